@@ -1,0 +1,52 @@
+/**
+ * buildApp: the Fastify app with every route plugin registered. Separate from listen(), so tests
+ * drive it through inject() and main.ts decides where it listens.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { installErrorHandler } from './platform/errors.js';
+import { loggerOptions, registerObservability } from './platform/observability.js';
+import { paymentsRoutes } from './payments/routes.js';
+import { sandboxRoutes } from './payments/sandbox/routes.js';
+import { logoRoutes } from './payments/methods/routes.js';
+import { gatewayRoutes } from './payments/gateway/routes.js';
+import { operatorRoutes } from './stores/routes.js';
+import type { Services } from './services.js';
+
+export interface AppOptions {
+  services: Services;
+  adminToken: string;
+  /** false to silence request logs (tests, benchmarks); otherwise the pino level. */
+  logLevel?: string | false;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { services } = opts;
+  const { config } = services;
+  const app = Fastify({
+    logger: opts.logLevel === false ? false : loggerOptions(opts.logLevel ?? config.logLevel),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  installErrorHandler(app);
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kassa', version: '0.1.0', description: 'Payments and shipping gateway' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerObservability(app, services.db);
+  await app.register(logoRoutes);
+  await app.register(paymentsRoutes, { prefix: config.paymentsPath, env: 'production', services });
+  await app.register(paymentsRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
+  await app.register(sandboxRoutes, { prefix: config.paymentsSandboxPath, services });
+  await app.register(gatewayRoutes, { services });
+  await app.register(operatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
+  return app;
+}

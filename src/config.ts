@@ -1,0 +1,102 @@
+/**
+ * One typed, validated configuration object, read from environment variables once at start-up.
+ * Every other module receives the pieces it needs; nothing else reads process.env.
+ */
+import path from 'node:path';
+
+export type Role = 'all' | 'serve' | 'work';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Public base URL of this deployment, used to build paymentUrl, logo URLs and links. */
+  publicUrl: string;
+  /** PostgreSQL connection string; when absent an embedded PostgreSQL under dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** 32-byte key (hex or base64) encrypting store secrets at rest; generated into dataDir when absent. */
+  masterKey: string | undefined;
+  /** Bearer token of the operator API; generated into dataDir when absent. */
+  adminToken: string | undefined;
+  paymentsPath: string;
+  paymentsSandboxPath: string;
+  role: Role;
+  logLevel: string;
+  dbPoolSize: number;
+  /** How long a store's key lookup may be cached in memory (ms). Key revocation takes at most this long. */
+  authCacheMs: number;
+  /** Outbound notification timeout (ms). */
+  notificationTimeoutMs: number;
+  /** How many notifications a worker delivers at once. */
+  workerConcurrency: number;
+  /** Create the demo store on the first start of an empty database. */
+  seedDemoStore: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function urlPath(env: Env, name: string, fallback: string): string {
+  const raw = env[name] ?? fallback;
+  if (!/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(raw)) {
+    throw new ConfigError(`${name} must be a path such as ${fallback}, got "${raw}"`);
+  }
+  return raw;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const host = env.HOST || '0.0.0.0';
+  const publicUrl = (env.KASSA_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`KASSA_PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
+  }
+  const role = (env.KASSA_ROLE || 'all') as Role;
+  if (!['all', 'serve', 'work'].includes(role)) {
+    throw new ConfigError(`KASSA_ROLE must be all, serve or work, got "${role}"`);
+  }
+  const paymentsPath = urlPath(env, 'KASSA_PAYMENTS_PATH', '/api');
+  const paymentsSandboxPath = urlPath(env, 'KASSA_PAYMENTS_SANDBOX_PATH', '/sandbox/api');
+  if (paymentsPath === paymentsSandboxPath) {
+    throw new ConfigError('KASSA_PAYMENTS_PATH and KASSA_PAYMENTS_SANDBOX_PATH must differ');
+  }
+  return {
+    port,
+    host,
+    publicUrl,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.KASSA_DATA_DIR || './data'),
+    masterKey: env.KASSA_MASTER_KEY || undefined,
+    adminToken: env.KASSA_ADMIN_TOKEN || undefined,
+    paymentsPath,
+    paymentsSandboxPath,
+    role,
+    logLevel: env.LOG_LEVEL || 'info',
+    dbPoolSize: int(env, 'KASSA_DB_POOL_SIZE', 20, 1, 500),
+    authCacheMs: int(env, 'KASSA_AUTH_CACHE_MS', 30_000, 0, 3_600_000),
+    notificationTimeoutMs: int(env, 'KASSA_NOTIFICATION_TIMEOUT_MS', 10_000, 100, 120_000),
+    workerConcurrency: int(env, 'KASSA_WORKER_CONCURRENCY', 16, 1, 1000),
+    seedDemoStore: bool(env, 'KASSA_SEED_DEMO_STORE', true),
+  };
+}

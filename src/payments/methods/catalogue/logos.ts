@@ -1,0 +1,168 @@
+/**
+ * Self-contained SVG logos for banks and payment methods (160×64).
+ * Pure string builders: no I/O, no external fonts or images.
+ */
+import type { Bank } from './banks.js';
+import { METHOD_LABELS, type PaymentMethodName } from './methods.js';
+
+export type { PaymentMethodName } from './methods.js';
+
+const WIDTH = 160;
+const HEIGHT = 64;
+const RADIUS = 10;
+const FALLBACK_COLOR = '#333333';
+/** Approximate advance width of a bold sans-serif glyph, in em. */
+const GLYPH_EM = 0.62;
+
+/** Escapes text for use in XML character data and attribute values. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** Accepts only #RGB / #RRGGBB so a colour can never break out of its attribute. */
+function safeColor(color: string): string {
+  return /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(color) ? color : FALLBACK_COLOR;
+}
+
+function glyphCount(text: string): number {
+  return [...text].length;
+}
+
+/** Largest font size (capped) at which `text` fits into `width` px. */
+function fitFontSize(text: string, width: number, max: number): number {
+  const n = Math.max(1, glyphCount(text));
+  return Math.max(8, Math.min(max, Math.floor(width / (n * GLYPH_EM))));
+}
+
+/** Splits a long multi-word name into two lines at the space nearest its middle. */
+function splitName(name: string): [string] | [string, string] {
+  if (glyphCount(name) <= 12 || !name.includes(' ')) return [name];
+  const middle = name.length / 2;
+  let best = -1;
+  for (let i = 0; i < name.length; i++) {
+    if (name[i] === ' ' && (best < 0 || Math.abs(i - middle) < Math.abs(best - middle))) best = i;
+  }
+  return [name.slice(0, best), name.slice(best + 1)];
+}
+
+function svgOpen(label: string): string {
+  const l = escapeXml(label);
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" ` +
+    `viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${l}"><title>${l}</title>`
+  );
+}
+
+function textEl(text: string, x: number, y: number, size: number, anchor: 'middle' | 'start'): string {
+  return (
+    `<text x="${x}" y="${y.toFixed(1)}" fill="#FFFFFF" font-family="sans-serif" font-weight="700" ` +
+    `font-size="${size}" text-anchor="${anchor}">${escapeXml(text)}</text>`
+  );
+}
+
+/** Logo for a bank: rounded rectangle in the bank colour with its name in white. */
+export function bankLogoSvg(bank: Bank): string {
+  const lines = splitName(bank.name);
+  const textWidth = WIDTH - 16;
+  const cx = WIDTH / 2;
+  const cy = HEIGHT / 2;
+  let body: string;
+  if (lines.length === 1) {
+    const size = fitFontSize(lines[0], textWidth, 26);
+    body = textEl(lines[0], cx, cy + size * 0.35, size, 'middle');
+  } else {
+    const longest = glyphCount(lines[0]) >= glyphCount(lines[1]) ? lines[0] : lines[1];
+    const size = fitFontSize(longest, textWidth, 20);
+    body =
+      textEl(lines[0], cx, cy - size * 0.2, size, 'middle') +
+      textEl(lines[1], cx, cy + size * 0.9, size, 'middle');
+  }
+  return (
+    svgOpen(bank.name) +
+    `<rect x="0" y="0" width="${WIDTH}" height="${HEIGHT}" rx="${RADIUS}" ry="${RADIUS}" fill="${safeColor(bank.color)}"/>` +
+    body +
+    `</svg>`
+  );
+}
+
+interface MethodStyle {
+  background: string;
+  /** White mark drawn inside the 8..56 × 8..56 icon box. */
+  icon: string;
+}
+
+const W = '#FFFFFF';
+
+const METHOD_STYLES: Readonly<Record<PaymentMethodName, MethodStyle>> = Object.freeze({
+  // Bank building: roof, three columns, base.
+  paymentInitiation: {
+    background: '#1F4E79',
+    icon:
+      `<polygon points="32,12 52,24 12,24" fill="${W}"/>` +
+      `<rect x="16" y="27" width="5" height="16" fill="${W}"/>` +
+      `<rect x="29.5" y="27" width="5" height="16" fill="${W}"/>` +
+      `<rect x="43" y="27" width="5" height="16" fill="${W}"/>` +
+      `<rect x="12" y="46" width="40" height="5" fill="${W}"/>`,
+  },
+  // Card: outline, magnetic stripe, chip.
+  cardPayments: {
+    background: '#2B2D42',
+    icon:
+      `<rect x="10" y="16" width="44" height="30" rx="4" fill="none" stroke="${W}" stroke-width="3"/>` +
+      `<rect x="10" y="22" width="44" height="6" fill="${W}"/>` +
+      `<rect x="15" y="33" width="9" height="7" rx="1.5" fill="${W}"/>`,
+  },
+  // Phone: outline, screen, home button.
+  mobilePay: {
+    background: '#5A78FF',
+    icon:
+      `<rect x="20" y="8" width="24" height="48" rx="4" fill="none" stroke="${W}" stroke-width="3"/>` +
+      `<rect x="24" y="14" width="16" height="30" fill="${W}"/>` +
+      `<circle cx="32" cy="50" r="2.5" fill="${W}"/>`,
+  },
+  // Code pad: rounded square with a six-digit-code dot row.
+  blik: {
+    background: '#000000',
+    icon:
+      `<rect x="10" y="14" width="44" height="36" rx="6" fill="none" stroke="${W}" stroke-width="3"/>` +
+      `<circle cx="18" cy="32" r="2.5" fill="${W}"/><circle cx="24.5" cy="32" r="2.5" fill="${W}"/>` +
+      `<circle cx="31" cy="32" r="2.5" fill="${W}"/><circle cx="37.5" cy="32" r="2.5" fill="${W}"/>` +
+      `<circle cx="44" cy="32" r="2.5" fill="#E6007E"/>`,
+  },
+  // Clock: pay later.
+  bnpl: {
+    background: '#6A1B9A',
+    icon:
+      `<circle cx="32" cy="32" r="20" fill="none" stroke="${W}" stroke-width="3"/>` +
+      `<line x1="32" y1="32" x2="32" y2="19" stroke="${W}" stroke-width="3" stroke-linecap="round"/>` +
+      `<line x1="32" y1="32" x2="42" y2="37" stroke="${W}" stroke-width="3" stroke-linecap="round"/>`,
+  },
+  // Rising bars: payment in instalments.
+  hirePurchase: {
+    background: '#00695C',
+    icon:
+      `<rect x="12" y="38" width="10" height="14" rx="1.5" fill="${W}"/>` +
+      `<rect x="27" y="28" width="10" height="24" rx="1.5" fill="${W}"/>` +
+      `<rect x="42" y="16" width="10" height="36" rx="1.5" fill="${W}"/>`,
+  },
+});
+
+/** Logo for a payment method: icon mark on the left, label on the right. */
+export function methodLogoSvg(method: PaymentMethodName): string {
+  const style = METHOD_STYLES[method];
+  const label = METHOD_LABELS[method];
+  const textX = 62;
+  const size = fitFontSize(label, WIDTH - textX - 8, 22);
+  return (
+    svgOpen(label) +
+    `<rect x="0" y="0" width="${WIDTH}" height="${HEIGHT}" rx="${RADIUS}" ry="${RADIUS}" fill="${style.background}"/>` +
+    style.icon +
+    textEl(label, textX, HEIGHT / 2 + size * 0.35, size, 'start') +
+    `</svg>`
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The payment-method list of a store (GET /stores/payment-methods): only enabled methods, each
+ * with its processor and logo, and for bank payments the banks of every country.
+ */
+import type { Store } from '../../stores/service.js';
+import { BANKS, COUNTRIES, COUNTRY_CURRENCIES } from './catalogue/banks.js';
+import type { PaymentMethodName } from './catalogue/methods.js';
+
+export interface BankEntry {
+  code: string;
+  name: string;
+  logoUrl: string;
+  supportedCurrencies: string[];
+  uiPosition: number;
+}
+
+export interface CountrySetup {
+  supportedCurrencies: string[];
+  paymentMethods: BankEntry[];
+}
+
+export interface MethodEntry {
+  processor: string;
+  logoUrl: string;
+  requiredToBeEnabled?: boolean;
+  setup?: Record<string, CountrySetup>;
+}
+
+export interface StorePaymentMethods {
+  uuid: string;
+  name: string;
+  paymentMethods: Partial<Record<PaymentMethodName, MethodEntry>>;
+}
+
+export const bankLogoUrl = (publicUrl: string, code: string) => `${publicUrl}/logos/banks/${encodeURIComponent(code)}.svg`;
+export const methodLogoUrl = (publicUrl: string, method: string) => `${publicUrl}/logos/methods/${method}.svg`;
+
+/** Methods a merchant must switch on in the back office before using them. */
+const REQUIRED_TO_BE_ENABLED: readonly PaymentMethodName[] = ['cardPayments', 'mobilePay'];
+
+export function bankSetup(publicUrl: string): Record<string, CountrySetup> {
+  const setup: Record<string, CountrySetup> = {};
+  for (const country of COUNTRIES) {
+    setup[country] = {
+      supportedCurrencies: [...COUNTRY_CURRENCIES[country]],
+      paymentMethods: BANKS[country].map((b) => ({
+        code: b.code,
+        name: b.name,
+        logoUrl: bankLogoUrl(publicUrl, b.code),
+        supportedCurrencies: [...b.supportedCurrencies],
+        uiPosition: b.uiPosition,
+      })),
+    };
+  }
+  return setup;
+}
+
+export function storePaymentMethods(store: Store, publicUrl: string, processorOf: (m: PaymentMethodName) => string): StorePaymentMethods {
+  const paymentMethods: StorePaymentMethods['paymentMethods'] = {};
+  for (const m of store.enabledMethods) {
+    const entry: MethodEntry = { processor: processorOf(m), logoUrl: methodLogoUrl(publicUrl, m) };
+    if (REQUIRED_TO_BE_ENABLED.includes(m)) entry.requiredToBeEnabled = true;
+    if (m === 'paymentInitiation') entry.setup = bankSetup(publicUrl);
+    paymentMethods[m] = entry;
+  }
+  return { uuid: store.id, name: store.name, paymentMethods };
+}

@@ -1,0 +1,187 @@
+/**
+ * Delivers due notifications: claims them with FOR UPDATE SKIP LOCKED (so any number of workers
+ * share the queue), signs the token afresh with the store's current secret, POSTs it, records the
+ * attempt as a row, and schedules the next try from the retry table. A lease (locked_until) makes
+ * a notification claimed by a worker that died available again.
+ */
+import pg from 'pg';
+import type { Db } from '../../platform/db.js';
+import { uuidv7 } from '../../platform/ids.js';
+import { sign } from '../../platform/jwt.js';
+import type { KeyResolver } from '../../stores/auth.js';
+import type { Env } from '../../stores/service.js';
+import { WAKE_CHANNEL, type NotificationKind } from './outbox.js';
+import { isSuccessStatus, nextDelayMs, ORDER_TOKEN_TTL_S, REFUND_TOKEN_TTL_S } from './schedule.js';
+
+interface Claimed {
+  id: string;
+  store_id: string;
+  env: Env;
+  kind: NotificationKind;
+  url: string;
+  claims: Record<string, unknown>;
+  attempt_count: number;
+}
+
+export interface DeliveryLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const LEASE_SECONDS = 120;
+
+/** The body and URL of a notification: `{orderToken}` / `{refundToken}`, token also as a query parameter. */
+export function notificationRequest(kind: NotificationKind, url: string, token: string): { url: string; body: string } {
+  const [field, param] = kind === 'order' ? ['orderToken', 'order-token'] : ['refundToken', 'refund-token'];
+  const u = new URL(url);
+  u.searchParams.set(param, token);
+  return { url: u.toString(), body: JSON.stringify({ [field]: token }) };
+}
+
+export class NotificationDelivery {
+  private running = false;
+  private wake: (() => void) | undefined;
+  private listener: pg.Client | undefined;
+  private loop: Promise<void> | undefined;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly keys: KeyResolver,
+    private readonly opts: { concurrency: number; timeoutMs: number; pollMs?: number; databaseUrl?: string; log: DeliveryLog },
+  ) {}
+
+  /** Claims up to `limit` due notifications. */
+  async claim(limit: number): Promise<Claimed[]> {
+    const { rows } = await this.db.query<Claimed>(
+      `UPDATE notifications n SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempt_count = n.attempt_count + 1
+        WHERE n.id IN (
+          SELECT id FROM notifications
+           WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+           ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING n.id, n.store_id, n.env, n.kind, n.url, n.claims, n.attempt_count`,
+      [limit],
+    );
+    return rows;
+  }
+
+  /** One attempt at one claimed notification; never throws. */
+  async attempt(n: Claimed): Promise<void> {
+    const started = new Date();
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const key = await this.keys.forStore(n.store_id, n.env);
+      const iat = Math.floor(Date.now() / 1000);
+      const ttl = n.kind === 'order' ? ORDER_TOKEN_TTL_S : REFUND_TOKEN_TTL_S;
+      const token = sign({ ...n.claims, accessKey: key.accessKey, iat, exp: iat + ttl }, key.secretKey);
+      const req = notificationRequest(n.kind, n.url, token);
+      const res = await fetch(req.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'Kassa-Notifications/1' },
+        body: req.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
+      });
+      status = res.status;
+      await res.body?.cancel().catch(() => undefined);
+    } catch (err) {
+      const e = err as Error & { cause?: { code?: string } };
+      error = e.name === 'TimeoutError' ? `timed out after ${this.opts.timeoutMs} ms` : (e.cause?.code ?? e.message);
+    }
+    const duration = Date.now() - started.getTime();
+    const ok = status !== null && isSuccessStatus(status);
+    const delay = ok ? null : nextDelayMs(n.attempt_count);
+    const outcome = ok ? 'delivered' : delay === null ? 'failed' : 'retry';
+    if (!ok && !error) error = `answered ${status}; only 200 or 201 count as received`;
+    try {
+      await this.db.query(
+        `WITH a AS (
+           INSERT INTO notification_attempts (id, notification_id, attempt, started_at, duration_ms, response_status, error, outcome, next_attempt_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::bigint IS NULL THEN NULL ELSE now() + $9::bigint * interval '1 millisecond' END)
+         )
+         UPDATE notifications SET locked_until = NULL,
+                status = CASE $8 WHEN 'delivered' THEN 'delivered' WHEN 'failed' THEN 'failed' ELSE 'pending' END,
+                delivered_at = CASE WHEN $8 = 'delivered' THEN now() END,
+                next_attempt_at = CASE WHEN $9::bigint IS NULL THEN next_attempt_at ELSE now() + $9::bigint * interval '1 millisecond' END
+          WHERE id = $2`,
+        [uuidv7(), n.id, n.attempt_count, started, duration, status, error, outcome, delay],
+      );
+    } catch (err) {
+      // The lease expires and another attempt follows; nothing is lost.
+      this.opts.log.error({ err, notification: n.id }, 'could not record a notification attempt');
+    }
+    const entry = { notification: n.id, kind: n.kind, attempt: n.attempt_count, status, durationMs: duration, outcome };
+    if (ok) this.opts.log.info(entry, 'notification delivered');
+    else this.opts.log.warn({ ...entry, error }, 'notification not delivered');
+  }
+
+  /** Delivers everything due now (used by tests and the sandbox); returns how many were attempted. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const batch = await this.claim(this.opts.concurrency);
+      if (!batch.length) return total;
+      total += batch.length;
+      await Promise.all(batch.map((n) => this.attempt(n)));
+    }
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    if (this.opts.databaseUrl) {
+      try {
+        this.listener = new pg.Client({ connectionString: this.opts.databaseUrl });
+        this.listener.on('error', () => undefined);
+        await this.listener.connect();
+        this.listener.on('notification', () => this.wake?.());
+        await this.listener.query(`LISTEN ${WAKE_CHANNEL}`);
+      } catch (err) {
+        this.opts.log.warn({ err }, 'LISTEN unavailable; notifications are polled');
+        this.listener = undefined;
+      }
+    }
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    const pollMs = this.opts.pollMs ?? 1000;
+    while (this.running) {
+      let claimed = 0;
+      try {
+        const free = this.opts.concurrency - this.inFlight.size;
+        if (free > 0) {
+          const batch = await this.claim(free);
+          claimed = batch.length;
+          for (const n of batch) {
+            const p = this.attempt(n).finally(() => {
+              this.inFlight.delete(p);
+              this.wake?.();
+            });
+            this.inFlight.add(p);
+          }
+        }
+      } catch (err) {
+        if (this.running) this.opts.log.error({ err }, 'notification worker could not claim');
+      }
+      if (claimed > 0 && this.inFlight.size < this.opts.concurrency) continue;
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, pollMs);
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    await Promise.allSettled([...this.inFlight]);
+    await this.listener?.end().catch(() => undefined);
+  }
+}

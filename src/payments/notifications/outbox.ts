@@ -1,0 +1,31 @@
+/**
+ * Writing a notification into the outbox: called inside the transaction that makes the change,
+ * so the change and its announcement commit (or roll back) together. NOTIFY is transactional
+ * too: workers are woken only once the row is visible.
+ */
+import type { Queryable } from '../../platform/db.js';
+import { uuidv7 } from '../../platform/ids.js';
+import type { Env } from '../../stores/service.js';
+
+export type NotificationKind = 'order' | 'refund';
+
+export const WAKE_CHANNEL = 'kassa_notifications';
+
+export interface NewNotification {
+  storeId: string;
+  env: Env;
+  kind: NotificationKind;
+  subjectId: string;
+  url: string;
+  claims: Record<string, unknown>;
+}
+
+export async function enqueueNotification(tx: Queryable, n: NewNotification): Promise<string> {
+  const id = uuidv7();
+  await tx.query(
+    `WITH n AS (INSERT INTO notifications (id, store_id, env, kind, subject_id, url, claims) VALUES ($1, $2, $3, $4, $5, $6, $7))
+     SELECT pg_notify('${WAKE_CHANNEL}', '')`,
+    [id, n.storeId, n.env, n.kind, n.subjectId, n.url, JSON.stringify(n.claims)],
+  );
+  return id;
+}

@@ -1,0 +1,204 @@
+/**
+ * The order creation payload (the claims of the token sent to POST /orders), read into a typed
+ * OrderInput. Every rule of the spec, and the decisions in docs/decisions.md where it is silent.
+ */
+import { countryLocale, LOCALES, type Locale } from '../../platform/locales.js';
+import { CURRENCIES, formatAmount, type Currency } from '../../platform/money.js';
+import { isUuid } from '../../platform/ids.js';
+import { Problems, Reader, isObject, type Json } from '../../platform/validate.js';
+import { COUNTRIES, findBank, type CountryCode } from '../methods/catalogue/banks.js';
+import { METHOD_CURRENCIES, PAYMENT_METHODS, type PaymentMethodName } from '../methods/catalogue/methods.js';
+import { isValidPaymentReference } from './references.js';
+
+export const ADDRESS_FIELDS = [
+  'firstName', 'lastName', 'email', 'phoneNumber', 'phoneCountry', 'addressLine1', 'addressLine2', 'locality',
+  'region', 'country', 'postalCode', 'companyName', 'companyLegalName', 'companyRegCode', 'companyVatNumber',
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export type Address = Record<AddressField, string | null>;
+
+export interface LineItem {
+  name: string;
+  quantity: number;
+  finalPrice: number; // as sent (a number with at most 2 decimals)
+}
+
+export interface MethodOptions {
+  preferredProvider?: string;
+  preferredCountry?: CountryCode;
+  preferredLocale?: Locale;
+  paymentDescription?: string;
+  paymentReference?: string;
+  preferredMethod?: 'wallet' | 'card';
+  period?: 1 | 2 | 3;
+}
+
+export interface OrderInput {
+  merchantReference: string;
+  merchantReferenceDisplay: string;
+  returnUrl: string;
+  notificationUrl: string;
+  grandTotal: number; // minor units
+  currency: Currency;
+  locale: Locale;
+  expiresIn: number;
+  sessionUuid: string | null;
+  method: PaymentMethodName;
+  methodDisplay: string | null;
+  methodOptions: MethodOptions;
+  billingAddress: Address | null;
+  shippingAddress: Address | null;
+  lineItems: LineItem[] | null;
+}
+
+export const EXPIRES_IN = { default: 30, min: 5, max: 44_640 } as const;
+export const MAX_LINE_ITEMS = 1000;
+const REFERENCE_MAX = 255;
+
+function readAddress(r: Reader, key: string): Address | null {
+  const a = r.object(key);
+  if (!a) return null;
+  const out = {} as Address;
+  for (const f of ADDRESS_FIELDS) {
+    const max = f === 'addressLine1' || f === 'addressLine2' ? 255 : 128;
+    out[f] = a.string(f, { max }) ?? null;
+  }
+  if (out.country !== null && !/^[A-Z]{2}$/.test(out.country)) a.p.add(a.name('country'), 'must be a two-letter ISO 3166-1 country code');
+  if (out.email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(out.email)) a.p.add(a.name('email'), 'must be an e-mail address');
+  return out;
+}
+
+function readLineItems(r: Reader): LineItem[] | null {
+  const arr = r.array('lineItems', { max: MAX_LINE_ITEMS });
+  if (!arr) return null;
+  const items: LineItem[] = [];
+  arr.forEach((raw, i) => {
+    const name = `lineItems[${i}]`;
+    if (!isObject(raw)) {
+      r.p.add(name, 'must be an object');
+      return;
+    }
+    const it = new Reader(r.p, raw, name);
+    const itemName = it.string('name', { required: true, max: 255 });
+    const quantity = it.number('quantity', { required: true, exclusiveMin: 0 });
+    const price = it.amount('finalPrice', { required: true });
+    if (itemName !== undefined && quantity !== undefined && price !== undefined) {
+      items.push({ name: itemName, quantity, finalPrice: Number(formatAmount(price)) });
+    }
+  });
+  return items;
+}
+
+function readMethodOptions(r: Reader, method: PaymentMethodName, currency: Currency | undefined, storeCountry: string): MethodOptions {
+  const o = r.object('methodOptions');
+  const opts: MethodOptions = {};
+  if (!o) return opts;
+  switch (method) {
+    case 'paymentInitiation': {
+      const country = o.oneOf('preferredCountry', COUNTRIES);
+      const provider = o.string('preferredProvider', { max: 64 });
+      const locale = o.oneOf('preferredLocale', LOCALES);
+      const description = o.string('paymentDescription', { max: 140 });
+      const reference = o.string('paymentReference', { max: 35 });
+      if (country) opts.preferredCountry = country;
+      if (locale) opts.preferredLocale = locale;
+      if (description !== undefined) opts.paymentDescription = description;
+      if (reference !== undefined && reference !== '') {
+        if (!isValidPaymentReference(reference)) {
+          o.p.add(o.name('paymentReference'), 'must be a valid structured reference (7-3-1 check digit or RF creditor reference)');
+        } else opts.paymentReference = reference;
+      }
+      if (provider !== undefined && provider !== '') {
+        // The bank must be in the list of the country shown to the customer.
+        const listCountry = (country ?? (COUNTRIES as readonly string[]).find((c) => c === storeCountry) ?? 'EE') as CountryCode;
+        const bank = findBank(listCountry, provider);
+        if (!bank) {
+          o.p.add(o.name('preferredProvider'), `must be a bank code of the ${listCountry} list (see GET /stores/payment-methods)`);
+        } else if (currency && !bank.supportedCurrencies.includes(currency)) {
+          o.p.add(o.name('preferredProvider'), `${provider} does not support ${currency}`);
+        } else opts.preferredProvider = provider;
+        if (!country && bank) opts.preferredCountry = listCountry;
+      }
+      break;
+    }
+    case 'cardPayments': {
+      const m = o.oneOf('preferredMethod', ['wallet', 'card'] as const);
+      if (m) opts.preferredMethod = m;
+      break;
+    }
+    case 'blik': {
+      const locale = o.oneOf('preferredLocale', LOCALES);
+      if (locale) opts.preferredLocale = locale;
+      break;
+    }
+    case 'bnpl': {
+      const period = o.integer('period', { min: 1, max: 3 });
+      if (period !== undefined) opts.period = period as 1 | 2 | 3;
+      break;
+    }
+    default:
+      break; // mobilePay and hirePurchase take no options; extra keys are ignored
+  }
+  return opts;
+}
+
+/** Reads and validates an order payload; throws a 400 naming every bad field. */
+export function parseOrderPayload(payload: Json, storeCountry: string): OrderInput {
+  const p = new Problems();
+  const r = new Reader(p, payload);
+  const merchantReference = r.string('merchantReference', { required: true, max: REFERENCE_MAX });
+  const merchantReferenceDisplay = r.string('merchantReferenceDisplay', { max: REFERENCE_MAX });
+  const returnUrl = r.url('returnUrl', true);
+  const notificationUrl = r.url('notificationUrl', true);
+  const grandTotal = r.amount('grandTotal', { required: true, min: 1, minText: '0.01' });
+  const currency = r.oneOf('currency', CURRENCIES, true);
+  const locale = r.oneOf('locale', LOCALES) ?? countryLocale(storeCountry);
+  const expiresIn = r.integer('expiresIn', { min: EXPIRES_IN.min, max: EXPIRES_IN.max }) ?? EXPIRES_IN.default;
+  const sessionUuid = r.string('sessionUuid');
+  if (sessionUuid !== undefined && !isUuid(sessionUuid)) p.add('sessionUuid', 'must be a UUID');
+
+  const pay = r.object('payment', true);
+  let method: PaymentMethodName | undefined;
+  let methodDisplay: string | undefined;
+  let methodOptions: MethodOptions = {};
+  if (pay) {
+    method = pay.oneOf('method', PAYMENT_METHODS, true);
+    methodDisplay = pay.string('methodDisplay', { max: 255 });
+    const amount = pay.amount('amount');
+    if (amount !== undefined && grandTotal !== undefined && amount !== grandTotal) {
+      p.add('payment.amount', `must equal grandTotal (${formatAmount(grandTotal)})`);
+    }
+    const payCurrency = pay.oneOf('currency', CURRENCIES);
+    if (payCurrency && currency && payCurrency !== currency) p.add('payment.currency', `must equal currency (${currency})`);
+    if (method) {
+      if (currency && !METHOD_CURRENCIES[method].includes(currency)) {
+        p.add('currency', `${currency} is not supported by ${method} (supported: ${METHOD_CURRENCIES[method].join(', ')})`);
+      }
+      methodOptions = readMethodOptions(pay, method, currency, storeCountry);
+    }
+    if (sessionUuid !== undefined && method && method !== 'cardPayments') p.add('sessionUuid', 'is only for embedded card payments (payment.method cardPayments)');
+  }
+  const billingAddress = readAddress(r, 'billingAddress');
+  const shippingAddress = readAddress(r, 'shippingAddress');
+  const lineItems = readLineItems(r);
+  p.throwIfAny();
+
+  return {
+    merchantReference: merchantReference!,
+    merchantReferenceDisplay: merchantReferenceDisplay || merchantReference!,
+    returnUrl: returnUrl!,
+    notificationUrl: notificationUrl!,
+    grandTotal: grandTotal!,
+    currency: currency!,
+    locale,
+    expiresIn,
+    sessionUuid: sessionUuid ?? null,
+    method: method!,
+    methodDisplay: methodDisplay ?? null,
+    methodOptions,
+    billingAddress,
+    shippingAddress,
+    lineItems,
+  };
+}
+

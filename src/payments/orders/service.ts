@@ -1,0 +1,200 @@
+/**
+ * Where orders are decided: creation and update by merchantReference, reading, the outcome of a
+ * payment attempt, and abandonment after expiry. Each state change writes its notification in the
+ * same transaction.
+ */
+import { withTx, type Db, type Queryable } from '../../platform/db.js';
+import { Errors } from '../../platform/errors.js';
+import { uuidv7 } from '../../platform/ids.js';
+import { sign } from '../../platform/jwt.js';
+import type { KeyResolver } from '../../stores/auth.js';
+import type { Env, Store } from '../../stores/service.js';
+import { serviceFee } from '../fees.js';
+import { enqueueNotification } from '../notifications/outbox.js';
+import { ORDER_TOKEN_TTL_S } from '../notifications/schedule.js';
+import type { OrderInput } from './schema.js';
+import { applyTransition, effectiveStatus, TransitionError, UPDATABLE, type OrderStatus } from './states.js';
+import * as sql from './store.js';
+import { orderTokenClaims, orderView, type OrderView } from './view.js';
+
+/** What a processor (or the sandbox test helper) reports at the end of a payment attempt. */
+export type AttemptOutcome =
+  | {
+      kind: 'paid';
+      processor: string;
+      processorReference: string;
+      senderIban?: string | null;
+      senderName?: string | null;
+      providerName?: string | null;
+      metadata?: Record<string, string | number | boolean>;
+    }
+  | { kind: 'declined' | 'canceled'; processor: string; processorReference?: string; reason: string };
+
+export interface AttemptResult {
+  row: sql.OrderRow;
+  status: OrderStatus;
+  /** Where the shopper goes next: the merchant's returnUrl with a signed order token. */
+  redirectUrl: string;
+}
+
+export class OrderService {
+  constructor(
+    private readonly db: Db,
+    private readonly keys: KeyResolver,
+    private readonly publicUrl: string,
+  ) {}
+
+  view(row: sql.OrderRow, store: Store): OrderView {
+    return orderView(row, store, this.publicUrl);
+  }
+
+  /**
+   * Creates an order, or updates the store's order that has the same merchantReference while it
+   * can still be paid (PENDING, or ABANDONED, which opens again). A paid order is not changed.
+   */
+  async createOrUpdate(store: Store, env: Env, input: OrderInput): Promise<sql.OrderRow> {
+    const row = await sql.insertOrder(this.db, { order: uuidv7(), intent: uuidv7() }, store.id, env, input);
+    if (row) return row;
+    return withTx(this.db, async (tx) => {
+      const existing = await sql.lockOrderByReference(tx, store.id, env, input.merchantReference);
+      if (!existing) throw new Error('order vanished during update'); // orders are never deleted
+      const status = effectiveStatus(existing.status, new Date(existing.expires_at), new Date(existing.now));
+      if (!UPDATABLE.includes(status)) {
+        throw Errors.badRequest(
+          `merchantReference "${input.merchantReference}" belongs to an order that is ${status} and can no longer be changed; send a new merchantReference`,
+        );
+      }
+      if (existing.status === 'ABANDONED') applyTransition('ABANDONED', 'reopen');
+      await sql.updateOrderFromInput(tx, existing.id, input);
+      await sql.refreshPendingIntent(tx, existing.id, uuidv7());
+      return (await sql.lockOrder(tx, existing.id))!;
+    });
+  }
+
+  async get(orderId: string, store: Store, env: Env): Promise<sql.OrderRow> {
+    const row = await sql.readOrder(this.db, orderId, store.id, env);
+    if (!row) throw Errors.notFound(`Order ${orderId}`);
+    return row;
+  }
+
+  async getById(orderId: string, q: Queryable = this.db): Promise<sql.OrderRow | undefined> {
+    return sql.readOrderById(q, orderId);
+  }
+
+  /** The merchant's returnUrl with a freshly signed order token (`order-token`). */
+  async redirectUrl(row: sql.OrderRow, status: OrderStatus): Promise<string> {
+    const key = await this.keys.forStore(row.store_id, row.env);
+    const iat = Math.floor(Date.now() / 1000);
+    const token = sign({ ...orderTokenClaims(row, status, key.accessKey), iat, exp: iat + ORDER_TOKEN_TTL_S }, key.secretKey);
+    const u = new URL(row.return_url);
+    u.searchParams.set('order-token', token);
+    return u.toString();
+  }
+
+  /**
+   * Records the outcome of a payment attempt on the order's open intent. A successful attempt
+   * moves the order to PAID and announces it; a declined or cancelled one leaves the order
+   * PENDING (the shopper may try again until it expires) with the intent FAILED or CANCELED.
+   */
+  async completeAttempt(orderId: string, outcome: AttemptOutcome): Promise<AttemptResult> {
+    const row = await withTx(this.db, async (tx) => {
+      const order = await sql.lockOrder(tx, orderId);
+      if (!order) throw Errors.notFound(`Order ${orderId}`);
+      const status = effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now));
+      if (status !== 'PENDING') {
+        throw Errors.badRequest(`the order is ${status}; only a PENDING order can be paid`);
+      }
+      let intent = order.intents.find((i) => i.status === 'PENDING');
+      if (!intent) {
+        const id = uuidv7();
+        await sql.insertIntent(tx, order.id, id);
+        intent = { id } as sql.IntentRow;
+      }
+      if (outcome.kind === 'paid') {
+        const t = applyTransition(order.status, 'pay');
+        await sql.markPaid(tx, order.id, {
+          senderIban: outcome.senderIban ?? null,
+          senderName: outcome.senderName ?? null,
+          providerName: outcome.providerName ?? null,
+        });
+        await sql.updateIntent(tx, intent.id, {
+          status: t.intent!,
+          processor: outcome.processor,
+          processorReference: outcome.processorReference,
+          metadata: outcome.metadata,
+          serviceFee: serviceFee(order.payment_method, order.grand_total),
+        });
+      } else {
+        await sql.updateIntent(tx, intent.id, {
+          status: outcome.kind === 'declined' ? 'FAILED' : 'CANCELED',
+          processor: outcome.processor,
+          processorReference: outcome.processorReference ?? null,
+          failureReason: outcome.reason,
+        });
+      }
+      const updated = (await sql.lockOrder(tx, order.id))!;
+      if (outcome.kind === 'paid') await this.announce(tx, updated, 'PAID');
+      return updated;
+    });
+    const status = effectiveStatus(row.status, new Date(row.expires_at), new Date(row.now));
+    return { row, status, redirectUrl: await this.redirectUrl(row, status) };
+  }
+
+  /** Writes the order notification for a state change (inside the change's transaction). */
+  private async announce(tx: Queryable, row: sql.OrderRow, status: OrderStatus): Promise<void> {
+    // The access key is filled in at delivery time, from the store's key of the moment.
+    await enqueueNotification(tx, {
+      storeId: row.store_id,
+      env: row.env,
+      kind: 'order',
+      subjectId: row.id,
+      url: row.notification_url,
+      claims: orderTokenClaims(row, status, ''),
+    });
+  }
+
+  /** Abandons expired PENDING orders (all stores, or one) and announces each; returns how many. */
+  async abandonExpired(storeId?: string, batch = 500): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await withTx(this.db, async (tx) => {
+        const rows = await sql.abandonExpired(tx, batch, storeId);
+        for (const r of rows) await this.announce(tx, r, 'ABANDONED');
+        return rows.length;
+      });
+      total += n;
+      if (n < batch) return total;
+    }
+  }
+
+  /**
+   * Moves a store's sandbox clock forward: pending notification retries come due that much sooner,
+   * and orders whose payment window has passed are abandoned at once.
+   */
+  async advanceSandboxClock(storeId: string, ms: number): Promise<Date> {
+    const now = await withTx(this.db, async (tx) => {
+      const { rows } = await tx.query<{ now: Date }>(
+        `WITH c AS (
+           INSERT INTO sandbox_clocks (store_id, offset_ms) VALUES ($1, $2)
+           ON CONFLICT (store_id) DO UPDATE SET offset_ms = sandbox_clocks.offset_ms + $2 RETURNING offset_ms
+         ), n AS (
+           UPDATE notifications SET next_attempt_at = next_attempt_at - $2 * interval '1 millisecond'
+            WHERE store_id = $1 AND env = 'sandbox' AND status = 'pending'
+         )
+         SELECT now() + (SELECT offset_ms FROM c) * interval '1 millisecond' AS now`,
+        [storeId, ms],
+      );
+      return rows[0]!.now;
+    });
+    await this.abandonExpired(storeId);
+    await this.db.query(`SELECT pg_notify('kassa_notifications', '')`);
+    return now;
+  }
+
+  async sandboxNow(storeId: string): Promise<Date> {
+    const { rows } = await this.db.query<{ now: Date }>(`SELECT store_now($1, 'sandbox') AS now`, [storeId]);
+    return rows[0]!.now;
+  }
+}
+
+export { TransitionError };

@@ -1,0 +1,234 @@
+/**
+ * SQL for orders and payment intents. Reads return the order with its intents in one round trip;
+ * a new order and its first intent are written by one statement.
+ */
+import type { Queryable } from '../../platform/db.js';
+import type { Env } from '../../stores/service.js';
+import type { IntentStatus, OrderStatus } from './states.js';
+import type { Address, LineItem, MethodOptions, OrderInput } from './schema.js';
+import type { PaymentMethodName } from '../methods/catalogue/methods.js';
+import type { Currency } from '../../platform/money.js';
+import type { Locale } from '../../platform/locales.js';
+
+export interface IntentRow {
+  id: string;
+  payment_method: PaymentMethodName;
+  metadata: Record<string, string | number | boolean>;
+  amount: number;
+  currency: Currency;
+  status: IntentStatus;
+  processor: string | null;
+  processor_reference: string | null;
+  failure_reason: string | null;
+  service_fee: number | null;
+  service_fee_currency: string | null;
+  created_at: string;
+}
+
+export interface OrderRow {
+  id: string;
+  store_id: string;
+  env: Env;
+  merchant_reference: string;
+  merchant_reference_display: string;
+  return_url: string;
+  notification_url: string;
+  grand_total: number;
+  currency: Currency;
+  locale: Locale;
+  payment_method: PaymentMethodName;
+  method_display: string | null;
+  method_options: MethodOptions;
+  billing_address: Address | null;
+  shipping_address: Address | null;
+  line_items: LineItem[] | null;
+  session_uuid: string | null;
+  status: OrderStatus;
+  expires_in_minutes: number;
+  expires_at: Date;
+  created_at: Date;
+  updated_at: Date;
+  paid_at: Date | null;
+  sender_iban: string | null;
+  sender_name: string | null;
+  provider_name: string | null;
+  payment_link_id: string | null;
+  /** The store's clock (sandbox offset applied) when the row was read. */
+  now: Date;
+  intents: IntentRow[];
+}
+
+const INTENTS_JSON = `coalesce((SELECT json_agg(pi ORDER BY pi.created_at) FROM payment_intents pi WHERE pi.order_id = o.id), '[]'::json) AS intents`;
+
+/** Columns written from an OrderInput, in the order of insertParams/updateParams. */
+const INPUT_COLUMNS = [
+  'merchant_reference_display', 'return_url', 'notification_url', 'grand_total', 'currency', 'locale', 'payment_method',
+  'method_display', 'method_options', 'billing_address', 'shipping_address', 'line_items', 'session_uuid', 'expires_in_minutes',
+] as const;
+
+function inputParams(o: OrderInput): unknown[] {
+  return [
+    o.merchantReferenceDisplay, o.returnUrl, o.notificationUrl, o.grandTotal, o.currency, o.locale, o.method,
+    o.methodDisplay, JSON.stringify(o.methodOptions), o.billingAddress && JSON.stringify(o.billingAddress),
+    o.shippingAddress && JSON.stringify(o.shippingAddress), o.lineItems && JSON.stringify(o.lineItems), o.sessionUuid, o.expiresIn,
+  ];
+}
+
+/**
+ * Inserts a new order with its first PENDING intent in one statement. Returns undefined when the
+ * store already has an order with this merchantReference (the caller then updates that one).
+ */
+export async function insertOrder(
+  q: Queryable,
+  ids: { order: string; intent: string },
+  storeId: string,
+  env: Env,
+  input: OrderInput,
+): Promise<OrderRow | undefined> {
+  const n = INPUT_COLUMNS.length;
+  const placeholders = INPUT_COLUMNS.map((_, i) => `$${i + 6}`).join(', ');
+  const { rows } = await q.query<OrderRow>(
+    `WITH t AS (SELECT store_now($2, $3) AS now),
+     o AS (
+       INSERT INTO orders (id, store_id, env, merchant_reference, ${INPUT_COLUMNS.join(', ')},
+                           status, expires_at, created_at, updated_at)
+       SELECT $1, $2, $3, $4, ${placeholders}, 'PENDING', t.now + make_interval(mins => $${n + 5}), t.now, t.now FROM t
+       ON CONFLICT (store_id, env, merchant_reference) DO NOTHING
+       RETURNING *
+     ),
+     i AS (
+       INSERT INTO payment_intents (id, order_id, payment_method, metadata, amount, currency, status, created_at, updated_at)
+       SELECT $5, o.id, o.payment_method, o.method_options, o.grand_total, o.currency, 'PENDING', o.created_at, o.created_at FROM o
+       RETURNING *
+     )
+     SELECT o.*, t.now, (SELECT json_agg(i) FROM i) AS intents FROM o, t`,
+    [ids.order, storeId, env, input.merchantReference, ids.intent, ...inputParams(input)],
+  );
+  return rows[0];
+}
+
+/** Locks an order of a store for update (conflict path of merchantReference reuse). */
+export async function lockOrderByReference(q: Queryable, storeId: string, env: Env, reference: string): Promise<OrderRow | undefined> {
+  const { rows } = await q.query<OrderRow>(
+    `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON}
+       FROM orders o WHERE store_id = $1 AND env = $2 AND merchant_reference = $3 FOR UPDATE`,
+    [storeId, env, reference],
+  );
+  return rows[0];
+}
+
+export async function lockOrder(q: Queryable, orderId: string): Promise<OrderRow | undefined> {
+  const { rows } = await q.query<OrderRow>(
+    `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = $1 FOR UPDATE`,
+    [orderId],
+  );
+  return rows[0];
+}
+
+/** Rewrites an updatable order from a re-sent payload; its expiry starts again from now. */
+export async function updateOrderFromInput(q: Queryable, orderId: string, input: OrderInput): Promise<void> {
+  const sets = INPUT_COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ');
+  await q.query(
+    `UPDATE orders SET ${sets}, status = 'PENDING', updated_at = store_now(store_id, env),
+            expires_at = store_now(store_id, env) + make_interval(mins => $${INPUT_COLUMNS.length + 1})
+      WHERE id = $1`,
+    [orderId, ...inputParams(input)],
+  );
+}
+
+/** The order's open intent follows the order's new amount and method; a closed one is replaced. */
+export async function refreshPendingIntent(q: Queryable, orderId: string, newIntentId: string): Promise<void> {
+  const { rowCount } = await q.query(
+    `UPDATE payment_intents pi SET payment_method = o.payment_method, metadata = o.method_options, amount = o.grand_total,
+            currency = o.currency, updated_at = o.updated_at
+       FROM orders o WHERE o.id = pi.order_id AND pi.order_id = $1 AND pi.status = 'PENDING'`,
+    [orderId],
+  );
+  if (!rowCount) await insertIntent(q, orderId, newIntentId);
+}
+
+export async function insertIntent(q: Queryable, orderId: string, intentId: string): Promise<void> {
+  await q.query(
+    `INSERT INTO payment_intents (id, order_id, payment_method, metadata, amount, currency, status, created_at, updated_at)
+     SELECT $2, o.id, o.payment_method, o.method_options, o.grand_total, o.currency, 'PENDING', store_now(o.store_id, o.env), store_now(o.store_id, o.env)
+       FROM orders o WHERE o.id = $1`,
+    [orderId, intentId],
+  );
+}
+
+export async function readOrder(q: Queryable, orderId: string, storeId: string, env: Env): Promise<OrderRow | undefined> {
+  const { rows } = await q.query<OrderRow>(
+    `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON}
+       FROM orders o WHERE o.id = $1 AND o.store_id = $2 AND o.env = $3`,
+    [orderId, storeId, env],
+  );
+  return rows[0];
+}
+
+/** Reads an order by id alone: for the shopper's hosted pages, which carry no store credentials. */
+export async function readOrderById(q: Queryable, orderId: string): Promise<OrderRow | undefined> {
+  const { rows } = await q.query<OrderRow>(
+    `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = $1`,
+    [orderId],
+  );
+  return rows[0];
+}
+
+export interface PaidFields {
+  senderIban: string | null;
+  senderName: string | null;
+  providerName: string | null;
+}
+
+export async function markPaid(q: Queryable, orderId: string, fields: PaidFields): Promise<void> {
+  await q.query(
+    `UPDATE orders SET status = 'PAID', paid_at = store_now(store_id, env), updated_at = store_now(store_id, env),
+            sender_iban = $2, sender_name = $3, provider_name = $4 WHERE id = $1`,
+    [orderId, fields.senderIban, fields.senderName, fields.providerName],
+  );
+}
+
+export interface IntentUpdate {
+  status: IntentStatus;
+  processor?: string | null;
+  processorReference?: string | null;
+  failureReason?: string | null;
+  metadata?: Record<string, string | number | boolean>;
+  serviceFee?: number | null;
+}
+
+export async function updateIntent(q: Queryable, intentId: string, u: IntentUpdate): Promise<void> {
+  await q.query(
+    `UPDATE payment_intents SET status = $2, processor = coalesce($3, processor),
+            processor_reference = coalesce($4, processor_reference), failure_reason = $5,
+            metadata = metadata || coalesce($6::jsonb, '{}'::jsonb),
+            service_fee = coalesce($7, service_fee), service_fee_currency = CASE WHEN $7::bigint IS NULL THEN service_fee_currency ELSE currency END,
+            updated_at = (SELECT store_now(o.store_id, o.env) FROM orders o WHERE o.id = payment_intents.order_id)
+      WHERE id = $1`,
+    [intentId, u.status, u.processor ?? null, u.processorReference ?? null, u.failureReason ?? null,
+      u.metadata ? JSON.stringify(u.metadata) : null, u.serviceFee ?? null],
+  );
+}
+
+/**
+ * Writes ABANDONED on every PENDING order past its expiry (of one store, or of all), returning
+ * them so the caller can announce each in the same transaction.
+ */
+export async function abandonExpired(q: Queryable, limit: number, storeId?: string): Promise<OrderRow[]> {
+  const { rows } = await q.query<OrderRow>(
+    `WITH due AS (
+       SELECT o.id FROM orders o
+        WHERE o.status = 'PENDING' AND o.expires_at <= now() + (SELECT coalesce(max(offset_ms), 0) FROM sandbox_clocks) * interval '1 millisecond' ${storeId ? 'AND o.store_id = $2' : ''}
+          AND o.expires_at <= store_now(o.store_id, o.env)
+        ORDER BY o.expires_at LIMIT $1 FOR UPDATE SKIP LOCKED
+     ), upd AS (
+       UPDATE orders o SET status = 'ABANDONED', updated_at = store_now(o.store_id, o.env) FROM due WHERE o.id = due.id RETURNING o.*
+     ), i AS (
+       UPDATE payment_intents pi SET status = 'ABANDONED', updated_at = upd.updated_at
+         FROM upd WHERE pi.order_id = upd.id AND pi.status = 'PENDING'
+     )
+     SELECT upd.*, store_now(upd.store_id, upd.env) AS now, '[]'::json AS intents FROM upd`,
+    storeId ? [limit, storeId] : [limit],
+  );
+  return rows;
+}

@@ -1,0 +1,58 @@
+/**
+ * The payments API of one environment (registered at /api and at /sandbox/api). Thin: read the
+ * credentials, call the service, answer in the spec's shape.
+ */
+import type { FastifyInstance } from 'fastify';
+import { bearerToken, dataToken } from '../platform/http-auth.js';
+import { Errors } from '../platform/errors.js';
+import { isUuid } from '../platform/ids.js';
+import type { Env } from '../stores/service.js';
+import type { Services } from '../services.js';
+import { parseOrderPayload } from './orders/schema.js';
+import { storePaymentMethods } from './methods/service.js';
+
+const tokenBody = {
+  type: 'object',
+  properties: { data: { type: 'string', description: 'HS256 JWT whose payload is the request' } },
+} as const;
+const bearer = [{ bearerAuth: [] }];
+
+export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
+  const { env, services } = opts;
+  const { keys, orders, processors, config } = services;
+
+  app.get(
+    '/stores/payment-methods',
+    { schema: { tags: ['payments'], summary: 'Payment methods enabled for the store', security: bearer } },
+    async (req) => {
+      const { key } = await keys.authenticate(bearerToken(req), env);
+      return storePaymentMethods(key.store, config.publicUrl, (m) => processors.forMethod(m).definition.id);
+    },
+  );
+
+  app.post(
+    '/orders',
+    { schema: { tags: ['payments'], summary: 'Create an order (or update the one with the same merchantReference)', body: tokenBody } },
+    async (req, reply) => {
+      const { key, claims } = await keys.authenticate(dataToken(req), env);
+      const input = parseOrderPayload(claims, key.store.country);
+      if (!key.store.enabledMethods.includes(input.method)) {
+        throw Errors.validation('payment.method', `${input.method} is not enabled for this store`);
+      }
+      const row = await orders.createOrUpdate(key.store, env, input);
+      reply.code(201);
+      return orders.view(row, key.store);
+    },
+  );
+
+  app.get<{ Params: { orderUuid: string } }>(
+    '/orders/:orderUuid',
+    { schema: { tags: ['payments'], summary: 'Read an order', security: bearer } },
+    async (req) => {
+      const { key } = await keys.authenticate(bearerToken(req), env);
+      if (!isUuid(req.params.orderUuid)) throw Errors.validation('orderUuid', 'must be a UUID');
+      const row = await orders.get(req.params.orderUuid, key.store, env);
+      return orders.view(row, key.store);
+    },
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Sandbox test helpers (sandbox only, Bearer JWT of the store's sandbox keys): complete a payment
+ * as the hosted page would, and move the store's sandbox clock, so a merchant's CI needs no browser.
+ */
+import type { FastifyInstance } from 'fastify';
+import { bearerToken } from '../../platform/http-auth.js';
+import { Errors } from '../../platform/errors.js';
+import { isUuid, uuidv7 } from '../../platform/ids.js';
+import { Problems, Reader, isObject } from '../../platform/validate.js';
+import type { Services } from '../../services.js';
+import type { AttemptOutcome } from '../orders/service.js';
+
+const OUTCOMES = ['paid', 'declined', 'canceled'] as const;
+const MAX_ADVANCE_MINUTES = 366 * 24 * 60;
+
+export async function sandboxRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+  const { keys, orders } = opts.services;
+
+  app.post<{ Params: { orderUuid: string } }>(
+    '/test-helpers/orders/:orderUuid/pay',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Finish the open payment attempt of a sandbox order with an outcome (default paid)',
+        body: {
+          type: ['object', 'null'],
+          properties: {
+            outcome: { type: 'string', enum: [...OUTCOMES] },
+            senderIban: { type: 'string' },
+            senderName: { type: 'string' },
+            providerName: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      if (!isUuid(req.params.orderUuid)) throw Errors.validation('orderUuid', 'must be a UUID');
+      const order = await orders.get(req.params.orderUuid, key.store, 'sandbox');
+      const p = new Problems();
+      const r = new Reader(p, isObject(req.body) ? req.body : {});
+      const outcome = r.oneOf('outcome', OUTCOMES) ?? 'paid';
+      const senderIban = r.string('senderIban', { max: 34 });
+      const senderName = r.string('senderName', { max: 140 });
+      const providerName = r.string('providerName', { max: 140 });
+      p.throwIfAny();
+      const bank = order.payment_method === 'paymentInitiation';
+      const result: AttemptOutcome =
+        outcome === 'paid'
+          ? {
+              kind: 'paid',
+              processor: 'sandbox-test-helper',
+              processorReference: uuidv7(),
+              senderIban: bank ? (senderIban ?? 'EE382200221020145685') : null,
+              senderName: bank ? (senderName ?? 'Test Payer') : null,
+              providerName: bank ? (providerName ?? 'Sandbox Bank') : null,
+            }
+          : { kind: outcome, processor: 'sandbox-test-helper', reason: outcome === 'declined' ? 'DECLINED' : 'CANCELED_BY_SHOPPER' };
+      const done = await orders.completeAttempt(order.id, result);
+      return { order: orders.view(done.row, key.store), redirectUrl: done.redirectUrl };
+    },
+  );
+
+  app.get('/test-helpers/clock', { schema: { tags: ['sandbox'], summary: "The store's sandbox clock" } }, async (req) => {
+    const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+    return { now: (await orders.sandboxNow(key.store.id)).toISOString() };
+  });
+
+  app.post(
+    '/test-helpers/clock/advance',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: "Move the store's sandbox clock forward: orders expire, notification retries come due",
+        body: { type: 'object', properties: { minutes: { type: 'number' }, seconds: { type: 'number' } } },
+      },
+    },
+    async (req) => {
+      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      const p = new Problems();
+      const r = new Reader(p, isObject(req.body) ? req.body : {});
+      const minutes = r.integer('minutes', { min: 0, max: MAX_ADVANCE_MINUTES }) ?? 0;
+      const seconds = r.integer('seconds', { min: 0, max: MAX_ADVANCE_MINUTES * 60 }) ?? 0;
+      p.throwIfAny();
+      const ms = (minutes * 60 + seconds) * 1000;
+      if (ms <= 0) throw Errors.validation('minutes', 'or seconds must move the clock forward (a positive whole number)');
+      const now = await orders.advanceSandboxClock(key.store.id, ms);
+      return { now: now.toISOString() };
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(s: unknown): s is string {
+  return typeof s === 'string' && UUID_RE.test(s);
+}
+
+/** RFC 9562 UUIDv7: 48-bit Unix milliseconds, then random bits; time-ordered for index locality. */
+export function uuidv7(nowMs: number = Date.now()): string {
+  const b = randomBytes(16);
+  b.writeUIntBE(nowMs, 0, 6);
+  b[6] = (b[6]! & 0x0f) | 0x70;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** A random URL-safe token (keys, admin tokens). */
+export function randomToken(bytes = 24): string {
+  return randomBytes(bytes).toString('base64url');
+}

@@ -1,0 +1,99 @@
+/**
+ * Bringing a process up: secrets (from config or generated once into the data folder), the
+ * database (external or embedded), migrations, services, and the worker role.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config.js';
+import { createPool, migrate, type Db } from './platform/db.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/embedded-postgres.js';
+import { randomToken } from './platform/ids.js';
+import { createServices, type Services } from './services.js';
+import { NotificationDelivery, type DeliveryLog } from './payments/notifications/delivery.js';
+
+export const ADMIN_TOKEN_FILE = 'admin-token';
+const MASTER_KEY_FILE = 'master.key';
+
+/** Reads a secret file of the data folder, creating it (mode 0600) on first use. */
+function secretFile(dataDir: string, name: string, make: () => string): string {
+  const file = path.join(dataDir, name);
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, make(), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+export interface Runtime {
+  services: Services;
+  db: Db;
+  databaseUrl: string;
+  adminToken: string;
+  embedded: EmbeddedPostgres | undefined;
+  close(): Promise<void>;
+}
+
+export async function startRuntime(config: Config, log: (msg: string) => void): Promise<Runtime> {
+  const masterKey = config.masterKey ?? secretFile(config.dataDir, MASTER_KEY_FILE, () => randomBytes(32).toString('hex'));
+  const adminToken = config.adminToken ?? secretFile(config.dataDir, ADMIN_TOKEN_FILE, () => randomToken(32));
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const db = createPool(databaseUrl, config.dbPoolSize);
+  try {
+    await migrate(db, log);
+  } catch (err) {
+    await db.end();
+    await embedded?.stop();
+    throw err;
+  }
+  const services = createServices(config, db, masterKey);
+  return {
+    services,
+    db,
+    databaseUrl,
+    adminToken,
+    embedded,
+    async close() {
+      await db.end();
+      await embedded?.stop();
+    },
+  };
+}
+
+export interface Workers {
+  notifications: NotificationDelivery;
+  stop(): Promise<void>;
+}
+
+/** The `work` role: notification delivery and the expiry sweeper. */
+export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Workers> {
+  const { config, keys, orders } = rt.services;
+  const notifications = new NotificationDelivery(rt.db, keys, {
+    concurrency: config.workerConcurrency,
+    timeoutMs: config.notificationTimeoutMs,
+    databaseUrl: rt.databaseUrl,
+    log,
+  });
+  await notifications.start();
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    orders
+      .abandonExpired()
+      .catch((err: unknown) => log.error({ err }, 'expiry sweep failed'))
+      .finally(() => {
+        sweeping = false;
+      });
+  }, 5_000);
+  return {
+    notifications,
+    async stop() {
+      clearInterval(sweep);
+      await notifications.stop();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The composition root: builds every service once from config and the database, for the API
+ * (buildApp) and the workers alike. Dependencies are passed in, never looked up.
+ */
+import type { Config } from './config.js';
+import type { Db } from './platform/db.js';
+import { SecretBox } from './platform/crypto.js';
+import { KeyResolver } from './stores/auth.js';
+import { StoreService } from './stores/service.js';
+import { OrderService } from './payments/orders/service.js';
+import { ProcessorRegistry } from './payments/processors/registry.js';
+import { builtInProcessors } from './payments/processors/index.js';
+
+export interface Services {
+  config: Config;
+  db: Db;
+  box: SecretBox;
+  stores: StoreService;
+  keys: KeyResolver;
+  orders: OrderService;
+  processors: ProcessorRegistry;
+}
+
+export function createServices(config: Config, db: Db, masterKey: string): Services {
+  const box = new SecretBox(masterKey);
+  const keys = new KeyResolver(db, box, config.authCacheMs);
+  const orders = new OrderService(db, keys, config.publicUrl);
+  return {
+    config,
+    db,
+    box,
+    stores: new StoreService(db, box),
+    keys,
+    orders,
+    processors: new ProcessorRegistry(builtInProcessors(config.publicUrl)),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Who is calling: resolves a token's access key to its store and environment, and checks the
+ * token with that store's secret. Key lookups are cached briefly in memory (KASSA_AUTH_CACHE_MS),
+ * so a hot API node does not pay a database round trip and an AES decryption per request.
+ */
+import type { Db } from '../platform/db.js';
+import type { SecretBox } from '../platform/crypto.js';
+import { Errors } from '../platform/errors.js';
+import { peek, verify, type Claims } from '../platform/jwt.js';
+import { storeFromRow, type Env, type Store } from './service.js';
+
+export interface StoreKey {
+  accessKey: string;
+  secretKey: string;
+  env: Env;
+  store: Store;
+}
+
+export interface Authenticated {
+  key: StoreKey;
+  claims: Claims;
+}
+
+interface Cached {
+  value: StoreKey | null;
+  until: number;
+}
+
+export class KeyResolver {
+  private readonly byAccessKey = new Map<string, Cached>();
+  private readonly byStoreEnv = new Map<string, Cached>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+    private readonly ttlMs: number,
+  ) {}
+
+  private async load(where: string, params: unknown[]): Promise<StoreKey | null> {
+    const { rows } = await this.db.query(
+      `SELECT k.access_key, k.env, k.secret_sealed, s.*
+         FROM store_keys k JOIN stores s ON s.id = k.store_id
+        WHERE ${where} AND k.revoked_at IS NULL
+        ORDER BY k.created_at DESC LIMIT 1`,
+      params,
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return { accessKey: r.access_key, env: r.env, secretKey: this.box.open(r.secret_sealed), store: storeFromRow(r) };
+  }
+
+  private async cached(map: Map<string, Cached>, k: string, loader: () => Promise<StoreKey | null>): Promise<StoreKey | null> {
+    const now = Date.now();
+    const hit = map.get(k);
+    if (hit && hit.until > now) return hit.value;
+    const value = await loader();
+    if (map.size > 50_000) map.clear();
+    map.set(k, { value, until: now + this.ttlMs });
+    return value;
+  }
+
+  /** The live key of an access key, or null when unknown or revoked. */
+  byAccess(accessKey: string): Promise<StoreKey | null> {
+    return this.cached(this.byAccessKey, accessKey, () => this.load('k.access_key = $1', [accessKey]));
+  }
+
+  /** The current key pair of a store in an environment (to sign tokens the store receives). */
+  async forStore(storeId: string, env: Env): Promise<StoreKey> {
+    const key = await this.cached(this.byStoreEnv, `${storeId}:${env}`, () =>
+      this.load('k.store_id = $1 AND k.env = $2', [storeId, env]),
+    );
+    if (!key) throw new Error(`store ${storeId} has no ${env} key`);
+    return key;
+  }
+
+  /** Drops cached entries (after a settings change on this node). */
+  invalidate(): void {
+    this.byAccessKey.clear();
+    this.byStoreEnv.clear();
+  }
+
+  /**
+   * Authenticates a signed token for `env`: the access key must exist in that environment
+   * (401 STORE_NOT_FOUND otherwise), the signature must match its secret (403 INVALID_TOKEN),
+   * and `exp` must be present and in the future (401).
+   */
+  async authenticate(token: unknown, env: Env, accessKeyClaim: 'accessKey' | 'access_key' = 'accessKey'): Promise<Authenticated> {
+    const { payload } = peek(token);
+    const accessKey = payload[accessKeyClaim];
+    if (typeof accessKey !== 'string' || accessKey === '') throw Errors.invalidToken(`payload.${accessKeyClaim} is required`);
+    const key = await this.byAccess(accessKey);
+    if (!key || key.env !== env) throw Errors.storeNotFound();
+    const claims = verify(token as string, key.secretKey);
+    return { key, claims };
+  }
+}

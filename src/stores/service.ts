@@ -1,0 +1,135 @@
+/**
+ * Merchants' stores: creation with a key pair per environment, secrets sealed at rest, and the
+ * per-store settings (enabled payment methods, bank-payment refunds).
+ */
+import type { Db, Queryable } from '../platform/db.js';
+import type { SecretBox } from '../platform/crypto.js';
+import { randomToken, uuidv7 } from '../platform/ids.js';
+import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/catalogue/methods.js';
+
+export type Env = 'sandbox' | 'production';
+export const ENVS: readonly Env[] = ['sandbox', 'production'];
+
+export interface KeyPair {
+  accessKey: string;
+  secretKey: string;
+}
+
+export interface Store {
+  id: string;
+  name: string;
+  legalName: string;
+  businessName: string;
+  country: string;
+  enabledMethods: PaymentMethodName[];
+  bankRefundsEnabled: boolean;
+  createdAt: Date;
+}
+
+export interface CreatedStore extends Store {
+  keys: Record<Env, KeyPair>;
+}
+
+export interface CreateStoreInput {
+  name: string;
+  legalName?: string | undefined;
+  businessName?: string | undefined;
+  country?: string | undefined;
+  enabledMethods?: PaymentMethodName[] | undefined;
+  bankRefundsEnabled?: boolean | undefined;
+  isDemo?: boolean | undefined;
+}
+
+interface StoreRow {
+  id: string;
+  name: string;
+  legal_name: string;
+  business_name: string;
+  country: string;
+  enabled_methods: string[];
+  bank_refunds_enabled: boolean;
+  created_at: Date;
+}
+
+export function storeFromRow(r: StoreRow): Store {
+  return {
+    id: r.id,
+    name: r.name,
+    legalName: r.legal_name,
+    businessName: r.business_name,
+    country: r.country,
+    enabledMethods: r.enabled_methods.filter((m): m is PaymentMethodName => (PAYMENT_METHODS as readonly string[]).includes(m)),
+    bankRefundsEnabled: r.bank_refunds_enabled,
+    createdAt: r.created_at,
+  };
+}
+
+function newKeyPair(env: Env): KeyPair {
+  // The access key says its environment, so a key pasted into the wrong config is easy to spot.
+  return { accessKey: `${env === 'sandbox' ? 'sk_test' : 'sk_live'}_${randomToken(18)}`, secretKey: randomToken(32) };
+}
+
+export class StoreService {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
+
+  async create(input: CreateStoreInput): Promise<CreatedStore> {
+    const id = uuidv7();
+    const keys: Record<Env, KeyPair> = { sandbox: newKeyPair('sandbox'), production: newKeyPair('production') };
+    const { rows } = await this.db.query<StoreRow>(
+      `WITH s AS (
+         INSERT INTO stores (id, name, legal_name, business_name, country, enabled_methods, bank_refunds_enabled, is_demo)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *
+       ), k AS (
+         INSERT INTO store_keys (access_key, store_id, env, secret_sealed)
+         SELECT * FROM unnest($9::text[], ARRAY[$1, $1]::uuid[], ARRAY['sandbox', 'production'], $10::text[])
+       ), c AS (
+         INSERT INTO sandbox_clocks (store_id) VALUES ($1)
+       )
+       SELECT * FROM s`,
+      [
+        id,
+        input.name,
+        input.legalName ?? input.name,
+        input.businessName ?? input.legalName ?? input.name,
+        input.country ?? 'EE',
+        input.enabledMethods ?? [...PAYMENT_METHODS],
+        input.bankRefundsEnabled ?? false,
+        input.isDemo ?? false,
+        [keys.sandbox.accessKey, keys.production.accessKey],
+        [this.box.seal(keys.sandbox.secretKey), this.box.seal(keys.production.secretKey)],
+      ],
+    );
+    return { ...storeFromRow(rows[0]!), keys };
+  }
+
+  async get(id: string, q: Queryable = this.db): Promise<Store | undefined> {
+    const { rows } = await q.query<StoreRow>('SELECT * FROM stores WHERE id = $1', [id]);
+    return rows[0] && storeFromRow(rows[0]);
+  }
+
+  async list(): Promise<Store[]> {
+    const { rows } = await this.db.query<StoreRow>('SELECT * FROM stores ORDER BY created_at');
+    return rows.map(storeFromRow);
+  }
+
+  async update(
+    id: string,
+    patch: { enabledMethods?: PaymentMethodName[] | undefined; bankRefundsEnabled?: boolean | undefined; name?: string | undefined },
+  ): Promise<Store | undefined> {
+    const { rows } = await this.db.query<StoreRow>(
+      `UPDATE stores SET enabled_methods = coalesce($2, enabled_methods),
+         bank_refunds_enabled = coalesce($3, bank_refunds_enabled), name = coalesce($4, name)
+       WHERE id = $1 RETURNING *`,
+      [id, patch.enabledMethods ?? null, patch.bankRefundsEnabled ?? null, patch.name ?? null],
+    );
+    return rows[0] && storeFromRow(rows[0]);
+  }
+
+  async count(): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM stores');
+    return rows[0]!.n;
+  }
+}

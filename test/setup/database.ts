@@ -1,0 +1,65 @@
+/**
+ * Vitest global setup for the database projects: starts the embedded PostgreSQL (or uses the
+ * external server named by KASSA_TEST_DATABASE_URL), migrates a template database once, and
+ * provides the server URL; each test file then clones the template (CREATE DATABASE … TEMPLATE).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createPool, migrate } from '../../src/platform/db.js';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/platform/embedded-postgres.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbServerUrl: string;
+    dbTemplate: string;
+    dbTarget: string;
+  }
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export default async function setup(project: TestProject) {
+  const target = project.config.name.endsWith('postgres') ? 'postgres' : 'embedded';
+  let embedded: EmbeddedPostgres | undefined;
+  let dir: string | undefined;
+  let serverUrl: string;
+  if (target === 'postgres') {
+    serverUrl = process.env.KASSA_TEST_DATABASE_URL!;
+  } else {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-test-pg-'));
+    embedded = await startEmbeddedPostgres(dir, () => undefined);
+    serverUrl = embedded.url;
+  }
+  const template = `kassa_tpl_${process.pid}_${target}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  // Leftover test databases of earlier runs (same naming) are dropped first.
+  const old = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'kassa_t%'`);
+  for (const r of old.rows) await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
+  await admin.query(`CREATE DATABASE "${template}"`);
+  const pool = createPool(withDatabase(serverUrl, template), 2);
+  await migrate(pool);
+  await pool.end();
+  await admin.end();
+
+  project.provide('dbServerUrl', serverUrl);
+  project.provide('dbTemplate', template);
+  project.provide('dbTarget', target);
+
+  return async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    const dbs = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`kassa_t%_${process.pid}_%`]);
+    for (const r of dbs.rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
+    await c.end();
+    await embedded?.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  };
+}

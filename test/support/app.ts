@@ -1,0 +1,115 @@
+/**
+ * A real Kassa app on a fresh database cloned from the migrated template, with a store and
+ * token helpers: what every route test uses.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createPool, type Db } from '../../src/platform/db.js';
+import { sign } from '../../src/platform/jwt.js';
+import { createServices, type Services } from '../../src/services.js';
+import type { CreatedStore, CreateStoreInput } from '../../src/stores/service.js';
+import { NotificationDelivery } from '../../src/payments/notifications/delivery.js';
+import { withDatabase } from '../setup/database.js';
+
+let counter = 0;
+
+export const ADMIN_TOKEN = 'test-admin-token';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  db: Db;
+  databaseUrl: string;
+  config: Config;
+  store: CreatedStore;
+  target: string;
+  createStore(input?: Partial<CreateStoreInput>): Promise<CreatedStore>;
+  /** A signed token for the store's keys of an environment (default sandbox). */
+  token(claims: Record<string, unknown>, opts?: { env?: 'sandbox' | 'production'; store?: CreatedStore; expIn?: number }): string;
+  bearer(opts?: { env?: 'sandbox' | 'production'; store?: CreatedStore }): { authorization: string };
+  delivery(opts?: { timeoutMs?: number }): NotificationDelivery;
+  close(): Promise<void>;
+}
+
+export const nowS = () => Math.floor(Date.now() / 1000);
+
+export async function createTestDatabase(): Promise<string> {
+  const server = inject('dbServerUrl');
+  const name = `kassa_t${++counter}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  // CREATE DATABASE … TEMPLATE needs the template to have no other sessions; retry briefly.
+  for (let i = 0; ; i++) {
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('dbTemplate')}"`);
+      break;
+    } catch (err) {
+      if (i > 50) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await admin.end();
+  return withDatabase(server, name);
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const databaseUrl = await createTestDatabase();
+  const config = loadConfig({ KASSA_PUBLIC_URL: 'http://kassa.test', KASSA_AUTH_CACHE_MS: '0', KASSA_DB_POOL_SIZE: '5', ...env });
+  config.databaseUrl = databaseUrl;
+  const db = createPool(databaseUrl, config.dbPoolSize);
+  const services = createServices(config, db, randomBytes(32).toString('hex'));
+  const app = await buildApp({ services, adminToken: ADMIN_TOKEN, logLevel: false });
+  const store = await services.stores.create({ name: 'Test shop', bankRefundsEnabled: true });
+  const deliveries: NotificationDelivery[] = [];
+  const t: TestApp = {
+    app,
+    services,
+    db,
+    databaseUrl,
+    config,
+    store,
+    target: inject('dbTarget'),
+    createStore: (input = {}) => services.stores.create({ name: 'Other shop', ...input }),
+    token(claims, opts = {}) {
+      const s = opts.store ?? store;
+      const k = s.keys[opts.env ?? 'sandbox'];
+      return sign({ accessKey: k.accessKey, exp: nowS() + (opts.expIn ?? 600), ...claims }, k.secretKey);
+    },
+    bearer(opts = {}) {
+      return { authorization: `Bearer ${t.token({}, opts)}` };
+    },
+    delivery(opts = {}) {
+      const d = new NotificationDelivery(db, services.keys, {
+        concurrency: 4,
+        timeoutMs: opts.timeoutMs ?? 2000,
+        log: { info() {}, warn() {}, error() {} },
+      });
+      deliveries.push(d);
+      return d;
+    },
+    async close() {
+      await app.close();
+      for (const d of deliveries) await d.stop();
+      await db.end();
+    },
+  };
+  return t;
+}
+
+/** A valid order payload; override any key. */
+export function orderPayload(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    merchantReference: `ORDER-${randomBytes(4).toString('hex')}`,
+    returnUrl: 'https://shop.example/return',
+    notificationUrl: 'https://shop.example/notify',
+    grandTotal: 10.5,
+    currency: 'EUR',
+    locale: 'en',
+    payment: { method: 'paymentInitiation', amount: 10.5, currency: 'EUR', methodOptions: { preferredCountry: 'EE' } },
+    ...over,
+  };
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// Database tests run once per target: the embedded PostgreSQL always, and an external
+// PostgreSQL when KASSA_TEST_DATABASE_URL names one (CI: both).
+const dbProject = (name: string) => ({
+  test: {
+    name,
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/browser/**'],
+    globalSetup: ['test/setup/database.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+      dbProject('db:embedded'),
+      ...(process.env.KASSA_TEST_DATABASE_URL ? [dbProject('db:postgres')] : []),
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/setup/database.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
