@@ -13,7 +13,8 @@ import { storePaymentMethods } from './methods/service.js';
 
 const tokenBody = {
   type: 'object',
-  properties: { data: { type: 'string', description: 'HS256 JWT whose payload is the request' } },
+  // No `type` on data: the route checks it, so a number is refused rather than coerced to a string.
+  properties: { data: { description: 'HS256 JWT (string) whose payload is the request' } },
 } as const;
 const bearer = [{ bearerAuth: [] }];
 

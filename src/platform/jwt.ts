@@ -74,11 +74,11 @@ export function verify(token: string, secret: string): Claims {
 type Sign = (payload: Claims) => string;
 const signers = new Map<string, Sign>();
 
-/** Signs claims with HS256; `iat` and `exp` are set by the caller (Unix seconds). */
+/** Signs claims with HS256; `exp` is set by the caller, `iat` defaults to now (Unix seconds). */
 export function sign(claims: Claims, secret: string): string {
   let s = signers.get(secret);
   if (!s) {
-    s = createSigner({ key: secret, algorithm: 'HS256', noTimestamp: true, header: { alg: 'HS256', typ: 'JWT' } }) as Sign;
+    s = createSigner({ key: secret, algorithm: 'HS256', header: { alg: 'HS256', typ: 'JWT' } }) as Sign;
     if (signers.size > 10_000) signers.clear();
     signers.set(secret, s);
   }

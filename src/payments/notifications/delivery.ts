@@ -87,8 +87,8 @@ export class NotificationDelivery {
       status = res.status;
       await res.body?.cancel().catch(() => undefined);
     } catch (err) {
-      const e = err as Error & { cause?: { code?: string } };
-      error = e.name === 'TimeoutError' ? `timed out after ${this.opts.timeoutMs} ms` : (e.cause?.code ?? e.message);
+      const e = err as Error & { cause?: { code?: string; message?: string } };
+      error = e.name === 'TimeoutError' ? `timed out after ${this.opts.timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
     }
     const duration = Date.now() - started.getTime();
     const ok = status !== null && isSuccessStatus(status);

@@ -1,0 +1,38 @@
+/**
+ * An external PostgreSQL for the benchmark: a fresh database `kassa_bench_<pid>` on the server of
+ * DATABASE_URL, dropped afterwards, so runs never see each other's orders.
+ */
+import pg from 'pg';
+
+export interface BenchDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+async function admin<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000 });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
+  const name = `kassa_bench_${process.pid}`;
+  await admin(serverUrl, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.query(`CREATE DATABASE "${name}"`);
+  });
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    name,
+    async drop() {
+      await admin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}

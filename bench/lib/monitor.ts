@@ -1,0 +1,106 @@
+/**
+ * Watches the processes under test during one load run: the peak RSS of the Kassa node process,
+ * the peak memory of its PostgreSQL, and the CPU each side used (server, database, this load
+ * generator, whole machine) between start() and stop().
+ */
+import { cpuSeconds, machineCpu, MB, ownCpuSeconds, postgresProcesses, pssBytes, rssBytes, type MachineCpu } from './proc.js';
+
+export interface CpuSplit {
+  /** Percent of one core (100 = one core busy for the whole window; this machine has os.cpus().length). */
+  serverPct: number;
+  dbPct: number;
+  loadgenPct: number;
+  /** Percent of all cores busy, machine-wide. */
+  machineBusyPct: number;
+}
+
+export interface MonitorResult {
+  /** Peak VmRSS of the watched server process, MB. */
+  serverRssMaxMB: number | null;
+  /** Peak of the summed PSS of the PostgreSQL processes, MB (embedded database only). */
+  dbRssMaxMB: number | null;
+  cpu: CpuSplit;
+}
+
+interface CpuMark {
+  at: bigint;
+  server: number;
+  db: number;
+  loadgen: NodeJS.CpuUsage;
+  machine: MachineCpu;
+}
+
+export class Monitor {
+  private timer: NodeJS.Timeout | undefined;
+  private rssMax = 0;
+  private dbMax = 0;
+  private ticks = 0;
+  private mark: CpuMark | undefined;
+
+  constructor(
+    /** The server process to watch. */
+    private readonly serverPid: number,
+    /** The Kassa process, whose PostgreSQL is watched (undefined: no database, the bare server). */
+    private readonly dbOwnerPid: number | undefined,
+    private readonly embeddedDb: boolean,
+    private readonly intervalMs = 250,
+  ) {}
+
+  private dbCpu(): number {
+    return this.dbOwnerPid === undefined ? 0 : cpuSeconds(postgresProcesses(this.dbOwnerPid, this.embeddedDb));
+  }
+
+  private sample(): void {
+    const rss = rssBytes(this.serverPid);
+    if (rss !== undefined && rss > this.rssMax) this.rssMax = rss;
+    // smaps_rollup is dearer than status: read the database's memory once a second.
+    if (this.embeddedDb && this.dbOwnerPid !== undefined && this.ticks++ % Math.max(1, Math.round(1000 / this.intervalMs)) === 0) {
+      let sum = 0;
+      for (const p of postgresProcesses(this.dbOwnerPid, true)) sum += pssBytes(p.pid) ?? 0;
+      if (sum > this.dbMax) this.dbMax = sum;
+    }
+  }
+
+  /** Starts sampling memory (kept until stop()). */
+  watch(): void {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), this.intervalMs);
+  }
+
+  /** Marks the start of the CPU window. */
+  startCpuWindow(): void {
+    this.mark = {
+      at: process.hrtime.bigint(),
+      server: ownCpuSeconds(this.serverPid),
+      db: this.dbCpu(),
+      loadgen: process.cpuUsage(),
+      machine: machineCpu(),
+    };
+  }
+
+  stop(): MonitorResult {
+    if (this.timer) clearInterval(this.timer);
+    this.sample();
+    const m = this.mark;
+    let cpu: CpuSplit = { serverPct: 0, dbPct: 0, loadgenPct: 0, machineBusyPct: 0 };
+    if (m) {
+      const wall = Number(process.hrtime.bigint() - m.at) / 1e9;
+      const server = ownCpuSeconds(this.serverPid) - m.server;
+      const db = this.dbCpu() - m.db;
+      const lg = process.cpuUsage(m.loadgen);
+      const mc = machineCpu();
+      const pct = (s: number) => Math.round((1000 * s) / wall) / 10;
+      cpu = {
+        serverPct: pct(server),
+        dbPct: this.dbOwnerPid === undefined ? 0 : pct(db),
+        loadgenPct: pct((lg.user + lg.system) / 1e6),
+        machineBusyPct: Math.round((1000 * (mc.busy - m.machine.busy)) / Math.max(1, mc.total - m.machine.total)) / 10,
+      };
+    }
+    return {
+      serverRssMaxMB: this.rssMax ? Math.round((10 * this.rssMax) / MB) / 10 : null,
+      dbRssMaxMB: this.dbMax ? Math.round((10 * this.dbMax) / MB) / 10 : null,
+      cpu,
+    };
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The operator CLI: talks to a running server's operator API.
+ *   npm run kassa -- stores create --name "My shop" [--country EE] [--json]
+ *   npm run kassa -- stores list [--json]
+ * KASSA_URL (default http://localhost:8080); KASSA_ADMIN_TOKEN, else the token the embedded
+ * default generated into KASSA_DATA_DIR (default ./data)/admin-token.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ADMIN_TOKEN_FILE } from '../runtime.js';
+
+const USAGE = `usage:
+  kassa stores create --name NAME [--legal-name NAME] [--country EE|LV|LT|FI|PL] [--json]
+  kassa stores list [--json]
+environment: KASSA_URL (default http://localhost:8080), KASSA_ADMIN_TOKEN or KASSA_DATA_DIR (default ./data)`;
+
+class CliError extends Error {}
+
+function adminToken(): string {
+  if (process.env.KASSA_ADMIN_TOKEN) return process.env.KASSA_ADMIN_TOKEN;
+  const file = path.join(path.resolve(process.env.KASSA_DATA_DIR || './data'), ADMIN_TOKEN_FILE);
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    throw new CliError(`no operator token: set KASSA_ADMIN_TOKEN, or run from the folder whose data/ the server uses (looked for ${file})`);
+  }
+}
+
+async function call(method: string, route: string, body?: unknown): Promise<unknown> {
+  const base = (process.env.KASSA_URL || 'http://localhost:8080').replace(/\/+$/, '');
+  let res: Response;
+  try {
+    res = await fetch(base + route, {
+      method,
+      headers: { authorization: `Bearer ${adminToken()}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  } catch (err) {
+    if (err instanceof CliError) throw err;
+    throw new CliError(`cannot reach the Kassa server at ${base} (is it running? set KASSA_URL): ${(err as Error).message}`);
+  }
+  const json = (await res.json().catch(() => null)) as { message?: string } | null;
+  if (!res.ok) throw new CliError(`${method} ${route} failed: ${res.status} ${json?.message ?? ''}`.trim());
+  return json;
+}
+
+export async function run(argv: string[], out: (s: string) => void): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      'legal-name': { type: 'string' },
+      country: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [noun, verb] = positionals;
+  if (values.help || noun !== 'stores') throw new CliError(USAGE);
+  if (verb === 'create') {
+    if (!values.name) throw new CliError('--name is required\n' + USAGE);
+    const s = (await call('POST', '/operator/stores', {
+      name: values.name,
+      legalName: values['legal-name'],
+      country: values.country,
+    })) as { uuid: string; name: string; sandbox: { accessKey: string; secretKey: string }; production: { accessKey: string; secretKey: string } };
+    if (values.json) return out(JSON.stringify(s));
+    out(`store ${s.name} (${s.uuid})`);
+    out(`  sandbox     accessKey ${s.sandbox.accessKey}  secretKey ${s.sandbox.secretKey}`);
+    out(`  production  accessKey ${s.production.accessKey}  secretKey ${s.production.secretKey}`);
+    return;
+  }
+  if (verb === 'list') {
+    const { stores } = (await call('GET', '/operator/stores')) as { stores: { uuid: string; name: string; country: string }[] };
+    if (values.json) return out(JSON.stringify(stores));
+    for (const s of stores) out(`${s.uuid}  ${s.country}  ${s.name}`);
+    return;
+  }
+  throw new CliError(USAGE);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run(process.argv.slice(2), (s) => process.stdout.write(s + '\n')).catch((err: unknown) => {
+    process.stderr.write(`${err instanceof CliError ? err.message : String(err)}\n`);
+    process.exit(2);
+  });
+}
