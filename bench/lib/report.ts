@@ -1,0 +1,62 @@
+/** The printed tables and the targets. */
+import type { RouteResult } from './load.js';
+
+export interface Target {
+  name: string;
+  actual: number | null;
+  op: '>=' | '<=';
+  limit: number;
+  unit: string;
+  pass: boolean;
+}
+
+export function target(name: string, actual: number | null, op: '>=' | '<=', limit: number, unit: string): Target {
+  const pass = actual !== null && (op === '>=' ? actual >= limit : actual <= limit);
+  return { name, actual, op, limit, unit, pass };
+}
+
+function table(head: string[], rows: string[][], rightAlign: boolean[]): string {
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    '| ' + cells.map((c, i) => (rightAlign[i] ? c.padStart(w[i]!) : c.padEnd(w[i]!))).join(' | ') + ' |';
+  const sep = '|' + w.map((n, i) => (rightAlign[i] ? '-'.repeat(n + 1) + ':' : '-'.repeat(n + 2))).join('|') + '|';
+  return [line(head), sep, ...rows.map(line)].join('\n');
+}
+
+const num = (n: number) => n.toLocaleString('en-US');
+const mb = (n: number | null) => (n === null ? '-' : n.toFixed(1));
+
+export function resultsTable(rows: RouteResult[], bareRps: number): string {
+  return table(
+    ['route', 'rps (mean)', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'max server RSS MB', 'db RSS MB', 'CPU % srv / db / loadgen', 'vs bare'],
+    rows.map((r) => {
+      const isBare = r.name.startsWith('bare');
+      const c = r.monitor.cpu;
+      return [
+        r.name,
+        num(r.rps),
+        r.latencyMs.p50.toFixed(2),
+        r.latencyMs.p99.toFixed(2),
+        `${r.errors + r.warmup.errors} / ${r.non2xx + r.warmup.non2xx}`,
+        mb(r.monitor.serverRssMaxMB),
+        mb(r.monitor.dbRssMaxMB),
+        `${c.serverPct.toFixed(0)} / ${isBare ? '-' : c.dbPct.toFixed(0)} / ${c.loadgenPct.toFixed(0)}`,
+        isBare ? '1.00 (ceiling)' : (r.rps / bareRps).toFixed(2),
+      ];
+    }),
+    [false, true, true, true, true, true, true, true, true],
+  );
+}
+
+export function targetsTable(targets: Target[]): string {
+  return table(
+    ['target', 'actual', 'required', 'result'],
+    targets.map((t) => [
+      t.name,
+      t.actual === null ? '-' : `${t.unit === '%' || t.unit === 'ms' || t.unit === 'MB' ? t.actual.toFixed(1) : num(Math.round(t.actual))} ${t.unit}`,
+      `${t.op} ${num(t.limit)} ${t.unit}`,
+      t.pass ? 'PASS' : 'MISS',
+    ]),
+    [false, true, true, false],
+  );
+}

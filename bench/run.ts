@@ -1,0 +1,338 @@
+/**
+ * `npm run bench`: the payments API under load on the real server stack, next to a ceiling
+ * measured in the same run (a bare Fastify route answering a body of the same size), so the
+ * ratios hold on a small, noisy machine. See bench/README.md.
+ *
+ * Kassa and the bare server run as separate processes; autocannon runs here. Tokens are signed
+ * before any measurement. Exits non-zero when any request failed (the figures would be
+ * meaningless) and always cleans up its processes, temp folder and database.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { cleanup, freePort, onCleanup, REPO_ROOT, spawnServer, stopLeftoverPostgres, waitReady, type Child } from './lib/children.js';
+import { createBenchDatabase } from './lib/database.js';
+import { runRoute, stopCurrentLoad, type LoadOptions, type RouteResult } from './lib/load.js';
+import { Monitor } from './lib/monitor.js';
+import { MB, postgresProcesses, pssBytes, rssBytes } from './lib/proc.js';
+import { bearer, orderBody, OrderBodyPool, type Keys } from './lib/orders.js';
+import { resultsTable, target, targetsTable, type Target } from './lib/report.js';
+
+function intEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+  return n;
+}
+
+const load: LoadOptions = {
+  connections: 50,
+  pipelining: 1,
+  durationS: intEnv('BENCH_DURATION', 10, 1),
+  warmupS: intEnv('BENCH_WARMUP', 2, 0),
+};
+const TOKENS = intEnv('BENCH_TOKENS', 200_000, 1000);
+const GET_POOL = 1000;
+const SANDBOX = '/sandbox/api';
+
+const TARGETS = { postRps: 10_000, postOfBarePct: 20, postP99Ms: 25, getRps: 15_000, rssMB: 250 };
+
+const log = (m: string) => process.stderr.write(`bench: ${m}\n`);
+
+// --- Ctrl-C / kill: stop the load, shut the children down, remove what we created ---------------
+let interrupted = false;
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(sig, () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${sig}: stopping and cleaning up`);
+    stopCurrentLoad();
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function json<T>(res: Response, what: string, expect: number): Promise<T> {
+  const text = await res.text();
+  if (res.status !== expect) throw new Error(`${what}: expected HTTP ${expect}, got ${res.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text) as T;
+}
+
+function checkAlive(c: Child): void {
+  if (c.exited) throw new Error(`${c.name} exited during the benchmark (code ${c.exitCode}):\n${c.output()}`);
+}
+
+async function main(): Promise<number> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-bench-'));
+  // As root, the embedded PostgreSQL runs as an unprivileged user, who must traverse this folder.
+  fs.chmodSync(tmp, 0o711);
+  onCleanup('temp folder', async () => fs.rmSync(tmp, { recursive: true, force: true }), () =>
+    fs.rmSync(tmp, { recursive: true, force: true }),
+  );
+  const dataDir = path.join(tmp, 'data');
+
+  // --- the database -----------------------------------------------------------------------------
+  const externalUrl = process.env.DATABASE_URL || undefined;
+  const embedded = !externalUrl;
+  let databaseUrl: string | undefined;
+  let dbLabel = 'embedded PostgreSQL (KASSA_DATA_DIR in a temp folder)';
+  if (externalUrl) {
+    const db = await createBenchDatabase(externalUrl);
+    onCleanup(`database ${db.name}`, () => db.drop());
+    databaseUrl = db.url;
+    const u = new URL(externalUrl);
+    dbLabel = `external PostgreSQL ${u.host}, fresh database ${db.name}`;
+  } else {
+    // Runs after Kassa has stopped: an embedded server it could not stop is stopped here.
+    onCleanup('embedded PostgreSQL', async () => stopLeftoverPostgres(dataDir), () => stopLeftoverPostgres(dataDir));
+  }
+
+  // --- Kassa --------------------------------------------------------------------------------------
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const adminToken = randomBytes(24).toString('base64url');
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  delete env.DATABASE_URL;
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    KASSA_PUBLIC_URL: origin,
+    KASSA_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    KASSA_ROLE: 'all',
+    KASSA_SEED_DEMO_STORE: 'false',
+    KASSA_ADMIN_TOKEN: adminToken,
+  });
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+
+  log(`starting Kassa on ${origin} with ${dbLabel}`);
+  const t0 = Date.now();
+  const kassa = spawnServer('kassa', ['--import', 'tsx', 'src/main.ts'], env);
+  await waitReady(kassa, `${origin}/readyz`, 180_000);
+  log(`Kassa ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${kassa.pid})`);
+  const idleRssMB = (rssBytes(kassa.pid) ?? 0) / MB;
+
+  const created = await json<{ uuid: string; sandbox: Keys }>(
+    await fetch(`${origin}/operator/stores`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench shop' }),
+    }),
+    'POST /operator/stores',
+    201,
+  );
+  const keys = created.sandbox;
+
+  // --- tokens, signed before anything is measured ----------------------------------------------
+  const tag = `${process.pid}-${Date.now().toString(36)}`;
+  const pool = new OrderBodyPool(keys, TOKENS, tag);
+  pool.fill();
+  const signUs = (pool.signMs * 1000) / TOKENS;
+  log(`pre-signed ${TOKENS.toLocaleString('en-US')} order tokens in ${(pool.signMs / 1000).toFixed(2)} s (${signUs.toFixed(1)} µs each)`);
+  const auth = bearer(keys);
+
+  // One real order: its JSON is the bare server's answer.
+  const first = await json<{ uuid: string }>(
+    await fetch(`${origin}${SANDBOX}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: orderBody(keys, `B-${tag}-probe`).toString(),
+    }),
+    'POST /orders (probe)',
+    201,
+  );
+  const orderRes = await fetch(`${origin}${SANDBOX}/orders/${first.uuid}`, { headers: { authorization: auth } });
+  const orderJson = await orderRes.text();
+  if (orderRes.status !== 200) throw new Error(`GET /orders/:uuid (probe): HTTP ${orderRes.status}: ${orderJson}`);
+  const bodyFile = path.join(tmp, 'order.json');
+  fs.writeFileSync(bodyFile, orderJson);
+
+  // --- the ceiling --------------------------------------------------------------------------------
+  const barePort = await freePort();
+  const bareOrigin = `http://127.0.0.1:${barePort}`;
+  const bare = spawnServer('bare server', ['--import', 'tsx', 'bench/bare-server.ts'], {
+    ...env,
+    PORT: String(barePort),
+    BENCH_BODY_FILE: bodyFile,
+  });
+  await waitReady(bare, `${bareOrigin}/bare`, 60_000);
+  const bareBody = await (await fetch(`${bareOrigin}/bare`)).text();
+  if (Buffer.byteLength(bareBody) !== Buffer.byteLength(orderJson)) {
+    throw new Error(`the bare body has ${Buffer.byteLength(bareBody)} bytes, the Kassa order ${Buffer.byteLength(orderJson)}`);
+  }
+  log(`bare server ready (pid ${bare.pid}); both answer ${Buffer.byteLength(orderJson)} bytes of JSON`);
+
+  // --- the runs -----------------------------------------------------------------------------------
+  const results: RouteResult[] = [];
+  const say = (r: RouteResult) =>
+    log(`${r.name}: ${r.rps.toLocaleString('en-US')} rps, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, ${r.requests.toLocaleString('en-US')} requests`);
+  log(`each route: ${load.warmupS} s warm-up, then ${load.durationS} s, ${load.connections} connections, pipelining ${load.pipelining}`);
+
+  results.push(
+    await runRoute(
+      { name: 'bare GET /bare', origin: bareOrigin, method: 'GET', path: '/bare', setup: (r) => r },
+      load,
+      new Monitor(bare.pid, undefined, false),
+    ),
+  );
+  say(results.at(-1)!);
+  checkAlive(bare);
+  await bare.stop(); // the ceiling is measured; it must not hold memory or CPU during Kassa's runs
+
+  const uuids: string[] = [];
+  const collect = (status: number, body: string) => {
+    if (status === 201 && uuids.length < GET_POOL) uuids.push((JSON.parse(body) as { uuid: string }).uuid);
+  };
+  results.push(
+    await runRoute(
+      {
+        name: 'POST /sandbox/api/orders',
+        origin,
+        method: 'POST',
+        path: `${SANDBOX}/orders`,
+        headers: { 'content-type': 'application/json' },
+        setup: (r) => {
+          r.body = pool.take();
+          return r;
+        },
+        onWarmupResponse: collect,
+      },
+      load,
+      new Monitor(kassa.pid, kassa.pid, embedded),
+    ),
+  );
+  say(results.at(-1)!);
+  checkAlive(kassa);
+  if (pool.signedLive) {
+    log(`WARNING: the token pool ran dry; ${pool.signedLive} tokens were signed during the run (raise BENCH_TOKENS)`);
+  }
+
+  // Top up the GET pool when the warm-up was too short to create enough orders.
+  while (uuids.length < GET_POOL) {
+    const res = await fetch(`${origin}${SANDBOX}/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: pool.take().toString(),
+    });
+    collect(res.status, await res.text());
+    if (res.status !== 201) throw new Error(`POST /orders (GET pool) answered HTTP ${res.status}`);
+  }
+
+  let next = 0;
+  const getPrefix = `${SANDBOX}/orders/`;
+  results.push(
+    await runRoute(
+      {
+        name: 'GET /sandbox/api/orders/:uuid',
+        origin,
+        method: 'GET',
+        path: `${getPrefix}${uuids[0]}`,
+        headers: { authorization: auth },
+        setup: (r) => {
+          r.path = getPrefix + uuids[next++ % uuids.length];
+          return r;
+        },
+      },
+      load,
+      new Monitor(kassa.pid, kassa.pid, embedded),
+    ),
+  );
+  say(results.at(-1)!);
+  checkAlive(kassa);
+
+  let dbNowMB: number | null = null;
+  if (embedded) {
+    let sum = 0;
+    for (const p of postgresProcesses(kassa.pid, true)) sum += pssBytes(p.pid) ?? 0;
+    dbNowMB = sum / MB;
+  }
+
+  // --- figures, targets, verdict -------------------------------------------------------------------
+  const [bareR, postR, getR] = results as [RouteResult, RouteResult, RouteResult];
+  const kassaRss = Math.max(postR.monitor.serverRssMaxMB ?? 0, getR.monitor.serverRssMaxMB ?? 0) || null;
+  const targets: Target[] = [
+    target('POST /orders throughput', postR.rps, '>=', TARGETS.postRps, 'rps'),
+    target('POST /orders vs bare', (100 * postR.rps) / bareR.rps, '>=', TARGETS.postOfBarePct, '%'),
+    target('POST /orders p99 latency', postR.latencyMs.p99, '<=', TARGETS.postP99Ms, 'ms'),
+    target('GET /orders/:uuid throughput', getR.rps, '>=', TARGETS.getRps, 'rps'),
+    target('Kassa server max RSS', kassaRss, '<=', TARGETS.rssMB, 'MB'),
+  ];
+
+  const failures: string[] = [];
+  for (const r of results) {
+    const errors = r.errors + r.warmup.errors;
+    const non2xx = r.non2xx + r.warmup.non2xx;
+    if (errors || non2xx || r.requests === 0) {
+      const codes = { ...r.warmup.statusCodes };
+      for (const [c, n] of Object.entries(r.statusCodes)) codes[c] = (codes[c] ?? 0) + n;
+      failures.push(
+        `${r.name}: ${r.requests} requests, ${errors} errors (${r.timeouts + r.warmup.timeouts} timeouts), ${non2xx} non-2xx; ` +
+          `status codes ${JSON.stringify(codes)}${r.errorMessages.length || r.warmup.errorMessages.length ? `; errors: ${[...r.warmup.errorMessages, ...r.errorMessages].join('; ')}` : ''}`,
+      );
+    }
+  }
+  if (pool.signedLive) failures.push(`the token pool ran dry (${pool.signedLive} signed during the run): raise BENCH_TOKENS`);
+
+  const cpus = os.cpus();
+  const header = [
+    `Kassa payments API benchmark — ${new Date().toISOString()}`,
+    `machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, node ${process.version}; database: ${dbLabel}`,
+    `load: autocannon, ${load.connections} connections, pipelining ${load.pipelining}, ${load.warmupS} s warm-up + ${load.durationS} s per route`,
+    `order JSON: ${Buffer.byteLength(orderJson)} bytes; tokens pre-signed: ${TOKENS.toLocaleString('en-US')} in ${(pool.signMs / 1000).toFixed(2)} s ` +
+      `(${signUs.toFixed(1)} µs each = ${((postR.rps * signUs) / 1e4).toFixed(0)}% of a core at the POST rate, had they been signed live); ` +
+      `used ${pool.used.toLocaleString('en-US')}`,
+    `Kassa RSS idle after start: ${idleRssMB.toFixed(1)} MB${dbNowMB !== null ? `; embedded db PSS at end: ${dbNowMB.toFixed(1)} MB` : ''}`,
+  ];
+  const out = [
+    '',
+    ...header,
+    '',
+    resultsTable(results, bareR.rps),
+    '',
+    targetsTable(targets),
+    '',
+    failures.length ? `FAILED: requests failed, the figures above are not valid:\n  - ${failures.join('\n  - ')}` : 'all requests succeeded (0 errors, 0 non-2xx)',
+    '',
+  ].join('\n');
+  process.stdout.write(out);
+
+  const resultsDir = path.join(REPO_ROOT, 'bench', 'results');
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, 'latest.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine: { cpus: cpus.length, model: cpus[0]?.model.trim(), node: process.version, loadavg: os.loadavg() },
+        database: { embedded, label: dbLabel },
+        load,
+        orderJsonBytes: Buffer.byteLength(orderJson),
+        presign: { tokens: TOKENS, ms: Math.round(pool.signMs), usPerToken: Math.round(signUs * 100) / 100, used: pool.used, signedLive: pool.signedLive },
+        kassaIdleRssMB: Math.round(idleRssMB * 10) / 10,
+        routes: results.map((r) => ({ ...r, ratioToBare: Math.round((1000 * r.rps) / bareR.rps) / 1000 })),
+        targets,
+        ok: failures.length === 0,
+        failures,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  log(`results written to ${path.relative(process.cwd(), file)}`);
+  return failures.length ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  console.error(`bench: FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  code = 1;
+}
+if (!interrupted) {
+  await cleanup();
+  process.exit(code);
+}

@@ -1,0 +1,119 @@
+/**
+ * Server-rendered HTML, escaped by default: `html` is a tagged template whose interpolations are
+ * escaped unless they are already `Html` (the result of another `html` template). Pages are sent
+ * with a strict Content-Security-Policy: no external resources, inline style and script only
+ * with the response's nonce.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+
+export class Html {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+export type Interpolation = Html | string | number | boolean | null | undefined | readonly Interpolation[];
+
+const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+function render(v: Interpolation): string {
+  if (v instanceof Html) return v.value;
+  if (v === null || v === undefined || v === false || v === true) return '';
+  if (Array.isArray(v)) return v.map(render).join('');
+  return escapeHtml(String(v));
+}
+
+/** The template helper: every interpolation is escaped unless it is Html. */
+export function html(strings: TemplateStringsArray, ...values: readonly Interpolation[]): Html {
+  let out = strings[0] ?? '';
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + (strings[i + 1] ?? '');
+  return new Html(out);
+}
+
+/** Trusted markup or CSS written by us (never shopper or merchant input). */
+export function trusted(text: string): Html {
+  return new Html(text);
+}
+
+/** A fresh per-response nonce for the inline stylesheet and script. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+export interface Document {
+  lang: string;
+  title: string;
+  nonce: string;
+  css: string;
+  body: Html;
+  /** Inline script (progressive enhancement only; every page works without it). */
+  script?: string;
+}
+
+export function renderDocument(d: Document): string {
+  return html`<!doctype html>
+<html lang="${d.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${d.title}</title>
+<link rel="icon" href="data:,">
+<style nonce="${d.nonce}">${trusted(d.css)}</style>
+</head>
+<body>
+${d.body}
+${d.script ? html`<script nonce="${d.nonce}">${trusted(d.script)}</script>` : ''}
+</body>
+</html>
+`.value;
+}
+
+export interface SecurityPolicy {
+  nonce: string;
+  /** Origins a form on the page may submit to, or be redirected to after submitting (besides 'self'). */
+  formOrigins: readonly string[];
+  /** Origins images load from (besides 'self'). */
+  imageOrigins: readonly string[];
+}
+
+export function contentSecurityPolicy(p: SecurityPolicy): string {
+  const list = (xs: readonly string[]) => [...new Set(xs)].map((x) => ` ${x}`).join('');
+  return [
+    "default-src 'none'",
+    `style-src 'nonce-${p.nonce}'`,
+    `script-src 'nonce-${p.nonce}'`,
+    `img-src 'self' data:${list(p.imageOrigins)}`,
+    `form-action 'self'${list(p.formOrigins)}`,
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The origin of an absolute URL, or undefined when it is not one. */
+export function originOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function sendHtml(reply: FastifyReply, status: number, document: string, policy: SecurityPolicy): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', contentSecurityPolicy(policy))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('x-frame-options', 'DENY')
+    .header('referrer-policy', 'no-referrer')
+    .send(document);
+}

@@ -1,0 +1,61 @@
+/**
+ * What a simulator needs to know about the merchant of an order: whose key signs the exchange,
+ * the payee shown on the processor's pages, and where the shopper may finally land (the CSP of
+ * a page whose form ends in a redirect to the merchant must allow that origin).
+ */
+import { isUuid } from '../../../platform/ids.js';
+import type { Env } from '../../../stores/service.js';
+import type { StoreKey } from '../../../stores/auth.js';
+import type { OrderRow } from '../../orders/store.js';
+import { simulatorKey } from './signing.js';
+
+export interface OrderMerchant {
+  storeId: string;
+  env: Env;
+  payeeName: string;
+  key: Buffer;
+  merchantOrigin: string | undefined;
+}
+
+export interface SimulatorDirectory {
+  merchantOf(orderId: string): Promise<OrderMerchant | undefined>;
+}
+
+/** Reads the order and the store's current key of the order's environment. */
+export class OrderDirectory implements SimulatorDirectory {
+  constructor(
+    private readonly orders: { getById(orderId: string): Promise<OrderRow | undefined> },
+    private readonly keys: { forStore(storeId: string, env: Env): Promise<StoreKey> },
+  ) {}
+
+  async merchantOf(orderId: string): Promise<OrderMerchant | undefined> {
+    if (!isUuid(orderId)) return undefined;
+    const order = await this.orders.getById(orderId);
+    if (!order) return undefined;
+    const key = await this.keys.forStore(order.store_id, order.env);
+    let merchantOrigin: string | undefined;
+    try {
+      merchantOrigin = new URL(order.return_url).origin;
+    } catch {
+      merchantOrigin = undefined;
+    }
+    return { storeId: order.store_id, env: order.env, payeeName: key.store.name, key: simulatorKey(key.secretKey), merchantOrigin };
+  }
+}
+
+/**
+ * The adapters are built before the services they read exist (builtInProcessors(publicUrl) in
+ * createServices); the app connects the real directory when it registers the simulator routes.
+ */
+export class LateDirectory implements SimulatorDirectory {
+  private target: SimulatorDirectory | undefined;
+
+  connect(target: SimulatorDirectory): void {
+    this.target = target;
+  }
+
+  merchantOf(orderId: string): Promise<OrderMerchant | undefined> {
+    if (!this.target) throw new Error('the processor simulators are not connected (register simulatorRoutes first)');
+    return this.target.merchantOf(orderId);
+  }
+}

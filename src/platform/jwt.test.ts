@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createSigner } from 'fast-jwt';
+import { peek, sign, verify } from './jwt.js';
+import { ApiError } from './errors.js';
+import { safeEqual, SecretBox } from './crypto.js';
+
+const secret = 'a-secret';
+const exp = () => Math.floor(Date.now() / 1000) + 60;
+const fails = (fn: () => unknown, status: number, message: RegExp) => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    expect((e as ApiError).statusCode).toBe(status);
+    expect((e as ApiError).message).toMatch(message);
+    return;
+  }
+  throw new Error('did not fail');
+};
+
+describe('HS256 tokens', () => {
+  it('sign → verify round-trips with header {alg: HS256, typ: JWT}', () => {
+    const t = sign({ accessKey: 'k', exp: exp() }, secret);
+    expect(peek(t).header).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(verify(t, secret)).toMatchObject({ accessKey: 'k' });
+  });
+
+  it('refuses other algorithms, typ, signatures, expiry and a missing exp', () => {
+    fails(() => peek(createSigner({ key: secret, algorithm: 'HS384' })({ exp: exp() })), 401, /header.alg must be HS256/);
+    fails(() => peek('eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.e30.'), 401, /header.alg must be HS256/);
+    fails(() => peek('eyJhbGciOiJIUzI1NiJ9.e30.c2ln'), 401, /header.typ must be JWT/);
+    fails(() => verify(sign({ exp: exp() }, 'other'), secret), 403, /^INVALID_TOKEN$/);
+    fails(() => verify(sign({ exp: Math.floor(Date.now() / 1000) - 10 }, secret), secret), 401, /TOKEN_EXPIRED/);
+    fails(() => verify(sign({ a: 1 }, secret), secret), 401, /payload.exp is required/);
+    fails(() => peek('a.b'), 401, /three dot-separated parts/);
+    fails(() => peek('!!.e30.x'), 401, /header is malformed/);
+  });
+});
+
+describe('secrets', () => {
+  it('seal/open round-trips and a tampered box fails', () => {
+    const box = new SecretBox('11'.repeat(32));
+    const sealed = box.seal('top secret');
+    expect(sealed).not.toContain('top secret');
+    expect(box.open(sealed)).toBe('top secret');
+    const parts = sealed.split('.');
+    parts[3] = Buffer.from('tampered').toString('base64url');
+    expect(() => box.open(parts.join('.'))).toThrow();
+    expect(() => new SecretBox('short')).toThrow(/32 bytes/);
+  });
+
+  it('constant-time equality', () => {
+    expect(safeEqual('abc', 'abc')).toBe(true);
+    expect(safeEqual('abc', 'abd')).toBe(false);
+    expect(safeEqual('abc', 'abcd')).toBe(false);
+  });
+});
