@@ -3,6 +3,7 @@
  * payment attempt, and abandonment after expiry. Each state change writes its notification in the
  * same transaction.
  */
+import { Batcher } from '../../platform/batch.js';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
@@ -38,11 +39,18 @@ export interface AttemptResult {
 }
 
 export class OrderService {
+  /** Concurrent creations and reads share one statement (see platform/batch.ts). */
+  private readonly inserts: Batcher<sql.NewOrder, sql.OrderRow | undefined>;
+  private readonly reads: Batcher<string, sql.OrderRow | undefined>;
+
   constructor(
     private readonly db: Db,
     private readonly keys: KeyResolver,
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    this.inserts = new Batcher((items) => sql.insertOrders(this.db, items));
+    this.reads = new Batcher((ids) => sql.readOrders(this.db, ids));
+  }
 
   view(row: sql.OrderRow, store: Store): OrderView {
     return orderView(row, store, this.publicUrl);
@@ -53,7 +61,7 @@ export class OrderService {
    * can still be paid (PENDING, or ABANDONED, which opens again). A paid order is not changed.
    */
   async createOrUpdate(store: Store, env: Env, input: OrderInput): Promise<sql.OrderRow> {
-    const row = await sql.insertOrder(this.db, { order: uuidv7(), intent: uuidv7() }, store.id, env, input);
+    const row = await this.inserts.submit({ orderId: uuidv7(), intentId: uuidv7(), storeId: store.id, env, input });
     if (row) return row;
     return withTx(this.db, async (tx) => {
       const existing = await sql.lockOrderByReference(tx, store.id, env, input.merchantReference);
@@ -72,8 +80,9 @@ export class OrderService {
   }
 
   async get(orderId: string, store: Store, env: Env): Promise<sql.OrderRow> {
-    const row = await sql.readOrder(this.db, orderId, store.id, env);
-    if (!row) throw Errors.notFound(`Order ${orderId}`);
+    const row = await this.reads.submit(orderId);
+    // Another store's (or environment's) order is as unknown as a missing one.
+    if (!row || row.store_id !== store.id || row.env !== env) throw Errors.notFound(`Order ${orderId}`);
     return row;
   }
 

@@ -74,37 +74,53 @@ function inputParams(o: OrderInput): unknown[] {
   ];
 }
 
+export interface NewOrder {
+  orderId: string;
+  intentId: string;
+  storeId: string;
+  env: Env;
+  input: OrderInput;
+}
+
+/** SQL array types of the INPUT_COLUMNS, for unnest. */
+const INPUT_TYPES = ['text', 'text', 'text', 'int8', 'text', 'text', 'text', 'text', 'jsonb', 'jsonb', 'jsonb', 'jsonb', 'uuid', 'int4'];
+
+const INSERT_ORDERS = `
+  WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[],
+      ${INPUT_COLUMNS.map((_, i) => `$${i + 6}::${INPUT_TYPES[i]}[]`).join(', ')})
+      AS t(id, intent_id, store_id, env, merchant_reference, ${INPUT_COLUMNS.join(', ')})
+  ), stamped AS (
+    SELECT input.*, store_now(input.store_id, input.env) AS now FROM input
+  ), o AS (
+    INSERT INTO orders (id, store_id, env, merchant_reference, ${INPUT_COLUMNS.join(', ')},
+                        status, expires_at, created_at, updated_at)
+    SELECT id, store_id, env, merchant_reference, ${INPUT_COLUMNS.join(', ')},
+           'PENDING', now + make_interval(mins => expires_in_minutes), now, now FROM stamped
+    ON CONFLICT (store_id, env, merchant_reference) DO NOTHING
+    RETURNING *
+  ), i AS (
+    INSERT INTO payment_intents (id, order_id, payment_method, metadata, amount, currency, status, created_at, updated_at)
+    SELECT input.intent_id, o.id, o.payment_method, o.method_options, o.grand_total, o.currency, 'PENDING', o.created_at, o.created_at
+      FROM o JOIN input ON input.id = o.id
+    RETURNING *
+  )
+  SELECT o.*, o.created_at AS now, json_build_array(row_to_json(i)) AS intents FROM o JOIN i ON i.order_id = o.id`;
+
 /**
- * Inserts a new order with its first PENDING intent in one statement. Returns undefined when the
- * store already has an order with this merchantReference (the caller then updates that one).
+ * Inserts new orders, each with its first PENDING intent, in one statement. An order whose
+ * merchantReference the store already uses is skipped: its slot in the result is undefined and
+ * the caller updates the existing order instead.
  */
-export async function insertOrder(
-  q: Queryable,
-  ids: { order: string; intent: string },
-  storeId: string,
-  env: Env,
-  input: OrderInput,
-): Promise<OrderRow | undefined> {
-  const n = INPUT_COLUMNS.length;
-  const placeholders = INPUT_COLUMNS.map((_, i) => `$${i + 6}`).join(', ');
-  const { rows } = await q.query<OrderRow>(
-    `WITH t AS (SELECT store_now($2, $3) AS now),
-     o AS (
-       INSERT INTO orders (id, store_id, env, merchant_reference, ${INPUT_COLUMNS.join(', ')},
-                           status, expires_at, created_at, updated_at)
-       SELECT $1, $2, $3, $4, ${placeholders}, 'PENDING', t.now + make_interval(mins => $${n + 5}), t.now, t.now FROM t
-       ON CONFLICT (store_id, env, merchant_reference) DO NOTHING
-       RETURNING *
-     ),
-     i AS (
-       INSERT INTO payment_intents (id, order_id, payment_method, metadata, amount, currency, status, created_at, updated_at)
-       SELECT $5, o.id, o.payment_method, o.method_options, o.grand_total, o.currency, 'PENDING', o.created_at, o.created_at FROM o
-       RETURNING *
-     )
-     SELECT o.*, t.now, (SELECT json_agg(i) FROM i) AS intents FROM o, t`,
-    [ids.order, storeId, env, input.merchantReference, ids.intent, ...inputParams(input)],
-  );
-  return rows[0];
+export async function insertOrders(q: Queryable, items: readonly NewOrder[]): Promise<(OrderRow | undefined)[]> {
+  const cols: unknown[][] = [[], [], [], [], [], ...INPUT_COLUMNS.map(() => [])];
+  for (const it of items) {
+    const row = [it.orderId, it.intentId, it.storeId, it.env, it.input.merchantReference, ...inputParams(it.input)];
+    row.forEach((v, i) => cols[i]!.push(v));
+  }
+  const { rows } = await q.query<OrderRow>({ name: 'orders.insert', text: INSERT_ORDERS, values: cols });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return items.map((it) => byId.get(it.orderId));
 }
 
 /** Locks an order of a store for update (conflict path of merchantReference reuse). */
@@ -156,13 +172,15 @@ export async function insertIntent(q: Queryable, orderId: string, intentId: stri
   );
 }
 
-export async function readOrder(q: Queryable, orderId: string, storeId: string, env: Env): Promise<OrderRow | undefined> {
-  const { rows } = await q.query<OrderRow>(
-    `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON}
-       FROM orders o WHERE o.id = $1 AND o.store_id = $2 AND o.env = $3`,
-    [orderId, storeId, env],
-  );
-  return rows[0];
+/** Reads orders by id, in one statement; the slot of an unknown id is undefined. */
+export async function readOrders(q: Queryable, ids: readonly string[]): Promise<(OrderRow | undefined)[]> {
+  const { rows } = await q.query<OrderRow>({
+    name: 'orders.read',
+    text: `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = ANY($1::uuid[])`,
+    values: [ids],
+  });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id));
 }
 
 /** Reads an order by id alone: for the shopper's hosted pages, which carry no store credentials. */
