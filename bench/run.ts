@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { cleanup, freePort, onCleanup, REPO_ROOT, spawnServer, stopLeftoverPostgres, waitReady, type Child } from './lib/children.js';
 import { createBenchDatabase } from './lib/database.js';
 import { runRoute, stopCurrentLoad, type LoadOptions, type RouteResult } from './lib/load.js';
@@ -35,6 +36,15 @@ const load: LoadOptions = {
 };
 const TOKENS = intEnv('BENCH_TOKENS', 200_000, 1000);
 const GET_POOL = 1000;
+const ALL_ROUTES = ['bare', 'post', 'get'] as const;
+/** BENCH_ROUTES: a subset of bare,post,get (e.g. one route while profiling); default all three. */
+const ROUTES = new Set(
+  (process.env.BENCH_ROUTES || ALL_ROUTES.join(',')).split(',').map((r) => {
+    const name = r.trim();
+    if (!(ALL_ROUTES as readonly string[]).includes(name)) throw new Error(`BENCH_ROUTES lists ${ALL_ROUTES.join(', ')}; got "${name}"`);
+    return name;
+  }),
+);
 const SANDBOX = '/sandbox/api';
 
 const TARGETS = { postRps: 10_000, postOfBarePct: 20, postP99Ms: 25, getRps: 15_000, rssMB: 250 };
@@ -53,6 +63,17 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   });
 }
 
+/** The code under test: HEAD's short hash, marked when src/ or migrations/ have uncommitted changes. */
+function codeVersion(): string {
+  try {
+    const git = (...a: string[]) => execFileSync('git', a, { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = git('status', '--porcelain', '--', 'src', 'migrations') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${dirty ? ' + uncommitted changes in src/ or migrations/' : ''}`;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
+}
+
 async function json<T>(res: Response, what: string, expect: number): Promise<T> {
   const text = await res.text();
   if (res.status !== expect) throw new Error(`${what}: expected HTTP ${expect}, got ${res.status}: ${text.slice(0, 500)}`);
@@ -64,6 +85,7 @@ function checkAlive(c: Child): void {
 }
 
 async function main(): Promise<number> {
+  const version = codeVersion();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-bench-'));
   // As root, the embedded PostgreSQL runs as an unprivileged user, who must traverse this folder.
   fs.chmodSync(tmp, 0o711);
@@ -109,7 +131,9 @@ async function main(): Promise<number> {
 
   log(`starting Kassa on ${origin} with ${dbLabel}`);
   const t0 = Date.now();
-  const kassa = spawnServer('kassa', ['--import', 'tsx', 'src/main.ts'], env);
+  // BENCH_KASSA_NODE_ARGS: extra Node flags for the Kassa process only, e.g. --cpu-prof (profiling).
+  const nodeArgs = (process.env.BENCH_KASSA_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const kassa = spawnServer('kassa', [...nodeArgs, '--import', 'tsx', 'src/main.ts'], env);
   await waitReady(kassa, `${origin}/readyz`, 180_000);
   log(`Kassa ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${kassa.pid})`);
   const idleRssMB = (rssBytes(kassa.pid) ?? 0) / MB;
@@ -150,43 +174,47 @@ async function main(): Promise<number> {
   fs.writeFileSync(bodyFile, orderJson);
 
   // --- the ceiling --------------------------------------------------------------------------------
-  const barePort = await freePort();
-  const bareOrigin = `http://127.0.0.1:${barePort}`;
-  const bare = spawnServer('bare server', ['--import', 'tsx', 'bench/bare-server.ts'], {
-    ...env,
-    PORT: String(barePort),
-    BENCH_BODY_FILE: bodyFile,
-  });
-  await waitReady(bare, `${bareOrigin}/bare`, 60_000);
-  const bareBody = await (await fetch(`${bareOrigin}/bare`)).text();
-  if (Buffer.byteLength(bareBody) !== Buffer.byteLength(orderJson)) {
-    throw new Error(`the bare body has ${Buffer.byteLength(bareBody)} bytes, the Kassa order ${Buffer.byteLength(orderJson)}`);
-  }
-  log(`bare server ready (pid ${bare.pid}); both answer ${Buffer.byteLength(orderJson)} bytes of JSON`);
-
-  // --- the runs -----------------------------------------------------------------------------------
   const results: RouteResult[] = [];
-  const say = (r: RouteResult) =>
+  const say = (r: RouteResult) => {
+    if (interrupted) throw new Error('interrupted');
     log(`${r.name}: ${r.rps.toLocaleString('en-US')} rps, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, ${r.requests.toLocaleString('en-US')} requests`);
-  log(`each route: ${load.warmupS} s warm-up, then ${load.durationS} s, ${load.connections} connections, pipelining ${load.pipelining}`);
+  };
+  log(`routes ${[...ROUTES].join(', ')}: each ${load.warmupS} s warm-up, then ${load.durationS} s, ${load.connections} connections, pipelining ${load.pipelining}`);
 
-  results.push(
-    await runRoute(
+  let bareR: RouteResult | undefined;
+  if (ROUTES.has('bare')) {
+    const barePort = await freePort();
+    const bareOrigin = `http://127.0.0.1:${barePort}`;
+    const bare = spawnServer('bare server', ['--import', 'tsx', 'bench/bare-server.ts'], {
+      ...env,
+      PORT: String(barePort),
+      BENCH_BODY_FILE: bodyFile,
+    });
+    await waitReady(bare, `${bareOrigin}/bare`, 60_000);
+    const bareBody = await (await fetch(`${bareOrigin}/bare`)).text();
+    if (Buffer.byteLength(bareBody) !== Buffer.byteLength(orderJson)) {
+      throw new Error(`the bare body has ${Buffer.byteLength(bareBody)} bytes, the Kassa order ${Buffer.byteLength(orderJson)}`);
+    }
+    log(`bare server ready (pid ${bare.pid}); both answer ${Buffer.byteLength(orderJson)} bytes of JSON`);
+    bareR = await runRoute(
       { name: 'bare GET /bare', origin: bareOrigin, method: 'GET', path: '/bare', setup: (r) => r },
       load,
       new Monitor(bare.pid, undefined, false),
-    ),
-  );
-  say(results.at(-1)!);
-  checkAlive(bare);
-  await bare.stop(); // the ceiling is measured; it must not hold memory or CPU during Kassa's runs
+    );
+    results.push(bareR);
+    say(bareR);
+    checkAlive(bare);
+    await bare.stop(); // the ceiling is measured; it must not hold memory or CPU during Kassa's runs
+  }
 
+  // --- Kassa ---------------------------------------------------------------------------------------
   const uuids: string[] = [];
   const collect = (status: number, body: string) => {
     if (status === 201 && uuids.length < GET_POOL) uuids.push((JSON.parse(body) as { uuid: string }).uuid);
   };
-  results.push(
-    await runRoute(
+  let postR: RouteResult | undefined;
+  if (ROUTES.has('post')) {
+    postR = await runRoute(
       {
         name: 'POST /sandbox/api/orders',
         origin,
@@ -201,29 +229,31 @@ async function main(): Promise<number> {
       },
       load,
       new Monitor(kassa.pid, kassa.pid, embedded),
-    ),
-  );
-  say(results.at(-1)!);
-  checkAlive(kassa);
-  if (pool.signedLive) {
-    log(`WARNING: the token pool ran dry; ${pool.signedLive} tokens were signed during the run (raise BENCH_TOKENS)`);
+    );
+    results.push(postR);
+    say(postR);
+    checkAlive(kassa);
+    if (pool.signedLive) {
+      log(`WARNING: the token pool ran dry; ${pool.signedLive} tokens were signed during the run (raise BENCH_TOKENS)`);
+    }
   }
 
-  // Top up the GET pool when the warm-up was too short to create enough orders.
-  while (uuids.length < GET_POOL) {
-    const res = await fetch(`${origin}${SANDBOX}/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: pool.take().toString(),
-    });
-    collect(res.status, await res.text());
-    if (res.status !== 201) throw new Error(`POST /orders (GET pool) answered HTTP ${res.status}`);
-  }
-
-  let next = 0;
-  const getPrefix = `${SANDBOX}/orders/`;
-  results.push(
-    await runRoute(
+  let getR: RouteResult | undefined;
+  if (ROUTES.has('get')) {
+    // Top up the GET pool when the POST warm-up did not create enough orders (or did not run).
+    while (uuids.length < GET_POOL) {
+      const res = await fetch(`${origin}${SANDBOX}/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: pool.take().toString(),
+      });
+      const text = await res.text();
+      if (res.status !== 201) throw new Error(`POST /orders (GET pool) answered HTTP ${res.status}: ${text.slice(0, 500)}`);
+      collect(res.status, text);
+    }
+    let next = 0;
+    const getPrefix = `${SANDBOX}/orders/`;
+    getR = await runRoute(
       {
         name: 'GET /sandbox/api/orders/:uuid',
         origin,
@@ -237,10 +267,11 @@ async function main(): Promise<number> {
       },
       load,
       new Monitor(kassa.pid, kassa.pid, embedded),
-    ),
-  );
-  say(results.at(-1)!);
-  checkAlive(kassa);
+    );
+    results.push(getR);
+    say(getR);
+    checkAlive(kassa);
+  }
 
   let dbNowMB: number | null = null;
   if (embedded) {
@@ -250,13 +281,13 @@ async function main(): Promise<number> {
   }
 
   // --- figures, targets, verdict -------------------------------------------------------------------
-  const [bareR, postR, getR] = results as [RouteResult, RouteResult, RouteResult];
-  const kassaRss = Math.max(postR.monitor.serverRssMaxMB ?? 0, getR.monitor.serverRssMaxMB ?? 0) || null;
+  const kassaRuns = [postR, getR].filter((r): r is RouteResult => r !== undefined);
+  const kassaRss = kassaRuns.length ? Math.max(...kassaRuns.map((r) => r.monitor.serverRssMaxMB ?? 0)) : undefined;
   const targets: Target[] = [
-    target('POST /orders throughput', postR.rps, '>=', TARGETS.postRps, 'rps'),
-    target('POST /orders vs bare', (100 * postR.rps) / bareR.rps, '>=', TARGETS.postOfBarePct, '%'),
-    target('POST /orders p99 latency', postR.latencyMs.p99, '<=', TARGETS.postP99Ms, 'ms'),
-    target('GET /orders/:uuid throughput', getR.rps, '>=', TARGETS.getRps, 'rps'),
+    target('POST /orders throughput', postR?.rps, '>=', TARGETS.postRps, 'rps'),
+    target('POST /orders vs bare', postR && bareR && (100 * postR.rps) / bareR.rps, '>=', TARGETS.postOfBarePct, '%'),
+    target('POST /orders p99 latency', postR?.latencyMs.p99, '<=', TARGETS.postP99Ms, 'ms'),
+    target('GET /orders/:uuid throughput', getR?.rps, '>=', TARGETS.getRps, 'rps'),
     target('Kassa server max RSS', kassaRss, '<=', TARGETS.rssMB, 'MB'),
   ];
 
@@ -268,7 +299,7 @@ async function main(): Promise<number> {
       const codes = { ...r.warmup.statusCodes };
       for (const [c, n] of Object.entries(r.statusCodes)) codes[c] = (codes[c] ?? 0) + n;
       failures.push(
-        `${r.name}: ${r.requests} requests, ${errors} errors (${r.timeouts + r.warmup.timeouts} timeouts), ${non2xx} non-2xx; ` +
+        `${r.name}: ${r.warmup.requests + r.requests} requests (warm-up included), ${errors} errors (${r.timeouts + r.warmup.timeouts} timeouts), ${non2xx} non-2xx; ` +
           `status codes ${JSON.stringify(codes)}${r.errorMessages.length || r.warmup.errorMessages.length ? `; errors: ${[...r.warmup.errorMessages, ...r.errorMessages].join('; ')}` : ''}`,
       );
     }
@@ -278,10 +309,10 @@ async function main(): Promise<number> {
   const cpus = os.cpus();
   const header = [
     `Kassa payments API benchmark — ${new Date().toISOString()}`,
-    `machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, node ${process.version}; database: ${dbLabel}`,
+    `code: ${version}; machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, node ${process.version}; database: ${dbLabel}`,
     `load: autocannon, ${load.connections} connections, pipelining ${load.pipelining}, ${load.warmupS} s warm-up + ${load.durationS} s per route`,
     `order JSON: ${Buffer.byteLength(orderJson)} bytes; tokens pre-signed: ${TOKENS.toLocaleString('en-US')} in ${(pool.signMs / 1000).toFixed(2)} s ` +
-      `(${signUs.toFixed(1)} µs each = ${((postR.rps * signUs) / 1e4).toFixed(0)}% of a core at the POST rate, had they been signed live); ` +
+      `(${signUs.toFixed(1)} µs each${postR ? ` = ${((postR.rps * signUs) / 1e4).toFixed(0)}% of a core at the POST rate, had they been signed live` : ''}); ` +
       `used ${pool.used.toLocaleString('en-US')}`,
     `Kassa RSS idle after start: ${idleRssMB.toFixed(1)} MB${dbNowMB !== null ? `; embedded db PSS at end: ${dbNowMB.toFixed(1)} MB` : ''}`,
   ];
@@ -289,7 +320,7 @@ async function main(): Promise<number> {
     '',
     ...header,
     '',
-    resultsTable(results, bareR.rps),
+    resultsTable(results, bareR?.rps),
     '',
     targetsTable(targets),
     '',
@@ -306,13 +337,14 @@ async function main(): Promise<number> {
     JSON.stringify(
       {
         at: new Date().toISOString(),
+        code: version,
         machine: { cpus: cpus.length, model: cpus[0]?.model.trim(), node: process.version, loadavg: os.loadavg() },
         database: { embedded, label: dbLabel },
         load,
         orderJsonBytes: Buffer.byteLength(orderJson),
         presign: { tokens: TOKENS, ms: Math.round(pool.signMs), usPerToken: Math.round(signUs * 100) / 100, used: pool.used, signedLive: pool.signedLive },
         kassaIdleRssMB: Math.round(idleRssMB * 10) / 10,
-        routes: results.map((r) => ({ ...r, ratioToBare: Math.round((1000 * r.rps) / bareR.rps) / 1000 })),
+        routes: results.map((r) => ({ ...r, ratioToBare: bareR ? Math.round((1000 * r.rps) / bareR.rps) / 1000 : null })),
         targets,
         ok: failures.length === 0,
         failures,
@@ -322,6 +354,7 @@ async function main(): Promise<number> {
     ) + '\n',
   );
   log(`results written to ${path.relative(process.cwd(), file)}`);
+  if (failures.length) log('FAILED: some requests errored or were answered non-2xx (see above); exit code 1');
   return failures.length ? 1 : 0;
 }
 
@@ -329,7 +362,7 @@ let code = 1;
 try {
   code = await main();
 } catch (err) {
-  console.error(`bench: FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  if (!interrupted) console.error(`bench: FAILED: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   code = 1;
 }
 if (!interrupted) {

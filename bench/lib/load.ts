@@ -49,9 +49,11 @@ export interface RouteResult extends RunCounts {
 }
 
 let current: Instance | undefined;
+let stopped = false;
 
-/** Stops the load run in progress (Ctrl-C). */
+/** Stops the load run in progress and refuses new ones (Ctrl-C). */
 export function stopCurrentLoad(): void {
+  stopped = true;
   current?.stop();
 }
 
@@ -64,6 +66,7 @@ function fire(
 ): Promise<{ result: Result; errorMessages: string[] }> {
   const errorMessages: string[] = [];
   return new Promise((resolve, reject) => {
+    if (stopped) return reject(new Error('interrupted'));
     const request: RequestSpec = {
       method: spec.method,
       path: spec.path,

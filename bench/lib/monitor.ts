@@ -3,6 +3,7 @@
  * the peak memory of its PostgreSQL, and the CPU each side used (server, database, this load
  * generator, whole machine) between start() and stop().
  */
+import os from 'node:os';
 import { cpuSeconds, machineCpu, MB, ownCpuSeconds, postgresProcesses, pssBytes, rssBytes, type MachineCpu } from './proc.js';
 
 export interface CpuSplit {
@@ -12,6 +13,11 @@ export interface CpuSplit {
   loadgenPct: number;
   /** Percent of all cores busy, machine-wide. */
   machineBusyPct: number;
+  /**
+   * CPU used by everything else on the machine (percent of one core): machine-wide busy time
+   * minus server, database and load generator. High values mean a noisy run.
+   */
+  otherPct: number;
 }
 
 export interface MonitorResult {
@@ -82,7 +88,7 @@ export class Monitor {
     if (this.timer) clearInterval(this.timer);
     this.sample();
     const m = this.mark;
-    let cpu: CpuSplit = { serverPct: 0, dbPct: 0, loadgenPct: 0, machineBusyPct: 0 };
+    let cpu: CpuSplit = { serverPct: 0, dbPct: 0, loadgenPct: 0, machineBusyPct: 0, otherPct: 0 };
     if (m) {
       const wall = Number(process.hrtime.bigint() - m.at) / 1e9;
       const server = ownCpuSeconds(this.serverPid) - m.server;
@@ -90,12 +96,16 @@ export class Monitor {
       const lg = process.cpuUsage(m.loadgen);
       const mc = machineCpu();
       const pct = (s: number) => Math.round((1000 * s) / wall) / 10;
+      const busyFraction = (mc.busy - m.machine.busy) / Math.max(1, mc.total - m.machine.total);
       cpu = {
         serverPct: pct(server),
         dbPct: this.dbOwnerPid === undefined ? 0 : pct(db),
         loadgenPct: pct((lg.user + lg.system) / 1e6),
-        machineBusyPct: Math.round((1000 * (mc.busy - m.machine.busy)) / Math.max(1, mc.total - m.machine.total)) / 10,
+        machineBusyPct: Math.round(1000 * busyFraction) / 10,
+        otherPct: 0,
       };
+      const cores = os.cpus().length;
+      cpu.otherPct = Math.max(0, Math.round(10 * (busyFraction * cores * 100 - cpu.serverPct - cpu.dbPct - cpu.loadgenPct)) / 10);
     }
     return {
       serverRssMaxMB: this.rssMax ? Math.round((10 * this.rssMax) / MB) / 10 : null,

@@ -3,16 +3,17 @@ import type { RouteResult } from './load.js';
 
 export interface Target {
   name: string;
+  /** null: the route it needs was not run (BENCH_ROUTES). */
   actual: number | null;
   op: '>=' | '<=';
   limit: number;
   unit: string;
-  pass: boolean;
+  result: 'PASS' | 'MISS' | 'SKIP';
 }
 
-export function target(name: string, actual: number | null, op: '>=' | '<=', limit: number, unit: string): Target {
-  const pass = actual !== null && (op === '>=' ? actual >= limit : actual <= limit);
-  return { name, actual, op, limit, unit, pass };
+export function target(name: string, actual: number | undefined, op: '>=' | '<=', limit: number, unit: string): Target {
+  const result = actual === undefined ? 'SKIP' : (op === '>=' ? actual >= limit : actual <= limit) ? 'PASS' : 'MISS';
+  return { name, actual: actual ?? null, op, limit, unit, result };
 }
 
 function table(head: string[], rows: string[][], rightAlign: boolean[]): string {
@@ -26,9 +27,9 @@ function table(head: string[], rows: string[][], rightAlign: boolean[]): string 
 const num = (n: number) => n.toLocaleString('en-US');
 const mb = (n: number | null) => (n === null ? '-' : n.toFixed(1));
 
-export function resultsTable(rows: RouteResult[], bareRps: number): string {
+export function resultsTable(rows: RouteResult[], bareRps: number | undefined): string {
   return table(
-    ['route', 'rps (mean)', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'max server RSS MB', 'db RSS MB', 'CPU % srv / db / loadgen', 'vs bare'],
+    ['route', 'rps (mean)', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'max server RSS MB', 'db RSS MB', 'CPU % srv / db / loadgen / other', 'vs bare'],
     rows.map((r) => {
       const isBare = r.name.startsWith('bare');
       const c = r.monitor.cpu;
@@ -40,8 +41,8 @@ export function resultsTable(rows: RouteResult[], bareRps: number): string {
         `${r.errors + r.warmup.errors} / ${r.non2xx + r.warmup.non2xx}`,
         mb(r.monitor.serverRssMaxMB),
         mb(r.monitor.dbRssMaxMB),
-        `${c.serverPct.toFixed(0)} / ${isBare ? '-' : c.dbPct.toFixed(0)} / ${c.loadgenPct.toFixed(0)}`,
-        isBare ? '1.00 (ceiling)' : (r.rps / bareRps).toFixed(2),
+        `${c.serverPct.toFixed(0)} / ${isBare ? '-' : c.dbPct.toFixed(0)} / ${c.loadgenPct.toFixed(0)} / ${c.otherPct.toFixed(0)}`,
+        isBare ? '1.00 (ceiling)' : bareRps ? (r.rps / bareRps).toFixed(2) : '-',
       ];
     }),
     [false, true, true, true, true, true, true, true, true],
@@ -55,7 +56,7 @@ export function targetsTable(targets: Target[]): string {
       t.name,
       t.actual === null ? '-' : `${t.unit === '%' || t.unit === 'ms' || t.unit === 'MB' ? t.actual.toFixed(1) : num(Math.round(t.actual))} ${t.unit}`,
       `${t.op} ${num(t.limit)} ${t.unit}`,
-      t.pass ? 'PASS' : 'MISS',
+      t.result,
     ]),
     [false, true, true, false],
   );
