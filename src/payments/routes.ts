@@ -10,6 +10,7 @@ import type { Env } from '../stores/service.js';
 import type { Services } from '../services.js';
 import { parseOrderPayload } from './orders/schema.js';
 import { storePaymentMethods } from './methods/service.js';
+import { errorResponseSchema, orderResponseSchema } from './orders/response-schema.js';
 
 const tokenBody = {
   type: 'object',
@@ -17,6 +18,7 @@ const tokenBody = {
   properties: { data: { description: 'HS256 JWT (string) whose payload is the request' } },
 } as const;
 const bearer = [{ bearerAuth: [] }];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
 export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
   const { env, services } = opts;
@@ -33,7 +35,14 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
 
   app.post(
     '/orders',
-    { schema: { tags: ['payments'], summary: 'Create an order (or update the one with the same merchantReference)', body: tokenBody } },
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Create an order (or update the one with the same merchantReference)',
+        body: tokenBody,
+        response: { 201: orderResponseSchema, ...errors },
+      },
+    },
     async (req, reply) => {
       const { key, claims } = await keys.authenticate(dataToken(req), env);
       const input = parseOrderPayload(claims, key.store.country);
@@ -48,7 +57,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
 
   app.get<{ Params: { orderUuid: string } }>(
     '/orders/:orderUuid',
-    { schema: { tags: ['payments'], summary: 'Read an order', security: bearer } },
+    { schema: { tags: ['payments'], summary: 'Read an order', security: bearer, response: { 200: orderResponseSchema, ...errors } } },
     async (req) => {
       const { key } = await keys.authenticate(bearerToken(req), env);
       if (!isUuid(req.params.orderUuid)) throw Errors.validation('orderUuid', 'must be a UUID');

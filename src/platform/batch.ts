@@ -2,7 +2,9 @@
  * Coalesces concurrent calls into one database round trip. Items submitted in the same turn of
  * the event loop (up to maxSize) are handed to `run` together; each caller gets its own result.
  * Under load this turns N single-row statements (N round trips, N commits) into one; when idle a
- * call waits only for the current turn to end (setImmediate), not for a timer.
+ * call waits only for the current turn to end (setImmediate), not for a timer. At most
+ * `maxInFlight` batches run at once; items arriving meanwhile wait and go together in the next
+ * batch (group commit), so batches grow with load instead of the statement count.
  *
  * `run` returns one result per item, in order. If a whole batch fails, each item is retried on
  * its own so that one bad item cannot fail its neighbours.
@@ -10,10 +12,12 @@
 export class Batcher<I, O> {
   private queue: { item: I; resolve: (o: O) => void; reject: (e: unknown) => void }[] = [];
   private scheduled = false;
+  private inFlight = 0;
 
   constructor(
     private readonly run: (items: I[]) => Promise<O[]>,
     private readonly maxSize = 128,
+    private readonly maxInFlight = 4,
   ) {}
 
   submit(item: I): Promise<O> {
@@ -29,9 +33,13 @@ export class Batcher<I, O> {
 
   private flush(): void {
     this.scheduled = false;
-    while (this.queue.length) {
+    while (this.queue.length && this.inFlight < this.maxInFlight) {
       const batch = this.queue.splice(0, this.maxSize);
-      void this.execute(batch);
+      this.inFlight++;
+      void this.execute(batch).finally(() => {
+        this.inFlight--;
+        this.flush();
+      });
     }
   }
 

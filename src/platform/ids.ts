@@ -6,9 +6,23 @@ export function isUuid(s: unknown): s is string {
   return typeof s === 'string' && UUID_RE.test(s);
 }
 
+// Random bytes are drawn from a pooled buffer: one getrandom call per 256 ids instead of one each.
+const POOL = 4096;
+let pool = randomBytes(POOL);
+let offset = 0;
+function random16(): Buffer {
+  if (offset + 16 > POOL) {
+    pool = randomBytes(POOL);
+    offset = 0;
+  }
+  const b = Buffer.from(pool.subarray(offset, offset + 16));
+  offset += 16;
+  return b;
+}
+
 /** RFC 9562 UUIDv7: 48-bit Unix milliseconds, then random bits; time-ordered for index locality. */
 export function uuidv7(nowMs: number = Date.now()): string {
-  const b = randomBytes(16);
+  const b = random16();
   b.writeUIntBE(nowMs, 0, 6);
   b[6] = (b[6]! & 0x0f) | 0x70;
   b[8] = (b[8]! & 0x3f) | 0x80;

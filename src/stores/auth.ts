@@ -85,12 +85,13 @@ export class KeyResolver {
    * and `exp` must be present and in the future (401).
    */
   async authenticate(token: unknown, env: Env, accessKeyClaim: 'accessKey' | 'access_key' = 'accessKey'): Promise<Authenticated> {
-    const { payload } = peek(token);
+    const peeked = peek(token);
+    const { payload } = peeked;
     const accessKey = payload[accessKeyClaim];
     if (typeof accessKey !== 'string' || accessKey === '') throw Errors.invalidToken(`payload.${accessKeyClaim} is required`);
     const key = await this.byAccess(accessKey);
     if (!key || key.env !== env) throw Errors.storeNotFound();
-    const claims = verify(token as string, key.secretKey);
+    const claims = verify(token as string, key.secretKey, peeked);
     return { key, claims };
   }
 }

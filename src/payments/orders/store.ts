@@ -90,7 +90,7 @@ const INSERT_ORDERS = `
     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[],
       ${INPUT_COLUMNS.map((_, i) => `$${i + 6}::${INPUT_TYPES[i]}[]`).join(', ')})
       AS t(id, intent_id, store_id, env, merchant_reference, ${INPUT_COLUMNS.join(', ')})
-  ), stamped AS (
+  ), stamped AS MATERIALIZED (
     SELECT input.*, store_now(input.store_id, input.env) AS now FROM input
   ), o AS (
     INSERT INTO orders (id, store_id, env, merchant_reference, ${INPUT_COLUMNS.join(', ')},
@@ -98,14 +98,64 @@ const INSERT_ORDERS = `
     SELECT id, store_id, env, merchant_reference, ${INPUT_COLUMNS.join(', ')},
            'PENDING', now + make_interval(mins => expires_in_minutes), now, now FROM stamped
     ON CONFLICT (store_id, env, merchant_reference) DO NOTHING
-    RETURNING *
+    RETURNING id, payment_method, method_options, grand_total, currency, created_at, expires_at
   ), i AS (
     INSERT INTO payment_intents (id, order_id, payment_method, metadata, amount, currency, status, created_at, updated_at)
     SELECT input.intent_id, o.id, o.payment_method, o.method_options, o.grand_total, o.currency, 'PENDING', o.created_at, o.created_at
       FROM o JOIN input ON input.id = o.id
-    RETURNING *
   )
-  SELECT o.*, o.created_at AS now, json_build_array(row_to_json(i)) AS intents FROM o JOIN i ON i.order_id = o.id`;
+  SELECT id, created_at, expires_at FROM o`;
+
+/** The row of a just-inserted order, from what the caller sent and the times the database chose. */
+function insertedRow(it: NewOrder, createdAt: Date, expiresAt: Date): OrderRow {
+  const i = it.input;
+  return {
+    id: it.orderId,
+    store_id: it.storeId,
+    env: it.env,
+    merchant_reference: i.merchantReference,
+    merchant_reference_display: i.merchantReferenceDisplay,
+    return_url: i.returnUrl,
+    notification_url: i.notificationUrl,
+    grand_total: i.grandTotal,
+    currency: i.currency,
+    locale: i.locale,
+    payment_method: i.method,
+    method_display: i.methodDisplay,
+    method_options: i.methodOptions,
+    billing_address: i.billingAddress,
+    shipping_address: i.shippingAddress,
+    line_items: i.lineItems,
+    session_uuid: i.sessionUuid,
+    status: 'PENDING',
+    expires_in_minutes: i.expiresIn,
+    expires_at: expiresAt,
+    created_at: createdAt,
+    updated_at: createdAt,
+    paid_at: null,
+    sender_iban: null,
+    sender_name: null,
+    provider_name: null,
+    payment_link_id: null,
+    now: createdAt,
+    intents: [
+      {
+        id: it.intentId,
+        payment_method: i.method,
+        metadata: { ...i.methodOptions },
+        amount: i.grandTotal,
+        currency: i.currency,
+        status: 'PENDING',
+        processor: null,
+        processor_reference: null,
+        failure_reason: null,
+        service_fee: null,
+        service_fee_currency: null,
+        created_at: createdAt.toISOString(),
+      },
+    ],
+  };
+}
 
 /**
  * Inserts new orders, each with its first PENDING intent, in one statement. An order whose
@@ -118,9 +168,12 @@ export async function insertOrders(q: Queryable, items: readonly NewOrder[]): Pr
     const row = [it.orderId, it.intentId, it.storeId, it.env, it.input.merchantReference, ...inputParams(it.input)];
     row.forEach((v, i) => cols[i]!.push(v));
   }
-  const { rows } = await q.query<OrderRow>({ name: 'orders.insert', text: INSERT_ORDERS, values: cols });
+  const { rows } = await q.query<{ id: string; created_at: Date; expires_at: Date }>({ name: 'orders.insert', text: INSERT_ORDERS, values: cols });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return items.map((it) => byId.get(it.orderId));
+  return items.map((it) => {
+    const r = byId.get(it.orderId);
+    return r && insertedRow(it, r.created_at, r.expires_at);
+  });
 }
 
 /** Locks an order of a store for update (conflict path of merchantReference reuse). */
