@@ -15,6 +15,7 @@ const dbProject = (name: string) => ({
 
 export default defineConfig({
   test: {
+    reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
       dbProject('db:embedded'),

@@ -133,7 +133,9 @@ async function main(): Promise<number> {
   const t0 = Date.now();
   // BENCH_KASSA_NODE_ARGS: extra Node flags for the Kassa process only, e.g. --cpu-prof (profiling).
   const nodeArgs = (process.env.BENCH_KASSA_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const kassa = spawnServer('kassa', [...nodeArgs, '--import', 'tsx', 'src/main.ts'], env);
+  // The server runs as `npm start` does: the transpiled dist/ on plain Node, no TypeScript loader.
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'ignore' });
+  const kassa = spawnServer('kassa', [...nodeArgs, 'dist/main.js'], env);
   await waitReady(kassa, `${origin}/readyz`, 180_000);
   log(`Kassa ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${kassa.pid})`);
   const idleRssMB = (rssBytes(kassa.pid) ?? 0) / MB;

@@ -10,6 +10,7 @@ import { StoreService } from './stores/service.js';
 import { OrderService } from './payments/orders/service.js';
 import { ProcessorRegistry } from './payments/processors/registry.js';
 import { builtInProcessors } from './payments/processors/index.js';
+import { OrderDirectory } from './payments/processors/sim-kit/directory.js';
 
 export interface Services {
   config: Config;
@@ -32,6 +33,6 @@ export function createServices(config: Config, db: Db, masterKey: string): Servi
     stores: new StoreService(db, box),
     keys,
     orders,
-    processors: new ProcessorRegistry(builtInProcessors(config.publicUrl)),
+    processors: new ProcessorRegistry(builtInProcessors(config.publicUrl, new OrderDirectory(orders, keys))),
   };
 }

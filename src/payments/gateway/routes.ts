@@ -1,4 +1,140 @@
-// TEMPORARY until the hosted pages land.
-import type { FastifyInstance } from 'fastify';
+/**
+ * The hosted payment pages (HTML, no JavaScript needed):
+ *   GET  /pay/:orderUuid           the order's payment page (?lang=, ?country= for banks)
+ *   POST /pay/:orderUuid/start     starts a payment with the chosen option → 303 to the processor
+ *   POST /pay/:orderUuid/cancel    the shopper gives up → 303 to the merchant's returnUrl
+ *   GET|POST /pay/:orderUuid/return  the processor sends the shopper back → 303 onwards
+ * and the processor simulators' pages under /simulators/.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../platform/errors.js';
+import { isLocale, LOCALES, type Locale } from '../../platform/locales.js';
 import type { Services } from '../../services.js';
-export async function gatewayRoutes(_app: FastifyInstance, _opts: { services: Services }): Promise<void> {}
+import { simulatorRoutes } from '../processors/index.js';
+import { newNonce, originOf, sendHtml } from '../../platform/html.js';
+import { failureMessageKey, pageLocale } from './i18n.js';
+import { messagePage, payPage, statusPage } from './pages.js';
+import { bankChoice, HostedPayments, InvalidChoiceError, lastFailure, preferredBank, readChoice, type LoadedOrder } from './service.js';
+
+type Fields = Record<string, string>;
+
+/** Query strings and form bodies as plain string fields (a repeated key keeps its first value). */
+function fieldsOf(...sources: unknown[]): Fields {
+  const out: Fields = {};
+  for (const src of sources) {
+    if (typeof src !== 'object' || src === null) continue;
+    for (const [k, v] of Object.entries(src)) {
+      if (typeof v === 'string') out[k] ??= v;
+      else if (Array.isArray(v) && typeof v[0] === 'string') out[k] ??= v[0];
+    }
+  }
+  return out;
+}
+
+/** The language of a page without an order: ?lang=, else the browser's first gateway language. */
+function requestLocale(req: FastifyRequest, lang: string | undefined): Locale {
+  if (isLocale(lang)) return lang;
+  const accepted = String(req.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim().slice(0, 2).toLowerCase());
+  return LOCALES.find((l) => accepted.includes(l)) ?? 'en';
+}
+
+export async function gatewayRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+  const { services } = opts;
+  const publicUrl = services.config.publicUrl;
+  const payments = new HostedPayments({
+    orders: services.orders,
+    stores: services.stores,
+    processors: services.processors,
+    publicUrl,
+  });
+  await app.register(simulatorRoutes, { services });
+
+  const policy = (nonce: string, loaded?: LoadedOrder) => ({
+    nonce,
+    formOrigins: [originOf(publicUrl), loaded && originOf(loaded.order.return_url)].filter((o): o is string => o !== undefined),
+    imageOrigins: [originOf(publicUrl)].filter((o): o is string => o !== undefined),
+  });
+
+  const notFound = (reply: FastifyReply, locale: Locale) => {
+    const nonce = newNonce();
+    return sendHtml(reply, 404, messagePage(locale, nonce, 'notFoundTitle', 'notFoundText'), policy(nonce));
+  };
+
+  const showStatus = async (reply: FastifyReply, code: number, loaded: LoadedOrder, locale: Locale) => {
+    const nonce = newNonce();
+    const kind = loaded.status === 'ABANDONED' ? 'expired' : 'paid';
+    const page = statusPage({ ...loaded, locale, nonce, kind, merchantReturnUrl: await payments.merchantReturnUrl(loaded) });
+    return sendHtml(reply, code, page, policy(nonce, loaded));
+  };
+
+  const showPay = (reply: FastifyReply, code: number, loaded: LoadedOrder, locale: Locale, country: string | undefined, error?: ReturnType<typeof failureMessageKey>) => {
+    const nonce = newNonce();
+    const bank = loaded.order.payment_method === 'paymentInitiation' ? bankChoice(loaded.order, loaded.store, country) : undefined;
+    const page = payPage({ ...loaded, locale, nonce, publicUrl, error, bank });
+    return sendHtml(reply, code, page, policy(nonce, loaded));
+  };
+
+  const pageUrl = (orderId: string, params: Fields) => `${publicUrl}/pay/${orderId}?${new URLSearchParams(params).toString()}`;
+  const redirect = (reply: FastifyReply, url: string) => reply.code(303).header('cache-control', 'no-store').header('location', url).send();
+
+  app.get<{ Params: { orderUuid: string } }>('/pay/:orderUuid', { schema: { hide: true } }, async (req, reply) => {
+    const q = fieldsOf(req.query);
+    const loaded = await payments.load(req.params.orderUuid);
+    if (!loaded) return notFound(reply, requestLocale(req, q.lang));
+    const locale = pageLocale(loaded.order, q.lang);
+    if (loaded.status !== 'PENDING') return showStatus(reply, 200, loaded, locale);
+    const retry = q.retry === '1';
+    const preferred = preferredBank(loaded.order);
+    if (preferred && !retry && q.country === undefined) {
+      // The merchant's shopper already chose the bank: straight to it.
+      return redirect(reply, await payments.start(loaded, { bankCode: preferred.bank.code, country: preferred.country }, locale));
+    }
+    const failure = retry ? lastFailure(loaded.order) : undefined;
+    return showPay(reply, 200, loaded, locale, q.country, failure === undefined ? undefined : failureMessageKey(failure));
+  });
+
+  app.post<{ Params: { orderUuid: string } }>('/pay/:orderUuid/start', { schema: { hide: true } }, async (req, reply) => {
+    const f = fieldsOf(req.body);
+    const loaded = await payments.load(req.params.orderUuid);
+    if (!loaded) return notFound(reply, requestLocale(req, f.lang));
+    const locale = pageLocale(loaded.order, f.lang);
+    if (loaded.status !== 'PENDING') return showStatus(reply, 409, loaded, locale);
+    try {
+      const choice = readChoice(loaded.order, f);
+      return redirect(reply, await payments.start(loaded, choice, locale));
+    } catch (err) {
+      if (err instanceof InvalidChoiceError) return showPay(reply, 400, loaded, locale, f.country, 'invalidChoice');
+      throw err;
+    }
+  });
+
+  app.post<{ Params: { orderUuid: string } }>('/pay/:orderUuid/cancel', { schema: { hide: true } }, async (req, reply) => {
+    const f = fieldsOf(req.body);
+    const loaded = await payments.load(req.params.orderUuid);
+    if (!loaded) return notFound(reply, requestLocale(req, f.lang));
+    const locale = pageLocale(loaded.order, f.lang);
+    if (loaded.status !== 'PENDING') return showStatus(reply, 409, loaded, locale);
+    return redirect(reply, await payments.cancel(loaded));
+  });
+
+  const processorReturn = async (req: FastifyRequest<{ Params: { orderUuid: string } }>, reply: FastifyReply) => {
+    const fields = fieldsOf(req.query, req.body);
+    const orderId = req.params.orderUuid;
+    const locale = requestLocale(req, fields.lang);
+    try {
+      const done = await payments.finish(orderId, fields);
+      if (done.kind === 'redirect') return redirect(reply, done.url);
+      return redirect(reply, pageUrl(orderId, done.kind === 'retry' ? { lang: locale, retry: '1' } : { lang: locale }));
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
+      if (err.statusCode === 404) return notFound(reply, locale);
+      req.log.warn({ orderId, reason: err.message }, 'processor return refused');
+      const nonce = newNonce();
+      return sendHtml(reply, err.statusCode, messagePage(locale, nonce, 'invalidReturnTitle', 'invalidReturnText'), policy(nonce));
+    }
+  };
+  app.get('/pay/:orderUuid/return', { schema: { hide: true } }, processorReturn);
+  app.post('/pay/:orderUuid/return', { schema: { hide: true } }, processorReturn);
+}

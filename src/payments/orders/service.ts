@@ -100,20 +100,60 @@ export class OrderService {
     return u.toString();
   }
 
+  /** Locks a PENDING order for an attempt; 404 when unknown, 400 when it can no longer be paid. */
+  private async lockPayable(tx: Queryable, orderId: string): Promise<sql.OrderRow> {
+    const order = await sql.lockOrder(tx, orderId);
+    if (!order) throw Errors.notFound(`Order ${orderId}`);
+    const status = effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now));
+    if (status !== 'PENDING') throw Errors.badRequest(`the order is ${status}; only a PENDING order can be paid`);
+    return order;
+  }
+
+  /** The order's open intent for a new attempt: the PENDING one, or a new one after an ended attempt. */
+  async openAttempt(orderId: string): Promise<string> {
+    return withTx(this.db, async (tx) => {
+      const order = await this.lockPayable(tx, orderId);
+      const open = order.intents.find((i) => i.status === 'PENDING');
+      if (open) return open.id;
+      const id = uuidv7();
+      await sql.insertIntent(tx, orderId, id);
+      return id;
+    });
+  }
+
+  /**
+   * Binds the open intent to the processor's transaction, so that only this attempt's return can
+   * complete it (a later attempt rebinds it). 409 when the order changed meanwhile.
+   */
+  async bindAttempt(
+    orderId: string,
+    intentId: string,
+    processor: string,
+    processorReference: string,
+    metadata: Record<string, string | number | boolean>,
+  ): Promise<void> {
+    await withTx(this.db, async (tx) => {
+      const order = await this.lockPayable(tx, orderId);
+      if (order.intents.find((i) => i.id === intentId)?.status !== 'PENDING') {
+        throw Errors.conflict('the order changed while the payment was being started; reload the page');
+      }
+      await sql.updateIntent(tx, intentId, { status: 'PENDING', processor, processorReference, metadata });
+    });
+  }
+
   /**
    * Records the outcome of a payment attempt on the order's open intent. A successful attempt
    * moves the order to PAID and announces it; a declined or cancelled one leaves the order
    * PENDING (the shopper may try again until it expires) with the intent FAILED or CANCELED.
+   * With `expectedReference`, the open intent must be bound to that processor transaction (409).
    */
-  async completeAttempt(orderId: string, outcome: AttemptOutcome): Promise<AttemptResult> {
+  async completeAttempt(orderId: string, outcome: AttemptOutcome, expectedReference?: string): Promise<AttemptResult> {
     const row = await withTx(this.db, async (tx) => {
-      const order = await sql.lockOrder(tx, orderId);
-      if (!order) throw Errors.notFound(`Order ${orderId}`);
-      const status = effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now));
-      if (status !== 'PENDING') {
-        throw Errors.badRequest(`the order is ${status}; only a PENDING order can be paid`);
-      }
+      const order = await this.lockPayable(tx, orderId);
       let intent = order.intents.find((i) => i.status === 'PENDING');
+      if (expectedReference !== undefined && intent?.processor_reference !== expectedReference) {
+        throw Errors.conflict('this return does not belong to the payment attempt the order is waiting for');
+      }
       if (!intent) {
         const id = uuidv7();
         await sql.insertIntent(tx, order.id, id);

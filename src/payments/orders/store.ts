@@ -205,11 +205,15 @@ export async function updateOrderFromInput(q: Queryable, orderId: string, input:
   );
 }
 
-/** The order's open intent follows the order's new amount and method; a closed one is replaced. */
+/**
+ * The order's open intent follows the order's new amount and method, and is released from any
+ * processor transaction started for the old order (its return must not pay the changed order);
+ * a closed one is replaced.
+ */
 export async function refreshPendingIntent(q: Queryable, orderId: string, newIntentId: string): Promise<void> {
   const { rowCount } = await q.query(
     `UPDATE payment_intents pi SET payment_method = o.payment_method, metadata = o.method_options, amount = o.grand_total,
-            currency = o.currency, updated_at = o.updated_at
+            currency = o.currency, updated_at = o.updated_at, processor = NULL, processor_reference = NULL
        FROM orders o WHERE o.id = pi.order_id AND pi.order_id = $1 AND pi.status = 'PENDING'`,
     [orderId],
   );

@@ -42,20 +42,3 @@ export class OrderDirectory implements SimulatorDirectory {
     return { storeId: order.store_id, env: order.env, payeeName: key.store.name, key: simulatorKey(key.secretKey), merchantOrigin };
   }
 }
-
-/**
- * The adapters are built before the services they read exist (builtInProcessors(publicUrl) in
- * createServices); the app connects the real directory when it registers the simulator routes.
- */
-export class LateDirectory implements SimulatorDirectory {
-  private target: SimulatorDirectory | undefined;
-
-  connect(target: SimulatorDirectory): void {
-    this.target = target;
-  }
-
-  merchantOf(orderId: string): Promise<OrderMerchant | undefined> {
-    if (!this.target) throw new Error('the processor simulators are not connected (register simulatorRoutes first)');
-    return this.target.merchantOf(orderId);
-  }
-}

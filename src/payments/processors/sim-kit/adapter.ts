@@ -1,0 +1,57 @@
+/**
+ * The adapter of every built-in simulator: `begin` signs the family's request and points the
+ * shopper at the simulator's page; `interpret` checks the return's signature with the order's
+ * store key and lets the family's mapper read the outcome.
+ */
+import { randomUUID } from 'node:crypto';
+import { Errors } from '../../../platform/errors.js';
+import type { AttemptOutcome } from '../../orders/service.js';
+import type { BeginPayment, BeginResult, ProcessorAdapter, ProcessorDefinition, ProcessorReturn } from '../contract.js';
+import type { SimulatorDirectory } from './directory.js';
+import { appendQuery, type RequestContext, type SimRequest } from './protocol.js';
+import { hasValidMac, signFields, type Fields } from './signing.js';
+
+/** What a family's mapper provides (pure functions and field lists). */
+export interface SimulatorMapper<R extends SimRequest> {
+  /** Prefix of the simulator's transaction ids (`bank_…`). */
+  readonly refPrefix: string;
+  /** Path of the simulator's first page. */
+  readonly entryPath: string;
+  readonly requestFieldNames: readonly string[];
+  readonly returnFieldNames: readonly string[];
+  buildRequest(input: BeginPayment, ctx: RequestContext): R;
+  requestFields(r: R): Record<string, string>;
+  parseRequest(f: Fields): R | undefined;
+  parseReturn(processor: string, f: Fields): AttemptOutcome;
+}
+
+export const REQUEST_PURPOSE = 'request';
+export const RETURN_PURPOSE = 'return';
+
+export class SimulatedProcessor<R extends SimRequest> implements ProcessorAdapter {
+  constructor(
+    readonly definition: ProcessorDefinition,
+    private readonly mapper: SimulatorMapper<R>,
+    private readonly publicUrl: string,
+    private readonly directory: SimulatorDirectory,
+  ) {}
+
+  async begin(input: BeginPayment): Promise<BeginResult> {
+    const merchant = await this.directory.merchantOf(input.orderId);
+    if (!merchant) throw Errors.notFound(`Order ${input.orderId}`);
+    const ref = `${this.mapper.refPrefix}_${randomUUID()}`;
+    const req = this.mapper.buildRequest(input, { ref, payee: merchant.payeeName });
+    const signed = signFields(merchant.key, REQUEST_PURPOSE, this.mapper.requestFields(req), this.mapper.requestFieldNames);
+    return { redirectUrl: appendQuery(`${this.publicUrl}${this.mapper.entryPath}`, signed), processorReference: ref };
+  }
+
+  async interpret(ret: ProcessorReturn): Promise<AttemptOutcome> {
+    const orderId = ret.order;
+    const merchant = orderId ? await this.directory.merchantOf(orderId) : undefined;
+    if (!merchant) throw Errors.badRequest('the processor return names no known order');
+    if (!hasValidMac(merchant.key, RETURN_PURPOSE, ret, this.mapper.returnFieldNames)) {
+      throw Errors.forbidden('the processor return signature is not valid');
+    }
+    return this.mapper.parseReturn(this.definition.id, ret);
+  }
+}
