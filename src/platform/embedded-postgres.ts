@@ -13,9 +13,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, isAlive } from './processes.js';
 
 interface Binaries {
   postgres: string;
@@ -40,19 +40,6 @@ async function binaries(): Promise<Binaries> {
         'Run `npm install`, or set DATABASE_URL to use an external PostgreSQL.',
     );
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 interface RunAs {
@@ -90,15 +77,6 @@ function assertReachable(dir: string, who: RunAs): void {
       `Running as root, PostgreSQL runs as "${who.name}", which cannot reach ${dir}. ` +
         'Set KASSA_DATA_DIR to a folder every user can traverse (for example /var/lib/kassa), or run as an ordinary user.',
     );
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { verify } from '../../src/platform/jwt.js';
 import { createTestApp, orderPayload, type TestApp } from '../support/app.js';
+import { freePort } from '../../src/platform/processes.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
@@ -34,17 +35,6 @@ if (!haveChromium && process.env.CI === 'true') {
     let merchant: http.Server;
     let merchantUrl: string;
     const tokens: string[] = [];
-
-    async function freePort(): Promise<number> {
-      return new Promise((resolve, reject) => {
-        const srv = net.createServer();
-        srv.once('error', reject);
-        srv.listen(0, '127.0.0.1', () => {
-          const { port } = srv.address() as net.AddressInfo;
-          srv.close(() => resolve(port));
-        });
-      });
-    }
 
     beforeAll(async () => {
       if (!haveChromium) return;

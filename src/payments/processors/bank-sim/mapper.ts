@@ -5,19 +5,17 @@
  */
 import { Errors } from '../../../platform/errors.js';
 import { COUNTRIES, findBank, type Bank, type CountryCode } from '../../methods/catalogue/banks.js';
-import type { AttemptOutcome } from '../../orders/service.js';
 import type { SimulatorMapper } from '../sim-kit/adapter.js';
 import { isValidIban, normalizeIban } from '../sim-kit/iban.js';
 import {
   BASE_REQUEST_FIELDS,
   BASE_RETURN_FIELDS,
-  CANCEL_REASON,
   baseRequest,
   baseRequestFields,
   baseReturnFields,
+  CANCEL_REASON,
   parseBaseRequest,
-  parseBaseReturn,
-  unpaidOutcome,
+  returnOutcome,
   type SimRequest,
 } from '../sim-kit/protocol.js';
 import type { Fields } from '../sim-kit/signing.js';
@@ -87,24 +85,20 @@ export const bankMapper: SimulatorMapper<BankRequest> = {
     return { ...base, bank: chosen.bank, country: chosen.country, reference: f.reference };
   },
 
-  parseReturn(processor: string, f: Fields): AttemptOutcome {
-    const base = parseBaseReturn(f);
-    if (base.status !== 'approved') return unpaidOutcome(processor, base);
-    const chosen = bankOf(f.country, f.bank);
-    const senderIban = f.senderIban ?? '';
-    const senderName = f.senderName ?? '';
-    if (!chosen || !isValidIban(senderIban) || !isValidSenderName(senderName)) {
-      throw Errors.badRequest('the bank return of a payment lacks the bank or a valid payer account');
-    }
-    return {
-      kind: 'paid',
-      processor,
-      processorReference: base.ref,
-      senderIban: normalizeIban(senderIban),
-      senderName: senderName.trim(),
-      providerName: chosen.bank.name,
-      metadata: { preferredProvider: chosen.bank.code, preferredCountry: chosen.country },
-    };
-  },
+  parseReturn: (processor, f) =>
+    returnOutcome(processor, f, (paid) => {
+      const chosen = bankOf(paid.country, paid.bank);
+      const senderIban = paid.senderIban ?? '';
+      const senderName = paid.senderName ?? '';
+      if (!chosen || !isValidIban(senderIban) || !isValidSenderName(senderName)) {
+        throw Errors.badRequest('the bank return of a payment lacks the bank or a valid payer account');
+      }
+      return {
+        senderIban: normalizeIban(senderIban),
+        senderName: senderName.trim(),
+        providerName: chosen.bank.name,
+        metadata: { preferredProvider: chosen.bank.code, preferredCountry: chosen.country },
+      };
+    }),
 };
 

@@ -1,20 +1,14 @@
 /** The BLIK simulator's protocol: a signed payment request and a signed result. Pure. */
-import type { AttemptOutcome } from '../../orders/service.js';
 import type { SimulatorMapper } from '../sim-kit/adapter.js';
 import {
   BASE_REQUEST_FIELDS,
   BASE_RETURN_FIELDS,
-  CANCEL_REASON,
-  baseRequest,
-  baseRequestFields,
+  baseMapper,
   baseReturnFields,
-  parseBaseRequest,
-  parseBaseReturn,
-  unpaidOutcome,
+  CANCEL_REASON,
   type DeclineReason,
   type SimRequest,
 } from '../sim-kit/protocol.js';
-import type { Fields } from '../sim-kit/signing.js';
 
 export type BlikRequest = SimRequest;
 export const BLIK_REQUEST_FIELDS = BASE_REQUEST_FIELDS;
@@ -28,17 +22,4 @@ export function blikReturnFields(r: BlikRequest, d: BlikDecision): Record<string
   return baseReturnFields(r, 'canceled', CANCEL_REASON);
 }
 
-export const blikMapper: SimulatorMapper<BlikRequest> = {
-  refPrefix: 'blik',
-  entryPath: '/simulators/blik/pay',
-  requestFieldNames: BLIK_REQUEST_FIELDS,
-  returnFieldNames: BLIK_RETURN_FIELDS,
-  buildRequest: (input, ctx) => baseRequest(input, ctx),
-  requestFields: (r) => baseRequestFields(r),
-  parseRequest: (f: Fields) => parseBaseRequest(f),
-  parseReturn(processor: string, f: Fields): AttemptOutcome {
-    const base = parseBaseReturn(f);
-    if (base.status !== 'approved') return unpaidOutcome(processor, base);
-    return { kind: 'paid', processor, processorReference: base.ref };
-  },
-};
+export const blikMapper: SimulatorMapper<BlikRequest> = baseMapper({ refPrefix: 'blik', entryPath: '/simulators/blik/pay' });

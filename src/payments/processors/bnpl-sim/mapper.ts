@@ -3,18 +3,16 @@
  * result with the period the shopper took. Pure.
  */
 import { Errors } from '../../../platform/errors.js';
-import type { AttemptOutcome } from '../../orders/service.js';
 import type { SimulatorMapper } from '../sim-kit/adapter.js';
 import {
   BASE_REQUEST_FIELDS,
   BASE_RETURN_FIELDS,
-  CANCEL_REASON,
   baseRequest,
   baseRequestFields,
   baseReturnFields,
+  CANCEL_REASON,
   parseBaseRequest,
-  parseBaseReturn,
-  unpaidOutcome,
+  returnOutcome,
   type SimRequest,
 } from '../sim-kit/protocol.js';
 import type { Fields } from '../sim-kit/signing.js';
@@ -53,11 +51,10 @@ export const bnplMapper: SimulatorMapper<BnplRequest> = {
     const period = parsePeriod(f.period);
     return base && period ? { ...base, period } : undefined;
   },
-  parseReturn(processor: string, f: Fields): AttemptOutcome {
-    const base = parseBaseReturn(f);
-    if (base.status !== 'approved') return unpaidOutcome(processor, base);
-    const period = parsePeriod(f.period);
-    if (!period) throw Errors.badRequest('the pay-later return of a payment lacks the period');
-    return { kind: 'paid', processor, processorReference: base.ref, metadata: { period } };
-  },
+  parseReturn: (processor, f) =>
+    returnOutcome(processor, f, (paid) => {
+      const period = parsePeriod(paid.period);
+      if (!period) throw Errors.badRequest('the pay-later return of a payment lacks the period');
+      return { metadata: { period } };
+    }),
 };

@@ -4,18 +4,16 @@
  * four digits and whether 3-D Secure was used. Pure.
  */
 import { Errors } from '../../../platform/errors.js';
-import type { AttemptOutcome } from '../../orders/service.js';
 import type { SimulatorMapper } from '../sim-kit/adapter.js';
 import {
   BASE_REQUEST_FIELDS,
   BASE_RETURN_FIELDS,
-  CANCEL_REASON,
   baseRequest,
   baseRequestFields,
   baseReturnFields,
+  CANCEL_REASON,
   parseBaseRequest,
-  parseBaseReturn,
-  unpaidOutcome,
+  returnOutcome,
   type DeclineReason,
   type SimRequest,
 } from '../sim-kit/protocol.js';
@@ -88,17 +86,11 @@ export const cardMapper: SimulatorMapper<CardRequest> = {
     return base && mode ? { ...base, mode } : undefined;
   },
 
-  parseReturn(processor: string, f: Fields): AttemptOutcome {
-    const base = parseBaseReturn(f);
-    if (base.status !== 'approved') return unpaidOutcome(processor, base);
-    const paidWith = parseMode(f.paidWith);
-    const brand = parseBrand(f.brand);
-    if (!paidWith || !brand || !/^\d{4}$/.test(f.last4 ?? '')) throw Errors.badRequest('the card return of a payment lacks the card used');
-    return {
-      kind: 'paid',
-      processor,
-      processorReference: base.ref,
-      metadata: { paidWith, cardBrand: brand, cardLast4: f.last4 ?? '', threeDSecure: f.threeDs === '1' },
-    };
-  },
+  parseReturn: (processor, f) =>
+    returnOutcome(processor, f, (paid) => {
+      const paidWith = parseMode(paid.paidWith);
+      const brand = parseBrand(paid.brand);
+      if (!paidWith || !brand || !/^\d{4}$/.test(paid.last4 ?? '')) throw Errors.badRequest('the card return of a payment lacks the card used');
+      return { metadata: { paidWith, cardBrand: brand, cardLast4: paid.last4 ?? '', threeDSecure: paid.threeDs === '1' } };
+    }),
 };

@@ -3,21 +3,15 @@
  * (months) the shopper signed. Pure.
  */
 import { Errors } from '../../../platform/errors.js';
-import type { AttemptOutcome } from '../../orders/service.js';
 import type { SimulatorMapper } from '../sim-kit/adapter.js';
 import {
   BASE_REQUEST_FIELDS,
   BASE_RETURN_FIELDS,
-  CANCEL_REASON,
-  baseRequest,
-  baseRequestFields,
+  baseMapper,
   baseReturnFields,
-  parseBaseRequest,
-  parseBaseReturn,
-  unpaidOutcome,
+  CANCEL_REASON,
   type SimRequest,
 } from '../sim-kit/protocol.js';
-import type { Fields } from '../sim-kit/signing.js';
 
 export const PLAN_MONTHS = [6, 12, 24, 36] as const;
 export type PlanMonths = (typeof PLAN_MONTHS)[number];
@@ -41,19 +35,13 @@ export function hirePurchaseReturnFields(r: HirePurchaseRequest, d: HirePurchase
   return { ...baseReturnFields(r, 'canceled', CANCEL_REASON), months: '' };
 }
 
-export const hirePurchaseMapper: SimulatorMapper<HirePurchaseRequest> = {
+export const hirePurchaseMapper: SimulatorMapper<HirePurchaseRequest> = baseMapper({
   refPrefix: 'hp',
   entryPath: '/simulators/hire-purchase/pay',
-  requestFieldNames: HP_REQUEST_FIELDS,
-  returnFieldNames: HP_RETURN_FIELDS,
-  buildRequest: (input, ctx) => baseRequest(input, ctx),
-  requestFields: (r) => baseRequestFields(r),
-  parseRequest: (f: Fields) => parseBaseRequest(f),
-  parseReturn(processor: string, f: Fields): AttemptOutcome {
-    const base = parseBaseReturn(f);
-    if (base.status !== 'approved') return unpaidOutcome(processor, base);
+  extraReturnFields: ['months'],
+  paid(f) {
     const months = parseMonths(f.months);
     if (!months) throw Errors.badRequest('the hire-purchase return of a payment lacks the plan');
-    return { kind: 'paid', processor, processorReference: base.ref, metadata: { months } };
+    return { metadata: { months } };
   },
-};
+});

@@ -3,21 +3,15 @@
  * (masked) phone whose app approved or rejected it. Pure.
  */
 import { Errors } from '../../../platform/errors.js';
-import type { AttemptOutcome } from '../../orders/service.js';
 import type { SimulatorMapper } from '../sim-kit/adapter.js';
 import {
   BASE_REQUEST_FIELDS,
   BASE_RETURN_FIELDS,
-  CANCEL_REASON,
-  baseRequest,
-  baseRequestFields,
+  baseMapper,
   baseReturnFields,
-  parseBaseRequest,
-  parseBaseReturn,
-  unpaidOutcome,
+  CANCEL_REASON,
   type SimRequest,
 } from '../sim-kit/protocol.js';
-import type { Fields } from '../sim-kit/signing.js';
 
 export type MobilePayRequest = SimRequest;
 
@@ -34,18 +28,12 @@ export function mobilePayReturnFields(r: MobilePayRequest, d: MobilePayDecision)
   return { ...baseReturnFields(r, status, reason), phone: d.action === 'cancel' ? '' : d.phone };
 }
 
-export const mobilePayMapper: SimulatorMapper<MobilePayRequest> = {
+export const mobilePayMapper: SimulatorMapper<MobilePayRequest> = baseMapper({
   refPrefix: 'mobilepay',
   entryPath: '/simulators/mobilepay/pay',
-  requestFieldNames: MOBILEPAY_REQUEST_FIELDS,
-  returnFieldNames: MOBILEPAY_RETURN_FIELDS,
-  buildRequest: (input, ctx) => baseRequest(input, ctx),
-  requestFields: (r) => baseRequestFields(r),
-  parseRequest: (f: Fields) => parseBaseRequest(f),
-  parseReturn(processor: string, f: Fields): AttemptOutcome {
-    const base = parseBaseReturn(f);
-    if (base.status !== 'approved') return unpaidOutcome(processor, base);
+  extraReturnFields: ['phone'],
+  paid(f) {
     if (!f.phone) throw Errors.badRequest('the MobilePay return of a payment lacks the phone');
-    return { kind: 'paid', processor, processorReference: base.ref, metadata: { phone: f.phone } };
+    return { metadata: { phone: f.phone } };
   },
-};
+});

@@ -3,6 +3,7 @@
  * them. Requests travel as a signed query string to the simulator's page; returns as a signed
  * query string to Kassa's return URL. Pure: no I/O.
  */
+import type { SimulatorMapper } from './adapter.js';
 import { isUuid } from '../../../platform/ids.js';
 import { isLocale, type Locale } from '../../../platform/locales.js';
 import { CURRENCIES, type Currency } from '../../../platform/money.js';
@@ -113,6 +114,38 @@ export function parseBaseReturn(f: Fields): BaseReturn {
     throw Errors.badRequest('the processor return has an unknown decline reason');
   }
   return { ref: f.ref, order: f.order, status, reason };
+}
+
+/** What a family's mapper reads off a paid return (payer, metadata). */
+export type PaidDetails = Omit<Extract<AttemptOutcome, { kind: 'paid' }>, 'kind' | 'processor' | 'processorReference'>;
+
+/**
+ * A return's outcome: declined or cancelled as reported, or paid with the details the family
+ * reads from its own fields (`paid` throws a 400 when they are missing).
+ */
+export function returnOutcome(processor: string, f: Fields, paid: (f: Fields) => PaidDetails = () => ({})): AttemptOutcome {
+  const base = parseBaseReturn(f);
+  if (base.status !== 'approved') return unpaidOutcome(processor, base);
+  return { kind: 'paid', processor, processorReference: base.ref, ...paid(f) };
+}
+
+/** The mapper of a family whose request is the base request, its return the base fields plus `extraReturnFields`. */
+export function baseMapper(o: {
+  refPrefix: string;
+  entryPath: string;
+  extraReturnFields?: readonly string[];
+  paid?: (f: Fields) => PaidDetails;
+}): SimulatorMapper<SimRequest> {
+  return {
+    refPrefix: o.refPrefix,
+    entryPath: o.entryPath,
+    requestFieldNames: BASE_REQUEST_FIELDS,
+    returnFieldNames: [...BASE_RETURN_FIELDS, ...(o.extraReturnFields ?? [])],
+    buildRequest: (input, ctx) => baseRequest(input, ctx),
+    requestFields: (r) => baseRequestFields(r),
+    parseRequest: (f) => parseBaseRequest(f),
+    parseReturn: (processor, f) => returnOutcome(processor, f, o.paid),
+  };
 }
 
 /** The outcome of a declined or cancelled return (a paid one is built by the family's mapper). */
