@@ -8,17 +8,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-export class ManualClock implements Clock {
-  constructor(private t: number = Date.UTC(2026, 0, 1)) {}
-  now(): Date {
-    return new Date(this.t);
-  }
-  advance(ms: number): void {
-    this.t += ms;
-  }
-}
-
-export function unixSeconds(d: Date): number {
-  return Math.floor(d.getTime() / 1000);
-}

@@ -14,7 +14,7 @@ import { serviceFee } from '../fees.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import { ORDER_TOKEN_TTL_S } from '../notifications/schedule.js';
 import type { OrderInput } from './schema.js';
-import { applyTransition, effectiveStatus, TransitionError, UPDATABLE, type OrderStatus } from './states.js';
+import { applyTransition, effectiveStatus, UPDATABLE, type OrderStatus } from './states.js';
 import * as sql from './store.js';
 import { orderTokenClaims, orderView, type OrderView } from './view.js';
 
@@ -109,16 +109,18 @@ export class OrderService {
     return order;
   }
 
+  /** The locked order's PENDING intent, or a new one when the last attempt ended. */
+  private async openIntent(tx: Queryable, order: sql.OrderRow): Promise<string> {
+    const open = order.intents.find((i) => i.status === 'PENDING');
+    if (open) return open.id;
+    const id = uuidv7();
+    await sql.insertIntent(tx, order.id, id);
+    return id;
+  }
+
   /** The order's open intent for a new attempt: the PENDING one, or a new one after an ended attempt. */
   async openAttempt(orderId: string): Promise<string> {
-    return withTx(this.db, async (tx) => {
-      const order = await this.lockPayable(tx, orderId);
-      const open = order.intents.find((i) => i.status === 'PENDING');
-      if (open) return open.id;
-      const id = uuidv7();
-      await sql.insertIntent(tx, orderId, id);
-      return id;
-    });
+    return withTx(this.db, async (tx) => this.openIntent(tx, await this.lockPayable(tx, orderId)));
   }
 
   /**
@@ -150,23 +152,23 @@ export class OrderService {
   async completeAttempt(orderId: string, outcome: AttemptOutcome, expectedReference?: string): Promise<AttemptResult> {
     const row = await withTx(this.db, async (tx) => {
       const order = await this.lockPayable(tx, orderId);
-      let intent = order.intents.find((i) => i.status === 'PENDING');
-      if (expectedReference !== undefined && intent?.processor_reference !== expectedReference) {
-        throw Errors.conflict('this return does not belong to the payment attempt the order is waiting for');
+      if (expectedReference !== undefined) {
+        const waiting = order.intents.find((i) => i.status === 'PENDING');
+        if (waiting?.processor_reference !== expectedReference) {
+          throw Errors.conflict('this return does not belong to the payment attempt the order is waiting for');
+        }
       }
-      if (!intent) {
-        const id = uuidv7();
-        await sql.insertIntent(tx, order.id, id);
-        intent = { id } as sql.IntentRow;
-      }
+      const intentId = await this.openIntent(tx, order);
+      let notify = false;
       if (outcome.kind === 'paid') {
         const t = applyTransition(order.status, 'pay');
+        notify = t.notify;
         await sql.markPaid(tx, order.id, {
           senderIban: outcome.senderIban ?? null,
           senderName: outcome.senderName ?? null,
           providerName: outcome.providerName ?? null,
         });
-        await sql.updateIntent(tx, intent.id, {
+        await sql.updateIntent(tx, intentId, {
           status: t.intent!,
           processor: outcome.processor,
           processorReference: outcome.processorReference,
@@ -174,7 +176,7 @@ export class OrderService {
           serviceFee: serviceFee(order.payment_method, order.grand_total),
         });
       } else {
-        await sql.updateIntent(tx, intent.id, {
+        await sql.updateIntent(tx, intentId, {
           status: outcome.kind === 'declined' ? 'FAILED' : 'CANCELED',
           processor: outcome.processor,
           processorReference: outcome.processorReference ?? null,
@@ -182,7 +184,7 @@ export class OrderService {
         });
       }
       const updated = (await sql.lockOrder(tx, order.id))!;
-      if (outcome.kind === 'paid') await this.announce(tx, updated, 'PAID');
+      if (notify) await this.announce(tx, updated, updated.status);
       return updated;
     });
     const status = effectiveStatus(row.status, new Date(row.expires_at), new Date(row.now));
@@ -246,4 +248,3 @@ export class OrderService {
   }
 }
 
-export { TransitionError };
