@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { bracketPrice, fitsLimits, volumetricWeightG, type ParcelLimits } from './parcels.js';
+import {
+  CARRIER_CODES,
+  CARRIER_TABLES,
+  COURIER_SUBTYPES,
+  LOCAL_CURRENCY,
+  LOCKER_SIZES,
+  PICKUP_POINT_SUBTYPES,
+  type CarrierTable,
+  type CountryCode,
+  type RateTable,
+  type SubtypeService,
+} from './tables.js';
+
+const TABLES: { name: string; carrier: CarrierTable; sub: SubtypeService; dest: CountryCode; table: RateTable }[] = CARRIER_TABLES.flatMap((carrier) =>
+  carrier.methods.flatMap((m) =>
+    (m.subtypes as readonly SubtypeService[]).flatMap((sub) =>
+      (Object.entries(sub.rates) as [CountryCode, RateTable][]).map(([dest, table]) => ({ name: `${carrier.code}/${sub.code}/${dest}`, carrier, sub, dest, table })),
+    ),
+  ),
+);
+
+/** An upper bound of the volume (mm³) of any box within the limits: each rule bounds it alone. */
+function maxVolume(limits: ParcelLimits): number {
+  const longest = Math.max(...limits.sizes.flatMap((s) => [s.lengthMm, s.widthMm, s.heightMm]));
+  let bound = Math.max(...limits.sizes.map((s) => s.lengthMm * s.widthMm * s.heightMm));
+  if (limits.maxSumOfSidesMm !== undefined) bound = Math.min(bound, (limits.maxSumOfSidesMm / 3) ** 3);
+  if (limits.maxGirthMm !== undefined) {
+    // Longest side l and l + 2(w + h) ≤ G: w·h ≤ ((G − l) / 4)².
+    let girthBound = 0;
+    for (let l = 1; l <= Math.min(longest, limits.maxGirthMm); l++) girthBound = Math.max(girthBound, l * ((limits.maxGirthMm - l) / 4) ** 2);
+    bound = Math.min(bound, girthBound);
+  }
+  return bound;
+}
+
+describe('rate tables', () => {
+  it('have bracket edges strictly increasing and non-negative prices never decreasing', () => {
+    for (const { name, table } of TABLES) {
+      expect(table.brackets.length, name).toBeGreaterThan(0);
+      table.brackets.forEach((b, i) => {
+        expect(Number.isInteger(b.upToG) && Number.isInteger(b.priceMinor) && b.priceMinor >= 0, name).toBe(true);
+        if (i > 0) {
+          expect(b.upToG, name).toBeGreaterThan(table.brackets[i - 1]!.upToG);
+          expect(b.priceMinor, name).toBeGreaterThanOrEqual(table.brackets[i - 1]!.priceMinor);
+        }
+      });
+    }
+  });
+
+  it('price is monotonic in weight (property)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...TABLES), fc.nat(), fc.nat(), ({ table }, a, b) => {
+        const top = table.brackets[table.brackets.length - 1]!.upToG;
+        const [lo, hi] = [(a % top) + 1, (b % top) + 1].sort((x, y) => x - y) as [number, number];
+        return bracketPrice(table.brackets, lo)! <= bracketPrice(table.brackets, hi)! && bracketPrice(table.brackets, top + 1) === undefined;
+      }),
+    );
+  });
+
+  it('cover every parcel within the limits: the last edge ≥ max weight and ≥ the largest volumetric weight', () => {
+    for (const { name, sub, table } of TABLES) {
+      const top = table.brackets[table.brackets.length - 1]!.upToG;
+      expect(sub.limits.maxWeightG, name).toBeLessThanOrEqual(top);
+      const v = maxVolume(sub.limits);
+      expect(volumetricWeightG({ lengthMm: 1, widthMm: 1, heightMm: Math.ceil(v) }, sub.volumetricDivisor), name).toBeLessThanOrEqual(top);
+    }
+  });
+
+  it('are in the local currency when domestic, in EUR when cross-border (PLN only for polexpress to PL)', () => {
+    for (const { name, carrier, dest, table } of TABLES) {
+      expect(table.currency, name).toBe(dest === carrier.homeCountry ? LOCAL_CURRENCY[dest] : 'EUR');
+    }
+    expect(TABLES.filter((t) => t.table.currency === 'PLN').map((t) => t.name)).toEqual([
+      'polexpress/parcelMachine/PL',
+      'polexpress/parcelShop/PL',
+      'polexpress/standard/PL',
+    ]);
+  });
+});
+
+describe('carriers', () => {
+  it('are the four sandbox carriers, in order, with subtypes of their method type', () => {
+    expect(CARRIER_TABLES.map((c) => c.code)).toEqual([...CARRIER_CODES]);
+    for (const c of CARRIER_TABLES) {
+      expect(c.origins).toContain(c.homeCountry);
+      for (const m of c.methods) {
+        const allowed: readonly string[] = m.type === 'courier' ? COURIER_SUBTYPES : PICKUP_POINT_SUBTYPES;
+        for (const s of m.subtypes) expect(allowed).toContain(s.code);
+      }
+    }
+  });
+
+  it('only swiftcourier lacks the service contract', () => {
+    expect(CARRIER_TABLES.filter((c) => !c.hasServiceContract).map((c) => c.code)).toEqual(['swiftcourier']);
+  });
+
+  it('locker sizes are ordered XS → XL, each fits in the next, and are the parcel machines’ sizes', () => {
+    for (const c of CARRIER_TABLES) {
+      const codes = c.lockerSizes.map((s) => s.code);
+      expect(codes).toEqual(LOCKER_SIZES.filter((s) => codes.includes(s)));
+      c.lockerSizes.forEach((s, i) => {
+        const next = c.lockerSizes[i + 1];
+        if (next) expect(fitsLimits({ ...s, weightG: 1 }, { maxWeightG: Infinity, sizes: [next] })).toBe(true);
+      });
+      const machines = c.methods.flatMap((m) => (m.subtypes as readonly SubtypeService[]).filter((s) => s.code === 'parcelMachine'));
+      for (const m of machines) expect(m.limits.sizes).toBe(c.lockerSizes);
+      expect(machines.length > 0).toBe(c.lockerSizes.length > 0);
+    }
+  });
+});
