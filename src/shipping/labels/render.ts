@@ -1,0 +1,366 @@
+/**
+ * Streams shipping labels as one PDF.
+ *
+ * Page sizes:
+ * - 'A6': one label per page, and the page is exactly 100 × 150 mm (283.46 × 425.20 pt), the
+ *   standard thermal label stock carriers use — NOT ISO A6 (105 × 148 mm). The option keeps the
+ *   name 'A6' because that is what the API asks for.
+ * - 'A4': a 210 × 297 mm sheet for office printers, with `labelsPerPage` 4 (default: 2 × 2 grid
+ *   of 100 × 144 mm cells, 3 mm sheet margins, dashed cut lines in the gutters), 2 (one column of
+ *   two 100 × 144 mm cells, for half-sheet label stock) or 1 (one true 100 × 150 mm label at the
+ *   top, with a dashed cut frame).
+ *
+ * Memory stays bounded whatever the number of labels: pdfkit writes each page's objects as soon
+ * as the page ends, we wait for the sink to drain (backpressure) before drawing more, and a
+ * label's barcodes are encoded, drawn and forgotten. What does grow with the label count is
+ * small bookkeeping inside pdfkit (one xref offset and one page reference per page). pdfkit's
+ * per-font text layout cache (one entry per distinct word, never evicted) would grow with every
+ * unique name and tracking number, but switching it off makes embedded-font text ~2× slower
+ * (every measurement re-runs OpenType shaping), so we keep it and empty it every
+ * LAYOUT_CACHE_LABELS labels (see trimLayoutCaches).
+ */
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+import { resolveFonts, textCleaner, type LabelFontChoice } from './fonts.js';
+import { drawLabel, mm, type DrawContext, type Rect } from './layout.js';
+import { validateLabelInput, type LabelInput } from './model.js';
+
+export type LabelPageSize = 'A6' | 'A4';
+export type LabelsPerPage = 1 | 2 | 4;
+export type LabelOrder = 'asGiven' | 'trackingNumber' | 'merchantReference';
+
+export interface RenderLabelsOptions {
+  pageSize: LabelPageSize;
+  /** Only for A4; default 4. Ignored for A6 (always 1). */
+  labelsPerPage?: LabelsPerPage;
+  /** Default 'asGiven'. Sorting needs the whole list, so it requires an array input. */
+  order?: LabelOrder;
+  /** Default 'auto' (an installed font with Baltic/Polish/Cyrillic glyphs, else Helvetica + transliteration). */
+  font?: LabelFontChoice;
+  /** IANA time zone for the printed creation date. Default 'UTC'. */
+  timeZone?: string;
+  /** Stamped as the PDF's CreationDate (pass the injected clock's now; default: pdfkit's own). */
+  documentDate?: Date;
+  /** PDF title. Default 'Shipping labels'. */
+  title?: string;
+}
+
+export type LabelSource = readonly LabelInput[] | Iterable<LabelInput> | AsyncIterable<LabelInput>;
+
+export interface RenderStats {
+  labels: number;
+  pages: number;
+  bytes: number;
+  /** Which font was used, e.g. "DejaVu Sans (/usr/share/...)" or the Helvetica fallback. */
+  font: string;
+}
+
+interface PageGeometry {
+  size: [number, number];
+  cells: Rect[];
+  /** Dashed cut lines as [x1, y1, x2, y2]. */
+  cuts: Array<[number, number, number, number]>;
+}
+
+export const LABEL_WIDTH_MM = 100;
+export const LABEL_HEIGHT_MM = 150;
+
+export function pageGeometry(pageSize: LabelPageSize, labelsPerPage: LabelsPerPage = 4): PageGeometry {
+  if (pageSize === 'A6') {
+    return { size: [mm(LABEL_WIDTH_MM), mm(LABEL_HEIGHT_MM)], cells: [{ x: 0, y: 0, w: mm(LABEL_WIDTH_MM), h: mm(LABEL_HEIGHT_MM) }], cuts: [] };
+  }
+  const pw = mm(210);
+  const ph = mm(297);
+  const margin = mm(3);
+  const cellW = mm(100);
+  if (labelsPerPage === 1) {
+    const x = (pw - cellW) / 2;
+    const y = margin;
+    const h = mm(LABEL_HEIGHT_MM);
+    return {
+      size: [pw, ph],
+      cells: [{ x, y, w: cellW, h }],
+      cuts: [
+        [0, y + h, pw, y + h],
+        [x, 0, x, y + h],
+        [x + cellW, 0, x + cellW, y + h],
+      ],
+    };
+  }
+  const cellH = mm(144);
+  const vGap = ph - 2 * margin - 2 * cellH; // 3 mm
+  const rowsY = [margin, margin + cellH + vGap];
+  const midY = margin + cellH + vGap / 2;
+  if (labelsPerPage === 2) {
+    const x = (pw - cellW) / 2;
+    return {
+      size: [pw, ph],
+      cells: rowsY.map((y) => ({ x, y, w: cellW, h: cellH })),
+      cuts: [
+        [0, midY, pw, midY],
+        [x, 0, x, ph],
+        [x + cellW, 0, x + cellW, ph],
+      ],
+    };
+  }
+  const hGap = pw - 2 * margin - 2 * cellW; // 4 mm
+  const colsX = [margin, margin + cellW + hGap];
+  const midX = margin + cellW + hGap / 2;
+  return {
+    size: [pw, ph],
+    cells: rowsY.flatMap((y) => colsX.map((x) => ({ x, y, w: cellW, h: cellH }))),
+    cuts: [
+      [0, midY, pw, midY],
+      [midX, 0, midX, ph],
+    ],
+  };
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+export function orderLabels(labels: readonly LabelInput[], order: LabelOrder): readonly LabelInput[] {
+  if (order === 'asGiven') return labels;
+  const byTracking = (a: LabelInput, b: LabelInput): number => collator.compare(a.trackingNumber, b.trackingNumber);
+  if (order === 'trackingNumber') return [...labels].sort(byTracking);
+  // merchantReference: labels without one go last; ties keep parcels of one shipment together in parcel order.
+  return [...labels].sort((a, b) => {
+    const ra = a.merchantReference?.trim() || undefined;
+    const rb = b.merchantReference?.trim() || undefined;
+    if (ra === undefined || rb === undefined) return ra === rb ? 0 : ra === undefined ? 1 : -1;
+    return collator.compare(ra, rb) || a.parcelIndex - b.parcelIndex;
+  });
+}
+
+function isAsyncIterable(x: LabelSource): x is AsyncIterable<LabelInput> {
+  return typeof (x as Partial<AsyncIterable<LabelInput>>)[Symbol.asyncIterator] === 'function';
+}
+
+function drawContext(fontKind: 'embedded' | 'builtin', regular: string, bold: string, timeZone: string): DrawContext {
+  const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  let regions: Intl.DisplayNames | undefined;
+  try {
+    regions = new Intl.DisplayNames(['en'], { type: 'region' });
+  } catch {
+    regions = undefined;
+  }
+  const countryCache = new Map<string, string>();
+  return {
+    clean: textCleaner(fontKind),
+    regular,
+    bold,
+    formatDate: (d) => dateFormat.format(d),
+    countryName: (code) => {
+      const key = code.trim().toUpperCase();
+      let name = countryCache.get(key);
+      if (name === undefined) {
+        try {
+          name = /^[A-Z]{2}$/.test(key) ? (regions?.of(key) ?? key) : key;
+          // Unassigned codes come back as "Unknown Region" (or unchanged): print the code itself.
+          if (name === 'Unknown Region' || name === '') name = key;
+        } catch {
+          name = key;
+        }
+        countryCache.set(key, name);
+      }
+      return name;
+    },
+  };
+}
+
+/** Waits until `sink` wants more data (or has closed, which the caller then checks). */
+function drained(sink: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (): void => {
+      cleanup();
+      resolve();
+    };
+    const failed = (err: Error): void => {
+      cleanup();
+      reject(err);
+    };
+    const cleanup = (): void => {
+      sink.off('drain', done);
+      sink.off('close', done);
+      sink.off('error', failed);
+    };
+    sink.on('drain', done);
+    sink.on('close', done);
+    sink.on('error', failed);
+  });
+}
+
+const YIELD_EVERY = 16;
+const FLUSH_BYTES = 64 * 1024;
+const LAYOUT_CACHE_LABELS = 64;
+
+/**
+ * Empties pdfkit's per-font word layout caches (EmbeddedFont.layoutCache, pdfkit 0.17). This
+ * reaches into pdfkit internals on purpose, defensively: if a future pdfkit renames them, this
+ * does nothing and only the memory bound is lost (the memory test in render.test.ts would say so).
+ */
+function trimLayoutCaches(doc: PDFKit.PDFDocument): void {
+  const families = (doc as unknown as { _fontFamilies?: Record<string, unknown> })._fontFamilies;
+  if (!families || typeof families !== 'object') return;
+  for (const font of Object.values(families)) {
+    if (font && typeof font === 'object' && 'layoutCache' in font && font.layoutCache) {
+      (font as { layoutCache: Record<string, unknown> }).layoutCache = Object.create(null) as Record<string, unknown>;
+    }
+  }
+}
+
+/**
+ * Writes the PDF to `sink`, honouring its backpressure, then ends it and waits for 'finish'.
+ * Inputs given as an array are all validated before the first byte is written. On failure the
+ * sink is destroyed with the error (a half-written PDF must not look complete) and the
+ * promise rejects.
+ */
+export async function writeLabels(labels: LabelSource, opts: RenderLabelsOptions, sink: Writable): Promise<RenderStats> {
+  try {
+    return await writeLabelsUnguarded(labels, opts, sink);
+  } catch (err) {
+    if (!sink.destroyed) sink.destroy(err instanceof Error ? err : new Error(String(err)));
+    throw err;
+  }
+}
+
+async function writeLabelsUnguarded(labels: LabelSource, opts: RenderLabelsOptions, sink: Writable): Promise<RenderStats> {
+  const order = opts.order ?? 'asGiven';
+  if (opts.pageSize !== 'A6' && opts.pageSize !== 'A4') throw new TypeError(`pageSize must be 'A6' or 'A4'`);
+  const perPage: LabelsPerPage = opts.pageSize === 'A6' ? 1 : (opts.labelsPerPage ?? 4);
+  if (![1, 2, 4].includes(perPage)) throw new TypeError('labelsPerPage must be 1, 2 or 4');
+  if (!['asGiven', 'trackingNumber', 'merchantReference'].includes(order)) throw new TypeError('order must be asGiven, trackingNumber or merchantReference');
+
+  // Arrays (and anything to be sorted) are validated up front: no byte is written for a bad batch.
+  const isList = Array.isArray(labels);
+  let source: Iterable<LabelInput> | AsyncIterable<LabelInput>;
+  if (isList || order !== 'asGiven') {
+    let list: readonly LabelInput[];
+    if (isList) list = labels as readonly LabelInput[];
+    else {
+      const collected: LabelInput[] = [];
+      if (isAsyncIterable(labels)) for await (const l of labels) collected.push(l);
+      else for (const l of labels as Iterable<LabelInput>) collected.push(l);
+      list = collected;
+    }
+    list.forEach((l, i) => validateLabelInput(l, i));
+    source = orderLabels(list, order);
+  } else {
+    source = labels as Iterable<LabelInput> | AsyncIterable<LabelInput>;
+  }
+  const validated = isList || order !== 'asGiven';
+
+  const fonts = resolveFonts(opts.font);
+  const geometry = pageGeometry(opts.pageSize, perPage);
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    info: {
+      Title: opts.title ?? 'Shipping labels',
+      Producer: 'Kassa',
+      Creator: 'Kassa shipping labels',
+      ...(opts.documentDate ? { CreationDate: opts.documentDate } : {}),
+    },
+  });
+  let regular = 'Helvetica';
+  let bold = 'Helvetica-Bold';
+  if (fonts.kind === 'embedded' && fonts.regular && fonts.bold) {
+    doc.registerFont('LabelSans', fonts.regular);
+    doc.registerFont('LabelSans-Bold', fonts.bold);
+    regular = 'LabelSans';
+    bold = 'LabelSans-Bold';
+  }
+  const ctx = drawContext(fonts.kind, regular, bold, opts.timeZone ?? 'UTC');
+
+  let bytes = 0;
+  let sinkError: Error | undefined;
+  const onSinkError = (err: Error): void => {
+    sinkError = err;
+  };
+  sink.on('error', onSinkError);
+  // pdfkit emits many tiny chunks (each object header, dictionary and stream separately); hand
+  // the sink fewer, larger writes: what a label produced, or 64 KiB, whichever comes first.
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = (): void => {
+    if (pendingBytes === 0) return;
+    const out = pending.length === 1 ? (pending[0] as Buffer) : Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    if (!sink.destroyed) sink.write(out);
+  };
+  doc.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    if (pendingBytes >= FLUSH_BYTES) flush();
+  });
+  const docEnded = new Promise<void>((resolve, reject) => {
+    doc.once('end', resolve);
+    doc.once('error', reject);
+  });
+
+  let count = 0;
+  let pages = 0;
+  try {
+    for await (const label of source) {
+      if (!validated) validateLabelInput(label, count);
+      const slot = count % perPage;
+      if (slot === 0) {
+        doc.addPage({ size: geometry.size, margin: 0 });
+        pages++;
+        drawCutLines(doc, geometry);
+      }
+      const cell = geometry.cells[slot] as Rect;
+      drawLabel(doc, label, cell, ctx);
+      flush();
+      count++;
+      if (count % LAYOUT_CACHE_LABELS === 0) trimLayoutCaches(doc);
+      if (sinkError) throw sinkError;
+      if (sink.destroyed) throw new Error('label PDF output was closed before the document was complete');
+      if (sink.writableNeedDrain) {
+        await drained(sink);
+        if (sinkError) throw sinkError;
+        if (sink.destroyed) throw new Error('label PDF output was closed before the document was complete');
+      } else if (count % YIELD_EVERY === 0) {
+        // Let timers and I/O run between batches; a big file must not freeze the process.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+    if (count === 0) {
+      // A PDF needs at least one page; an empty batch is a caller error.
+      throw new RangeError('labels must contain at least one label');
+    }
+    doc.end();
+    await docEnded;
+    flush();
+    if (sinkError) throw sinkError;
+    await new Promise<void>((resolve, reject) => {
+      sink.end((err?: Error | null) => (err ? reject(err) : resolve()));
+    });
+  } catch (err) {
+    doc.removeAllListeners('data');
+    throw err;
+  } finally {
+    sink.off('error', onSinkError);
+  }
+  return { labels: count, pages, bytes, font: fonts.description };
+}
+
+/**
+ * The same PDF as a Readable stream, produced as the consumer reads it. Errors (invalid input,
+ * rendering failures) surface as the stream's 'error' event.
+ */
+export function renderLabels(labels: LabelSource, opts: RenderLabelsOptions): Readable {
+  const out = new PassThrough({ highWaterMark: 256 * 1024 });
+  writeLabels(labels, opts, out).catch(() => {
+    // writeLabels already destroyed `out` with the error; nothing else to do.
+  });
+  return out;
+}
+
+function drawCutLines(doc: PDFKit.PDFDocument, geometry: PageGeometry): void {
+  if (geometry.cuts.length === 0) return;
+  doc.save().lineWidth(0.5).strokeColor('black').dash(3, { space: 3 });
+  for (const [x1, y1, x2, y2] of geometry.cuts) doc.moveTo(x1, y1).lineTo(x2, y2).stroke();
+  doc.undash().restore();
+}
