@@ -1,0 +1,195 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CARRIER_CODES,
+  COURIER_SERVICE_TYPES,
+  LOCKER_SIZES,
+  PICKUP_POINT_TYPES,
+  type CarrierDefinition,
+} from './contract.js';
+import {
+  COUNTRIES,
+  POSTAL_CODE_EXAMPLE,
+  POSTAL_CODE_FORMAT,
+  isValidPostalCode,
+  normalizePhonePrefix,
+  normalizePostalCode,
+} from './countries.js';
+import { LEGACY_CARRIERS, LEGACY_POINT_TYPE, LEGACY_SHIPPING_METHODS, legacyShippingMethod } from './legacy.js';
+import { CARRIERS, CarrierRegistry, builtInCarriers, carrierDefinition } from './registry.js';
+
+const byCode = (code: string): CarrierDefinition => {
+  const d = carrierDefinition(code);
+  if (!d) throw new Error(code);
+  return d;
+};
+
+describe('carrier registry', () => {
+  it('lists the four carriers once each, in order', () => {
+    expect(CARRIERS.map((d) => d.code)).toEqual([...CARRIER_CODES]);
+    expect(builtInCarriers().map((a) => a.definition.code)).toEqual([...CARRIER_CODES]);
+    const registry = new CarrierRegistry();
+    expect(registry.get('polexpress')?.definition).toBe(byCode('polexpress'));
+    expect(registry.get('nope')).toBeUndefined();
+    expect(registry.definitions()).toHaveLength(4);
+  });
+});
+
+describe.each(CARRIERS.map((d) => [d.code, d] as const))('%s definition', (_, def) => {
+  it('has methods for exactly its countries, one per type, with the type’s subtypes', () => {
+    expect(Object.keys(def.methods).sort()).toEqual([...def.countries].sort());
+    for (const country of def.countries) {
+      const methods = def.methods[country] ?? [];
+      expect(methods.length).toBeGreaterThan(0);
+      expect(new Set(methods.map((m) => m.type)).size).toBe(methods.length);
+      for (const m of methods) {
+        expect(m.subtypes.length).toBeGreaterThan(0);
+        const allowed: readonly string[] = m.type === 'courier' ? COURIER_SERVICE_TYPES : PICKUP_POINT_TYPES;
+        for (const s of m.subtypes) expect(allowed).toContain(s);
+        expect(new Set(m.additionalServices).size).toBe(m.additionalServices.length);
+      }
+    }
+  });
+
+  it('is consistent about contracts', () => {
+    expect(def.supportedContractTypes.length).toBeGreaterThan(0);
+    expect(def.hasServiceContract).toBe(def.supportedContractTypes.includes('SERVICE'));
+  });
+
+  it('has locker sizes that grow from XS to XL, fitting its parcel limit', () => {
+    if (!def.lockerSizes) return;
+    const volumes = LOCKER_SIZES.map((s) => {
+      const d = def.lockerSizes![s];
+      return d.heightCm * d.widthCm * d.depthCm;
+    });
+    expect([...volumes].sort((a, b) => a - b)).toEqual(volumes);
+    expect(new Set(volumes).size).toBe(5);
+    for (const s of LOCKER_SIZES) {
+      const d = def.lockerSizes[s];
+      expect(Math.max(d.heightCm, d.widthCm, d.depthCm)).toBeLessThanOrEqual(def.parcelLimits.maxLengthCm);
+      expect(d.maxWeightKg * 1000).toBeLessThanOrEqual(def.parcelLimits.maxWeightGrams);
+    }
+  });
+
+  it('has a self-contained logo', () => {
+    const svg = def.logoSvg();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"[^>]*viewBox="0 0 160 64"/);
+    expect(svg.endsWith('</svg>')).toBe(true);
+    expect(svg).not.toMatch(/href|<script|url\(/);
+    expect(svg).toContain(def.name);
+  });
+
+  it('is frozen', () => {
+    expect(Object.isFrozen(def)).toBe(true);
+    expect(Object.isFrozen(def.methods)).toBe(true);
+  });
+});
+
+describe('carriers as the spec describes them', () => {
+  it('three issue a drop-off PIN: two with the service, one always', () => {
+    expect(CARRIERS.map((d) => [d.code, d.dropOffPin])).toEqual([
+      ['baltpost', 'withService'],
+      ['parcelnord', 'always'],
+      ['swiftcourier', 'never'],
+      ['polexpress', 'withService'],
+    ]);
+  });
+
+  it('three use locker sizes; one takes a parcel handover method', () => {
+    expect(CARRIERS.filter((d) => d.lockerSizes).map((d) => d.code)).toEqual(['baltpost', 'parcelnord', 'polexpress']);
+    expect(CARRIERS.filter((d) => d.parcelHandoverMethods).map((d) => d.code)).toEqual(['parcelnord']);
+    expect(byCode('parcelnord').parcelHandoverMethods).toEqual(['courierPickUp', 'terminalDropOff']);
+  });
+
+  it('serve the countries and methods of the brief', () => {
+    const summary = Object.fromEntries(
+      CARRIERS.map((d) => [d.code, Object.fromEntries(d.countries.map((c) => [c, (d.methods[c] ?? []).map((m) => `${m.type}:${m.subtypes.join('+')}`)]))]),
+    );
+    expect(summary).toEqual({
+      baltpost: {
+        EE: ['pickupPoint:parcelMachine+postOffice', 'courier:standard+standardB2B'],
+        LV: ['pickupPoint:parcelMachine+postOffice', 'courier:standard'],
+        LT: ['pickupPoint:parcelMachine+postOffice', 'courier:standard'],
+      },
+      parcelnord: {
+        EE: ['pickupPoint:parcelMachine', 'courier:standard'],
+        LV: ['pickupPoint:parcelMachine', 'courier:standard'],
+        LT: ['pickupPoint:parcelMachine', 'courier:standard'],
+        FI: ['pickupPoint:parcelMachine', 'courier:standard'],
+      },
+      swiftcourier: Object.fromEntries(COUNTRIES.map((c) => [c, ['courier:standard+standardB2B', 'pickupPoint:parcelShop']])),
+      polexpress: {
+        PL: ['pickupPoint:parcelMachine', 'courier:standard+standardB2B'],
+        LT: ['pickupPoint:parcelMachine', 'courier:standard'],
+      },
+    });
+  });
+});
+
+describe('legacy shipping method identifiers', () => {
+  it('map carrier_a…carrier_d onto the four carriers one to one', () => {
+    expect(new Set(Object.values(LEGACY_CARRIERS)).size).toBe(4);
+    expect(LEGACY_SHIPPING_METHODS).toHaveLength(11);
+  });
+
+  it('name methods the carriers offer, except the two documented gaps', () => {
+    for (const row of LEGACY_SHIPPING_METHODS) {
+      if (!row.method) continue;
+      const def = byCode(row.method.carrierCode);
+      const offered = def.countries.some((c) => def.methods[c]?.some((m) => m.type === row.method!.type && (m.subtypes as readonly string[]).includes(row.method!.subtype)));
+      expect(offered, row.identifier).toBe(true);
+    }
+    expect(LEGACY_SHIPPING_METHODS.filter((r) => !r.method).map((r) => r.identifier)).toEqual(['parcelnord_post_offices', 'swiftcourier_parcel_machines']);
+  });
+
+  it('reads both spellings', () => {
+    expect(legacyShippingMethod('baltpost_parcel_machines')).toEqual({ carrierCode: 'baltpost', type: 'pickupPoint', subtype: 'parcelMachine' });
+    expect(legacyShippingMethod('carrier_a_parcel_machines')).toEqual(legacyShippingMethod('baltpost_parcel_machines'));
+    expect(legacyShippingMethod('carrier_d_parcel_shop')).toEqual({ carrierCode: 'swiftcourier', type: 'pickupPoint', subtype: 'parcelShop' });
+    expect(legacyShippingMethod('polexpress_courier')).toEqual({ carrierCode: 'polexpress', type: 'courier', subtype: 'standard' });
+    expect(legacyShippingMethod('parcelnord_post_offices')).toBeUndefined();
+    expect(legacyShippingMethod('dhl_courier')).toBeUndefined();
+    expect(LEGACY_POINT_TYPE).toEqual({ parcelMachine: 'parcel_machine', postOffice: 'post_office', parcelShop: null });
+  });
+});
+
+describe('postal codes and phone prefixes', () => {
+  it('examples match the formats', () => {
+    for (const c of COUNTRIES) expect(POSTAL_CODE_FORMAT[c].test(POSTAL_CODE_EXAMPLE[c])).toBe(true);
+  });
+
+  it('normalises the usual ways of writing them', () => {
+    expect(normalizePostalCode('LV', '1050')).toBe('LV-1050');
+    expect(normalizePostalCode('LV', 'lv 1050')).toBe('LV-1050');
+    expect(normalizePostalCode('LT', '01100')).toBe('LT-01100');
+    expect(normalizePostalCode('LT', 'LT01100')).toBe('LT-01100');
+    expect(normalizePostalCode('PL', '00950')).toBe('00-950');
+    expect(normalizePostalCode('PL', ' 00-950 ')).toBe('00-950');
+    expect(normalizePostalCode('EE', '10 115')).toBe('10115');
+    expect(normalizePostalCode('FI', 'FI-00100')).toBe('00100');
+    expect(normalizePostalCode('LT', '00-950')).toBeUndefined();
+    expect(normalizePostalCode('PL', '0-0950')).toBeUndefined();
+    expect(normalizePostalCode('EE', '1011')).toBeUndefined();
+    expect(normalizePostalCode('LV', 'LV-10500')).toBeUndefined();
+    expect(isValidPostalCode('DE', '10115')).toBe(true);
+    expect(isValidPostalCode('EE', 'LV-1050')).toBe(false);
+  });
+
+  it('normalising is idempotent and yields the canonical format', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...COUNTRIES), fc.string({ maxLength: 12 }), (country, input) => {
+        const once = normalizePostalCode(country, input);
+        if (once === undefined) return;
+        expect(once).toMatch(POSTAL_CODE_FORMAT[country]);
+        expect(normalizePostalCode(country, once)).toBe(once);
+      }),
+    );
+  });
+
+  it('reads phone prefixes', () => {
+    expect(normalizePhonePrefix('372')).toBe('+372');
+    expect(normalizePhonePrefix('00372')).toBe('+372');
+    expect(normalizePhonePrefix(' +48 ')).toBe('+48');
+    expect(normalizePhonePrefix('')).toBe('');
+  });
+});

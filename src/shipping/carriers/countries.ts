@@ -1,0 +1,101 @@
+/**
+ * The five countries Kassa's carriers serve, their postal code formats and phone prefixes.
+ * Pure data and small pure helpers; shared by the carriers (mappers, simulators) and the pickup
+ * point catalogue.
+ */
+
+export type CountryCode = 'EE' | 'LV' | 'LT' | 'FI' | 'PL';
+
+/** In the order every listing uses. */
+export const COUNTRIES: readonly CountryCode[] = Object.freeze(['EE', 'LV', 'LT', 'FI', 'PL'] as const);
+
+export function isCountryCode(value: unknown): value is CountryCode {
+  return typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value);
+}
+
+/**
+ * Canonical postal code formats, as the spec's addresses and the pickup point catalogue write them:
+ * EE `12345`, LV `LV-1234`, LT `LT-12345`, FI `12345`, PL `12-345`.
+ */
+export const POSTAL_CODE_FORMAT: Readonly<Record<CountryCode, RegExp>> = Object.freeze({
+  EE: /^\d{5}$/,
+  LV: /^LV-\d{4}$/,
+  LT: /^LT-\d{5}$/,
+  FI: /^\d{5}$/,
+  PL: /^\d{2}-\d{3}$/,
+});
+
+/** Example of each format, for messages. */
+export const POSTAL_CODE_EXAMPLE: Readonly<Record<CountryCode, string>> = Object.freeze({
+  EE: '10115',
+  LV: 'LV-1050',
+  LT: 'LT-01100',
+  FI: '00100',
+  PL: '00-950',
+});
+
+/** Number of postal code digits per country. */
+export const POSTAL_CODE_DIGITS: Readonly<Record<CountryCode, number>> = Object.freeze({ EE: 5, LV: 4, LT: 5, FI: 5, PL: 5 });
+
+/** Postal codes of countries outside the five are only checked for plausibility. */
+const FOREIGN_POSTAL_CODE = /^[A-Z0-9][A-Z0-9 -]{1,9}$/i;
+
+export function isValidPostalCode(country: string, postalCode: string): boolean {
+  return isCountryCode(country) ? POSTAL_CODE_FORMAT[country].test(postalCode) : FOREIGN_POSTAL_CODE.test(postalCode);
+}
+
+/**
+ * Reads the ways people write a postal code into the canonical form: surrounding and inner
+ * spaces, lower case, a missing (or, for EE/FI/PL, an added) country prefix, a missing Polish
+ * dash (`00950` → `00-950`). Undefined when it does not fit the country's format (a dash
+ * elsewhere than after the prefix or in the Polish position, the wrong number of digits).
+ */
+export function normalizePostalCode(country: CountryCode, input: string): string | undefined {
+  const compact = input.trim().toUpperCase().replace(/\s+/g, '');
+  const rest = compact.replace(new RegExp(`^${country}-?`), '');
+  const digits = country === 'PL' && /^\d{2}-\d{3}$/.test(rest) ? rest.replace('-', '') : rest;
+  if (!/^\d+$/.test(digits) || digits.length !== POSTAL_CODE_DIGITS[country]) return undefined;
+  switch (country) {
+    case 'LV':
+    case 'LT':
+      return `${country}-${digits}`;
+    case 'PL':
+      return `${digits.slice(0, 2)}-${digits.slice(2)}`;
+    default:
+      return digits;
+  }
+}
+
+/** The postal code's digits only (what carriers that take numeric postal codes send). */
+export function postalCodeDigits(postalCode: string): string {
+  return postalCode.replace(/\D/g, '');
+}
+
+/** International dialling prefix per country. */
+export const PHONE_PREFIX: Readonly<Record<CountryCode, string>> = Object.freeze({
+  EE: '+372',
+  LV: '+371',
+  LT: '+370',
+  FI: '+358',
+  PL: '+48',
+});
+
+/** `372`, `+372`, `00372`, ` +372 ` → `+372`; empty when nothing usable is given. */
+export function normalizePhonePrefix(input: string | null | undefined): string {
+  const digits = (input ?? '').replace(/\D/g, '').replace(/^00/, '');
+  return digits ? `+${digits}` : '';
+}
+
+/** The national number with spaces, dashes, dots and brackets removed. */
+export function compactPhoneNumber(input: string): string {
+  return input.replace(/[\s\-().]/g, '');
+}
+
+/** Currency of cash on delivery per destination country. */
+export const COD_CURRENCY: Readonly<Record<CountryCode, 'EUR' | 'PLN'>> = Object.freeze({
+  EE: 'EUR',
+  LV: 'EUR',
+  LT: 'EUR',
+  FI: 'EUR',
+  PL: 'PLN',
+});

@@ -1,0 +1,38 @@
+/**
+ * Swiftcourier: an international courier with a parcel shop network in all five countries.
+ * Courier standard and business (B2B) delivery, delivery to parcel shops. Tracking numbers are 10
+ * digits (`3`, 8-digit serial, mod-7 check digit, as air waybills have). No lockers, no drop-off
+ * PIN; the merchant's own (DIRECT) contract only, so no rates through Kassa.
+ */
+import type { AdditionalServiceCode, CarrierMethod } from '../contract.js';
+import { numericScheme } from '../kit/tracking.js';
+import { wordmarkSvg } from '../kit/logo.js';
+import { defineCarrier } from '../kit/define.js';
+
+const methods = (courier: readonly AdditionalServiceCode[], shop: readonly AdditionalServiceCode[]): readonly CarrierMethod[] =>
+  [
+    { type: 'courier', subtypes: ['standard', 'standardB2B'], constraints: { parcelDimensionsRequired: false }, additionalServices: courier },
+    { type: 'pickupPoint', subtypes: ['parcelShop'], constraints: { parcelDimensionsRequired: false }, additionalServices: shop },
+  ];
+
+const logo = wordmarkSvg({ wordmark: 'Swiftcourier', background: '#D0021B', foreground: '#FFFFFF', accent: '#7A0010' });
+
+export const swiftcourierDefinition = defineCarrier({
+  code: 'swiftcourier',
+  name: 'Swiftcourier',
+  logoSvg: () => logo,
+  countries: ['EE', 'LV', 'LT', 'FI', 'PL'],
+  supportedContractTypes: ['DIRECT'],
+  hasServiceContract: false,
+  methods: {
+    EE: methods(['cod', 'ageVerification'], ['cod']),
+    LV: methods(['cod', 'ageVerification'], ['cod']),
+    LT: methods(['cod', 'ageVerification'], ['cod']),
+    FI: methods(['ageVerification'], []),
+    PL: methods(['cod', 'ageVerification'], ['cod']),
+  },
+  dropOffPin: 'never',
+  parcelLimits: { maxWeightGrams: 31_500, maxLengthCm: 175 },
+  trackingNumber: numericScheme({ length: 10, prefix: '3', algorithm: 'mod7', description: '10 digits: "3", 8-digit serial, mod-7 check digit' }),
+  trackingUrl: (tn: string) => `https://tracking.swiftcourier.example/parcel/${encodeURIComponent(tn)}`,
+});

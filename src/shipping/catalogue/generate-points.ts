@@ -1,0 +1,260 @@
+/**
+ * Generates the pickup point data set `data/pickup-points.json` from the real towns, streets and
+ * shop chains of `places.ts`: for every carrier, country and pickup point type a fixed number of
+ * points, spread over the towns by population (largest remainder on population^exponent), each
+ * with a street address in the town, a postal code from the town's range and a name the way the
+ * carrier names its points ("Baltpost pakiautomaat Tallinn Kristiine Keskus").
+ *
+ * Deterministic: every (carrier, country, type) list has its own seeded generator, so the output
+ * is the same on every run and changing one list leaves the others (and their ids) alone.
+ *
+ *   npx tsx src/shipping/catalogue/generate-points.ts          # rewrite the data file
+ *   npx tsx src/shipping/catalogue/generate-points.ts --check  # fail if the file is stale
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AdditionalServiceCode, CarrierCode, PickupPointType } from '../carriers/contract.js';
+import { COUNTRIES, type CountryCode } from '../carriers/countries.js';
+import { CARRIERS } from '../carriers/registry.js';
+import { PLACES, type City, type CountryPlaces } from './places.js';
+import type { PickupPointRow, PickupPointsFile } from './model.js';
+
+export const DATA_FILE = fileURLToPath(new URL('./data/pickup-points.json', import.meta.url));
+
+/** How many points of each kind, and how strongly they follow population (1: proportional). */
+export const PLAN: readonly { carrier: CarrierCode; country: CountryCode; type: PickupPointType; count: number; exponent: number }[] = [
+  { carrier: 'baltpost', country: 'EE', type: 'parcelMachine', count: 320, exponent: 0.9 },
+  { carrier: 'baltpost', country: 'EE', type: 'postOffice', count: 45, exponent: 0.5 },
+  { carrier: 'baltpost', country: 'LV', type: 'parcelMachine', count: 300, exponent: 0.9 },
+  { carrier: 'baltpost', country: 'LV', type: 'postOffice', count: 60, exponent: 0.5 },
+  { carrier: 'baltpost', country: 'LT', type: 'parcelMachine', count: 330, exponent: 0.9 },
+  { carrier: 'baltpost', country: 'LT', type: 'postOffice', count: 90, exponent: 0.5 },
+  { carrier: 'parcelnord', country: 'EE', type: 'parcelMachine', count: 230, exponent: 1 },
+  { carrier: 'parcelnord', country: 'LV', type: 'parcelMachine', count: 140, exponent: 1 },
+  { carrier: 'parcelnord', country: 'LT', type: 'parcelMachine', count: 160, exponent: 1 },
+  { carrier: 'parcelnord', country: 'FI', type: 'parcelMachine', count: 850, exponent: 0.9 },
+  { carrier: 'swiftcourier', country: 'EE', type: 'parcelShop', count: 110, exponent: 0.9 },
+  { carrier: 'swiftcourier', country: 'LV', type: 'parcelShop', count: 160, exponent: 0.9 },
+  { carrier: 'swiftcourier', country: 'LT', type: 'parcelShop', count: 220, exponent: 0.9 },
+  { carrier: 'swiftcourier', country: 'FI', type: 'parcelShop', count: 480, exponent: 0.9 },
+  { carrier: 'swiftcourier', country: 'PL', type: 'parcelShop', count: 650, exponent: 0.9 },
+  { carrier: 'polexpress', country: 'PL', type: 'parcelMachine', count: 1900, exponent: 1 },
+  { carrier: 'polexpress', country: 'LT', type: 'parcelMachine', count: 260, exponent: 1 },
+];
+
+/** What each country calls each kind of point. */
+const TYPE_WORDS: Readonly<Record<CountryCode, Readonly<Record<PickupPointType, string>>>> = {
+  EE: { parcelMachine: 'pakiautomaat', postOffice: 'postkontor', parcelShop: 'pakipunkt' },
+  LV: { parcelMachine: 'pakomāts', postOffice: 'pasta nodaļa', parcelShop: 'paku punkts' },
+  LT: { parcelMachine: 'paštomatas', postOffice: 'pašto skyrius', parcelShop: 'siuntų taškas' },
+  FI: { parcelMachine: 'pakettiautomaatti', postOffice: 'posti', parcelShop: 'noutopiste' },
+  PL: { parcelMachine: 'paczkomat', postOffice: 'placówka pocztowa', parcelShop: 'punkt odbioru' },
+};
+
+const TYPE_TAGS: Readonly<Record<PickupPointType, string>> = { parcelMachine: 'pm', postOffice: 'po', parcelShop: 'ps' };
+
+/** Share of parcel machines without cash on delivery (older machines without a card terminal) or age check. */
+const MACHINE_WITHOUT_COD = 0.08;
+const MACHINE_WITHOUT_AGE_CHECK = 0.15;
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic randomness.
+
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: small, fast, good enough for picking names. */
+export function seededRandom(seed: string): () => number {
+  let a = fnv1a(seed);
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function pick<T>(rnd: () => number, list: readonly T[]): T {
+  const v = list[Math.floor(rnd() * list.length)];
+  if (v === undefined) throw new Error('pick from an empty list');
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Splits `total` over the cities in proportion to population^exponent (largest remainder). */
+export function allocate(cities: readonly City[], total: number, exponent: number): number[] {
+  const weights = cities.map((c) => c.population ** exponent);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const quotas = weights.map((w) => (total * w) / sum);
+  const counts = quotas.map(Math.floor);
+  let left = total - counts.reduce((a, b) => a + b, 0);
+  const byRemainder = quotas.map((q, i) => [q - Math.floor(q), i] as const).sort((x, y) => y[0] - x[0] || x[1] - y[1]);
+  for (const [, i] of byRemainder) {
+    if (left-- <= 0) break;
+    counts[i] = (counts[i] ?? 0) + 1;
+  }
+  return counts;
+}
+
+export function formatPostalCode(country: CountryCode, value: number): string {
+  switch (country) {
+    case 'EE':
+    case 'FI':
+      return String(value).padStart(5, '0');
+    case 'LV':
+      return `LV-${String(value).padStart(4, '0')}`;
+    case 'LT':
+      return `LT-${String(value).padStart(5, '0')}`;
+    case 'PL': {
+      const d = String(value).padStart(5, '0');
+      return `${d.slice(0, 2)}-${d.slice(2)}`;
+    }
+  }
+}
+
+function postalCode(rnd: () => number, places: CountryPlaces, city: City): string {
+  const [lo, hi] = pick(rnd, city.postal);
+  const step = hi - lo >= places.postalStep * 5 ? places.postalStep : 1;
+  const first = Math.ceil(lo / step) * step;
+  const slots = Math.floor((hi - first) / step) + 1;
+  return formatPostalCode(places.country, first + step * Math.floor(rnd() * Math.max(1, slots)));
+}
+
+function houseNumber(rnd: () => number, places: CountryPlaces, city: City): string {
+  const max = city.population > 200_000 ? 220 : city.population > 50_000 ? 140 : 70;
+  const n = Math.floor(rnd() ** 1.7 * max) + 1;
+  const r = rnd();
+  if (places.country !== 'LV' && r < 0.08) return `${n}${pick(rnd, ['a', 'b', 'c'])}`;
+  if (places.country === 'PL' && r < 0.12) return `${n}/${n + 2}`;
+  if (places.country === 'LV' && r < 0.05) return `${n} k-${1 + Math.floor(rnd() * 3)}`;
+  return String(n);
+}
+
+function street(rnd: () => number, places: CountryPlaces, city: City): string {
+  const own = city.streets ?? [];
+  return own.length > 0 && rnd() < 0.75 ? pick(rnd, own) : pick(rnd, places.streets);
+}
+
+type Host = { kind: 'mall' | 'shop'; name: string } | { kind: 'none' };
+
+function host(rnd: () => number, places: CountryPlaces, city: City, type: PickupPointType, usedMalls: Set<string>): Host {
+  if (type === 'postOffice') return { kind: 'none' };
+  const r = rnd();
+  const malls = (city.malls ?? []).filter((m) => !usedMalls.has(m));
+  if (type === 'parcelMachine') {
+    if (malls.length > 0 && r < 0.3) {
+      const mall = pick(rnd, malls);
+      usedMalls.add(mall);
+      return { kind: 'mall', name: mall };
+    }
+    if (r < 0.78) return { kind: 'shop', name: pick(rnd, places.groceries) };
+    if (r < 0.92) return { kind: 'shop', name: pick(rnd, places.fuel) };
+    return { kind: 'none' };
+  }
+  if (malls.length > 0 && r < 0.12) {
+    const mall = pick(rnd, malls);
+    usedMalls.add(mall);
+    return { kind: 'mall', name: mall };
+  }
+  if (r < 0.55) return { kind: 'shop', name: pick(rnd, places.kiosks) };
+  if (r < 0.85) return { kind: 'shop', name: pick(rnd, places.groceries) };
+  return { kind: 'shop', name: pick(rnd, places.fuel) };
+}
+
+function services(rnd: () => number, type: PickupPointType, offered: readonly AdditionalServiceCode[]): AdditionalServiceCode[] {
+  if (type !== 'parcelMachine') return [...offered];
+  const noCod = rnd() < MACHINE_WITHOUT_COD;
+  const noAge = rnd() < MACHINE_WITHOUT_AGE_CHECK;
+  return offered.filter((s) => !(s === 'cod' && noCod) && !(s === 'ageVerification' && noAge));
+}
+
+function offeredServices(carrier: CarrierCode, country: CountryCode): readonly AdditionalServiceCode[] {
+  const def = CARRIERS.find((d) => d.code === carrier);
+  return def?.methods[country]?.find((m) => m.type === 'pickupPoint')?.additionalServices ?? [];
+}
+
+/** One (carrier, country, type) list. */
+function generateList(plan: (typeof PLAN)[number]): PickupPointRow[] {
+  const { carrier, country, type } = plan;
+  const places = PLACES[country];
+  const rnd = seededRandom(`${carrier}/${country}/${type}`);
+  const brand = CARRIERS.find((d) => d.code === carrier)?.name ?? carrier;
+  const word = TYPE_WORDS[country][type];
+  const offered = offeredServices(carrier, country);
+  const counts = allocate(places.cities, plan.count, plan.exponent);
+  const names = new Set<string>();
+  const rows: PickupPointRow[] = [];
+  places.cities.forEach((city, ci) => {
+    const usedMalls = new Set<string>();
+    const n = counts[ci] ?? 0;
+    for (let k = 0; k < n; k++) {
+      const districts = city.districts ?? [];
+      // Spread a big city's points over its districts (round robin from a random start), the rest by chance.
+      const district = districts.length > 0 ? districts[(k + Math.floor(rnd() * districts.length)) % districts.length] : undefined;
+      const streetName = street(rnd, places, city);
+      const streetAddress = `${streetName} ${houseNumber(rnd, places, city)}`;
+      const h = host(rnd, places, city, type, usedMalls);
+      const place = h.kind === 'mall' ? h.name : [district, h.kind === 'shop' ? h.name : undefined].filter(Boolean).join(' ');
+      let name = [brand, word, city.name, place || (h.kind === 'none' && type !== 'postOffice' ? streetName : '')].filter(Boolean).join(' ');
+      if (names.has(name)) name = `${name} ${h.kind === 'none' && type !== 'postOffice' ? streetAddress : streetName}`;
+      for (let i = 2; names.has(name); i++) name = `${name.replace(/ \d+$/, '')} ${i}`;
+      names.add(name);
+      rows.push({
+        id: `${carrier}-${country.toLowerCase()}-${TYPE_TAGS[type]}-${rows.length + 1}`,
+        name,
+        type,
+        streetAddress,
+        locality: city.name,
+        region: city.region,
+        postalCode: postalCode(rnd, places, city),
+        countryCode: country,
+        carrierCode: carrier,
+        additionalServices: services(rnd, type, offered),
+      });
+    }
+  });
+  return rows;
+}
+
+/** The whole data set, in plan order (carrier, then country, then type). */
+export function generatePickupPoints(): PickupPointRow[] {
+  const order = (p: (typeof PLAN)[number]): number =>
+    CARRIERS.findIndex((d) => d.code === p.carrier) * 100 + COUNTRIES.indexOf(p.country) * 10 + ['parcelMachine', 'postOffice', 'parcelShop'].indexOf(p.type);
+  return [...PLAN].sort((a, b) => order(a) - order(b)).flatMap(generateList);
+}
+
+/** The data file's text: one point per line, so diffs stay readable. */
+export function renderPickupPointsFile(points: readonly PickupPointRow[]): string {
+  const head: Omit<PickupPointsFile, 'points'> = { format: 'kassa.pickup-points/1', generator: 'src/shipping/catalogue/generate-points.ts', count: points.length };
+  const header = JSON.stringify(head).slice(0, -1);
+  return `${header},"points":[\n${points.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`;
+}
+
+function main(): void {
+  const points = generatePickupPoints();
+  const text = renderPickupPointsFile(points);
+  if (process.argv.includes('--check')) {
+    const current = readFileSync(DATA_FILE, 'utf8');
+    if (current !== text) {
+      console.error(`${DATA_FILE} is stale: run npx tsx src/shipping/catalogue/generate-points.ts`);
+      process.exit(1);
+    }
+    console.log(`${DATA_FILE} is up to date (${points.length} points)`);
+    return;
+  }
+  writeFileSync(DATA_FILE, text);
+  const counts = new Map<string, number>();
+  for (const p of points) counts.set(`${p.countryCode} ${p.carrierCode} ${p.type}`, (counts.get(`${p.countryCode} ${p.carrierCode} ${p.type}`) ?? 0) + 1);
+  for (const [k, v] of [...counts].sort()) console.log(`${k.padEnd(32)} ${v}`);
+  console.log(`${points.length} points, ${Buffer.byteLength(text)} bytes → ${DATA_FILE}`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

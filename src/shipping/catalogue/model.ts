@@ -1,0 +1,78 @@
+/**
+ * The catalogue's records: pickup points (shipped as data) and courier services (derived from
+ * the carrier definitions), and the spec's listing shapes.
+ */
+import type {
+  AdditionalServiceCode,
+  CarrierCode,
+  CourierServiceType,
+  PickupPointType,
+  ShippingMethodType,
+} from '../carriers/contract.js';
+import type { CountryCode } from '../carriers/countries.js';
+
+/** Item of `additionalServices` in the spec's responses. */
+export interface AdditionalServiceItem {
+  code: AdditionalServiceCode;
+}
+
+export interface PickupPoint {
+  /** `<carrier>-<country>-<pm|po|ps>-<n>`, e.g. `polexpress-pl-pm-17`; use as `shippingMethod.id`. */
+  id: string;
+  name: string;
+  type: PickupPointType;
+  streetAddress: string;
+  locality: string;
+  /** County, region or voivodeship (the legacy listing's `region`; not in the v2 listing). */
+  region: string;
+  postalCode: string;
+  countryCode: CountryCode;
+  carrierCode: CarrierCode;
+  additionalServices: readonly AdditionalServiceItem[];
+}
+
+export interface CourierService {
+  /** `<carrier>-<country>-courier-<type>`, e.g. `baltpost-ee-courier-standard`. */
+  id: string;
+  name: string;
+  type: CourierServiceType;
+  carrierCode: CarrierCode;
+  countryCode: CountryCode;
+  additionalServices: readonly AdditionalServiceItem[];
+}
+
+/** One point as the data file stores it (additional services as codes). */
+export interface PickupPointRow {
+  id: string;
+  name: string;
+  type: PickupPointType;
+  streetAddress: string;
+  locality: string;
+  region: string;
+  postalCode: string;
+  countryCode: CountryCode;
+  carrierCode: CarrierCode;
+  additionalServices: AdditionalServiceCode[];
+}
+
+export interface PickupPointsFile {
+  format: 'kassa.pickup-points/1';
+  generator: string;
+  count: number;
+  points: PickupPointRow[];
+}
+
+/** GET /shipping-methods (and the shape of filter-by-parcels). */
+export interface ShippingMethodListing {
+  countries: {
+    countryCode: CountryCode;
+    carriers: {
+      carrierCode: CarrierCode;
+      shippingMethods: {
+        type: ShippingMethodType;
+        subtypes: { code: PickupPointType | CourierServiceType }[];
+        constraints: { parcelDimensionsRequired: boolean };
+      }[];
+    }[];
+  }[];
+}

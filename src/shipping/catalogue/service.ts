@@ -1,0 +1,298 @@
+/**
+ * The shipping catalogue: pickup points (the shipped data set, loaded once), courier services
+ * (derived from the carrier definitions) and the shipping method listing. Everything is indexed
+ * when the catalogue is built, so a lookup is one Map read; the JSON answers of the listing
+ * endpoints are rendered once per (carrier, country, type) on first use and served from memory
+ * as bytes with an ETag (and a gzip copy on demand). Pure apart from reading the data file.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import {
+  ADDITIONAL_SERVICE_CODES,
+  PICKUP_POINT_TYPES,
+  isCarrierCode,
+  type AdditionalServiceCode,
+  type CarrierCode,
+  type CarrierDefinition,
+  type PickupPointType,
+} from '../carriers/contract.js';
+import { COUNTRIES, POSTAL_CODE_FORMAT, isCountryCode, type CountryCode } from '../carriers/countries.js';
+import { CARRIERS } from '../carriers/registry.js';
+import type { AdditionalServiceItem, CourierService, PickupPoint, PickupPointRow, PickupPointsFile, ShippingMethodListing } from './model.js';
+
+export type { AdditionalServiceItem, CourierService, PickupPoint, ShippingMethodListing } from './model.js';
+
+/** A ready JSON answer. */
+export interface CachedJson {
+  /** UTF-8 JSON. */
+  readonly body: Buffer;
+  /** Strong ETag, quoted. */
+  readonly etag: string;
+  /** The body gzipped (computed on first call, then kept). */
+  gzip(): Buffer;
+}
+
+const SERVICE_ITEMS: Readonly<Record<AdditionalServiceCode, AdditionalServiceItem>> = Object.freeze({
+  cod: Object.freeze({ code: 'cod' }),
+  ageVerification: Object.freeze({ code: 'ageVerification' }),
+});
+
+const COURIER_NAMES = { standard: 'courier', standardB2B: 'business courier (B2B)' } as const;
+
+function cachedJson(value: unknown): CachedJson {
+  const body = Buffer.from(JSON.stringify(value));
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  let gz: Buffer | undefined;
+  return Object.freeze({ body, etag, gzip: () => (gz ??= gzipSync(body)) });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** The v2 listing's view of a point (the spec's fields, in the spec's order). */
+function pickupPointView(p: PickupPoint): Record<string, unknown> {
+  return {
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    streetAddress: p.streetAddress,
+    locality: p.locality,
+    postalCode: p.postalCode,
+    carrierCode: p.carrierCode,
+    additionalServices: p.additionalServices,
+  };
+}
+
+function courierServiceView(s: CourierService): Record<string, unknown> {
+  return { id: s.id, name: s.name, type: s.type, carrierCode: s.carrierCode, additionalServices: s.additionalServices };
+}
+
+/** Checks one row of the data file and turns it into a point; throws naming the row. */
+function readRow(row: PickupPointRow, index: number): PickupPoint {
+  const bad = (why: string): never => {
+    throw new Error(`pickup point data, row ${index} (${String(row?.id)}): ${why}`);
+  };
+  if (typeof row !== 'object' || row === null) bad('not an object');
+  for (const k of ['id', 'name', 'streetAddress', 'locality', 'region', 'postalCode'] as const) {
+    if (typeof row[k] !== 'string' || row[k].trim() === '') bad(`${k} is missing`);
+  }
+  if (!isCarrierCode(row.carrierCode)) bad(`unknown carrier ${String(row.carrierCode)}`);
+  if (!isCountryCode(row.countryCode)) bad(`unknown country ${String(row.countryCode)}`);
+  if (!(PICKUP_POINT_TYPES as readonly string[]).includes(row.type)) bad(`unknown type ${String(row.type)}`);
+  if (!POSTAL_CODE_FORMAT[row.countryCode].test(row.postalCode)) bad(`postal code ${row.postalCode} is not a ${row.countryCode} postal code`);
+  if (!Array.isArray(row.additionalServices) || !row.additionalServices.every((s) => (ADDITIONAL_SERVICE_CODES as readonly string[]).includes(s))) {
+    bad('additionalServices must be codes cod or ageVerification');
+  }
+  return Object.freeze({
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    streetAddress: row.streetAddress,
+    locality: row.locality,
+    region: row.region,
+    postalCode: row.postalCode,
+    countryCode: row.countryCode,
+    carrierCode: row.carrierCode,
+    additionalServices: Object.freeze(row.additionalServices.map((s) => SERVICE_ITEMS[s])),
+  });
+}
+
+/** Where the data file is: beside this module, or (running from dist/, which holds no data) in src/. */
+export function defaultDataFile(): string {
+  const here = fileURLToPath(new URL('./data/pickup-points.json', import.meta.url));
+  if (existsSync(here)) return here;
+  const inSrc = here.replace(`${sep}dist${sep}shipping${sep}catalogue${sep}`, `${sep}src${sep}shipping${sep}catalogue${sep}`);
+  if (existsSync(inSrc)) return inSrc;
+  throw new Error(`pickup point data not found at ${here}`);
+}
+
+const key = (...parts: readonly string[]): string => parts.join('|');
+const EMPTY: readonly never[] = Object.freeze([]);
+
+export class ShippingCatalogue {
+  private readonly all: readonly PickupPoint[];
+  private readonly pointById = new Map<string, PickupPoint>();
+  /** (carrier, country) and (carrier, country, type) → points, in data file order. */
+  private readonly pointLists = new Map<string, readonly PickupPoint[]>();
+  private readonly courierLists = new Map<string, readonly CourierService[]>();
+  private readonly courierById = new Map<string, CourierService>();
+  private readonly carriers: readonly CarrierDefinition[];
+  private readonly answers = new Map<string, CachedJson>();
+  private readonly listings = new Map<string, { listing: ShippingMethodListing; json: CachedJson }>();
+
+  constructor(rows: readonly PickupPointRow[], carriers: readonly CarrierDefinition[] = CARRIERS) {
+    this.carriers = carriers;
+    this.all = Object.freeze(rows.map(readRow));
+    const lists = new Map<string, PickupPoint[]>();
+    const push = (k: string, p: PickupPoint): void => {
+      const list = lists.get(k);
+      if (list) list.push(p);
+      else lists.set(k, [p]);
+    };
+    for (const p of this.all) {
+      if (this.pointById.has(p.id)) throw new Error(`pickup point data: duplicate id ${p.id}`);
+      this.pointById.set(p.id, p);
+      push(key(p.carrierCode, p.countryCode), p);
+      push(key(p.carrierCode, p.countryCode, p.type), p);
+    }
+    for (const [k, list] of lists) this.pointLists.set(k, Object.freeze(list));
+
+    for (const def of carriers) {
+      for (const country of def.countries) {
+        const services: CourierService[] = [];
+        for (const method of def.methods[country] ?? []) {
+          if (method.type !== 'courier') continue;
+          for (const type of method.subtypes) {
+            const s: CourierService = deepFreeze({
+              id: `${def.code}-${country.toLowerCase()}-courier-${type}`,
+              name: `${def.name} ${COURIER_NAMES[type]}`,
+              type,
+              carrierCode: def.code,
+              countryCode: country,
+              additionalServices: method.additionalServices.map((c) => SERVICE_ITEMS[c]),
+            });
+            services.push(s);
+            this.courierById.set(s.id, s);
+          }
+        }
+        this.courierLists.set(key(def.code, country), Object.freeze(services));
+      }
+    }
+  }
+
+  /** The shipped data set (`data/pickup-points.json`). */
+  static fromFile(path: string = defaultDataFile()): ShippingCatalogue {
+    const file = JSON.parse(readFileSync(path, 'utf8')) as PickupPointsFile;
+    if (file.format !== 'kassa.pickup-points/1' || !Array.isArray(file.points)) throw new Error(`${path} is not a pickup point data file`);
+    return new ShippingCatalogue(file.points);
+  }
+
+  get size(): number {
+    return this.all.length;
+  }
+
+  /** Every point, in data file order. */
+  allPickupPoints(): readonly PickupPoint[] {
+    return this.all;
+  }
+
+  /** Points of a carrier in a country, optionally of one type; empty for unknown codes. */
+  pickupPoints(carrierCode: string, countryCode: string, type?: string): readonly PickupPoint[] {
+    return this.pointLists.get(type === undefined ? key(carrierCode, countryCode) : key(carrierCode, countryCode, type)) ?? EMPTY;
+  }
+
+  /** GET /shipping-methods/pickup-points: `{pickupPoints, countryCode}`, rendered once and kept. */
+  pickupPointsJson(carrierCode: string, countryCode: string, type?: string): CachedJson {
+    const known = isCarrierCode(carrierCode) && isCountryCode(countryCode) && (type === undefined || (PICKUP_POINT_TYPES as readonly string[]).includes(type));
+    // Unknown codes are not cached, so arbitrary query strings cannot grow the cache.
+    if (!known) return cachedJson({ pickupPoints: [], countryCode });
+    const k = key('points', carrierCode, countryCode, type ?? '*');
+    let answer = this.answers.get(k);
+    if (!answer) {
+      answer = cachedJson({ pickupPoints: this.pickupPoints(carrierCode, countryCode, type).map(pickupPointView), countryCode });
+      this.answers.set(k, answer);
+    }
+    return answer;
+  }
+
+  /** Courier services of a carrier in a country (ids `<carrier>-<country>-courier-<type>`). */
+  courierServices(carrierCode: string, countryCode: string): readonly CourierService[] {
+    return this.courierLists.get(key(carrierCode, countryCode)) ?? EMPTY;
+  }
+
+  /** GET /shipping-methods/courier-services: `{courierServices, countryCode}`. */
+  courierServicesJson(carrierCode: string, countryCode: string): CachedJson {
+    if (!isCarrierCode(carrierCode) || !isCountryCode(countryCode)) return cachedJson({ courierServices: [], countryCode });
+    const k = key('couriers', carrierCode, countryCode);
+    let answer = this.answers.get(k);
+    if (!answer) {
+      answer = cachedJson({ courierServices: this.courierServices(carrierCode, countryCode).map(courierServiceView), countryCode });
+      this.answers.set(k, answer);
+    }
+    return answer;
+  }
+
+  findPickupPoint(id: string): PickupPoint | undefined {
+    return this.pointById.get(id);
+  }
+
+  findCourierService(id: string): CourierService | undefined {
+    return this.courierById.get(id);
+  }
+
+  /**
+   * GET /shipping-methods for a store whose active carriers are `activeCarriers`: per country
+   * (EE, LV, LT, FI, PL), the carriers delivering there (registry order) and their methods.
+   * Countries no active carrier serves are left out. Unknown codes are ignored.
+   */
+  shippingMethodsListing(activeCarriers: readonly string[]): ShippingMethodListing {
+    return this.listingEntry(activeCarriers).listing;
+  }
+
+  shippingMethodsListingJson(activeCarriers: readonly string[]): CachedJson {
+    return this.listingEntry(activeCarriers).json;
+  }
+
+  private listingEntry(activeCarriers: readonly string[]): { listing: ShippingMethodListing; json: CachedJson } {
+    const active = this.carriers.filter((d) => activeCarriers.includes(d.code));
+    const k = active.map((d) => d.code).join(',');
+    let entry = this.listings.get(k);
+    if (!entry) {
+      const listing: ShippingMethodListing = {
+        countries: COUNTRIES.flatMap((countryCode) => {
+          const carriers = active.flatMap((def) => {
+            const methods = def.methods[countryCode];
+            if (!def.countries.includes(countryCode) || !methods || methods.length === 0) return [];
+            return [
+              {
+                carrierCode: def.code,
+                shippingMethods: methods.map((m) => ({
+                  type: m.type,
+                  subtypes: m.subtypes.map((code) => ({ code })),
+                  constraints: { parcelDimensionsRequired: m.constraints.parcelDimensionsRequired },
+                })),
+              },
+            ];
+          });
+          return carriers.length > 0 ? [{ countryCode, carriers }] : [];
+        }),
+      };
+      entry = { listing: deepFreeze(listing), json: cachedJson(listing) };
+      this.listings.set(k, entry);
+    }
+    return entry;
+  }
+
+  /** Number of points per country, carrier and type. */
+  counts(): Record<CountryCode, Partial<Record<CarrierCode, Partial<Record<PickupPointType, number>>>>> {
+    const out = Object.fromEntries(COUNTRIES.map((c) => [c, {}])) as Record<CountryCode, Partial<Record<CarrierCode, Partial<Record<PickupPointType, number>>>>>;
+    for (const p of this.all) {
+      const byCarrier = (out[p.countryCode][p.carrierCode] ??= {});
+      byCarrier[p.type] = (byCarrier[p.type] ?? 0) + 1;
+    }
+    return out;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The process's catalogue of the shipped data, loaded on first use.
+
+let loaded: ShippingCatalogue | undefined;
+
+export function shippingCatalogue(): ShippingCatalogue {
+  return (loaded ??= ShippingCatalogue.fromFile());
+}
+
+export const pickupPoints = (carrierCode: string, countryCode: string, type?: string): readonly PickupPoint[] => shippingCatalogue().pickupPoints(carrierCode, countryCode, type);
+export const courierServices = (carrierCode: string, countryCode: string): readonly CourierService[] => shippingCatalogue().courierServices(carrierCode, countryCode);
+export const shippingMethodsListing = (activeCarriers: readonly string[]): ShippingMethodListing => shippingCatalogue().shippingMethodsListing(activeCarriers);
+export const findPickupPoint = (id: string): PickupPoint | undefined => shippingCatalogue().findPickupPoint(id);
+export const findCourierService = (id: string): CourierService | undefined => shippingCatalogue().findCourierService(id);
