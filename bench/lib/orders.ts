@@ -1,8 +1,9 @@
 /**
- * What the benchmark sends: order payloads (the shape of test/support/app.ts orderPayload), signed
+ * What the benchmark sends: the tests' order payload (test/support/payloads.ts), signed
  * ahead of the measurement into ready-to-send POST bodies, one unique merchantReference each.
  */
 import { sign } from '../../src/platform/jwt.js';
+import { orderPayload } from '../../test/support/payloads.js';
 
 export interface Keys {
   accessKey: string;
@@ -11,21 +12,9 @@ export interface Keys {
 
 const nowS = () => Math.floor(Date.now() / 1000);
 
-export function orderPayload(merchantReference: string): Record<string, unknown> {
-  return {
-    merchantReference,
-    returnUrl: 'https://shop.example/return',
-    notificationUrl: 'https://shop.example/notify',
-    grandTotal: 10.5,
-    currency: 'EUR',
-    locale: 'en',
-    payment: { method: 'paymentInitiation', amount: 10.5, currency: 'EUR', methodOptions: { preferredCountry: 'EE' } },
-  };
-}
-
 /** The POST /orders body for one order: `{"data": <HS256 JWT of the payload>}`. */
 export function orderBody(keys: Keys, merchantReference: string, ttlS = 3600): Buffer {
-  const token = sign({ accessKey: keys.accessKey, exp: nowS() + ttlS, ...orderPayload(merchantReference) }, keys.secretKey);
+  const token = sign({ accessKey: keys.accessKey, exp: nowS() + ttlS, ...orderPayload({ merchantReference }) }, keys.secretKey);
   return Buffer.from(`{"data":"${token}"}`);
 }
 

@@ -22,6 +22,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
+/** The same five characters make text safe in XML and SVG character data and attributes. */
+export const escapeXml = escapeHtml;
+
 function render(v: Interpolation): string {
   if (v instanceof Html) return v.value;
   if (v === null || v === undefined || v === false || v === true) return '';

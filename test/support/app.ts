@@ -100,16 +100,4 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return t;
 }
 
-/** A valid order payload; override any key. */
-export function orderPayload(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    merchantReference: `ORDER-${randomBytes(4).toString('hex')}`,
-    returnUrl: 'https://shop.example/return',
-    notificationUrl: 'https://shop.example/notify',
-    grandTotal: 10.5,
-    currency: 'EUR',
-    locale: 'en',
-    payment: { method: 'paymentInitiation', amount: 10.5, currency: 'EUR', methodOptions: { preferredCountry: 'EE' } },
-    ...over,
-  };
-}
+export { orderPayload } from './payloads.js';

@@ -2,6 +2,9 @@
  * Self-contained SVG logos for banks and payment methods (160×64).
  * Pure string builders: no I/O, no external fonts or images.
  */
+import { escapeXml } from '../../../platform/html.js';
+
+export { escapeXml };
 import type { Bank } from './banks.js';
 import { METHOD_LABELS, type PaymentMethodName } from './methods.js';
 
@@ -13,16 +16,6 @@ const RADIUS = 10;
 const FALLBACK_COLOR = '#333333';
 /** Approximate advance width of a bold sans-serif glyph, in em. */
 const GLYPH_EM = 0.62;
-
-/** Escapes text for use in XML character data and attribute values. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
 
 /** Accepts only #RGB / #RRGGBB so a colour can never break out of its attribute. */
 function safeColor(color: string): string {

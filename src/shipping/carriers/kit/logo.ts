@@ -1,15 +1,7 @@
 /**
  * Carrier wordmark logos: self-contained SVG (160×64), no external fonts or images. Pure.
  */
-
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
+import { escapeXml } from '../../../platform/html.js';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
