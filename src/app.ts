@@ -13,6 +13,9 @@ import { sandboxRoutes } from './payments/sandbox/routes.js';
 import { logoRoutes } from './payments/methods/routes.js';
 import { gatewayRoutes } from './payments/gateway/routes.js';
 import { operatorRoutes } from './stores/routes.js';
+import { shippingRoutes } from './shipping/routes.js';
+import { carrierLogoRoutes } from './shipping/logos.js';
+import { carrierContractRoutes } from './shipping/contracts/routes.js';
 import type { Services } from './services.js';
 
 export interface AppOptions {
@@ -43,10 +46,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerObservability(app, services.db);
   await app.register(logoRoutes);
+  await app.register(carrierLogoRoutes);
   await app.register(paymentsRoutes, { prefix: config.paymentsPath, env: 'production', services });
   await app.register(paymentsRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
   await app.register(sandboxRoutes, { prefix: config.paymentsSandboxPath, services });
   await app.register(gatewayRoutes, { services });
+  await app.register(shippingRoutes, { prefix: config.shippingPath, env: 'production', services });
+  await app.register(shippingRoutes, { prefix: config.shippingSandboxPath, env: 'sandbox', services });
   await app.register(operatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
+  await app.register(carrierContractRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   return app;
 }

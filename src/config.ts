@@ -20,6 +20,10 @@ export interface Config {
   adminToken: string | undefined;
   paymentsPath: string;
   paymentsSandboxPath: string;
+  /** Base path of the shipping v2 API (production keys). */
+  shippingPath: string;
+  /** Base path of the shipping v2 API (sandbox keys). */
+  shippingSandboxPath: string;
   role: Role;
   logLevel: string;
   dbPoolSize: number;
@@ -78,8 +82,18 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const paymentsPath = urlPath(env, 'KASSA_PAYMENTS_PATH', '/api');
   const paymentsSandboxPath = urlPath(env, 'KASSA_PAYMENTS_SANDBOX_PATH', '/sandbox/api');
-  if (paymentsPath === paymentsSandboxPath) {
-    throw new ConfigError('KASSA_PAYMENTS_PATH and KASSA_PAYMENTS_SANDBOX_PATH must differ');
+  const shippingPath = urlPath(env, 'KASSA_SHIPPING_PATH', '/shipping/api/v2');
+  const shippingSandboxPath = urlPath(env, 'KASSA_SHIPPING_SANDBOX_PATH', '/sandbox/shipping/api/v2');
+  const basePaths: [string, string][] = [
+    ['KASSA_PAYMENTS_PATH', paymentsPath],
+    ['KASSA_PAYMENTS_SANDBOX_PATH', paymentsSandboxPath],
+    ['KASSA_SHIPPING_PATH', shippingPath],
+    ['KASSA_SHIPPING_SANDBOX_PATH', shippingSandboxPath],
+  ];
+  for (const [i, [name, value]] of basePaths.entries()) {
+    for (const [other, otherValue] of basePaths.slice(i + 1)) {
+      if (value === otherValue) throw new ConfigError(`${name} and ${other} must differ`);
+    }
   }
   return {
     port,
@@ -91,6 +105,8 @@ export function loadConfig(env: Env = process.env): Config {
     adminToken: env.KASSA_ADMIN_TOKEN || undefined,
     paymentsPath,
     paymentsSandboxPath,
+    shippingPath,
+    shippingSandboxPath,
     role,
     logLevel: env.LOG_LEVEL || 'info',
     dbPoolSize: int(env, 'KASSA_DB_POOL_SIZE', 20, 1, 500),

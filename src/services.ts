@@ -11,6 +11,8 @@ import { OrderService } from './payments/orders/service.js';
 import { ProcessorRegistry } from './payments/processors/registry.js';
 import { builtInProcessors } from './payments/processors/index.js';
 import { OrderDirectory } from './payments/processors/sim-kit/directory.js';
+import { CarrierContractService } from './shipping/contracts/service.js';
+import { ShippingMethodsService } from './shipping/catalogue/routes-service.js';
 
 export interface Services {
   config: Config;
@@ -20,12 +22,15 @@ export interface Services {
   keys: KeyResolver;
   orders: OrderService;
   processors: ProcessorRegistry;
+  carrierContracts: CarrierContractService;
+  shippingMethods: ShippingMethodsService;
 }
 
 export function createServices(config: Config, db: Db, masterKey: string): Services {
   const box = new SecretBox(masterKey);
   const keys = new KeyResolver(db, box, config.authCacheMs);
   const orders = new OrderService(db, keys, config.publicUrl);
+  const carrierContracts = new CarrierContractService(db, box, config.publicUrl);
   return {
     config,
     db,
@@ -34,5 +39,7 @@ export function createServices(config: Config, db: Db, masterKey: string): Servi
     keys,
     orders,
     processors: new ProcessorRegistry(builtInProcessors(config.publicUrl, new OrderDirectory(orders, keys))),
+    carrierContracts,
+    shippingMethods: new ShippingMethodsService(carrierContracts),
   };
 }

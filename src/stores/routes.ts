@@ -3,9 +3,8 @@
  * operator's admin token, compared in constant time.
  */
 import type { FastifyInstance } from 'fastify';
-import { safeEqual } from '../platform/crypto.js';
+import { requireAdminToken } from '../platform/admin-auth.js';
 import { Errors } from '../platform/errors.js';
-import { bearerToken } from '../platform/http-auth.js';
 import { isUuid } from '../platform/ids.js';
 import { Problems, Reader, isObject } from '../platform/validate.js';
 import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/catalogue/methods.js';
@@ -39,9 +38,7 @@ function readMethods(r: Reader): PaymentMethodName[] | undefined {
 
 export async function operatorRoutes(app: FastifyInstance, opts: { services: Services; adminToken: string }): Promise<void> {
   const { stores, keys } = opts.services;
-  app.addHook('onRequest', async (req) => {
-    if (!safeEqual(bearerToken(req), opts.adminToken)) throw Errors.unauthorized('invalid operator token');
-  });
+  requireAdminToken(app, opts.adminToken);
 
   app.post('/stores', { schema: { tags: ['operator'], summary: 'Create a store with sandbox and production keys' } }, async (req, reply) => {
     const p = new Problems();

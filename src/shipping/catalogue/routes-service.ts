@@ -1,0 +1,79 @@
+/**
+ * What the shipping v2 routes ask of the catalogue and the rates module, for one store in one
+ * environment: query parsing (400 naming the field, 404 for an unknown carrier), the store's
+ * listing (only the carriers it has a contract with), filter-by-parcels narrowed the same way, and
+ * rates from the store's country.
+ */
+import { Errors } from '../../platform/errors.js';
+import { isObject, Problems, Reader } from '../../platform/validate.js';
+import type { Env, Store } from '../../stores/service.js';
+import { PICKUP_POINT_TYPES, isCarrierCode, type CarrierCode, type PickupPointType } from '../carriers/contract.js';
+import { COUNTRIES, isCountryCode, type CountryCode } from '../carriers/countries.js';
+import type { CarrierContractService } from '../contracts/service.js';
+import { narrowListing } from '../contracts/service.js';
+import { calculateRates, filterByParcels, parseFilterByParcels, parseRatesQuery, parseRatesRequest, type RatesResponse, type ShippingMethodListing } from '../rates/service.js';
+import { shippingCatalogue, type CachedJson } from './service.js';
+
+export interface CatalogueQuery {
+  carrierCode: CarrierCode;
+  countryCode: CountryCode;
+  type?: PickupPointType;
+}
+
+/**
+ * `carrierCode` and `countryCode` (required) and, for pickup points, `type` (optional). A
+ * missing or malformed parameter is a 400 naming it; a carrier code Kassa doesn't know is a 404.
+ */
+export function parseCatalogueQuery(query: unknown, opts: { withType: boolean }): CatalogueQuery {
+  const p = new Problems();
+  const r = new Reader(p, isObject(query) ? query : {});
+  const carrierCode = r.string('carrierCode', { required: true });
+  const countryCode = r.oneOf('countryCode', COUNTRIES, true);
+  const type = opts.withType ? r.oneOf('type', PICKUP_POINT_TYPES) : undefined;
+  p.throwIfAny();
+  if (!isCarrierCode(carrierCode)) throw Errors.notFound(`Carrier ${carrierCode}`);
+  return { carrierCode, countryCode: countryCode!, ...(type ? { type } : {}) };
+}
+
+export class ShippingMethodsService {
+  constructor(private readonly contracts: CarrierContractService) {}
+
+  pickupPoints(q: CatalogueQuery): CachedJson {
+    return shippingCatalogue().pickupPointsJson(q.carrierCode, q.countryCode, q.type);
+  }
+
+  courierServices(q: CatalogueQuery): CachedJson {
+    return shippingCatalogue().courierServicesJson(q.carrierCode, q.countryCode);
+  }
+
+  /** GET /shipping-methods: the methods of the carriers the store has a contract with in `env`; `countries: []` when none. */
+  async listing(store: Store, env: Env): Promise<CachedJson> {
+    return shippingCatalogue().shippingMethodsListingJson(await this.contracts.activeCarrierCodes(store.id, env));
+  }
+
+  /**
+   * POST /shipping-methods/filter-by-parcels: the methods usable for the parcels, from `source`
+   * (default: the store's country), narrowed to the store's carriers in `env`.
+   */
+  async filterByParcels(store: Store, env: Env, query: unknown, body: unknown): Promise<ShippingMethodListing> {
+    const req = parseFilterByParcels(query, body);
+    const source = req.source ?? storeCountry(store);
+    const listing = filterByParcels(req.parcels, req.destination, source);
+    return narrowListing(listing, await this.contracts.activeCarrierCodes(store.id, env));
+  }
+
+  /**
+   * POST /shipping-methods/rates: prices of Kassa's service contract, from the store's country.
+   * Not narrowed to the store's contracts (a rate quote needs none).
+   */
+  rates(store: Store, query: unknown, body: unknown): RatesResponse {
+    const filter = parseRatesQuery(query);
+    const request = parseRatesRequest(body);
+    const source = storeCountry(store);
+    return calculateRates(request, { ...filter, ...(source ? { source } : {}) });
+  }
+}
+
+function storeCountry(store: Store): CountryCode | undefined {
+  return isCountryCode(store.country) ? store.country : undefined;
+}

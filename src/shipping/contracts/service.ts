@@ -1,0 +1,243 @@
+/**
+ * Carrier contracts: a store's activated carriers per environment (created through the operator
+ * API), their validation against the carrier definitions, their JSON in the spec's Contract shape,
+ * and the joins the shipping API needs (GET /carriers, the store's shipping method listing).
+ */
+import type { Db } from '../../platform/db.js';
+import type { SecretBox } from '../../platform/crypto.js';
+import { Errors } from '../../platform/errors.js';
+import { uuidv7 } from '../../platform/ids.js';
+import { isObject, Problems, Reader } from '../../platform/validate.js';
+import { ENVS, type Env } from '../../stores/service.js';
+import {
+  CARRIER_CODES,
+  LOCKER_SIZES,
+  type CarrierCode,
+  type CarrierDefinition,
+  type ContractParcelHandoverMethod,
+  type ContractType,
+  type LockerSize,
+} from '../carriers/contract.js';
+import type { CountryCode } from '../carriers/countries.js';
+import { CARRIERS, carrierDefinition } from '../carriers/registry.js';
+import { ContractStore, type CarrierContract, type NewContractRow } from './store.js';
+
+export type { CarrierContract } from './store.js';
+
+export const CONTRACT_HANDOVER_METHODS: readonly ContractParcelHandoverMethod[] = Object.freeze(['COURIER', 'LOCKER'] as const);
+
+/** A validated POST /operator/stores/:storeUuid/carrier-contracts body. */
+export type ContractInput = Omit<NewContractRow, 'id' | 'storeId' | 'username' | 'passwordSealed'> & {
+  credentials: { username: string; password: string } | null;
+};
+
+/** The spec's Contract (item of a carrier's `contracts`). Never holds the password. */
+export interface ContractJson {
+  id: string;
+  carrierId: string;
+  country: CountryCode;
+  lastUsedParcelNumber: number | null;
+  daysAllowedForReturns: number | null;
+  isDirectContract: boolean;
+  returnsAllowed: boolean;
+  parcelHandoverMethod: ContractParcelHandoverMethod | null;
+  defaultLockerSize: LockerSize | null;
+  logisticsContractNumber: string | null;
+  credentials: { username: string | null };
+  createdAt: string;
+}
+
+/** Item of GET /carriers `carriers`. */
+export interface CarrierJson {
+  id: string;
+  code: CarrierCode;
+  name: string;
+  logoUrl: string;
+  contracts: ContractJson[] | null;
+  hasServiceContract: boolean;
+  supportedContractTypes: ContractType[];
+}
+
+const MAX_RETURN_DAYS = 365;
+
+const codesOf = (pick: (d: CarrierDefinition) => boolean): string => CARRIERS.filter(pick).map((d) => d.code).join(', ');
+
+/** The carrier's identifier in the API (`id` of /carriers, `carrierId` of a contract): its code, which is stable. */
+export const carrierId = (code: CarrierCode): string => code;
+
+/** First two characters and `***`; a username of two characters or fewer shows only `***`. */
+export function maskUsername(username: string | null): string | null {
+  if (username === null) return null;
+  return username.length > 2 ? `${username.slice(0, 2)}***` : '***';
+}
+
+export function contractJson(c: CarrierContract): ContractJson {
+  return {
+    id: c.id,
+    carrierId: carrierId(c.carrierCode),
+    country: c.country,
+    lastUsedParcelNumber: c.lastUsedParcelNumber,
+    daysAllowedForReturns: c.daysAllowedForReturns,
+    isDirectContract: c.isDirectContract,
+    returnsAllowed: c.returnsAllowed,
+    parcelHandoverMethod: c.parcelHandoverMethod,
+    defaultLockerSize: c.defaultLockerSize,
+    logisticsContractNumber: c.logisticsContractNumber,
+    credentials: { username: maskUsername(c.username) },
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Reads and checks a contract body against the carrier's definition. Every problem is reported
+ * in one 400, each naming its field.
+ */
+export function parseContractInput(body: unknown): ContractInput {
+  const p = new Problems();
+  const r = new Reader(p, isObject(body) ? body : {});
+  if (!isObject(body)) p.add('body', 'must be a JSON object');
+  const env = r.oneOf('env', ENVS, true);
+  const carrierCode = r.oneOf('carrierCode', CARRIER_CODES, true);
+  const def = carrierCode ? carrierDefinition(carrierCode) : undefined;
+  const rawCountry = r.string('country', { required: true });
+  let country: CountryCode | undefined;
+  if (rawCountry !== undefined && def) {
+    if ((def.countries as readonly string[]).includes(rawCountry)) country = rawCountry as CountryCode;
+    else p.add('country', `must be one of ${def.countries.join(', ')} (the countries ${def.code} serves)`);
+  }
+
+  let isDirectContract = r.boolean('isDirectContract');
+  if (def) {
+    const direct = def.supportedContractTypes.includes('DIRECT');
+    const service = def.supportedContractTypes.includes('SERVICE');
+    if (isDirectContract === true && !direct) p.add('isDirectContract', `must be false: ${def.code} supports only SERVICE contracts`);
+    if (isDirectContract === false && !service) p.add('isDirectContract', `must be true: ${def.code} supports only DIRECT contracts`);
+    // Default: Kassa's service contract where the carrier has one, else the merchant's own.
+    isDirectContract ??= !service;
+  }
+
+  const returnsAllowed = r.boolean('returnsAllowed') ?? false;
+  const daysAllowedForReturns = r.integer('daysAllowedForReturns', { min: 1, max: MAX_RETURN_DAYS }) ?? null;
+  if (daysAllowedForReturns !== null && !returnsAllowed) p.add('daysAllowedForReturns', 'is only accepted with returnsAllowed true');
+
+  const parcelHandoverMethod = r.oneOf('parcelHandoverMethod', CONTRACT_HANDOVER_METHODS) ?? null;
+  if (parcelHandoverMethod !== null && def && !def.parcelHandoverMethods) {
+    p.add('parcelHandoverMethod', `is only accepted for ${codesOf((d) => d.parcelHandoverMethods !== undefined)}`);
+  }
+  const defaultLockerSize = r.oneOf('defaultLockerSize', LOCKER_SIZES) ?? null;
+  if (defaultLockerSize !== null && def && !def.lockerSizes) {
+    p.add('defaultLockerSize', `is only accepted for carriers with parcel lockers (${codesOf((d) => d.lockerSizes !== undefined)})`);
+  }
+  const logisticsContractNumber = r.string('logisticsContractNumber', { max: 64 }) ?? null;
+
+  let credentials: ContractInput['credentials'] = null;
+  const cr = r.object('credentials');
+  if (cr) {
+    const username = cr.string('username', { required: true, max: 128 });
+    const password = cr.string('password', { required: true, max: 256 });
+    if (username !== undefined && password !== undefined) credentials = { username, password };
+  }
+
+  const dropOffPinService = r.boolean('dropOffPinService') ?? false;
+  if (dropOffPinService && def && def.dropOffPin !== 'withService') {
+    p.add('dropOffPinService', `is only accepted for carriers whose drop-off PIN needs the service (${codesOf((d) => d.dropOffPin === 'withService')})`);
+  }
+
+  p.throwIfAny();
+  return {
+    env: env!,
+    carrierCode: carrierCode!,
+    country: country!,
+    isDirectContract: isDirectContract!,
+    returnsAllowed,
+    daysAllowedForReturns,
+    parcelHandoverMethod,
+    defaultLockerSize,
+    logisticsContractNumber,
+    credentials,
+    dropOffPinService,
+  };
+}
+
+export class CarrierContractService {
+  private readonly store: ContractStore;
+
+  constructor(
+    db: Db,
+    private readonly box: SecretBox,
+    private readonly publicUrl: string,
+  ) {
+    this.store = new ContractStore(db);
+  }
+
+  /** Activates a contract for a store (409 when it has one for that carrier, country and environment). */
+  async create(storeId: string, input: ContractInput): Promise<CarrierContract> {
+    const created = await this.store.insert({
+      id: uuidv7(),
+      storeId,
+      env: input.env,
+      carrierCode: input.carrierCode,
+      country: input.country,
+      isDirectContract: input.isDirectContract,
+      returnsAllowed: input.returnsAllowed,
+      daysAllowedForReturns: input.daysAllowedForReturns,
+      parcelHandoverMethod: input.parcelHandoverMethod,
+      defaultLockerSize: input.defaultLockerSize,
+      logisticsContractNumber: input.logisticsContractNumber,
+      username: input.credentials?.username ?? null,
+      passwordSealed: input.credentials ? this.box.seal(input.credentials.password) : null,
+      dropOffPinService: input.dropOffPinService,
+    });
+    if (!created) {
+      throw Errors.conflict(`The store already has a ${input.env} contract with ${input.carrierCode} in ${input.country}; delete it first`);
+    }
+    return created;
+  }
+
+  list(storeId: string, env?: Env): Promise<CarrierContract[]> {
+    return this.store.list(storeId, env);
+  }
+
+  delete(storeId: string, id: string): Promise<boolean> {
+    return this.store.delete(storeId, id);
+  }
+
+  /** Codes of the carriers the store has at least one contract with in `env`, in registry order. */
+  async activeCarrierCodes(storeId: string, env: Env): Promise<CarrierCode[]> {
+    const codes = new Set((await this.store.list(storeId, env)).map((c) => c.carrierCode));
+    return CARRIERS.filter((d) => codes.has(d.code)).map((d) => d.code);
+  }
+
+  /** GET /carriers: every carrier, with the store's contracts of `env` (null when none). */
+  async carriers(storeId: string, env: Env): Promise<{ carriers: CarrierJson[] }> {
+    const contracts = await this.store.list(storeId, env);
+    return {
+      carriers: CARRIERS.map((def) => {
+        const own = contracts.filter((c) => c.carrierCode === def.code).map(contractJson);
+        return {
+          id: carrierId(def.code),
+          code: def.code,
+          name: def.name,
+          logoUrl: carrierLogoUrl(this.publicUrl, def.code),
+          contracts: own.length > 0 ? own : null,
+          hasServiceContract: def.hasServiceContract,
+          supportedContractTypes: [...def.supportedContractTypes],
+        };
+      }),
+    };
+  }
+}
+
+export function carrierLogoUrl(publicUrl: string, code: string): string {
+  return `${publicUrl}/logos/carriers/${code}.svg`;
+}
+
+/** Narrows a listing (GET /shipping-methods shape) to the given carriers, dropping emptied countries. */
+export function narrowListing<L extends { countries: { carriers: { carrierCode: string }[] }[] }>(listing: L, carrierCodes: readonly string[]): L {
+  return {
+    ...listing,
+    countries: listing.countries
+      .map((c) => ({ ...c, carriers: c.carriers.filter((k) => carrierCodes.includes(k.carrierCode)) }))
+      .filter((c) => c.carriers.length > 0),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The shipping v2 API of one environment (registered at KASSA_SHIPPING_PATH and
+ * KASSA_SHIPPING_SANDBOX_PATH): carriers, shipping methods, pickup points, courier services,
+ * filter-by-parcels and rates. Every endpoint needs `Authorization: Bearer <JWT>` of a key of this
+ * environment. Thin: authenticate, call the service, answer.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sendReadyJson } from '../platform/cached-reply.js';
+import { bearerToken } from '../platform/http-auth.js';
+import type { Env } from '../stores/service.js';
+import type { Services } from '../services.js';
+import { parseCatalogueQuery } from './catalogue/routes-service.js';
+
+const security = [{ bearerAuth: [] }];
+const tags = ['shipping'];
+
+export async function shippingRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
+  const { env, services } = opts;
+  const { keys, carrierContracts, shippingMethods } = services;
+  const storeOf = async (req: Parameters<typeof bearerToken>[0]) => (await keys.authenticate(bearerToken(req), env)).key.store;
+
+  app.get('/carriers', { schema: { tags, security, summary: "Carriers and the store's active contracts" } }, async (req) => {
+    const store = await storeOf(req);
+    return carrierContracts.carriers(store.id, env);
+  });
+
+  app.get('/shipping-methods', { schema: { tags, security, summary: "Shipping methods of the store's carriers per country" } }, async (req, reply) => {
+    const store = await storeOf(req);
+    return sendReadyJson(req, reply, await shippingMethods.listing(store, env));
+  });
+
+  app.get('/shipping-methods/pickup-points', { schema: { tags, security, summary: 'Pickup points of a carrier in a country' } }, async (req, reply) => {
+    await storeOf(req);
+    return sendReadyJson(req, reply, shippingMethods.pickupPoints(parseCatalogueQuery(req.query, { withType: true })));
+  });
+
+  app.get('/shipping-methods/courier-services', { schema: { tags, security, summary: 'Courier services of a carrier in a country' } }, async (req, reply) => {
+    await storeOf(req);
+    return sendReadyJson(req, reply, shippingMethods.courierServices(parseCatalogueQuery(req.query, { withType: false })));
+  });
+
+  app.post('/shipping-methods/filter-by-parcels', { schema: { tags, security, summary: 'Shipping methods usable for the parcels' } }, async (req) => {
+    const store = await storeOf(req);
+    return shippingMethods.filterByParcels(store, env, req.query, req.body);
+  });
+
+  app.post('/shipping-methods/rates', { schema: { tags, security, summary: 'Rates of the service contract for the parcels' } }, async (req) => {
+    const store = await storeOf(req);
+    return shippingMethods.rates(store, req.query, req.body);
+  });
+}
