@@ -11,7 +11,7 @@ import { sign } from '../../platform/jwt.js';
 import type { KeyResolver } from '../../stores/auth.js';
 import type { Env } from '../../stores/service.js';
 import { WAKE_CHANNEL, type NotificationKind } from './outbox.js';
-import { isSuccessStatus, nextDelayMs, ORDER_TOKEN_TTL_S, REFUND_TOKEN_TTL_S } from './schedule.js';
+import { isSuccessStatus, isWebhookSuccess, nextDelayMs, ORDER_TOKEN_TTL_S, REFUND_TOKEN_TTL_S, WEBHOOK_TOKEN_TTL_S } from './schedule.js';
 
 interface Claimed {
   id: string;
@@ -31,12 +31,28 @@ export interface DeliveryLog {
 
 const LEASE_SECONDS = 120;
 
-/** The body and URL of a notification: `{orderToken}` / `{refundToken}`, token also as a query parameter. */
+interface KindRules {
+  /** The body's field holding the token. */
+  field: string;
+  /** The query parameter that repeats the token (deployed plugins read it there), if any. */
+  queryParam: string | null;
+  tokenTtlS: number;
+  isSuccess: (status: number) => boolean;
+}
+
+/** How each kind of notification is sent, as data. */
+export const KIND_RULES: Readonly<Record<NotificationKind, KindRules>> = {
+  order: { field: 'orderToken', queryParam: 'order-token', tokenTtlS: ORDER_TOKEN_TTL_S, isSuccess: isSuccessStatus },
+  refund: { field: 'refundToken', queryParam: 'refund-token', tokenTtlS: REFUND_TOKEN_TTL_S, isSuccess: isSuccessStatus },
+  webhook: { field: 'payload', queryParam: null, tokenTtlS: WEBHOOK_TOKEN_TTL_S, isSuccess: isWebhookSuccess },
+};
+
+/** The URL and body of a notification: `{orderToken}`, `{refundToken}` or `{payload}`, per KIND_RULES. */
 export function notificationRequest(kind: NotificationKind, url: string, token: string): { url: string; body: string } {
-  const [field, param] = kind === 'order' ? ['orderToken', 'order-token'] : ['refundToken', 'refund-token'];
+  const rules = KIND_RULES[kind];
   const u = new URL(url);
-  u.searchParams.set(param, token);
-  return { url: u.toString(), body: JSON.stringify({ [field]: token }) };
+  if (rules.queryParam) u.searchParams.set(rules.queryParam, token);
+  return { url: u.toString(), body: JSON.stringify({ [rules.field]: token }) };
 }
 
 export class NotificationDelivery {
@@ -74,8 +90,8 @@ export class NotificationDelivery {
     try {
       const key = await this.keys.forStore(n.store_id, n.env);
       const iat = Math.floor(Date.now() / 1000);
-      const ttl = n.kind === 'order' ? ORDER_TOKEN_TTL_S : REFUND_TOKEN_TTL_S;
-      const token = sign({ ...n.claims, accessKey: key.accessKey, iat, exp: iat + ttl }, key.secretKey);
+      const claims = n.kind === 'webhook' ? n.claims : { ...n.claims, accessKey: key.accessKey };
+      const token = sign({ ...claims, iat, exp: iat + KIND_RULES[n.kind].tokenTtlS }, key.secretKey);
       const req = notificationRequest(n.kind, n.url, token);
       const res = await fetch(req.url, {
         method: 'POST',
@@ -91,10 +107,10 @@ export class NotificationDelivery {
       error = e.name === 'TimeoutError' ? `timed out after ${this.opts.timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
     }
     const duration = Date.now() - started.getTime();
-    const ok = status !== null && isSuccessStatus(status);
+    const ok = status !== null && KIND_RULES[n.kind].isSuccess(status);
     const delay = ok ? null : nextDelayMs(n.attempt_count);
     const outcome = ok ? 'delivered' : delay === null ? 'failed' : 'retry';
-    if (!ok && !error) error = `answered ${status}; only 200 or 201 count as received`;
+    if (!ok && !error) error = `answered ${status}; ${n.kind === 'webhook' ? 'only 2xx counts' : 'only 200 or 201 count'} as received`;
     try {
       await this.db.query(
         `WITH a AS (

@@ -7,7 +7,8 @@ import type { Queryable } from '../../platform/db.js';
 import { uuidv7 } from '../../platform/ids.js';
 import type { Env } from '../../stores/service.js';
 
-export type NotificationKind = 'order' | 'refund';
+/** order and refund notifications (payments), webhook: a shipment webhook delivery (shipping). */
+export type NotificationKind = 'order' | 'refund' | 'webhook';
 
 export const WAKE_CHANNEL = 'kassa_notifications';
 

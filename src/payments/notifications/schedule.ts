@@ -23,7 +23,14 @@ export function isSuccessStatus(status: number): boolean {
   return status === 200 || status === 201;
 }
 
+/** Shipment webhooks: the spec shows no required status, so any 2xx counts as received. */
+export function isWebhookSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}
+
 /** Lifetime of the signed token in an order notification or redirect (seconds). */
 export const ORDER_TOKEN_TTL_S = 60 * 60;
 /** Lifetime of a refund token (spec: valid for 7 days). */
 export const REFUND_TOKEN_TTL_S = 7 * 24 * 60 * 60;
+/** Lifetime of a shipment webhook token (seconds). */
+export const WEBHOOK_TOKEN_TTL_S = 60 * 60;

@@ -1,0 +1,36 @@
+/** POST, GET and DELETE /webhooks of the shipping v2 API (Bearer JWT, per environment). */
+import type { FastifyInstance } from 'fastify';
+import { Errors } from '../../platform/errors.js';
+import { bearerToken } from '../../platform/http-auth.js';
+import { isUuid } from '../../platform/ids.js';
+import type { Env } from '../../stores/service.js';
+import type { Services } from '../../services.js';
+import { parseWebhookInput, WebhookService } from './service.js';
+
+const schema = { tags: ['shipping'], security: [{ bearerAuth: [] }] };
+
+export async function webhookRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
+  const { env, services } = opts;
+  const webhooks = new WebhookService(services.db);
+  const storeOf = async (req: Parameters<typeof bearerToken>[0]) => (await services.keys.authenticate(bearerToken(req), env)).key.store;
+
+  app.post('/webhooks', { schema: { ...schema, summary: 'Register a webhook (at most 10 per store)' } }, async (req, reply) => {
+    const store = await storeOf(req);
+    const created = await webhooks.create(store.id, env, parseWebhookInput(req.body));
+    reply.code(201);
+    return created;
+  });
+
+  app.get('/webhooks', { schema: { ...schema, summary: "The store's webhooks" } }, async (req) => {
+    const store = await storeOf(req);
+    return { data: await webhooks.list(store.id, env) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/webhooks/:id', { schema: { ...schema, summary: 'Delete a webhook' } }, async (req, reply) => {
+    const store = await storeOf(req);
+    if (!isUuid(req.params.id)) throw Errors.validation('id', 'must be a UUID');
+    await webhooks.delete(store.id, env, req.params.id);
+    reply.code(204);
+    return reply.send();
+  });
+}
