@@ -36,8 +36,8 @@ const load: LoadOptions = {
 };
 const TOKENS = intEnv('BENCH_TOKENS', 200_000, 1000);
 const GET_POOL = 1000;
-const ALL_ROUTES = ['bare', 'post', 'get'] as const;
-/** BENCH_ROUTES: a subset of bare,post,get (e.g. one route while profiling); default all three. */
+const ALL_ROUTES = ['bare', 'post', 'get', 'pickup'] as const;
+/** BENCH_ROUTES: a subset of bare,post,get,pickup (e.g. one route while profiling); default all. */
 const ROUTES = new Set(
   (process.env.BENCH_ROUTES || ALL_ROUTES.join(',')).split(',').map((r) => {
     const name = r.trim();
@@ -47,7 +47,7 @@ const ROUTES = new Set(
 );
 const SANDBOX = '/sandbox/api';
 
-const TARGETS = { postRps: 10_000, postOfBarePct: 20, postP99Ms: 25, getRps: 15_000, rssMB: 250 };
+const TARGETS = { postRps: 10_000, postOfBarePct: 20, postP99Ms: 25, getRps: 15_000, rssMB: 250, pickupP99Ms: 20, pickupPoints: 2000 };
 
 const log = (m: string) => process.stderr.write(`bench: ${m}\n`);
 
@@ -275,6 +275,39 @@ async function main(): Promise<number> {
     checkAlive(kassa);
   }
 
+  // Pickup points: the largest list of one carrier in one country, as a shop's checkout fetches it
+  // (gzip accepted; the body is rendered once and cached by the server).
+  let pickupR: RouteResult | undefined;
+  let pickupCount = 0;
+  if (ROUTES.has('pickup')) {
+    const { CARRIERS } = await import('../src/shipping/carriers/registry.js');
+    const { pickupPoints } = await import('../src/shipping/catalogue/service.js');
+    let best = { carrier: '', country: '', n: 0 };
+    for (const c of CARRIERS) {
+      for (const country of ['EE', 'LV', 'LT', 'FI', 'PL']) {
+        const n = pickupPoints(c.code, country).length;
+        if (n > best.n) best = { carrier: c.code, country, n };
+      }
+    }
+    pickupCount = best.n;
+    const pickupPath = `/sandbox/shipping/api/v2/shipping-methods/pickup-points?carrierCode=${best.carrier}&countryCode=${best.country}`;
+    pickupR = await runRoute(
+      {
+        name: `GET pickup-points ${best.carrier} ${best.country} (${best.n})`,
+        origin,
+        method: 'GET',
+        path: pickupPath,
+        headers: { authorization: auth, 'accept-encoding': 'gzip' },
+        setup: (r) => r,
+      },
+      load,
+      new Monitor(kassa.pid, kassa.pid, embedded),
+    );
+    results.push(pickupR);
+    say(pickupR);
+    checkAlive(kassa);
+  }
+
   let dbNowMB: number | null = null;
   if (embedded) {
     let sum = 0;
@@ -283,7 +316,7 @@ async function main(): Promise<number> {
   }
 
   // --- figures, targets, verdict -------------------------------------------------------------------
-  const kassaRuns = [postR, getR].filter((r): r is RouteResult => r !== undefined);
+  const kassaRuns = [postR, getR, pickupR].filter((r): r is RouteResult => r !== undefined);
   const kassaRss = kassaRuns.length ? Math.max(...kassaRuns.map((r) => r.monitor.serverRssMaxMB ?? 0)) : undefined;
   const targets: Target[] = [
     target('POST /orders throughput', postR?.rps, '>=', TARGETS.postRps, 'rps'),
@@ -291,6 +324,8 @@ async function main(): Promise<number> {
     target('POST /orders p99 latency', postR?.latencyMs.p99, '<=', TARGETS.postP99Ms, 'ms'),
     target('GET /orders/:uuid throughput', getR?.rps, '>=', TARGETS.getRps, 'rps'),
     target('Kassa server max RSS', kassaRss, '<=', TARGETS.rssMB, 'MB'),
+    target('pickup points in the list', pickupR && pickupCount, '>=', TARGETS.pickupPoints, 'points'),
+    target('pickup points p99 latency', pickupR?.latencyMs.p99, '<=', TARGETS.pickupP99Ms, 'ms'),
   ];
 
   const failures: string[] = [];
