@@ -31,9 +31,11 @@ describe('pickup point data file', () => {
   });
 
   it('holds thousands of points, over 2,000 in Poland', () => {
-    expect(points.length).toBe(6305);
-    expect(countBy((p) => p.countryCode)).toEqual({ EE: 705, LV: 660, LT: 1060, FI: 1330, PL: 2550 });
-    expect(countBy((p) => p.carrierCode)).toEqual({ baltpost: 1145, parcelnord: 1380, swiftcourier: 1620, polexpress: 2160 });
+    expect(points.length).toBe(6805);
+    expect(countBy((p) => p.countryCode)).toEqual({ EE: 705, LV: 660, LT: 1060, FI: 1330, PL: 3050 });
+    // The benchmark loads one carrier's list of one country: it must hold at least 2,000 points.
+    expect(points.filter((p) => p.carrierCode === 'polexpress' && p.countryCode === 'PL').length).toBeGreaterThanOrEqual(2000);
+    expect(countBy((p) => p.carrierCode)).toEqual({ baltpost: 1145, parcelnord: 1380, swiftcourier: 1620, polexpress: 2660 });
   });
 
   it('has the planned number of points per carrier, country and type', () => {

@@ -38,7 +38,7 @@ export const PLAN: readonly { carrier: CarrierCode; country: CountryCode; type: 
   { carrier: 'swiftcourier', country: 'LT', type: 'parcelShop', count: 220, exponent: 0.9 },
   { carrier: 'swiftcourier', country: 'FI', type: 'parcelShop', count: 480, exponent: 0.9 },
   { carrier: 'swiftcourier', country: 'PL', type: 'parcelShop', count: 650, exponent: 0.9 },
-  { carrier: 'polexpress', country: 'PL', type: 'parcelMachine', count: 1900, exponent: 1 },
+  { carrier: 'polexpress', country: 'PL', type: 'parcelMachine', count: 2400, exponent: 1 },
   { carrier: 'polexpress', country: 'LT', type: 'parcelMachine', count: 260, exponent: 1 },
 ];
 

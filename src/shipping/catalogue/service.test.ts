@@ -19,8 +19,8 @@ const POINT_KEYS = ['id', 'name', 'type', 'streetAddress', 'locality', 'postalCo
 describe('pickup points', () => {
   it('loads the shipped data once', () => {
     expect(shippingCatalogue()).toBe(catalogue);
-    expect(catalogue.size).toBe(6305);
-    expect(catalogue.counts().PL).toEqual({ swiftcourier: { parcelShop: 650 }, polexpress: { parcelMachine: 1900 } });
+    expect(catalogue.size).toBe(6805);
+    expect(catalogue.counts().PL).toEqual({ swiftcourier: { parcelShop: 650 }, polexpress: { parcelMachine: 2400 } });
   });
 
   it('lists a carrier’s points in a country, optionally of one type', () => {
@@ -44,8 +44,8 @@ describe('pickup points', () => {
   it('finds every point by id', () => {
     const all = catalogue.allPickupPoints();
     fc.assert(fc.property(fc.integer({ min: 0, max: all.length - 1 }), (i) => findPickupPoint(all[i]!.id) === all[i]));
-    expect(findPickupPoint('polexpress-pl-pm-1900')?.carrierCode).toBe('polexpress');
-    expect(findPickupPoint('polexpress-pl-pm-1901')).toBeUndefined();
+    expect(findPickupPoint('polexpress-pl-pm-2400')?.carrierCode).toBe('polexpress');
+    expect(findPickupPoint('polexpress-pl-pm-2401')).toBeUndefined();
     expect(findPickupPoint('baltpost-ee-courier-standard')).toBeUndefined();
   });
 
@@ -54,7 +54,7 @@ describe('pickup points', () => {
     const body = JSON.parse(answer.body.toString('utf8')) as { pickupPoints: Record<string, unknown>[]; countryCode: string };
     expect(Object.keys(body)).toEqual(['pickupPoints', 'countryCode']);
     expect(body.countryCode).toBe('PL');
-    expect(body.pickupPoints).toHaveLength(1900);
+    expect(body.pickupPoints).toHaveLength(2400);
     for (const p of body.pickupPoints) {
       expect(Object.keys(p)).toEqual(POINT_KEYS);
       expect(p.carrierCode).toBe('polexpress');
