@@ -16,6 +16,7 @@ import { cleanup, freePort, onCleanup, REPO_ROOT, spawnServer, stopLeftoverPostg
 import { createBenchDatabase } from './lib/database.js';
 import { runRoute, stopCurrentLoad, type LoadOptions, type RouteResult } from './lib/load.js';
 import { Monitor } from './lib/monitor.js';
+import { hasWrk, runWrkRoute } from './lib/wrk.js';
 import { MB, postgresProcesses, pssBytes, rssBytes } from './lib/proc.js';
 import { bearer, orderBody, OrderBodyPool, type Keys } from './lib/orders.js';
 import { resultsTable, target, targetsTable, type Target } from './lib/report.js';
@@ -291,9 +292,11 @@ async function main(): Promise<number> {
     }
     pickupCount = best.n;
     const pickupPath = `/sandbox/shipping/api/v2/shipping-methods/pickup-points?carrierCode=${best.carrier}&countryCode=${best.country}`;
-    pickupR = await runRoute(
+    // wrk when installed (apt-get install wrk): autocannon cannot keep up with ~46 KB bodies.
+    const viaWrk = hasWrk();
+    pickupR = await (viaWrk ? runWrkRoute : runRoute)(
       {
-        name: `GET pickup-points ${best.carrier} ${best.country} (${best.n})`,
+        name: `GET pickup-points ${best.carrier} ${best.country} (${best.n})${viaWrk ? ' [wrk]' : ' [autocannon]'}`,
         origin,
         method: 'GET',
         path: pickupPath,
