@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import type { Db } from '../../platform/db.js';
+import { ClaimLoop } from '../../platform/claim-loop.js';
 import { uuidv7 } from '../../platform/ids.js';
 import { sign } from '../../platform/jwt.js';
 import type { KeyResolver } from '../../stores/auth.js';
@@ -56,17 +57,23 @@ export function notificationRequest(kind: NotificationKind, url: string, token: 
 }
 
 export class NotificationDelivery {
-  private running = false;
-  private wake: (() => void) | undefined;
   private listener: pg.Client | undefined;
-  private loop: Promise<void> | undefined;
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly loop: ClaimLoop<Claimed>;
 
   constructor(
     private readonly db: Db,
     private readonly keys: KeyResolver,
     private readonly opts: { concurrency: number; timeoutMs: number; pollMs?: number; databaseUrl?: string; log: DeliveryLog },
-  ) {}
+  ) {
+    this.loop = new ClaimLoop<Claimed>({
+      name: 'notification worker',
+      concurrency: opts.concurrency,
+      pollMs: opts.pollMs ?? 1000,
+      claim: (limit) => this.claim(limit),
+      work: (n) => this.attempt(n),
+      log: () => opts.log,
+    });
+  }
 
   /** Claims up to `limit` due notifications. */
   async claim(limit: number): Promise<Claimed[]> {
@@ -134,70 +141,28 @@ export class NotificationDelivery {
   }
 
   /** Delivers everything due now (used by tests and the sandbox); returns how many were attempted. */
-  async drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const batch = await this.claim(this.opts.concurrency);
-      if (!batch.length) return total;
-      total += batch.length;
-      await Promise.all(batch.map((n) => this.attempt(n)));
-    }
+  drain(): Promise<number> {
+    return this.loop.drain();
   }
 
   async start(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    if (this.opts.databaseUrl) {
+    if (this.opts.databaseUrl && !this.listener) {
       try {
         this.listener = new pg.Client({ connectionString: this.opts.databaseUrl });
         this.listener.on('error', () => undefined);
         await this.listener.connect();
-        this.listener.on('notification', () => this.wake?.());
+        this.listener.on('notification', () => this.loop.wake());
         await this.listener.query(`LISTEN ${WAKE_CHANNEL}`);
       } catch (err) {
         this.opts.log.warn({ err }, 'LISTEN unavailable; notifications are polled');
         this.listener = undefined;
       }
     }
-    this.loop = this.run();
-  }
-
-  private async run(): Promise<void> {
-    const pollMs = this.opts.pollMs ?? 1000;
-    while (this.running) {
-      let claimed = 0;
-      try {
-        const free = this.opts.concurrency - this.inFlight.size;
-        if (free > 0) {
-          const batch = await this.claim(free);
-          claimed = batch.length;
-          for (const n of batch) {
-            const p = this.attempt(n).finally(() => {
-              this.inFlight.delete(p);
-              this.wake?.();
-            });
-            this.inFlight.add(p);
-          }
-        }
-      } catch (err) {
-        if (this.running) this.opts.log.error({ err }, 'notification worker could not claim');
-      }
-      if (claimed > 0 && this.inFlight.size < this.opts.concurrency) continue;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, pollMs);
-        this.wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
-    }
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
-    await Promise.allSettled([...this.inFlight]);
+    await this.loop.stop();
     await this.listener?.end().catch(() => undefined);
   }
 }
