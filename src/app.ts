@@ -14,6 +14,7 @@ import { logoRoutes } from './payments/methods/routes.js';
 import { gatewayRoutes } from './payments/gateway/routes.js';
 import { operatorRoutes } from './stores/routes.js';
 import { shippingRoutes } from './shipping/routes.js';
+import { shipmentRoutes } from './shipping/shipments/routes.js';
 import { webhookRoutes } from './shipping/webhooks/routes.js';
 import { carrierLogoRoutes } from './shipping/logos.js';
 import { carrierContractRoutes } from './shipping/contracts/routes.js';
@@ -54,6 +55,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(gatewayRoutes, { services });
   await app.register(shippingRoutes, { prefix: config.shippingPath, env: 'production', services });
   await app.register(shippingRoutes, { prefix: config.shippingSandboxPath, env: 'sandbox', services });
+  await app.register(shipmentRoutes, { prefix: config.shippingPath, env: 'production', services });
+  await app.register(shipmentRoutes, { prefix: config.shippingSandboxPath, env: 'sandbox', services });
   await app.register(webhookRoutes, { prefix: config.shippingPath, env: 'production', services });
   await app.register(webhookRoutes, { prefix: config.shippingSandboxPath, env: 'sandbox', services });
   await app.register(operatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });

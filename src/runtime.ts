@@ -11,6 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/embedde
 import { randomToken } from './platform/ids.js';
 import { createServices, type Services } from './services.js';
 import { NotificationDelivery, type DeliveryLog } from './payments/notifications/delivery.js';
+import type { ShipmentRegistration } from './shipping/shipments/registration.js';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
 const MASTER_KEY_FILE = 'master.key';
@@ -65,10 +66,11 @@ export async function startRuntime(config: Config, log: (msg: string) => void): 
 
 export interface Workers {
   notifications: NotificationDelivery;
+  registration: ShipmentRegistration;
   stop(): Promise<void>;
 }
 
-/** The `work` role: notification delivery and the expiry sweeper. */
+/** The `work` role: notification delivery, shipment registration and the expiry sweeper. */
 export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Workers> {
   const { config, keys, orders } = rt.services;
   const notifications = new NotificationDelivery(rt.db, keys, {
@@ -78,6 +80,9 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
     log,
   });
   await notifications.start();
+  // Shipment registration with the carriers (pending shipments, retries after outages).
+  const registration = rt.services.shipments.registration;
+  registration.start(log);
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping) return;
@@ -91,8 +96,10 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
   }, 5_000);
   return {
     notifications,
+    registration,
     async stop() {
       clearInterval(sweep);
+      await registration.stop();
       await notifications.stop();
     },
   };

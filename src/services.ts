@@ -13,6 +13,9 @@ import { builtInProcessors } from './payments/processors/index.js';
 import { OrderDirectory } from './payments/processors/sim-kit/directory.js';
 import { CarrierContractService } from './shipping/contracts/service.js';
 import { ShippingMethodsService } from './shipping/catalogue/routes-service.js';
+import { CarrierRegistry } from './shipping/carriers/registry.js';
+import { ShipmentRegistration } from './shipping/shipments/registration.js';
+import { ShipmentService } from './shipping/shipments/service.js';
 
 export interface Services {
   config: Config;
@@ -24,6 +27,8 @@ export interface Services {
   processors: ProcessorRegistry;
   carrierContracts: CarrierContractService;
   shippingMethods: ShippingMethodsService;
+  carriers: CarrierRegistry;
+  shipments: ShipmentService;
 }
 
 export function createServices(config: Config, db: Db, masterKey: string): Services {
@@ -31,6 +36,8 @@ export function createServices(config: Config, db: Db, masterKey: string): Servi
   const keys = new KeyResolver(db, box, config.authCacheMs);
   const orders = new OrderService(db, keys, config.publicUrl);
   const carrierContracts = new CarrierContractService(db, box, config.publicUrl);
+  const carriers = new CarrierRegistry();
+  const registration = new ShipmentRegistration(db, carriers, carrierContracts, { concurrency: config.workerConcurrency });
   return {
     config,
     db,
@@ -41,5 +48,7 @@ export function createServices(config: Config, db: Db, masterKey: string): Servi
     processors: new ProcessorRegistry(builtInProcessors(config.publicUrl, new OrderDirectory(orders, keys))),
     carrierContracts,
     shippingMethods: new ShippingMethodsService(carrierContracts),
+    carriers,
+    shipments: new ShipmentService(db, carrierContracts, registration),
   };
 }

@@ -1,0 +1,250 @@
+/**
+ * Registering shipments with their carriers. Pending shipments due now are claimed with
+ * FOR UPDATE SKIP LOCKED and a lease (locked_until), so any number of workers share the queue and
+ * a shipment claimed by a worker that died becomes available again. The carrier's answer is
+ * written in ONE transaction with its webhook event: registered (tracking numbers, links, PINs,
+ * carrier shipment id) + shipment.registered, or registrationFailed (the carrier's errors) +
+ * shipment.registrationFailed. A carrier outage (retryable) leaves the shipment pending, due again
+ * after the next delay of {@link RETRY_DELAYS_MS}; when those run out it fails.
+ */
+import { ClaimLoop } from '../../platform/claim-loop.js';
+import { withTx, type Db } from '../../platform/db.js';
+import type {
+  AdditionalService,
+  CarrierAccount,
+  CountryCode,
+  RegistrationError,
+  RegistrationMethod,
+  RegistrationRequest,
+  RegistrationResult,
+  SenderParty,
+} from '../carriers/contract.js';
+import { COD_CURRENCY, isCountryCode } from '../carriers/countries.js';
+import type { CarrierRegistry } from '../carriers/registry.js';
+import { findCourierService, findPickupPoint } from '../catalogue/service.js';
+import type { CarrierContract, CarrierContractService } from '../contracts/service.js';
+import { enqueueShipmentEvent } from '../webhooks/events.js';
+import { ShipmentStore, type ShipmentRecord } from './store.js';
+import { shipmentJson } from './view.js';
+
+/** Delay before the next attempt after the n-th outage (n = 1, 2, …); after the last, the shipment fails. */
+export const RETRY_DELAYS_MS: readonly number[] = Object.freeze([30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000]);
+const LEASE_SECONDS = 120;
+
+export interface RegistrationLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** The contract a shipment registers under: the store's contract with the carrier in the method's country, else its oldest with the carrier. */
+export function pickContract(contracts: readonly CarrierContract[], carrierCode: string, countryCode: string): CarrierContract | undefined {
+  const own = contracts.filter((c) => c.carrierCode === carrierCode);
+  return own.find((c) => c.country === countryCode) ?? own[0];
+}
+
+export function accountOf(c: CarrierContract): CarrierAccount {
+  return {
+    contractId: c.id,
+    country: c.country,
+    isDirectContract: c.isDirectContract,
+    logisticsContractNumber: c.logisticsContractNumber,
+    username: c.username,
+    returnsAllowed: c.returnsAllowed,
+    defaultLockerSize: c.defaultLockerSize,
+    parcelHandoverMethod: c.parcelHandoverMethod,
+    dropOffPinServiceEnabled: c.dropOffPinService,
+  };
+}
+
+function methodOf(s: ShipmentRecord): RegistrationMethod | undefined {
+  if (!isCountryCode(s.countryCode)) return undefined;
+  if (s.methodType === 'pickupPoint') {
+    const p = findPickupPoint(s.methodId);
+    return p ? { type: 'pickupPoint', id: p.id, subtype: p.type, countryCode: p.countryCode } : undefined;
+  }
+  const c = findCourierService(s.methodId);
+  return c ? { type: 'courier', id: c.id, subtype: c.type, countryCode: c.countryCode } : undefined;
+}
+
+const cm = (mm: number | null): number | null => (mm === null ? null : Math.round(mm / 10));
+
+export function buildRegistrationRequest(s: ShipmentRecord, contract: CarrierContract, method: RegistrationMethod, sequenceStart: number | null): RegistrationRequest {
+  const country = method.countryCode as CountryCode;
+  const additionalServices: AdditionalService[] = s.additionalServices.map((a) =>
+    a.code === 'cod' ? { code: 'cod', amountMinor: a.amountMinor, currency: COD_CURRENCY[country] } : { code: 'ageVerification' },
+  );
+  const { id: _r, ...receiver } = s.receiver;
+  const { id: _s, ...sender } = s.sender;
+  return {
+    shipmentId: s.id,
+    merchantReference: s.merchantReference,
+    orderComment: s.orderComment,
+    account: accountOf(contract),
+    shippingMethod: method,
+    additionalServices,
+    lockerSize: s.lockerSize,
+    parcelHandoverMethod: s.parcelHandoverMethod,
+    parcels: s.parcels.map((p) => ({ id: p.id, weightGrams: p.weightG, lengthCm: cm(p.lengthMm), widthCm: cm(p.widthMm), heightCm: cm(p.heightMm) })),
+    receiver,
+    sender: {
+      ...sender,
+      streetAddress: sender.streetAddress ?? '',
+      locality: sender.locality ?? '',
+      postalCode: sender.postalCode ?? '',
+      country: sender.country ?? '',
+    } satisfies SenderParty,
+    sequenceStart,
+  };
+}
+
+export class ShipmentRegistration {
+  private readonly store: ShipmentStore;
+  private readonly loop: ClaimLoop<string>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly carriers: CarrierRegistry,
+    private readonly contracts: CarrierContractService,
+    private readonly opts: { concurrency: number; pollMs?: number; log?: RegistrationLog | undefined } = { concurrency: 4 },
+  ) {
+    this.store = new ShipmentStore(db);
+    this.loop = new ClaimLoop<string>({
+      name: 'registration worker',
+      concurrency: opts.concurrency,
+      pollMs: opts.pollMs ?? 1000,
+      claim: (limit) => this.claim(limit),
+      work: (id) => this.attempt(id),
+      log: () => this.opts.log,
+    });
+  }
+
+  /** Claims up to `limit` pending shipments due now. */
+  async claim(limit: number): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `UPDATE shipments s SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), registration_attempts = s.registration_attempts + 1
+        WHERE s.id IN (
+          SELECT id FROM shipments
+           WHERE status = 'pending' AND next_registration_at <= now() AND (locked_until IS NULL OR locked_until < now())
+           ORDER BY next_registration_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING s.id`,
+      [limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Claims one shipment (synchronous registration); false when it is not pending or another worker holds it. */
+  async claimOne(id: string): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      `UPDATE shipments SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), registration_attempts = registration_attempts + 1
+        WHERE id = $1 AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`,
+      [id],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** Registers now (POST/PATCH with synchronous true); the shipment's status afterwards is whatever resulted. */
+  async registerNow(id: string): Promise<void> {
+    if (await this.claimOne(id)) await this.attempt(id);
+  }
+
+  /** One attempt at one claimed shipment; never throws (the lease expires and another attempt follows). */
+  async attempt(id: string): Promise<void> {
+    try {
+      await this.attemptOrThrow(id);
+    } catch (err) {
+      this.opts.log?.error({ err, shipment: id }, 'shipment registration attempt failed');
+    }
+  }
+
+  private async attemptOrThrow(id: string): Promise<void> {
+    const s = await this.store.find(id, null);
+    if (!s || s.status !== 'pending') return;
+    const contract = pickContract(await this.contracts.list(s.storeId, s.env), s.carrierCode, s.countryCode);
+    const method = methodOf(s);
+    const adapter = this.carriers.get(s.carrierCode);
+    let result: RegistrationResult;
+    if (!contract || !method || !adapter) {
+      const why = !contract ? `the store has no active ${s.env} contract with ${s.carrierCode}` : `shipping method ${s.methodId} is not available`;
+      result = { ok: false, retryable: false, errors: [{ field: 'shippingMethod.id', code: 'SERVICE_NOT_AVAILABLE', message: why }] };
+    } else {
+      const sequenceStart = await this.reserveSequence(contract.id, s.parcels.length, adapter.definition.trackingNumber.capacity);
+      try {
+        result = await adapter.register(buildRegistrationRequest(s, contract, method, sequenceStart));
+      } catch (err) {
+        this.opts.log?.warn({ err, shipment: id }, 'carrier adapter threw; treated as an outage');
+        result = { ok: false, retryable: true, errors: [{ code: 'CARRIER_UNAVAILABLE', message: 'the carrier could not be reached' }] };
+      }
+    }
+    await this.record(s, result);
+  }
+
+  /**
+   * Reserves `n` consecutive tracking sequence numbers from the contract's lastUsedParcelNumber
+   * (starting at 1); null (the sandbox derives them from the shipment id) when the range would
+   * overflow the scheme's capacity.
+   */
+  private async reserveSequence(contractId: string, n: number, capacity: number): Promise<number | null> {
+    const { rows } = await this.db.query<{ last: string }>(
+      `UPDATE carrier_contracts SET last_used_parcel_number = coalesce(last_used_parcel_number, 0) + $2
+        WHERE id = $1 AND coalesce(last_used_parcel_number, 0) + $2 < $3 RETURNING last_used_parcel_number AS last`,
+      [contractId, n, capacity],
+    );
+    return rows[0] ? Number(rows[0].last) - n + 1 : null;
+  }
+
+  private async record(s: ShipmentRecord, result: RegistrationResult): Promise<void> {
+    await withTx(this.db, async (tx) => {
+      const store = new ShipmentStore(tx);
+      const current = await store.find(s.id, null, true);
+      if (!current || current.status !== 'pending') return;
+      let errors: RegistrationError[] = [];
+      if (result.ok) {
+        await store.markRegistered(
+          s.id,
+          result.carrierShipmentId,
+          current.parcels.map((p, i) => ({ id: p.id, ...result.parcels[i]! })),
+        );
+      } else if (result.retryable) {
+        const delay = RETRY_DELAYS_MS[current.registrationAttempts - 1];
+        if (delay !== undefined) {
+          await store.retryLater(s.id, delay, result.errors);
+          this.opts.log?.warn({ shipment: s.id, attempt: current.registrationAttempts, delayMs: delay }, 'carrier unavailable; registration retried later');
+          return;
+        }
+        errors = result.errors;
+        await store.markFailed(s.id, errors);
+      } else {
+        errors = result.errors;
+        await store.markFailed(s.id, errors);
+      }
+      const after = (await store.find(s.id, null))!;
+      await enqueueShipmentEvent(tx, {
+        eventType: result.ok ? 'shipment.registered' : 'shipment.registrationFailed',
+        storeId: after.storeId,
+        env: after.env,
+        shipmentId: after.id,
+        data: shipmentJson(after),
+      });
+    });
+  }
+
+  /** Registers everything due now (tests, sandbox); returns how many attempts were made. */
+  drain(): Promise<number> {
+    return this.loop.drain();
+  }
+
+  start(log?: RegistrationLog): void {
+    if (log) this.opts.log = log;
+    this.loop.start();
+  }
+
+  /** Wakes the loop (a shipment was queued). */
+  poke(): void {
+    this.loop.wake();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+}

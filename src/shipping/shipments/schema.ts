@@ -1,0 +1,335 @@
+/**
+ * Reading the POST /shipments and PATCH /shipments/:id bodies: every structural problem is
+ * collected and answered in one 400 naming each field. Units are converted once here: weights
+ * (kg, at most 2 decimals) to grams, dimensions (m, at most 2 decimals) to millimetres, the COD
+ * amount to minor units. Rules that need the catalogue or the store's contracts are the
+ * service's (see service.ts).
+ */
+import { isObject, Problems, Reader, type Json } from '../../platform/validate.js';
+import { isUuid } from '../../platform/ids.js';
+import { parseAmount } from '../../platform/money.js';
+import {
+  ADDITIONAL_SERVICE_CODES,
+  LOCKER_SIZES,
+  PARCEL_HANDOVER_METHODS,
+  SHIPPING_METHOD_TYPES,
+  type LockerSize,
+  type ParcelHandoverMethod,
+  type ShippingMethodType,
+} from '../carriers/contract.js';
+
+/** Not shown by the spec; Kassa's cap on parcels per shipment. */
+export const MAX_PARCELS = 50;
+export const COD_MIN_MINOR = 1;
+export const COD_MAX_MINOR = 1_000_000;
+/** Caps on one parcel (far above every carrier's limit; the carrier checks its own). */
+const MAX_WEIGHT_G = 1_000_000;
+const MAX_SIDE_MM = 10_000;
+
+export const PRODUCT_LIMITS = Object.freeze({
+  sku: 100,
+  name: 255,
+  quantity: 999,
+  barcode: 100,
+  attributes: 20,
+  imageUrl: 2048,
+  storeProductUrl: 2048,
+  description: 5000,
+  products: 1000,
+});
+
+export interface PartyInput {
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  companyName: string | null;
+  streetAddress: string | null;
+  locality: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+  phoneCountryCode: string;
+  phoneNumber: string;
+  email: string | null;
+}
+
+export interface ParcelInput {
+  weightG: number;
+  lengthMm: number | null;
+  widthMm: number | null;
+  heightMm: number | null;
+}
+
+export type AdditionalServiceInput = { code: 'cod'; amountMinor: number } | { code: 'ageVerification' };
+
+export interface MethodInput {
+  type: ShippingMethodType;
+  id: string;
+  additionalServices: AdditionalServiceInput[];
+  parcelHandoverMethod: ParcelHandoverMethod | null;
+  lockerSize: LockerSize | null;
+}
+
+export interface ProductInput {
+  sku: string;
+  name: string;
+  quantity: number;
+  barcode: string | null;
+  price: number | null;
+  currency: string | null;
+  attributes: Json | null;
+  imageUrl: string | null;
+  storeProductUrl: string | null;
+  description: string | null;
+}
+
+export interface CreateShipmentInput {
+  merchantReference: string | null;
+  serviceOrderUuid: string | null;
+  orderComment: string | null;
+  synchronous: boolean;
+  shippingMethod: MethodInput;
+  parcels: ParcelInput[];
+  receiver: PartyInput;
+  /** Null: the store's default sender. */
+  sender: PartyInput | null;
+  products: ProductInput[] | null;
+}
+
+export interface PatchShipmentInput {
+  synchronous: boolean;
+  shippingMethod?: MethodInput;
+  parcels?: ParcelInput[];
+  receiver?: PartyInput;
+  sender?: PartyInput;
+}
+
+/**
+ * A wire decimal (JSON number or numeric string) with at most `decimals` decimals, times
+ * 10^`shift`, as an exact integer (read from its digits, never by multiplying floats).
+ */
+export function scaledInteger(v: unknown, decimals: number, shift: number): { ok: true; value: number } | { ok: false; reason: string } {
+  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : typeof v === 'string' ? v.trim() : null;
+  if (text === null) return { ok: false, reason: 'must be a number' };
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return { ok: false, reason: 'must be a number' };
+  const frac = (m[3] ?? '').replace(/0+$/, '');
+  if (frac.length > decimals) return { ok: false, reason: `must have at most ${decimals} decimal places` };
+  const value = Number(`${m[2]}${frac.padEnd(shift, '0')}`) * (m[1] ? -1 : 1);
+  return { ok: true, value };
+}
+
+function measure(r: Reader, key: string, opts: { required: boolean; max: number; unit: string }): number | undefined {
+  const v = r.obj[key];
+  if (v === undefined || v === null) {
+    if (opts.required) r.p.add(r.name(key), 'is required');
+    return undefined;
+  }
+  const s = scaledInteger(v, 2, 3);
+  if (!s.ok) {
+    r.p.add(r.name(key), s.reason);
+    return undefined;
+  }
+  if (s.value <= 0) {
+    r.p.add(r.name(key), 'must be greater than 0');
+    return undefined;
+  }
+  if (s.value > opts.max) {
+    r.p.add(r.name(key), `must be at most ${opts.max / 1000} ${opts.unit}`);
+    return undefined;
+  }
+  return s.value;
+}
+
+const opt = (r: Reader, key: string, max = 255): string | null => r.string(key, { max }) ?? null;
+
+/** Receiver or sender. `addressRequired`: street, locality, postal code and country (a sender; a courier receiver). */
+export function readParty(r: Reader, role: 'receiver' | 'sender', addressRequired: boolean): PartyInput | undefined {
+  const before = r.p.list.length;
+  const name = r.string('name', { required: true, max: 255 });
+  const party: PartyInput = {
+    name: name ?? '',
+    firstName: role === 'receiver' ? opt(r, 'firstName') : null,
+    lastName: role === 'receiver' ? opt(r, 'lastName') : null,
+    companyName: opt(r, 'companyName'),
+    streetAddress: r.string('streetAddress', { required: addressRequired, max: 255 }) ?? null,
+    locality: r.string('locality', { required: addressRequired, max: 255 }) ?? null,
+    region: opt(r, 'region'),
+    postalCode: r.string('postalCode', { required: addressRequired, max: 32 }) ?? null,
+    country: r.string('country', { required: addressRequired, pattern: /^[A-Z]{2}$/, patternHint: 'must be an ISO 3166-1 alpha-2 code (e.g. EE)' }) ?? null,
+    phoneCountryCode: r.string('phoneCountryCode', { required: true, max: 8, pattern: /^(\+|00)?\d{1,4}$/, patternHint: 'must be like +372, 372 or 00372' }) ?? '',
+    phoneNumber: r.string('phoneNumber', { required: true, max: 32 }) ?? '',
+    email: opt(r, 'email', 320),
+  };
+  return r.p.list.length === before ? party : undefined;
+}
+
+function readMethod(r: Reader): MethodInput | undefined {
+  const before = r.p.list.length;
+  const type = r.oneOf('type', SHIPPING_METHOD_TYPES, true);
+  const id = r.string('id', { required: true, max: 128 });
+  const services: AdditionalServiceInput[] = [];
+  const list = r.array('additionalServices', { max: ADDITIONAL_SERVICE_CODES.length });
+  const seen = new Set<string>();
+  list?.forEach((item, i) => {
+    const name = `${r.name('additionalServices')}[${i}]`;
+    if (!isObject(item)) {
+      r.p.add(name, 'must be an object');
+      return;
+    }
+    const s = new Reader(r.p, item, name);
+    const code = s.oneOf('code', ADDITIONAL_SERVICE_CODES, true);
+    if (code && seen.has(code)) r.p.add(s.name('code'), `${code} is given twice`);
+    if (code) seen.add(code);
+    if (code === 'cod') {
+      const params = s.object('params', true);
+      if (!params) return;
+      const raw = params.obj['amount'];
+      if (raw === undefined || raw === null) {
+        r.p.add(params.name('amount'), 'is required');
+        return;
+      }
+      const a = parseAmount(raw);
+      if (!a.ok) r.p.add(params.name('amount'), a.reason);
+      else if (a.minor < COD_MIN_MINOR || a.minor > COD_MAX_MINOR) r.p.add(params.name('amount'), 'must be from 0.01 to 10000');
+      else services.push({ code: 'cod', amountMinor: a.minor });
+    } else if (code === 'ageVerification') services.push({ code });
+  });
+  const parcelHandoverMethod = r.oneOf('parcelHandoverMethod', PARCEL_HANDOVER_METHODS) ?? null;
+  const lockerSize = r.oneOf('lockerSize', LOCKER_SIZES) ?? null;
+  if (r.p.list.length !== before) return undefined;
+  return { type: type!, id: id!, additionalServices: services, parcelHandoverMethod, lockerSize };
+}
+
+function readParcels(r: Reader): ParcelInput[] | undefined {
+  const before = r.p.list.length;
+  const list = r.array('parcels', { required: true, max: MAX_PARCELS });
+  if (!list) return undefined;
+  if (list.length === 0) r.p.add('parcels', 'must have at least 1 parcel');
+  const out: ParcelInput[] = [];
+  list.forEach((item, i) => {
+    const name = `parcels[${i}]`;
+    if (!isObject(item)) {
+      r.p.add(name, 'must be an object');
+      return;
+    }
+    const pr = new Reader(r.p, item, name);
+    const weightG = measure(pr, 'weight', { required: true, max: MAX_WEIGHT_G, unit: 'kg' });
+    const lengthMm = measure(pr, 'length', { required: false, max: MAX_SIDE_MM, unit: 'm' }) ?? null;
+    const widthMm = measure(pr, 'width', { required: false, max: MAX_SIDE_MM, unit: 'm' }) ?? null;
+    const heightMm = measure(pr, 'height', { required: false, max: MAX_SIDE_MM, unit: 'm' }) ?? null;
+    if (weightG !== undefined) out.push({ weightG, lengthMm, widthMm, heightMm });
+  });
+  return r.p.list.length === before ? out : undefined;
+}
+
+function readProducts(r: Reader): ProductInput[] | null | undefined {
+  const list = r.array('products', { max: PRODUCT_LIMITS.products });
+  if (!list) return null;
+  const before = r.p.list.length;
+  const out: ProductInput[] = [];
+  list.forEach((item, i) => {
+    const name = `products[${i}]`;
+    if (!isObject(item)) {
+      r.p.add(name, 'must be an object');
+      return;
+    }
+    const pr = new Reader(r.p, item, name);
+    const sku = pr.string('sku', { required: true, max: PRODUCT_LIMITS.sku });
+    const pname = pr.string('name', { required: true, max: PRODUCT_LIMITS.name });
+    const quantity = pr.number('quantity', { required: true, exclusiveMin: 0, max: PRODUCT_LIMITS.quantity });
+    const barcode = pr.string('barcode', { max: PRODUCT_LIMITS.barcode }) ?? null;
+    let price: number | null = null;
+    if (pr.has('price')) {
+      const s = scaledInteger(item['price'], 2, 2);
+      if (!s.ok) r.p.add(pr.name('price'), s.reason);
+      else if (s.value < 0) r.p.add(pr.name('price'), 'must not be negative');
+      else price = s.value / 100;
+    }
+    const currency = pr.string('currency', { pattern: /^[A-Z]{3}$/, patternHint: 'must be an ISO 4217 code (e.g. EUR)' }) ?? null;
+    const attrs = pr.object('attributes');
+    if (attrs && Object.keys(attrs.obj).length > PRODUCT_LIMITS.attributes) r.p.add(pr.name('attributes'), `must have at most ${PRODUCT_LIMITS.attributes} attributes`);
+    const imageUrl = pr.string('imageUrl', { max: PRODUCT_LIMITS.imageUrl }) ?? null;
+    const storeProductUrl = pr.string('storeProductUrl', { max: PRODUCT_LIMITS.storeProductUrl }) ?? null;
+    const rawDescription = pr.string('description', { max: PRODUCT_LIMITS.description * 4 });
+    const description = rawDescription === undefined ? null : stripHtml(rawDescription);
+    if (description !== null && description.length > PRODUCT_LIMITS.description) r.p.add(pr.name('description'), `must be at most ${PRODUCT_LIMITS.description} characters`);
+    if (sku !== undefined && pname !== undefined && quantity !== undefined) {
+      out.push({ sku, name: pname, quantity, barcode, price, currency, attributes: attrs ? attrs.obj : null, imageUrl, storeProductUrl, description });
+    }
+  });
+  return r.p.list.length === before ? out : undefined;
+}
+
+/** Tags removed, the few common entities decoded. */
+export function stripHtml(s: string): string {
+  return s
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .trim();
+}
+
+function bodyReader(p: Problems, body: unknown): Reader {
+  if (!isObject(body)) p.add('body', 'must be a JSON object');
+  return new Reader(p, isObject(body) ? body : {});
+}
+
+export function parseCreateShipment(body: unknown): CreateShipmentInput {
+  const p = new Problems();
+  const r = bodyReader(p, body);
+  const merchantReference = r.string('merchantReference', { max: 255 }) ?? null;
+  // montonioOrderUuid: accepted as an alias of serviceOrderUuid (clients of the original service send it).
+  const orderKey = r.has('serviceOrderUuid') ? 'serviceOrderUuid' : 'montonioOrderUuid';
+  const serviceOrderUuid = r.string(orderKey) ?? null;
+  if (serviceOrderUuid !== null && !isUuid(serviceOrderUuid)) p.add(orderKey, 'must be a UUID');
+  const orderComment = r.string('orderComment', { max: 1000 }) ?? null;
+  const synchronous = r.boolean('synchronous') ?? false;
+  const mr = r.object('shippingMethod', true);
+  const shippingMethod = mr ? readMethod(mr) : undefined;
+  const parcels = readParcels(r);
+  const rr = r.object('receiver', true);
+  const courier = isObject(r.obj['shippingMethod']) && r.obj['shippingMethod']['type'] === 'courier';
+  const receiver = rr ? readParty(rr, 'receiver', courier) : undefined;
+  const sr = r.object('sender');
+  const sender = sr ? readParty(sr, 'sender', true) : null;
+  const products = readProducts(r);
+  p.throwIfAny();
+  return {
+    merchantReference,
+    serviceOrderUuid,
+    orderComment,
+    synchronous,
+    shippingMethod: shippingMethod!,
+    parcels: parcels!,
+    receiver: receiver!,
+    sender: sender ?? null,
+    products: products ?? null,
+  };
+}
+
+/**
+ * `currentType` is the shipment's method type, used for the receiver's courier address rule
+ * when the PATCH has no shippingMethod.
+ */
+export function parsePatchShipment(body: unknown, currentType: ShippingMethodType): PatchShipmentInput {
+  const p = new Problems();
+  const r = bodyReader(p, body);
+  if (r.obj['products'] !== undefined) p.add('products', 'cannot be updated');
+  const synchronous = r.boolean('synchronous') ?? false;
+  const out: PatchShipmentInput = { synchronous };
+  const mr = r.object('shippingMethod');
+  if (mr) out.shippingMethod = readMethod(mr);
+  const type = isObject(r.obj['shippingMethod']) && typeof r.obj['shippingMethod']['type'] === 'string' ? r.obj['shippingMethod']['type'] : currentType;
+  if (r.has('parcels')) out.parcels = readParcels(r);
+  const rr = r.object('receiver');
+  if (rr) out.receiver = readParty(rr, 'receiver', type === 'courier');
+  const sr = r.object('sender');
+  if (sr) out.sender = readParty(sr, 'sender', true);
+  p.throwIfAny();
+  return out;
+}

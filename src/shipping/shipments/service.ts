@@ -1,0 +1,247 @@
+/**
+ * Shipments: create (validated against the catalogue and the store's active contracts, stored
+ * pending with its parcels in one transaction, registered inline when `synchronous`), read,
+ * update (only while registered or registrationFailed; back to pending and registered again),
+ * and the sandbox test helper moving a registered shipment along the delivery states.
+ */
+import { withTx, type Db } from '../../platform/db.js';
+import { Errors, ApiError } from '../../platform/errors.js';
+import { uuidv7 } from '../../platform/ids.js';
+import { Problems } from '../../platform/validate.js';
+import type { Env, Store } from '../../stores/service.js';
+import type { CarrierCode, LockerSize } from '../carriers/contract.js';
+import { isCountryCode } from '../carriers/countries.js';
+import { carrierDefinition } from '../carriers/registry.js';
+import { findCourierService, findPickupPoint } from '../catalogue/service.js';
+import type { CarrierContractService } from '../contracts/service.js';
+import { enqueueShipmentEvent } from '../webhooks/events.js';
+import { pickContract, type ShipmentRegistration } from './registration.js';
+import {
+  parseCreateShipment,
+  parsePatchShipment,
+  type MethodInput,
+  type ParcelInput,
+  type PartyInput,
+} from './schema.js';
+import { ShipmentStore, type NewParcel, type ShipmentDefinition, type ShipmentRecord, type ShipmentStatus, type StoredParty, type StoredProduct } from './store.js';
+import { shipmentJson, type ShipmentJson } from './view.js';
+
+/** States a PATCH is allowed in (the spec). */
+export const PATCHABLE: readonly ShipmentStatus[] = Object.freeze(['registered', 'registrationFailed'] as const);
+
+/** The sandbox test helper's moves: from → the states it may go to. */
+export const HELPER_TRANSITIONS: Readonly<Partial<Record<ShipmentStatus, readonly ShipmentStatus[]>>> = Object.freeze({
+  registered: ['inTransit'],
+  labelsCreated: ['inTransit'],
+  inTransit: ['awaitingCollection', 'delivered', 'returned'],
+  awaitingCollection: ['delivered', 'returned'],
+});
+export const HELPER_STATUSES = Object.freeze(['inTransit', 'awaitingCollection', 'delivered', 'returned'] as const);
+
+/** The sender used when a create request has none: the store's name and country (stores keep no street address yet). */
+export function defaultSender(store: Store): PartyInput {
+  return {
+    name: store.businessName,
+    firstName: null,
+    lastName: null,
+    companyName: store.legalName,
+    streetAddress: null,
+    locality: null,
+    region: null,
+    postalCode: null,
+    country: store.country,
+    phoneCountryCode: '',
+    phoneNumber: '',
+    email: null,
+  };
+}
+
+interface Resolved {
+  carrierCode: CarrierCode;
+  countryCode: string;
+}
+
+export class ShipmentService {
+  private readonly store: ShipmentStore;
+
+  constructor(
+    private readonly db: Db,
+    private readonly contracts: CarrierContractService,
+    readonly registration: ShipmentRegistration,
+  ) {
+    this.store = new ShipmentStore(db);
+  }
+
+  /**
+   * The rules needing the catalogue and the store's contracts, all problems in one 400: the
+   * method id exists for its type; the store has an active contract with its carrier in `env`;
+   * additional services offered there (COD in the destination's currency is the adapter's);
+   * parcelHandoverMethod only for the carrier that takes it; courier receivers in the service's
+   * country; dimensions where the method needs them. Returns the resolved definition.
+   */
+  private async resolve(
+    storeId: string,
+    env: Env,
+    method: MethodInput,
+    parcels: readonly ParcelInput[],
+    receiver: PartyInput,
+    p: Problems,
+  ): Promise<(Resolved & { lockerSize: LockerSize | null }) | undefined> {
+    const found = method.type === 'pickupPoint' ? findPickupPoint(method.id) : findCourierService(method.id);
+    if (!found) {
+      p.add('shippingMethod.id', `is not a known ${method.type === 'pickupPoint' ? 'pickup point' : 'courier service'} id`);
+      return undefined;
+    }
+    const def = carrierDefinition(found.carrierCode)!;
+    const contract = pickContract(await this.contracts.list(storeId, env), found.carrierCode, found.countryCode);
+    if (!contract) p.add('shippingMethod.id', `belongs to ${found.carrierCode}, with which the store has no active ${env} contract`);
+    const offered = new Set(found.additionalServices.map((a) => a.code));
+    method.additionalServices.forEach((a, i) => {
+      if (!offered.has(a.code)) p.add(`shippingMethod.additionalServices[${i}].code`, `${a.code} is not offered by ${method.id}`);
+    });
+    if (method.parcelHandoverMethod !== null && !def.parcelHandoverMethods) {
+      p.add('shippingMethod.parcelHandoverMethod', `is only accepted for carriers that take it (not ${def.code})`);
+    }
+    if (method.type === 'courier' && receiver.country !== null && receiver.country !== found.countryCode) {
+      p.add('receiver.country', `must be ${found.countryCode}, the country of courier service ${method.id}`);
+    }
+    const countryMethod = isCountryCode(found.countryCode) ? def.methods[found.countryCode]?.find((m) => m.type === method.type) : undefined;
+    if (countryMethod?.constraints.parcelDimensionsRequired) {
+      parcels.forEach((parcel, i) => {
+        if (parcel.lengthMm === null) p.add(`parcels[${i}].length`, `is required by ${method.id}`);
+        if (parcel.widthMm === null) p.add(`parcels[${i}].width`, `is required by ${method.id}`);
+        if (parcel.heightMm === null) p.add(`parcels[${i}].height`, `is required by ${method.id}`);
+      });
+    }
+    if (!contract) return undefined;
+    // lockerSize: as requested, else for pickup points (of carriers with lockers) the contract's default.
+    const lockerSize = def.lockerSizes ? (method.lockerSize ?? (method.type === 'pickupPoint' ? contract.defaultLockerSize : null)) : null;
+    return { carrierCode: found.carrierCode, countryCode: found.countryCode, lockerSize };
+  }
+
+  async create(store: Store, env: Env, body: unknown): Promise<ShipmentJson> {
+    const input = parseCreateShipment(body);
+    const p = new Problems();
+    const resolved = await this.resolve(store.id, env, input.shippingMethod, input.parcels, input.receiver, p);
+    p.throwIfAny();
+    const r = resolved!;
+    const id = uuidv7();
+    const createdAt = new Date().toISOString();
+    const products: StoredProduct[] | null = input.products?.map((x) => ({ id: uuidv7(), createdAt, ...x })) ?? null;
+    const ok = await withTx(this.db, (tx) =>
+      new ShipmentStore(tx).insert(
+        {
+          id,
+          storeId: store.id,
+          env,
+          merchantReference: input.merchantReference,
+          serviceOrderUuid: input.serviceOrderUuid,
+          products,
+          orderComment: input.orderComment,
+          ...this.definition(input.shippingMethod, r, input.receiver, input.sender ?? defaultSender(store), null),
+        },
+        this.newParcels(input.parcels),
+      ),
+    );
+    if (!ok) throw Errors.conflict(`A shipment with merchantReference ${input.merchantReference ?? ''} already exists`);
+    if (input.synchronous) await this.registration.registerNow(id);
+    else this.registration.poke();
+    return shipmentJson((await this.store.find(id, null))!);
+  }
+
+  private definition(method: MethodInput, r: Resolved & { lockerSize: LockerSize | null }, receiver: PartyInput, sender: PartyInput, old: ShipmentRecord | null): ShipmentDefinition {
+    return {
+      methodType: method.type,
+      methodId: method.id,
+      carrierCode: r.carrierCode,
+      countryCode: r.countryCode,
+      additionalServices: method.additionalServices,
+      parcelHandoverMethod: method.parcelHandoverMethod,
+      lockerSize: r.lockerSize,
+      receiver: { ...receiver, id: old?.receiver.id ?? uuidv7() } satisfies StoredParty,
+      sender: { ...sender, id: old?.sender.id ?? uuidv7() } satisfies StoredParty,
+    };
+  }
+
+  private newParcels(parcels: readonly ParcelInput[]): NewParcel[] {
+    return parcels.map((x) => ({ id: uuidv7(), ...x }));
+  }
+
+  async get(storeId: string, env: Env, id: string): Promise<ShipmentJson> {
+    const s = await this.find(storeId, env, id);
+    return shipmentJson(s);
+  }
+
+  private async find(storeId: string, env: Env, id: string): Promise<ShipmentRecord> {
+    const s = /^[0-9a-f-]{36}$/i.test(id) ? await this.store.find(id, { storeId, env }) : null;
+    if (!s) throw Errors.notFound(`Shipment ${id}`);
+    return s;
+  }
+
+  /**
+   * PATCH: only while registered or registrationFailed (else 409 naming the status). The given
+   * parts replace the stored ones; the shipment goes back to pending (carrier fields cleared)
+   * and is registered again, inline when `synchronous`.
+   */
+  async update(storeId: string, env: Env, id: string, body: unknown): Promise<ShipmentJson> {
+    const existing = await this.find(storeId, env, id);
+    const input = parsePatchShipment(body, existing.methodType);
+    const synchronous = await withTx(this.db, async (tx) => {
+      const store = new ShipmentStore(tx);
+      const s = (await store.find(id, { storeId, env }, true))!;
+      if (!PATCHABLE.includes(s.status)) {
+        throw Errors.conflict(`Shipment ${id} is ${s.status}; it can be updated only while registered or registrationFailed`);
+      }
+      const method: MethodInput = input.shippingMethod ?? {
+        type: s.methodType,
+        id: s.methodId,
+        additionalServices: s.additionalServices,
+        parcelHandoverMethod: s.parcelHandoverMethod,
+        // The stored size is the resolved one; keep it.
+        lockerSize: s.lockerSize,
+      };
+      const parcels: ParcelInput[] = input.parcels ?? s.parcels.map((x) => ({ weightG: x.weightG, lengthMm: x.lengthMm, widthMm: x.widthMm, heightMm: x.heightMm }));
+      const strip = ({ id: _id, ...rest }: StoredParty): PartyInput => rest;
+      const receiver = input.receiver ?? strip(s.receiver);
+      const sender = input.sender ?? strip(s.sender);
+      const p = new Problems();
+      if (method.type === 'courier' && !input.receiver) {
+        for (const f of ['streetAddress', 'locality', 'postalCode', 'country'] as const) {
+          if (receiver[f] === null || receiver[f] === '') p.add(`receiver.${f}`, 'is required for a courier shipment (send the whole receiver)');
+        }
+      }
+      const resolved = await this.resolve(storeId, env, method, parcels, receiver, p);
+      p.throwIfAny();
+      const ok = await store.requeue(id, this.definition(method, resolved!, receiver, sender, s), input.parcels ? this.newParcels(input.parcels) : null);
+      if (!ok) throw Errors.conflict(`Another shipment with merchantReference ${s.merchantReference ?? ''} already exists`);
+      return input.synchronous;
+    });
+    if (synchronous) await this.registration.registerNow(id);
+    else this.registration.poke();
+    return shipmentJson((await this.store.find(id, null))!);
+  }
+
+  /** Sandbox test helper: moves the shipment along {@link HELPER_TRANSITIONS}; emits shipment.statusUpdated. */
+  async moveStatus(storeId: string, env: Env, id: string, body: unknown): Promise<ShipmentJson> {
+    const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['status'] : undefined;
+    if (typeof raw !== 'string' || !(HELPER_STATUSES as readonly string[]).includes(raw)) {
+      throw Errors.validation('status', `must be one of ${HELPER_STATUSES.join(', ')}`);
+    }
+    const to = raw as ShipmentStatus;
+    await this.find(storeId, env, id);
+    return withTx(this.db, async (tx) => {
+      const store = new ShipmentStore(tx);
+      const s = (await store.find(id, { storeId, env }, true))!;
+      const allowed = HELPER_TRANSITIONS[s.status] ?? [];
+      if (!allowed.includes(to)) {
+        throw new ApiError(409, `Shipment ${id} is ${s.status}; it cannot move to ${to}${allowed.length ? ` (only to ${allowed.join(', ')})` : ''}`);
+      }
+      await store.setStatus(id, to);
+      const after = (await store.find(id, null))!;
+      const json = shipmentJson(after);
+      await enqueueShipmentEvent(tx, { eventType: 'shipment.statusUpdated', storeId, env, shipmentId: id, data: json });
+      return json;
+    });
+  }
+}
+

@@ -1,0 +1,251 @@
+/** SQL of shipments (tables shipments and shipment_parcels). */
+import type { Queryable } from '../../platform/db.js';
+import type { Env } from '../../stores/service.js';
+import type { CarrierCode, LockerSize, ParcelHandoverMethod, RegistrationError, ShippingMethodType } from '../carriers/contract.js';
+import type { AdditionalServiceInput, PartyInput, ProductInput } from './schema.js';
+
+export type ShipmentStatus = 'pending' | 'registered' | 'registrationFailed' | 'labelsCreated' | 'inTransit' | 'awaitingCollection' | 'delivered' | 'returned';
+
+/** A party as stored: the input plus its id. */
+export type StoredParty = PartyInput & { id: string };
+
+export type StoredProduct = ProductInput & { id: string; createdAt: string };
+
+export interface ParcelRecord {
+  id: string;
+  position: number;
+  weightG: number;
+  lengthMm: number | null;
+  widthMm: number | null;
+  heightMm: number | null;
+  carrierParcelId: string | null;
+  trackingLink: string | null;
+  dropOffPin: string | null;
+}
+
+/** Fields a PATCH may replace (the shipment's method, parties; parcels separately). */
+export interface ShipmentDefinition {
+  methodType: ShippingMethodType;
+  methodId: string;
+  carrierCode: CarrierCode;
+  countryCode: string;
+  additionalServices: AdditionalServiceInput[];
+  parcelHandoverMethod: ParcelHandoverMethod | null;
+  lockerSize: LockerSize | null;
+  receiver: StoredParty;
+  sender: StoredParty;
+}
+
+export interface ShipmentRecord extends ShipmentDefinition {
+  id: string;
+  storeId: string;
+  env: Env;
+  merchantReference: string | null;
+  serviceOrderUuid: string | null;
+  status: ShipmentStatus;
+  products: StoredProduct[] | null;
+  orderComment: string | null;
+  carrierShipmentId: string | null;
+  errors: RegistrationError[] | null;
+  registrationAttempts: number;
+  createdAt: Date;
+  updatedAt: Date;
+  parcels: ParcelRecord[];
+}
+
+interface Row {
+  id: string;
+  store_id: string;
+  env: Env;
+  merchant_reference: string | null;
+  service_order_uuid: string | null;
+  status: ShipmentStatus;
+  method_type: ShippingMethodType;
+  method_id: string;
+  carrier_code: CarrierCode;
+  country_code: string;
+  additional_services: AdditionalServiceInput[];
+  parcel_handover_method: ParcelHandoverMethod | null;
+  locker_size: LockerSize | null;
+  receiver: StoredParty;
+  sender: StoredParty;
+  products: StoredProduct[] | null;
+  order_comment: string | null;
+  carrier_shipment_id: string | null;
+  errors: RegistrationError[] | null;
+  registration_attempts: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface ParcelRow {
+  id: string;
+  shipment_id: string;
+  position: number;
+  weight_g: number;
+  length_mm: number | null;
+  width_mm: number | null;
+  height_mm: number | null;
+  carrier_parcel_id: string | null;
+  tracking_link: string | null;
+  drop_off_pin: string | null;
+}
+
+const fromRow = (r: Row, parcels: ParcelRecord[]): ShipmentRecord => ({
+  id: r.id,
+  storeId: r.store_id,
+  env: r.env,
+  merchantReference: r.merchant_reference,
+  serviceOrderUuid: r.service_order_uuid,
+  status: r.status,
+  methodType: r.method_type,
+  methodId: r.method_id,
+  carrierCode: r.carrier_code,
+  countryCode: r.country_code,
+  additionalServices: r.additional_services,
+  parcelHandoverMethod: r.parcel_handover_method,
+  lockerSize: r.locker_size,
+  receiver: r.receiver,
+  sender: r.sender,
+  products: r.products,
+  orderComment: r.order_comment,
+  carrierShipmentId: r.carrier_shipment_id,
+  errors: r.errors,
+  registrationAttempts: r.registration_attempts,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  parcels,
+});
+
+const parcelFromRow = (p: ParcelRow): ParcelRecord => ({
+  id: p.id,
+  position: p.position,
+  weightG: p.weight_g,
+  lengthMm: p.length_mm,
+  widthMm: p.width_mm,
+  heightMm: p.height_mm,
+  carrierParcelId: p.carrier_parcel_id,
+  trackingLink: p.tracking_link,
+  dropOffPin: p.drop_off_pin,
+});
+
+
+export interface NewShipment extends ShipmentDefinition {
+  id: string;
+  storeId: string;
+  env: Env;
+  merchantReference: string | null;
+  serviceOrderUuid: string | null;
+  products: StoredProduct[] | null;
+  orderComment: string | null;
+}
+
+export type NewParcel = Omit<ParcelRecord, 'carrierParcelId' | 'trackingLink' | 'dropOffPin' | 'position'>;
+
+export class ShipmentStore {
+  constructor(private readonly db: Queryable) {}
+
+  /** Inserts a pending shipment due for registration now; false when the live-reference index refuses it (409). */
+  async insert(s: NewShipment, parcels: readonly NewParcel[]): Promise<boolean> {
+    try {
+      await this.db.query(
+        `INSERT INTO shipments (id, store_id, env, merchant_reference, service_order_uuid, status, method_type, method_id,
+           carrier_code, country_code, additional_services, parcel_handover_method, locker_size, receiver, sender, products,
+           order_comment, next_registration_at)
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, now())`,
+        [
+          s.id, s.storeId, s.env, s.merchantReference, s.serviceOrderUuid, s.methodType, s.methodId, s.carrierCode, s.countryCode,
+          JSON.stringify(s.additionalServices), s.parcelHandoverMethod, s.lockerSize, JSON.stringify(s.receiver), JSON.stringify(s.sender),
+          s.products === null ? null : JSON.stringify(s.products), s.orderComment,
+        ],
+      );
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') return false;
+      throw err;
+    }
+    await this.insertParcels(s.id, parcels);
+    return true;
+  }
+
+  async insertParcels(shipmentId: string, parcels: readonly NewParcel[]): Promise<void> {
+    if (parcels.length === 0) return;
+    await this.db.query(
+      `INSERT INTO shipment_parcels (id, shipment_id, position, weight_g, length_mm, width_mm, height_mm)
+       SELECT id, $1, ord::int, w, l, wd, h
+         FROM unnest($2::uuid[], $3::int[], $4::int[], $5::int[], $6::int[]) WITH ORDINALITY AS t(id, w, l, wd, h, ord)`,
+      [shipmentId, parcels.map((p) => p.id), parcels.map((p) => p.weightG), parcels.map((p) => p.lengthMm), parcels.map((p) => p.widthMm), parcels.map((p) => p.heightMm)],
+    );
+  }
+
+  /** One shipment of a store and environment (null for other stores' too); `lock` takes FOR UPDATE. */
+  async find(id: string, scope: { storeId: string; env: Env } | null, lock = false): Promise<ShipmentRecord | null> {
+    const { rows } = await this.db.query<Row>(
+      `SELECT * FROM shipments WHERE id = $1 AND ($2::uuid IS NULL OR (store_id = $2 AND env = $3))${lock ? ' FOR UPDATE' : ''}`,
+      [id, scope?.storeId ?? null, scope?.env ?? null],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const parcels = await this.db.query<ParcelRow>('SELECT * FROM shipment_parcels WHERE shipment_id = $1 ORDER BY position', [id]);
+    return fromRow(row, parcels.rows.map(parcelFromRow));
+  }
+
+  /** Replaces the definition (PATCH) and queues the shipment for registration again. False on a live-reference clash. */
+  async requeue(id: string, d: ShipmentDefinition, parcels: readonly NewParcel[] | null): Promise<boolean> {
+    try {
+      await this.db.query(
+        `UPDATE shipments SET status = 'pending', method_type = $2, method_id = $3, carrier_code = $4, country_code = $5,
+                additional_services = $6, parcel_handover_method = $7, locker_size = $8, receiver = $9, sender = $10,
+                carrier_shipment_id = NULL, errors = NULL, registration_attempts = 0, next_registration_at = now(),
+                locked_until = NULL, updated_at = now()
+          WHERE id = $1`,
+        [id, d.methodType, d.methodId, d.carrierCode, d.countryCode, JSON.stringify(d.additionalServices), d.parcelHandoverMethod, d.lockerSize,
+          JSON.stringify(d.receiver), JSON.stringify(d.sender)],
+      );
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') return false;
+      throw err;
+    }
+    if (parcels) {
+      await this.db.query('DELETE FROM shipment_parcels WHERE shipment_id = $1', [id]);
+      await this.insertParcels(id, parcels);
+    } else {
+      await this.db.query('UPDATE shipment_parcels SET carrier_parcel_id = NULL, tracking_link = NULL, drop_off_pin = NULL WHERE shipment_id = $1', [id]);
+    }
+    return true;
+  }
+
+  async markRegistered(id: string, carrierShipmentId: string, parcels: readonly { id: string; carrierParcelId: string; trackingLink: string; dropOffPin: string | null }[]): Promise<void> {
+    await this.db.query(
+      `UPDATE shipments SET status = 'registered', carrier_shipment_id = $2, errors = NULL, next_registration_at = NULL,
+              locked_until = NULL, updated_at = now() WHERE id = $1`,
+      [id, carrierShipmentId],
+    );
+    await this.db.query(
+      `UPDATE shipment_parcels p SET carrier_parcel_id = t.cid, tracking_link = t.link, drop_off_pin = t.pin
+         FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[]) AS t(id, cid, link, pin)
+        WHERE p.id = t.id AND p.shipment_id = $1`,
+      [id, parcels.map((p) => p.id), parcels.map((p) => p.carrierParcelId), parcels.map((p) => p.trackingLink), parcels.map((p) => p.dropOffPin)],
+    );
+  }
+
+  async markFailed(id: string, errors: readonly RegistrationError[]): Promise<void> {
+    await this.db.query(
+      `UPDATE shipments SET status = 'registrationFailed', errors = $2, next_registration_at = NULL, locked_until = NULL,
+              updated_at = now() WHERE id = $1`,
+      [id, JSON.stringify(errors)],
+    );
+  }
+
+  /** Carrier down: stays pending, due again after `delayMs`. */
+  async retryLater(id: string, delayMs: number, errors: readonly RegistrationError[]): Promise<void> {
+    await this.db.query(
+      `UPDATE shipments SET errors = $3, next_registration_at = now() + $2::bigint * interval '1 millisecond', locked_until = NULL,
+              updated_at = now() WHERE id = $1`,
+      [id, delayMs, JSON.stringify(errors)],
+    );
+  }
+
+  async setStatus(id: string, status: ShipmentStatus): Promise<void> {
+    await this.db.query('UPDATE shipments SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+  }
+}

@@ -1,0 +1,455 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ADMIN_TOKEN, type TestApp } from '../support/app.js';
+import type { CreatedStore } from '../../src/stores/service.js';
+import { carrierDefinition } from '../../src/shipping/carriers/registry.js';
+
+let t: TestApp;
+let other: CreatedStore;
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const SANDBOX = '/sandbox/shipping/api/v2';
+const PRODUCTION = '/shipping/api/v2';
+
+async function activate(store: CreatedStore, payload: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url: `/operator/stores/${store.id}/carrier-contracts`, headers: admin, payload });
+  expect(res.statusCode).toBe(201);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await activate(t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true });
+  await activate(t.store, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI' });
+  await activate(t.store, { env: 'sandbox', carrierCode: 'polexpress', country: 'PL', dropOffPinService: true });
+  other = await t.createStore();
+  await activate(other, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+  await t.db.query(
+    `INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', 'https://hooks.example/kassa', $2)`,
+    [t.store.id, ['shipment.registered', 'shipment.registrationFailed', 'shipment.statusUpdated']],
+  );
+});
+afterAll(async () => t.close());
+
+const SENDER = { name: 'Näidispood OÜ', streetAddress: 'Pärnu mnt 10', locality: 'Tallinn', postalCode: '10148', country: 'EE', phoneCountryCode: '+372', phoneNumber: '6001234' };
+const RECEIVER = { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' };
+const COURIER_RECEIVER = { ...RECEIVER, streetAddress: 'Riia tn 15', locality: 'Tartu', postalCode: '51010', country: 'EE' };
+
+let refs = 0;
+const ref = () => `ORDER-${++refs}-${Math.random().toString(36).slice(2, 8)}`;
+
+const pickupBody = (over: Record<string, unknown> = {}) => ({
+  merchantReference: ref(),
+  shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' },
+  parcels: [{ weight: 1.2 }],
+  receiver: RECEIVER,
+  sender: SENDER,
+  ...over,
+});
+const courierBody = (over: Record<string, unknown> = {}) => ({
+  merchantReference: ref(),
+  shippingMethod: { type: 'courier', id: 'baltpost-ee-courier-standard' },
+  parcels: [{ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 }],
+  receiver: COURIER_RECEIVER,
+  sender: SENDER,
+  ...over,
+});
+
+const auth = (store?: CreatedStore, env: 'sandbox' | 'production' = 'sandbox') => t.bearer({ env, ...(store ? { store } : {}) });
+const create = (payload: unknown, store?: CreatedStore) =>
+  t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: auth(store), payload: payload as Record<string, unknown> });
+const patch = (id: string, payload: unknown) => t.app.inject({ method: 'PATCH', url: `${SANDBOX}/shipments/${id}`, headers: auth(), payload: payload as Record<string, unknown> });
+const getShipment = (id: string, store?: CreatedStore) => t.app.inject({ method: 'GET', url: `${SANDBOX}/shipments/${id}`, headers: auth(store) });
+const move = (id: string, status: string) =>
+  t.app.inject({ method: 'POST', url: `${SANDBOX}/test-helpers/shipments/${id}/status`, headers: auth(), payload: { status } });
+const drain = () => t.services.shipments.registration.drain();
+
+async function counts() {
+  const { rows } = await t.db.query<{ s: number; p: number }>(
+    'SELECT (SELECT count(*)::int FROM shipments) AS s, (SELECT count(*)::int FROM shipment_parcels) AS p',
+  );
+  return rows[0]!;
+}
+
+async function webhookEvents(shipmentId: string): Promise<string[]> {
+  const { rows } = await t.db.query<{ e: string }>(
+    `SELECT claims->>'eventType' AS e FROM notifications WHERE kind = 'webhook' AND claims->>'shipmentId' = $1 ORDER BY created_at, id`,
+    [shipmentId],
+  );
+  return rows.map((r) => r.e);
+}
+
+describe('POST /shipments', () => {
+  it('creates a pickup-point shipment pending; the worker registers it with tracking numbers in the carrier format', async () => {
+    const body = pickupBody({ products: [{ sku: 'SKU-1', name: 'Mug', quantity: 2, barcode: '4740000000001' }], orderComment: 'Leave at the door' });
+    const res = await create(body);
+    expect(res.statusCode).toBe(201);
+    const s = res.json();
+    expect(Object.keys(s)).toEqual([
+      'id', 'createdAt', 'status', 'serviceOrderUuid', 'merchantReference', 'sender', 'receiver', 'parcels', 'shippingMethod',
+      'carrierShipmentId', 'store', 'products', 'errors',
+    ]);
+    expect(s).toMatchObject({
+      status: 'pending',
+      merchantReference: body.merchantReference,
+      serviceOrderUuid: null,
+      shippingMethod: { id: 'baltpost-ee-pm-1', type: 'pickupPoint', carrierCode: 'baltpost', countryCode: 'EE' },
+      carrierShipmentId: null,
+      store: { id: t.store.id },
+      receiver: { name: 'Mari Maasikas', firstName: null, lastName: null, phoneNumber: '5551234' },
+      parcels: [{ weight: 1.2, length: null, width: null, height: null, carrierParcelId: null, trackingLink: null, dropOffPin: null }],
+      products: [{ sku: 'SKU-1', name: 'Mug', quantity: 2, barcode: '4740000000001' }],
+    });
+    expect(Object.keys(s.products[0])).toEqual(['id', 'createdAt', 'sku', 'name', 'barcode', 'quantity']);
+    expect(typeof s.receiver.id).toBe('string');
+
+    expect(await drain()).toBeGreaterThanOrEqual(1);
+    const got = await getShipment(s.id);
+    expect(got.statusCode).toBe(200);
+    const r = got.json();
+    expect(r.status).toBe('registered');
+    expect(r.carrierShipmentId).toEqual(expect.any(String));
+    const def = carrierDefinition('baltpost')!;
+    expect(def.trackingNumber.isValid(r.parcels[0].carrierParcelId)).toBe(true);
+    expect(r.parcels[0].trackingLink).toBe(def.trackingUrl(r.parcels[0].carrierParcelId));
+    // lockerSize fell back to the contract's M and the account has the PIN service: a door code.
+    expect(r.parcels[0].dropOffPin).toMatch(/^\d{6}$/);
+    const { rows } = await t.db.query('SELECT locker_size FROM shipments WHERE id = $1', [s.id]);
+    expect(rows[0].locker_size).toBe('M');
+    expect(await webhookEvents(s.id)).toEqual(['shipment.registered']);
+    const { rows: n } = await t.db.query(`SELECT url, webhook_id, claims FROM notifications WHERE kind = 'webhook' AND claims->>'shipmentId' = $1`, [s.id]);
+    expect(n[0].url).toBe('https://hooks.example/kassa');
+    expect(n[0].claims.data).toMatchObject({ id: s.id, status: 'registered' });
+  });
+
+  it('creates a courier shipment; synchronous true answers the final status', async () => {
+    const res = await create(courierBody({ synchronous: true, montonioOrderUuid: '01900000-0000-7000-8000-00000000abcd' }));
+    expect(res.statusCode).toBe(201);
+    const s = res.json();
+    expect(s.status).toBe('registered');
+    expect(s.serviceOrderUuid).toBe('01900000-0000-7000-8000-00000000abcd');
+    expect(s.parcels[0]).toMatchObject({ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 });
+    expect(carrierDefinition('baltpost')!.trackingNumber.isValid(s.parcels[0].carrierParcelId)).toBe(true);
+    // Courier shipments get no default locker size: no door code.
+    expect(s.parcels[0].dropOffPin).toBeNull();
+    const { rows } = await t.db.query('SELECT length_mm, width_mm, height_mm, weight_g FROM shipment_parcels WHERE shipment_id = $1', [s.id]);
+    expect(rows[0]).toEqual({ length_mm: 300, width_mm: 200, height_mm: 100, weight_g: 2500 });
+    // tracking numbers come from the contract's sequence
+    const c = await t.db.query(`SELECT last_used_parcel_number FROM carrier_contracts WHERE store_id = $1 AND carrier_code = 'baltpost'`, [t.store.id]);
+    expect(Number(c.rows[0].last_used_parcel_number)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('registers parcelnord (FI) and polexpress (PL) with their own tracking formats', async () => {
+    const pn = await create({
+      ...courierBody({ shippingMethod: { type: 'courier', id: 'parcelnord-fi-courier-standard' } }),
+      receiver: { name: 'Matti Virtanen', streetAddress: 'Hämeenkatu 20', locality: 'Tampere', postalCode: '33200', country: 'FI', phoneCountryCode: '+358', phoneNumber: '401234567' },
+      synchronous: true,
+    });
+    expect(pn.statusCode).toBe(201);
+    expect(pn.json().status).toBe('registered');
+    expect(carrierDefinition('parcelnord')!.trackingNumber.isValid(pn.json().parcels[0].carrierParcelId)).toBe(true);
+    const px = await create(pickupBody({
+      shippingMethod: { type: 'pickupPoint', id: 'polexpress-pl-pm-1', lockerSize: 'S' },
+      receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '500600700' },
+      synchronous: true,
+    }));
+    expect(px.statusCode).toBe(201);
+    expect(px.json().status).toBe('registered');
+    expect(carrierDefinition('polexpress')!.trackingNumber.isValid(px.json().parcels[0].carrierParcelId)).toBe(true);
+    expect(px.json().parcels[0].dropOffPin).toMatch(/^\d{8}$/);
+  });
+
+  it('simulator refusal → registrationFailed naming the field; PATCH receiver → registered', async () => {
+    const res = await create(pickupBody({ receiver: { ...RECEIVER, name: 'FAIL Person' } }));
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id;
+    await drain();
+    const failed = (await getShipment(id)).json();
+    expect(failed.status).toBe('registrationFailed');
+    expect(failed.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'receiver.name', code: 'INVALID_FIELD' })]));
+    expect(failed.parcels[0].carrierParcelId).toBeNull();
+    expect(await webhookEvents(id)).toEqual(['shipment.registrationFailed']);
+
+    const fixed = await patch(id, { receiver: RECEIVER });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json()).toMatchObject({ status: 'pending', errors: null, receiver: { name: 'Mari Maasikas' } });
+    expect(fixed.json().receiver.id).toBe(failed.receiver.id);
+    await drain();
+    const ok = (await getShipment(id)).json();
+    expect(ok.status).toBe('registered');
+    expect(ok.parcels[0].carrierParcelId).toEqual(expect.any(String));
+    expect(await webhookEvents(id)).toEqual(['shipment.registrationFailed', 'shipment.registered']);
+  });
+
+  it('an all-zero phone fails registration on receiver.phoneNumber (synchronous)', async () => {
+    const res = await create(pickupBody({ receiver: { ...RECEIVER, phoneNumber: '0000000' }, synchronous: true }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().status).toBe('registrationFailed');
+    expect(res.json().errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'receiver.phoneNumber' })]));
+  });
+
+  it('a carrier outage leaves the shipment pending and retries later (schedule), then it registers', async () => {
+    const res = await create(pickupBody({ receiver: { ...RECEIVER, name: 'UNAVAILABLE Person' } }));
+    const id = res.json().id;
+    await drain();
+    const { rows } = await t.db.query(`SELECT status, registration_attempts, next_registration_at > now() + interval '20 seconds' AS later, errors FROM shipments WHERE id = $1`, [id]);
+    expect(rows[0]).toMatchObject({ status: 'pending', registration_attempts: 1, later: true });
+    expect(rows[0].errors[0].code).toBe('CARRIER_UNAVAILABLE');
+    expect(await drain()).toBe(0);
+    expect(await webhookEvents(id)).toEqual([]);
+  });
+
+  it('409 for a live shipment with the same merchantReference; a failed one does not block', async () => {
+    const body = pickupBody();
+    expect((await create(body)).statusCode).toBe(201);
+    const before = await counts();
+    const again = await create(body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain(body.merchantReference);
+    expect(await counts()).toEqual(before);
+
+    const failBody = pickupBody({ receiver: { ...RECEIVER, name: 'FAIL' }, synchronous: true });
+    expect((await create(failBody)).json().status).toBe('registrationFailed');
+    expect((await create({ ...failBody, receiver: RECEIVER })).statusCode).toBe(201);
+    // The same reference in the other store is fine; without a reference no 409.
+    expect((await create(body, other)).statusCode).toBe(201);
+    const noRef = pickupBody();
+    delete (noRef as Record<string, unknown>).merchantReference;
+    expect((await create(noRef)).statusCode).toBe(201);
+    expect((await create(noRef)).statusCode).toBe(201);
+  });
+
+  it('defaults the sender to the store (name, country) when omitted', async () => {
+    const body = pickupBody();
+    delete (body as Record<string, unknown>).sender;
+    const res = await create(body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().sender).toMatchObject({ name: t.store.businessName, companyName: t.store.legalName, country: t.store.country, streetAddress: null });
+  });
+});
+
+describe('validation: 400 naming the field, nothing written', () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['no body fields', {}, 'shippingMethod is required'],
+    ['method type', pickupBody({ shippingMethod: { type: 'drone', id: 'baltpost-ee-pm-1' } }), 'shippingMethod.type must be one of'],
+    ['method id missing', pickupBody({ shippingMethod: { type: 'pickupPoint' } }), 'shippingMethod.id is required'],
+    ['unknown pickup point', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-999999' } }), 'shippingMethod.id is not a known pickup point id'],
+    ['courier id as pickup point', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-courier-standard' } }), 'shippingMethod.id is not a known pickup point id'],
+    ['no contract for the carrier', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'swiftcourier-ee-ps-1' } }), 'shippingMethod.id belongs to swiftcourier'],
+    ['receiver missing', pickupBody({ receiver: undefined }), 'receiver is required'],
+    ['receiver name', pickupBody({ receiver: { phoneCountryCode: '+372', phoneNumber: '5551234' } }), 'receiver.name is required'],
+    ['receiver phone', pickupBody({ receiver: { name: 'A' } }), 'receiver.phoneCountryCode is required'],
+    ['receiver phone number', pickupBody({ receiver: { name: 'A', phoneCountryCode: '+372' } }), 'receiver.phoneNumber is required'],
+    ['courier receiver address', courierBody({ receiver: RECEIVER }), 'receiver.streetAddress is required'],
+    ['courier receiver country', courierBody({ receiver: { ...COURIER_RECEIVER, country: undefined } }), 'receiver.country is required'],
+    ['courier receiver in another country', courierBody({ receiver: { ...COURIER_RECEIVER, country: 'LV' } }), 'receiver.country must be EE'],
+    ['sender fields', pickupBody({ sender: { name: 'Shop' } }), 'sender.streetAddress is required'],
+    ['sender phone', pickupBody({ sender: { ...SENDER, phoneNumber: undefined } }), 'sender.phoneNumber is required'],
+    ['parcels missing', pickupBody({ parcels: undefined }), 'parcels is required'],
+    ['parcels empty', pickupBody({ parcels: [] }), 'parcels must have at least 1 parcel'],
+    ['parcel weight', pickupBody({ parcels: [{}] }), 'parcels[0].weight is required'],
+    ['weight decimals', pickupBody({ parcels: [{ weight: 1.234 }] }), 'parcels[0].weight must have at most 2 decimal places'],
+    ['weight zero', pickupBody({ parcels: [{ weight: 0 }] }), 'parcels[0].weight must be greater than 0'],
+    ['dimension decimals', pickupBody({ parcels: [{ weight: 1, length: 0.123 }] }), 'parcels[0].length must have at most 2 decimal places'],
+    ['dimensions required by the method', courierBody({ shippingMethod: { type: 'courier', id: 'parcelnord-fi-courier-standard' }, parcels: [{ weight: 1, length: 0.3 }], receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' } }), 'parcels[0].width is required by parcelnord-fi-courier-standard'],
+    ['cod below range', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: 0 } }] } }), 'shippingMethod.additionalServices[0].params.amount must be from 0.01 to 10000'],
+    ['cod above range', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: 10000.01 } }] } }), 'shippingMethod.additionalServices[0].params.amount must be from 0.01 to 10000'],
+    ['cod without params', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', additionalServices: [{ code: 'cod' }] } }), 'shippingMethod.additionalServices[0].params is required'],
+    ['unknown service', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', additionalServices: [{ code: 'insurance' }] } }), 'shippingMethod.additionalServices[0].code must be one of'],
+    ['service not offered', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'polexpress-pl-pm-1', additionalServices: [{ code: 'ageVerification' }] }, receiver: { ...RECEIVER, phoneCountryCode: '+48' } }), 'shippingMethod.additionalServices[0].code ageVerification is not offered'],
+    ['handover for another carrier', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', parcelHandoverMethod: 'courierPickUp' } }), 'shippingMethod.parcelHandoverMethod is only accepted'],
+    ['handover value', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', parcelHandoverMethod: 'pigeon' } }), 'shippingMethod.parcelHandoverMethod must be one of'],
+    ['locker size', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', lockerSize: 'XXL' } }), 'shippingMethod.lockerSize must be one of'],
+    ['serviceOrderUuid', pickupBody({ serviceOrderUuid: 'nope' }), 'serviceOrderUuid must be a UUID'],
+    ['synchronous', pickupBody({ synchronous: 'yes' }), 'synchronous must be true or false'],
+    ['product sku required', pickupBody({ products: [{ name: 'Mug', quantity: 1 }] }), 'products[0].sku is required'],
+    ['product sku length', pickupBody({ products: [{ sku: 'x'.repeat(101), name: 'Mug', quantity: 1 }] }), 'products[0].sku must be at most 100 characters'],
+    ['product name length', pickupBody({ products: [{ sku: 's', name: 'x'.repeat(256), quantity: 1 }] }), 'products[0].name must be at most 255 characters'],
+    ['product quantity', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1000 }] }), 'products[0].quantity must be at most 999'],
+    ['product quantity required', pickupBody({ products: [{ sku: 's', name: 'n' }] }), 'products[0].quantity is required'],
+    ['product barcode', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, barcode: 'x'.repeat(101) }] }), 'products[0].barcode must be at most 100 characters'],
+    ['product price decimals', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, price: 1.234 }] }), 'products[0].price must have at most 2 decimal places'],
+    ['product currency', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, currency: 'euro' }] }), 'products[0].currency must be an ISO 4217 code'],
+    ['product attributes', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, attributes: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`a${i}`, i])) }] }), 'products[0].attributes must have at most 20 attributes'],
+    ['product imageUrl', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, imageUrl: 'x'.repeat(2049) }] }), 'products[0].imageUrl must be at most 2048 characters'],
+    ['product storeProductUrl', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, storeProductUrl: 'x'.repeat(2049) }] }), 'products[0].storeProductUrl must be at most 2048 characters'],
+    ['product description', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, description: 'x'.repeat(5001) }] }), 'products[0].description must be at most 5000 characters'],
+  ];
+  it.each(cases)('%s', async (_name, body, message) => {
+    const before = await counts();
+    const res = await create(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('reports every bad field in one answer', async () => {
+    const res = await create(pickupBody({ parcels: [{ weight: -1 }], receiver: { name: 'A' }, products: [{ sku: 's' }] }));
+    expect(res.statusCode).toBe(400);
+    const m = res.json().message;
+    for (const f of ['parcels[0].weight', 'receiver.phoneCountryCode', 'receiver.phoneNumber', 'products[0].name', 'products[0].quantity']) expect(m).toContain(f);
+  });
+
+  it('accepts the limits exactly: COD 0.01 and 10000, quantity 999 with decimals, description HTML stripped', async () => {
+    for (const amount of [0.01, 10000]) {
+      const res = await create(pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount } }] } }));
+      expect(res.statusCode).toBe(201);
+    }
+    const res = await create(pickupBody({ products: [{ sku: 'x'.repeat(100), name: 'n', quantity: 998.5, description: `<p>${'y'.repeat(5000)}</p>` }] }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().products[0].quantity).toBe(998.5);
+  });
+
+  it('parcelnord FI courier with dimensions and the handover method is accepted', async () => {
+    const res = await create(courierBody({
+      shippingMethod: { type: 'courier', id: 'parcelnord-fi-courier-standard', parcelHandoverMethod: 'courierPickUp' },
+      receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' },
+    }));
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('PATCH /shipments/:id', () => {
+  it('409 naming the status while pending; products cannot be updated (400)', async () => {
+    const s = (await create(pickupBody())).json();
+    const res = await patch(s.id, { receiver: RECEIVER });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('is pending');
+    await drain();
+    const bad = await patch(s.id, { products: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('products cannot be updated');
+  });
+
+  it('a registered shipment is registered again with the new data (synchronous)', async () => {
+    const s = (await create(pickupBody({ synchronous: true }))).json();
+    expect(s.status).toBe('registered');
+    const res = await patch(s.id, { parcels: [{ weight: 3, length: 0.4, width: 0.3, height: 0.05 }], synchronous: true });
+    expect(res.statusCode).toBe(200);
+    const u = res.json();
+    expect(u.status).toBe('registered');
+    expect(u.parcels).toHaveLength(1);
+    expect(u.parcels[0]).toMatchObject({ weight: 3, length: 0.4, width: 0.3, height: 0.05 });
+    expect(u.parcels[0].carrierParcelId).not.toBe(s.parcels[0].carrierParcelId);
+  });
+
+  it('validates the patch like create (400 naming the field, nothing changed)', async () => {
+    const s = (await create(pickupBody({ synchronous: true }))).json();
+    const res = await patch(s.id, { receiver: { name: 'X' }, parcels: [{ weight: 1.001 }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('receiver.phoneCountryCode is required');
+    expect(res.json().message).toContain('parcels[0].weight must have at most 2 decimal places');
+    expect((await getShipment(s.id)).json()).toEqual(s);
+  });
+
+  it('404 for an unknown id and another store\'s shipment; production keys do not see sandbox shipments', async () => {
+    const s = (await create(pickupBody())).json();
+    expect((await getShipment(s.id, other)).statusCode).toBe(404);
+    expect((await getShipment('01900000-0000-7000-8000-000000000000')).statusCode).toBe(404);
+    expect((await getShipment('not-a-uuid')).statusCode).toBe(404);
+    const prod = await t.app.inject({ method: 'GET', url: `${PRODUCTION}/shipments/${s.id}`, headers: auth(undefined, 'production') });
+    expect(prod.statusCode).toBe(404);
+    const p = await t.app.inject({ method: 'PATCH', url: `${SANDBOX}/shipments/${s.id}`, headers: auth(other), payload: { receiver: RECEIVER } });
+    expect(p.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipments/${s.id}` })).statusCode).toBe(401);
+  });
+
+  it('production: no contract in production → 400 naming shippingMethod.id', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `${PRODUCTION}/shipments`, headers: auth(undefined, 'production'), payload: pickupBody() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('shippingMethod.id belongs to baltpost, with which the store has no active production contract');
+  });
+});
+
+describe('sandbox test helper: status moves', () => {
+  it('moves registered → inTransit → awaitingCollection → delivered, emitting shipment.statusUpdated; refuses others', async () => {
+    const s = (await create(pickupBody({ synchronous: true }))).json();
+    expect((await move(s.id, 'delivered')).statusCode).toBe(409);
+    const a = await move(s.id, 'inTransit');
+    expect(a.statusCode).toBe(200);
+    expect(a.json().status).toBe('inTransit');
+    expect((await move(s.id, 'awaitingCollection')).json().status).toBe('awaitingCollection');
+    expect((await move(s.id, 'delivered')).json().status).toBe('delivered');
+    const again = await move(s.id, 'returned');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('is delivered');
+    expect((await move(s.id, 'lost')).statusCode).toBe(400);
+    expect(await webhookEvents(s.id)).toEqual(['shipment.registered', 'shipment.statusUpdated', 'shipment.statusUpdated', 'shipment.statusUpdated']);
+    // PATCH is refused once in transit or delivered
+    expect((await patch(s.id, { receiver: RECEIVER })).statusCode).toBe(409);
+  });
+
+  it('a pending shipment cannot be moved; the helper does not exist in production', async () => {
+    const s = (await create(pickupBody())).json();
+    const res = await move(s.id, 'inTransit');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('is pending');
+    const prod = await t.app.inject({ method: 'POST', url: `${PRODUCTION}/test-helpers/shipments/${s.id}/status`, headers: auth(undefined, 'production'), payload: { status: 'inTransit' } });
+    expect(prod.statusCode).toBe(404);
+  });
+});
+
+describe('registration worker', () => {
+  it('the started loop registers queued shipments (as startWorkers runs it)', async () => {
+    const { ShipmentRegistration } = await import('../../src/shipping/shipments/registration.js');
+    const w = new ShipmentRegistration(t.db, t.services.carriers, t.services.carrierContracts, { concurrency: 2, pollMs: 20 });
+    w.start();
+    try {
+      const s = (await create(pickupBody())).json();
+      for (let i = 0; i < 100; i++) {
+        if ((await getShipment(s.id)).json().status !== 'pending') break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect((await getShipment(s.id)).json().status).toBe('registered');
+    } finally {
+      await w.stop();
+    }
+  });
+
+  it('a shipment whose lease expired is claimed again; a held lease is skipped', async () => {
+    const s = (await create(pickupBody())).json();
+    await t.db.query(`UPDATE shipments SET locked_until = now() + interval '1 minute' WHERE id = $1`, [s.id]);
+    await drain();
+    expect((await getShipment(s.id)).json().status).toBe('pending');
+    await t.db.query(`UPDATE shipments SET locked_until = now() - interval '1 second' WHERE id = $1`, [s.id]);
+    await drain();
+    expect((await getShipment(s.id)).json().status).toBe('registered');
+  });
+
+  it('when the retry schedule runs out the shipment fails with the outage error and the event', async () => {
+    const { RETRY_DELAYS_MS } = await import('../../src/shipping/shipments/registration.js');
+    const s = (await create(pickupBody({ receiver: { ...RECEIVER, name: 'UNAVAILABLE' } }))).json();
+    await t.db.query('UPDATE shipments SET registration_attempts = $2 WHERE id = $1', [s.id, RETRY_DELAYS_MS.length]);
+    await drain();
+    const f = (await getShipment(s.id)).json();
+    expect(f.status).toBe('registrationFailed');
+    expect(f.errors[0].code).toBe('CARRIER_UNAVAILABLE');
+    expect(await webhookEvents(s.id)).toEqual(['shipment.registrationFailed']);
+  });
+
+  it('parallel workers register each shipment once (SKIP LOCKED)', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push((await create(pickupBody())).json().id);
+    const w2 = new (await import('../../src/shipping/shipments/registration.js')).ShipmentRegistration(t.db, t.services.carriers, t.services.carrierContracts, { concurrency: 3 });
+    await Promise.all([drain(), w2.drain(), drain()]);
+    for (const id of ids) {
+      expect((await getShipment(id)).json().status).toBe('registered');
+      expect(await webhookEvents(id)).toEqual(['shipment.registered']);
+    }
+    const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM shipments WHERE id = ANY($1) AND registration_attempts = 1', [ids]);
+    expect(rows[0]!.n).toBe(ids.length);
+  });
+
+  it('no webhook rows for events the webhook did not enable or for stores without webhooks', async () => {
+    const s = (await create(pickupBody({ synchronous: true }), other)).json();
+    expect(s.status).toBe('registered');
+    expect(await webhookEvents(s.id)).toEqual([]);
+  });
+
+  it('PATCH of a failed shipment is 409 while another live shipment holds its merchantReference', async () => {
+    const body = pickupBody({ receiver: { ...RECEIVER, name: 'FAIL' }, synchronous: true });
+    const failed = (await create(body)).json();
+    expect(failed.status).toBe('registrationFailed');
+    expect((await create({ ...body, receiver: RECEIVER })).statusCode).toBe(201);
+    const res = await patch(failed.id, { receiver: RECEIVER });
+    expect(res.statusCode).toBe(409);
+    expect((await getShipment(failed.id)).json().status).toBe('registrationFailed');
+  });
+});
