@@ -16,6 +16,7 @@ import { operatorRoutes } from './stores/routes.js';
 import { shippingRoutes } from './shipping/routes.js';
 import { shipmentRoutes } from './shipping/shipments/routes.js';
 import { webhookRoutes } from './shipping/webhooks/routes.js';
+import { trackingRoutes } from './shipping/tracking/routes.js';
 import { carrierLogoRoutes } from './shipping/logos.js';
 import { carrierContractRoutes } from './shipping/contracts/routes.js';
 import type { Services } from './services.js';
@@ -53,6 +54,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
   await app.register(sandboxRoutes, { prefix: config.paymentsSandboxPath, services });
   await app.register(gatewayRoutes, { services });
+  await app.register(trackingRoutes, { services });
   await app.register(shippingRoutes, { prefix: config.shippingPath, env: 'production', services });
   await app.register(shippingRoutes, { prefix: config.shippingSandboxPath, env: 'sandbox', services });
   await app.register(shipmentRoutes, { prefix: config.shippingPath, env: 'production', services });

@@ -37,7 +37,7 @@ export function createServices(config: Config, db: Db, masterKey: string): Servi
   const orders = new OrderService(db, keys, config.publicUrl);
   const carrierContracts = new CarrierContractService(db, box, config.publicUrl);
   const carriers = new CarrierRegistry();
-  const registration = new ShipmentRegistration(db, carriers, carrierContracts, { concurrency: config.workerConcurrency });
+  const registration = new ShipmentRegistration(db, carriers, carrierContracts, { concurrency: config.workerConcurrency, publicUrl: config.publicUrl });
   return {
     config,
     db,

@@ -7,6 +7,7 @@
  * shipment.registrationFailed. A carrier outage (retryable) leaves the shipment pending, due again
  * after the next delay of {@link RETRY_DELAYS_MS}; when those run out it fails.
  */
+import { trackingPageUrl } from '../tracking/service.js';
 import { ClaimLoop } from '../../platform/claim-loop.js';
 import { withTx, type Db } from '../../platform/db.js';
 import type {
@@ -106,7 +107,13 @@ export class ShipmentRegistration {
     private readonly db: Db,
     private readonly carriers: CarrierRegistry,
     private readonly contracts: CarrierContractService,
-    private readonly opts: { concurrency: number; pollMs?: number; log?: RegistrationLog | undefined } = { concurrency: 4 },
+    private readonly opts: {
+      concurrency: number;
+      pollMs?: number;
+      log?: RegistrationLog | undefined;
+      /** Kassa's public base URL: a parcel's trackingLink is Kassa's tracking page. */
+      publicUrl: string;
+    },
   ) {
     this.store = new ShipmentStore(db);
     this.loop = new ClaimLoop<string>({
@@ -203,7 +210,11 @@ export class ShipmentRegistration {
         await store.markRegistered(
           s.id,
           result.carrierShipmentId,
-          current.parcels.map((p, i) => ({ id: p.id, ...result.parcels[i]! })),
+          current.parcels.map((p, i) => {
+            const got = result.parcels[i]!;
+            // The public link is Kassa's tracking page, which links on to the carrier's own.
+            return { id: p.id, ...got, trackingLink: trackingPageUrl(this.opts.publicUrl, current.carrierCode, got.carrierParcelId) };
+          }),
         );
       } else if (result.retryable) {
         const delay = RETRY_DELAYS_MS[current.registrationAttempts - 1];
