@@ -4,6 +4,8 @@
  * finish, and sleep `pollMs` when nothing is due unless woken early (LISTEN/NOTIFY, a new item).
  * Nothing lives only here: a stopped or killed loop leaves its items to the lease.
  */
+import type { Queryable } from './db.js';
+
 export interface LoopLog {
   error(obj: object, msg: string): void;
 }
@@ -86,4 +88,36 @@ export class ClaimLoop<T> {
     await this.loop;
     await Promise.allSettled([...this.inFlight]);
   }
+}
+
+/** A table used as a queue of ids: rows `status = 'pending'`, due at `dueColumn`, leased by `locked_until`. */
+export interface LeasedQueue {
+  table: string;
+  dueColumn: string;
+  attemptsColumn: string;
+  leaseSeconds: number;
+}
+
+/** Claims up to `limit` due rows (FOR UPDATE SKIP LOCKED), leasing them and counting the attempt. */
+export async function claimDue(db: { query: Queryable['query'] }, q: LeasedQueue, limit: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE ${q.table} t SET locked_until = now() + make_interval(secs => ${q.leaseSeconds}), ${q.attemptsColumn} = t.${q.attemptsColumn} + 1
+      WHERE t.id IN (
+        SELECT id FROM ${q.table}
+         WHERE status = 'pending' AND ${q.dueColumn} <= now() AND (locked_until IS NULL OR locked_until < now())
+         ORDER BY ${q.dueColumn} LIMIT $1 FOR UPDATE SKIP LOCKED)
+      RETURNING t.id`,
+    [limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Claims one row now (synchronous requests); false when it is not pending or another worker holds it. */
+export async function claimById(db: { query: Queryable['query'] }, q: LeasedQueue, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE ${q.table} SET locked_until = now() + make_interval(secs => ${q.leaseSeconds}), ${q.attemptsColumn} = ${q.attemptsColumn} + 1
+      WHERE id = $1 AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`,
+    [id],
+  );
+  return (rowCount ?? 0) > 0;
 }

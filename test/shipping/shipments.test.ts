@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ADMIN_TOKEN, type TestApp } from '../support/app.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { activate, COURIER_RECEIVER, courierBody, pickupBody, PRODUCTION, RECEIVER, SANDBOX, SENDER } from './support.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { carrierDefinition } from '../../src/shipping/carriers/registry.js';
 
 let t: TestApp;
 let other: CreatedStore;
-const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-const SANDBOX = '/sandbox/shipping/api/v2';
-const PRODUCTION = '/shipping/api/v2';
 
-async function activate(store: CreatedStore, payload: Record<string, unknown>) {
-  const res = await t.app.inject({ method: 'POST', url: `/operator/stores/${store.id}/carrier-contracts`, headers: admin, payload });
-  expect(res.statusCode).toBe(201);
-}
 
 beforeAll(async () => {
   t = await createTestApp();
-  await activate(t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true });
-  await activate(t.store, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI' });
-  await activate(t.store, { env: 'sandbox', carrierCode: 'polexpress', country: 'PL', dropOffPinService: true });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI' });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'polexpress', country: 'PL', dropOffPinService: true });
   other = await t.createStore();
-  await activate(other, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+  await activate(t, other, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
   await t.db.query(
     `INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', 'https://hooks.example/kassa', $2)`,
     [t.store.id, ['shipment.registered', 'shipment.registrationFailed', 'shipment.statusUpdated']],
@@ -28,29 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const SENDER = { name: 'Näidispood OÜ', streetAddress: 'Pärnu mnt 10', locality: 'Tallinn', postalCode: '10148', country: 'EE', phoneCountryCode: '+372', phoneNumber: '6001234' };
-const RECEIVER = { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' };
-const COURIER_RECEIVER = { ...RECEIVER, streetAddress: 'Riia tn 15', locality: 'Tartu', postalCode: '51010', country: 'EE' };
 
-let refs = 0;
-const ref = () => `ORDER-${++refs}-${Math.random().toString(36).slice(2, 8)}`;
 
-const pickupBody = (over: Record<string, unknown> = {}) => ({
-  merchantReference: ref(),
-  shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' },
-  parcels: [{ weight: 1.2 }],
-  receiver: RECEIVER,
-  sender: SENDER,
-  ...over,
-});
-const courierBody = (over: Record<string, unknown> = {}) => ({
-  merchantReference: ref(),
-  shippingMethod: { type: 'courier', id: 'baltpost-ee-courier-standard' },
-  parcels: [{ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 }],
-  receiver: COURIER_RECEIVER,
-  sender: SENDER,
-  ...over,
-});
 
 const auth = (store?: CreatedStore, env: 'sandbox' | 'production' = 'sandbox') => t.bearer({ env, ...(store ? { store } : {}) });
 const create = (payload: unknown, store?: CreatedStore) =>

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, ADMIN_TOKEN, type TestApp } from '../support/app.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { activate, SANDBOX, SENDER } from './support.js';
 
 let t: TestApp;
-const SANDBOX = '/sandbox/shipping/api/v2';
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await t.app.inject({
-    method: 'POST', url: `/operator/stores/${t.store.id}/carrier-contracts`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    payload: { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' },
-  });
-  expect(res.statusCode).toBe(201);
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
 });
 afterAll(async () => t.close());
 
-const SENDER = { name: 'Näidispood OÜ', streetAddress: 'Pärnu mnt 10', locality: 'Tallinn', postalCode: '10148', country: 'EE', phoneCountryCode: '+372', phoneNumber: '6001234' };
 
 async function registered(over: Record<string, unknown>) {
   const res = await t.app.inject({

@@ -8,7 +8,7 @@
  * after the next delay of {@link RETRY_DELAYS_MS}; when those run out it fails.
  */
 import { trackingPageUrl } from '../tracking/service.js';
-import { ClaimLoop } from '../../platform/claim-loop.js';
+import { ClaimLoop, claimById, claimDue, type LeasedQueue } from '../../platform/claim-loop.js';
 import { withTx, type Db } from '../../platform/db.js';
 import type {
   AdditionalService,
@@ -31,6 +31,8 @@ import { shipmentJson } from './view.js';
 /** Delay before the next attempt after the n-th outage (n = 1, 2, …); after the last, the shipment fails. */
 export const RETRY_DELAYS_MS: readonly number[] = Object.freeze([30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000]);
 const LEASE_SECONDS = 120;
+
+const SHIPMENT_QUEUE: LeasedQueue = { table: 'shipments', dueColumn: 'next_registration_at', attemptsColumn: 'registration_attempts', leaseSeconds: LEASE_SECONDS };
 
 export interface RegistrationLog {
   info(obj: object, msg: string): void;
@@ -127,27 +129,14 @@ export class ShipmentRegistration {
   }
 
   /** Claims up to `limit` pending shipments due now. */
-  async claim(limit: number): Promise<string[]> {
-    const { rows } = await this.db.query<{ id: string }>(
-      `UPDATE shipments s SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), registration_attempts = s.registration_attempts + 1
-        WHERE s.id IN (
-          SELECT id FROM shipments
-           WHERE status = 'pending' AND next_registration_at <= now() AND (locked_until IS NULL OR locked_until < now())
-           ORDER BY next_registration_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING s.id`,
-      [limit],
-    );
-    return rows.map((r) => r.id);
+  /** Claims up to `limit` pending rows due now. */
+  claim(limit: number): Promise<string[]> {
+    return claimDue(this.db, SHIPMENT_QUEUE, limit);
   }
 
-  /** Claims one shipment (synchronous registration); false when it is not pending or another worker holds it. */
-  async claimOne(id: string): Promise<boolean> {
-    const { rowCount } = await this.db.query(
-      `UPDATE shipments SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), registration_attempts = registration_attempts + 1
-        WHERE id = $1 AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`,
-      [id],
-    );
-    return (rowCount ?? 0) > 0;
+  /** Claims one row now (synchronous requests); false when it is not pending or another worker holds it. */
+  claimOne(id: string): Promise<boolean> {
+    return claimById(this.db, SHIPMENT_QUEUE, id);
   }
 
   /** Registers now (POST/PATCH with synchronous true); the shipment's status afterwards is whatever resulted. */
