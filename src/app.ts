@@ -16,6 +16,7 @@ import { operatorRoutes } from './stores/routes.js';
 import { shippingRoutes } from './shipping/routes.js';
 import { shipmentRoutes } from './shipping/shipments/routes.js';
 import { webhookRoutes } from './shipping/webhooks/routes.js';
+import { labelFileRoutes } from './shipping/label-files/routes.js';
 import { trackingRoutes } from './shipping/tracking/routes.js';
 import { carrierLogoRoutes } from './shipping/logos.js';
 import { carrierContractRoutes } from './shipping/contracts/routes.js';
@@ -61,6 +62,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(shipmentRoutes, { prefix: config.shippingSandboxPath, env: 'sandbox', services });
   await app.register(webhookRoutes, { prefix: config.shippingPath, env: 'production', services });
   await app.register(webhookRoutes, { prefix: config.shippingSandboxPath, env: 'sandbox', services });
+  await app.register(labelFileRoutes, { prefix: config.shippingPath, env: 'production', services });
+  await app.register(labelFileRoutes, { prefix: config.shippingSandboxPath, env: 'sandbox', services });
   await app.register(operatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(carrierContractRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   return app;

@@ -12,6 +12,7 @@ import { randomToken } from './platform/ids.js';
 import { createServices, type Services } from './services.js';
 import { NotificationDelivery, type DeliveryLog } from './payments/notifications/delivery.js';
 import type { ShipmentRegistration } from './shipping/shipments/registration.js';
+import type { LabelFileService } from './shipping/label-files/service.js';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
 const MASTER_KEY_FILE = 'master.key';
@@ -67,6 +68,7 @@ export async function startRuntime(config: Config, log: (msg: string) => void): 
 export interface Workers {
   notifications: NotificationDelivery;
   registration: ShipmentRegistration;
+  labelFiles: LabelFileService;
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,9 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
   // Shipment registration with the carriers (pending shipments, retries after outages).
   const registration = rt.services.shipments.registration;
   registration.start(log);
+  // Label files (pending → ready/failed; moves registered shipments to labelsCreated).
+  const labelFiles = rt.services.labelFiles;
+  labelFiles.start(log);
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping) return;
@@ -97,8 +102,10 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
   return {
     notifications,
     registration,
+    labelFiles,
     async stop() {
       clearInterval(sweep);
+      await labelFiles.stop();
       await registration.stop();
       await notifications.stop();
     },

@@ -16,6 +16,7 @@ import { ShippingMethodsService } from './shipping/catalogue/routes-service.js';
 import { CarrierRegistry } from './shipping/carriers/registry.js';
 import { ShipmentRegistration } from './shipping/shipments/registration.js';
 import { ShipmentService } from './shipping/shipments/service.js';
+import { LabelFileService } from './shipping/label-files/service.js';
 
 export interface Services {
   config: Config;
@@ -29,6 +30,7 @@ export interface Services {
   shippingMethods: ShippingMethodsService;
   carriers: CarrierRegistry;
   shipments: ShipmentService;
+  labelFiles: LabelFileService;
 }
 
 export function createServices(config: Config, db: Db, masterKey: string): Services {
@@ -50,5 +52,6 @@ export function createServices(config: Config, db: Db, masterKey: string): Servi
     shippingMethods: new ShippingMethodsService(carrierContracts),
     carriers,
     shipments: new ShipmentService(db, carrierContracts, registration),
+    labelFiles: new LabelFileService(db, { keys, baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.shippingPath : config.shippingSandboxPath}` }, { concurrency: config.workerConcurrency }),
   };
 }

@@ -1,0 +1,268 @@
+/**
+ * Label files: POST validates and stores a `pending` request; the worker (a ClaimLoop, claimed
+ * with FOR UPDATE SKIP LOCKED and a lease) makes it `ready` in ONE transaction that also moves
+ * every `registered` shipment to `labelsCreated` and writes the webhook events
+ * (shipment.labelsCreated per moved shipment, then labelFile.ready), or `failed` with errors and
+ * labelFile.creationFailed. The PDF is never stored: `download` renders it from the shipments.
+ */
+import type { Readable } from 'node:stream';
+import { ClaimLoop, claimById, claimDue, type LeasedQueue } from '../../platform/claim-loop.js';
+import { withTx, type Db, type Queryable } from '../../platform/db.js';
+import { ApiError, Errors } from '../../platform/errors.js';
+import { isUuid, uuidv7 } from '../../platform/ids.js';
+import type { Env, Store } from '../../stores/service.js';
+import { renderLabels, type LabelInput } from '../labels/index.js';
+import { ShipmentStore, type ShipmentRecord } from '../shipments/store.js';
+import { shipmentJson } from '../shipments/view.js';
+import { enqueueShipmentEvent } from '../webhooks/events.js';
+import { PRINTABLE, shipmentLabels } from './labels.js';
+import {
+  labelFileJson,
+  parseLabelFileInput,
+  RENDER_ORDER,
+  type LabelFileError,
+  type LabelFileJson,
+  type LabelFileRecord,
+  type LabelFileStatus,
+  type OrderLabelsBy,
+} from './model.js';
+import { checkLink, LINK_LIFETIME_SECONDS, signLink } from './signing.js';
+
+const LEASE_SECONDS = 120;
+
+const LABEL_FILE_QUEUE: LeasedQueue = { table: 'label_files', dueColumn: 'next_attempt_at', attemptsColumn: 'attempts', leaseSeconds: LEASE_SECONDS };
+/** Attempts (each ending in a database or rendering error) before the file is failed for good. */
+export const MAX_ATTEMPTS = 5;
+
+export interface LabelFileLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+interface Row {
+  id: string;
+  store_id: string;
+  env: Env;
+  shipment_ids: string[];
+  page_size: 'A4' | 'A6';
+  labels_per_page: 1 | 2 | 4;
+  order_labels_by: OrderLabelsBy;
+  status: LabelFileStatus;
+  errors: LabelFileError[] | null;
+  created_at: Date;
+  ready_at: Date | null;
+}
+
+const fromRow = (r: Row): LabelFileRecord => ({
+  id: r.id,
+  storeId: r.store_id,
+  env: r.env,
+  shipmentIds: r.shipment_ids,
+  pageSize: r.page_size,
+  labelsPerPage: r.labels_per_page,
+  orderLabelsBy: r.order_labels_by,
+  status: r.status,
+  errors: r.errors,
+  createdAt: r.created_at,
+  readyAt: r.ready_at,
+});
+
+export interface LabelFileDeps {
+  /** The store's current secret key of an environment (signs download links). */
+  keys: { forStore(storeId: string, env: Env): Promise<{ secretKey: string }> };
+  /** Absolute base of the shipping API of an environment, e.g. https://pay.example/shipping/api/v2. */
+  baseUrl(env: Env): string;
+}
+
+export class LabelFileService {
+  private readonly loop: ClaimLoop<string>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly deps: LabelFileDeps,
+    private readonly opts: { concurrency: number; pollMs?: number; log?: LabelFileLog | undefined } = { concurrency: 2 },
+  ) {
+    this.loop = new ClaimLoop<string>({
+      name: 'label file worker',
+      concurrency: opts.concurrency,
+      pollMs: opts.pollMs ?? 1000,
+      claim: (limit) => this.claim(limit),
+      work: (id) => this.attempt(id),
+      log: () => this.opts.log,
+    });
+  }
+
+  /**
+   * POST /label-files. 400 for malformed input; 404 naming `shipmentIds[i]` when a shipment is
+   * not the store's (in this environment); 409 naming it when it has no labels yet (pending,
+   * registrationFailed, …). Nothing is written unless everything passes.
+   */
+  async create(store: Store, env: Env, body: unknown): Promise<LabelFileJson> {
+    const input = parseLabelFileInput(body);
+    const { rows } = await this.db.query<{ id: string; status: string }>(
+      'SELECT id, status FROM shipments WHERE id = ANY($1::uuid[]) AND store_id = $2 AND env = $3',
+      [input.shipmentIds, store.id, env],
+    );
+    const status = new Map(rows.map((r) => [r.id, r.status]));
+    input.shipmentIds.forEach((id, i) => {
+      if (!status.has(id)) throw Errors.notFound(`shipmentIds[${i}]: shipment ${id}`);
+    });
+    input.shipmentIds.forEach((id, i) => {
+      const s = status.get(id)!;
+      if (!(PRINTABLE as readonly string[]).includes(s)) {
+        throw Errors.conflict(`shipmentIds[${i}]: shipment ${id} is ${s}; labels can be created once it is registered`);
+      }
+    });
+    const id = uuidv7();
+    await this.db.query(
+      `INSERT INTO label_files (id, store_id, env, shipment_ids, page_size, labels_per_page, order_labels_by, status, next_attempt_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', now())`,
+      [id, store.id, env, input.shipmentIds, input.pageSize, input.labelsPerPage, input.orderLabelsBy],
+    );
+    if (input.synchronous) {
+      if (await this.claimOne(id)) await this.attempt(id);
+    } else this.loop.wake();
+    return this.get(store.id, env, id);
+  }
+
+  private async find(q: Queryable, id: string, scope: { storeId: string; env: Env } | null, lock = false): Promise<LabelFileRecord | null> {
+    if (!isUuid(id)) return null;
+    const { rows } = await q.query<Row>(
+      `SELECT * FROM label_files WHERE id = $1 AND ($2::uuid IS NULL OR (store_id = $2 AND env = $3))${lock ? ' FOR UPDATE' : ''}`,
+      [id, scope?.storeId ?? null, scope?.env ?? null],
+    );
+    return rows[0] ? fromRow(rows[0]) : null;
+  }
+
+  /** GET /label-files/:id: the record, with a fresh signed download link while ready. */
+  async get(storeId: string, env: Env, id: string): Promise<LabelFileJson> {
+    const r = await this.find(this.db, id, { storeId, env });
+    if (!r) throw Errors.notFound(`Label file ${id}`);
+    return labelFileJson(r, r.status === 'ready' ? await this.link(r) : null);
+  }
+
+  async link(r: LabelFileRecord, nowS = Math.floor(Date.now() / 1000)): Promise<string> {
+    const expires = nowS + LINK_LIFETIME_SECONDS;
+    const { secretKey } = await this.deps.keys.forStore(r.storeId, r.env);
+    return `${this.deps.baseUrl(r.env)}/label-files/${r.id}/download?expires=${expires}&signature=${signLink(secretKey, r.id, expires)}`;
+  }
+
+  /**
+   * The public download: checks the link (403 when wrong or expired; 404 for an unknown id or
+   * another environment's), then renders the PDF from the shipments as they are now.
+   */
+  async download(env: Env, id: string, query: { expires?: unknown; signature?: unknown }): Promise<{ stream: Readable; record: LabelFileRecord }> {
+    const r = await this.find(this.db, id, null);
+    if (!r || r.env !== env) throw Errors.notFound(`Label file ${id}`);
+    const { secretKey } = await this.deps.keys.forStore(r.storeId, r.env);
+    if (!checkLink(secretKey, r.id, query.expires, query.signature, Math.floor(Date.now() / 1000))) {
+      throw Errors.forbidden('the download link is invalid or has expired; GET the label file for a fresh one');
+    }
+    if (r.status !== 'ready') throw Errors.notFound(`Label file ${id}`);
+    const labels: LabelInput[] = [];
+    const store = new ShipmentStore(this.db);
+    for (const sid of r.shipmentIds) {
+      const s = await store.find(sid, { storeId: r.storeId, env: r.env });
+      const built = s ? shipmentLabels(s) : null;
+      if (!built || 'error' in built) throw new ApiError(409, `shipment ${sid} can no longer be printed`);
+      labels.push(...built.labels);
+    }
+    const stream = renderLabels(labels, {
+      pageSize: r.pageSize,
+      labelsPerPage: r.labelsPerPage,
+      order: RENDER_ORDER[r.orderLabelsBy],
+      documentDate: r.readyAt ?? r.createdAt,
+      title: `Shipping labels ${r.id}`,
+    });
+    return { stream, record: r };
+  }
+
+  /** Claims up to `limit` pending rows due now. */
+  claim(limit: number): Promise<string[]> {
+    return claimDue(this.db, LABEL_FILE_QUEUE, limit);
+  }
+
+  /** Claims one row now (synchronous requests); false when it is not pending or another worker holds it. */
+  claimOne(id: string): Promise<boolean> {
+    return claimById(this.db, LABEL_FILE_QUEUE, id);
+  }
+
+  /**
+   * One attempt; never throws. An unexpected error leaves the file pending for the lease to
+   * expire and the next attempt; the MAX_ATTEMPTS-th such error fails it (labelFile.creationFailed).
+   */
+  async attempt(id: string): Promise<void> {
+    try {
+      await withTx(this.db, (tx) => this.make(tx, id));
+    } catch (err) {
+      this.opts.log?.error({ err, labelFile: id }, 'label file attempt failed');
+      try {
+        await withTx(this.db, async (tx) => {
+          const { rows } = await tx.query<{ attempts: number }>(`SELECT attempts FROM label_files WHERE id = $1 AND status = 'pending' FOR UPDATE`, [id]);
+          if (!rows[0] || rows[0].attempts < MAX_ATTEMPTS) return;
+          await this.fail(tx, id, [{ shipmentId: null, field: 'labelFile', message: `could not be created after ${MAX_ATTEMPTS} attempts` }]);
+        });
+      } catch (err2) {
+        this.opts.log?.error({ err: err2, labelFile: id }, 'label file could not be marked failed');
+      }
+    }
+  }
+
+  private async fail(tx: Queryable, id: string, errors: LabelFileError[]): Promise<void> {
+    await tx.query(
+      `UPDATE label_files SET status = 'failed', errors = $2, next_attempt_at = NULL, locked_until = NULL WHERE id = $1`,
+      [id, JSON.stringify(errors)],
+    );
+    const after = (await this.find(tx, id, null))!;
+    await enqueueShipmentEvent(tx, { eventType: 'labelFile.creationFailed', storeId: after.storeId, env: after.env, shipmentId: null, data: labelFileJson(after, null) });
+    this.opts.log?.info({ labelFile: id, errors: errors.length }, 'label file failed');
+  }
+
+  private async make(tx: Queryable, id: string): Promise<void> {
+    const f = await this.find(tx, id, null, true);
+    if (!f || f.status !== 'pending') return;
+    const store = new ShipmentStore(tx);
+    // Lock in a fixed order so two label files sharing shipments cannot deadlock.
+    await tx.query('SELECT id FROM shipments WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [f.shipmentIds]);
+    const errors: LabelFileError[] = [];
+    const shipments: ShipmentRecord[] = [];
+    for (const sid of f.shipmentIds) {
+      const s = await store.find(sid, { storeId: f.storeId, env: f.env });
+      if (!s) {
+        errors.push({ shipmentId: sid, field: 'id', message: 'shipment not found' });
+        continue;
+      }
+      const built = shipmentLabels(s);
+      if ('error' in built) errors.push(built.error);
+      else shipments.push(s);
+    }
+    if (errors.length) {
+      await this.fail(tx, id, errors);
+      return;
+    }
+    for (const s of shipments) {
+      if (s.status !== 'registered') continue;
+      await store.setStatus(s.id, 'labelsCreated');
+      const moved = (await store.find(s.id, null))!;
+      await enqueueShipmentEvent(tx, { eventType: 'shipment.labelsCreated', storeId: f.storeId, env: f.env, shipmentId: s.id, data: shipmentJson(moved) });
+    }
+    await tx.query(`UPDATE label_files SET status = 'ready', errors = NULL, ready_at = now(), next_attempt_at = NULL, locked_until = NULL WHERE id = $1`, [id]);
+    const after = (await this.find(tx, id, null))!;
+    // The event carries no URL (links live 15 minutes, deliveries are retried for longer): GET the record.
+    await enqueueShipmentEvent(tx, { eventType: 'labelFile.ready', storeId: f.storeId, env: f.env, shipmentId: null, data: labelFileJson(after, null) });
+  }
+
+  /** Makes everything due now (tests, sandbox); returns how many attempts were made. */
+  drain(): Promise<number> {
+    return this.loop.drain();
+  }
+
+  start(log?: LabelFileLog): void {
+    if (log) this.opts.log = log;
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+}
