@@ -17,6 +17,7 @@ import { createBenchDatabase } from './lib/database.js';
 import { runRoute, stopCurrentLoad, type LoadOptions, type RouteResult } from './lib/load.js';
 import { Monitor } from './lib/monitor.js';
 import { hasWrk, runWrkRoute } from './lib/wrk.js';
+import { SERVER_NODE_FLAGS } from './lib/server-flags.js';
 import { MB, postgresProcesses, pssBytes, rssBytes } from './lib/proc.js';
 import { bearer, orderBody, OrderBodyPool, type Keys } from './lib/orders.js';
 import { resultsTable, target, targetsTable, type Target } from './lib/report.js';
@@ -136,7 +137,7 @@ async function main(): Promise<number> {
   const nodeArgs = (process.env.BENCH_KASSA_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   // The server runs as `npm start` does: the transpiled dist/ on plain Node, no TypeScript loader.
   execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'ignore' });
-  const kassa = spawnServer('kassa', [...nodeArgs, 'dist/main.js'], env);
+  const kassa = spawnServer('kassa', [...SERVER_NODE_FLAGS, ...nodeArgs, 'dist/main.js'], env);
   await waitReady(kassa, `${origin}/readyz`, 180_000);
   log(`Kassa ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (pid ${kassa.pid})`);
   const idleRssMB = (rssBytes(kassa.pid) ?? 0) / MB;
