@@ -27,17 +27,10 @@ import { Writable } from 'node:stream';
 import v8 from 'node:v8';
 import { writeLabels, type RenderLabelsOptions } from '../src/shipping/labels/render.js';
 import { sampleLabel } from '../src/shipping/labels/samples.js';
+import { intEnv } from './lib/env.js';
+import { MB } from './lib/proc.js';
 import { target, targetsTable, type Target } from './lib/report.js';
 
-const MB = 1024 * 1024;
-
-function intEnv(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return n;
-}
 
 const COUNT = intEnv('BENCH_LABELS', 1000, 1);
 const RUNS = intEnv('BENCH_LABEL_RUNS', 3, 1);

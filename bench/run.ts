@@ -18,17 +18,10 @@ import { runRoute, stopCurrentLoad, type LoadOptions, type RouteResult } from '.
 import { Monitor } from './lib/monitor.js';
 import { hasWrk, runWrkRoute } from './lib/wrk.js';
 import { SERVER_NODE_FLAGS } from './lib/server-flags.js';
+import { intEnv } from './lib/env.js';
 import { MB, postgresProcesses, pssBytes, rssBytes } from './lib/proc.js';
 import { bearer, orderBody, OrderBodyPool, type Keys } from './lib/orders.js';
 import { resultsTable, target, targetsTable, type Target } from './lib/report.js';
-
-function intEnv(name: string, fallback: number, min: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return n;
-}
 
 const load: LoadOptions = {
   connections: 50,

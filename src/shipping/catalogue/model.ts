@@ -42,18 +42,7 @@ export interface CourierService {
 }
 
 /** One point as the data file stores it (additional services as codes). */
-export interface PickupPointRow {
-  id: string;
-  name: string;
-  type: PickupPointType;
-  streetAddress: string;
-  locality: string;
-  region: string;
-  postalCode: string;
-  countryCode: CountryCode;
-  carrierCode: CarrierCode;
-  additionalServices: AdditionalServiceCode[];
-}
+export type PickupPointRow = Omit<PickupPoint, 'additionalServices'> & { additionalServices: AdditionalServiceCode[] };
 
 export interface PickupPointsFile {
   format: 'kassa.pickup-points/1';

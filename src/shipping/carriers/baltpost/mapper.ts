@@ -22,6 +22,7 @@ import {
   dropOffPinRequested,
   effectiveLockerSize,
   gramsToKg,
+  partyPathRule,
   phoneNational,
   phonePrefix,
   postalCodeForCarrier,
@@ -151,7 +152,7 @@ const PARTY_FIELDS: Readonly<Record<string, string>> = {
 
 /** Baltpost's error paths → the spec's fields. */
 export const BALTPOST_PATHS: readonly PathRule[] = [
-  [/^shipments\[\d+\]\.(receiver|sender)Addressee\.(.+)$/, (m) => `${m[1] ?? ''}.${PARTY_FIELDS[m[2] ?? ''] ?? m[2] ?? ''}`],
+  partyPathRule(/^shipments\[\d+\]\.(receiver|sender)Addressee\.(.+)$/, PARTY_FIELDS),
   [/^shipments\[(\d+)\]\.measurement\.weight$/, (m) => `parcels[${m[1] ?? ''}].weight`],
   [/^shipments\[(\d+)\]\.measurement$/, (m) => `parcels[${m[1] ?? ''}]`],
   [/^shipments\[0\]\.addOns\[(\d+)\]\.(?:amount|currency)$/, (m) => `shippingMethod.additionalServices[${m[1] ?? ''}].params.amount`],

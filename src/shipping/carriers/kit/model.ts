@@ -79,6 +79,22 @@ export function kgToGrams(kg: number): number {
 export type PathRule = readonly [RegExp, (m: RegExpExecArray, input: RegistrationRequest) => string | undefined];
 
 /** The spec's field named by a carrier's error path; undefined when no rule knows the path. */
+/**
+ * The rule for a carrier's error path on a party: the pattern captures the carrier's word for the
+ * party (`recipient`/`receiver`/`sender`) and then its field name, which `fields` translates to the
+ * spec's (unknown names pass through): `order.recipient.postcode` → `receiver.postalCode`.
+ */
+export function partyPathRule(pattern: RegExp, fields: Readonly<Record<string, string>>): PathRule {
+  return [
+    pattern,
+    (m) => {
+      const party = m[1] === 'recipient' || m[1] === 'receiver' ? 'receiver' : 'sender';
+      const field = m[2] ?? '';
+      return `${party}.${fields[field] ?? field}`;
+    },
+  ];
+}
+
 export function specField(rules: readonly PathRule[], nativePath: string | null | undefined, input: RegistrationRequest): string | undefined {
   if (nativePath === null || nativePath === undefined) return undefined;
   for (const [re, to] of rules) {

@@ -21,6 +21,7 @@ import {
   blankToNull,
   effectiveHandoverMethod,
   effectiveLockerSize,
+  partyPathRule,
   phoneNational,
   phonePrefix,
   postalCodeForCarrier,
@@ -139,7 +140,7 @@ const PARTY_FIELDS: Readonly<Record<string, string>> = {
 };
 
 export const PARCELNORD_PATHS: readonly PathRule[] = [
-  [/^order\.(recipient|sender)\.(\w+)$/, (m) => `${m[1] === 'recipient' ? 'receiver' : 'sender'}.${PARTY_FIELDS[m[2] ?? ''] ?? m[2] ?? ''}`],
+  partyPathRule(/^order\.(recipient|sender)\.(\w+)$/, PARTY_FIELDS),
   [/^order\.parcels\[(\d+)\]\.grossWeightG$/, (m) => `parcels[${m[1] ?? ''}].weight`],
   [/^order\.parcels\[(\d+)\]$/, (m) => `parcels[${m[1] ?? ''}]`],
   [/^order\.extras\[(\d+)\]\.(?:amountCents|currency)$/, (m) => `shippingMethod.additionalServices[${m[1] ?? ''}].params.amount`],

@@ -17,7 +17,17 @@ import type {
 } from '../contract.js';
 import { POSTAL_CODE_DIGITS, isCountryCode, isValidPostalCode, postalCodeDigits } from '../countries.js';
 import type { CarrierMapper } from '../kit/adapter.js';
-import { blankToNull, phoneNational, phonePrefix, postalCodeForCarrier, registrationError, serviceField, specField, type PathRule } from '../kit/model.js';
+import {
+  blankToNull,
+  partyPathRule,
+  phoneNational,
+  phonePrefix,
+  postalCodeForCarrier,
+  registrationError,
+  serviceField,
+  specField,
+  type PathRule,
+} from '../kit/model.js';
 import { swiftcourierDefinition } from './definition.js';
 
 export type SwiftProduct = 'CL' | 'B2B' | 'PS';
@@ -129,7 +139,7 @@ const PARTY_FIELDS: Readonly<Record<string, string>> = {
 };
 
 export const SWIFT_PATHS: readonly PathRule[] = [
-  [/^generalShipmentData\.(recipient|sender)\.(\w+)$/, (m) => `${m[1] === 'recipient' ? 'receiver' : 'sender'}.${PARTY_FIELDS[m[2] ?? ''] ?? m[2] ?? ''}`],
+  partyPathRule(/^generalShipmentData\.(recipient|sender)\.(\w+)$/, PARTY_FIELDS),
   [/^parcels\[(\d+)\]\.weight$/, (m) => `parcels[${m[1] ?? ''}].weight`],
   [/^parcels\[(\d+)\]\.volume$/, (m) => `parcels[${m[1] ?? ''}]`],
   [/^productAndServiceData\.cod\.currency$/, (_, input) => serviceField(input, 'cod', '.params.amount')],
