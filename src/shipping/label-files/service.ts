@@ -160,9 +160,9 @@ export class LabelFileService {
     }
     if (r.status !== 'ready') throw Errors.notFound(`Label file ${id}`);
     const labels: LabelInput[] = [];
-    const store = new ShipmentStore(this.db);
+    const found = await new ShipmentStore(this.db).findMany(r.shipmentIds, { storeId: r.storeId, env: r.env });
     for (const sid of r.shipmentIds) {
-      const s = await store.find(sid, { storeId: r.storeId, env: r.env });
+      const s = found.get(sid);
       const built = s ? shipmentLabels(s) : null;
       if (!built || 'error' in built) throw new ApiError(409, `shipment ${sid} can no longer be printed`);
       labels.push(...built.labels);
@@ -222,12 +222,12 @@ export class LabelFileService {
     const f = await this.find(tx, id, null, true);
     if (!f || f.status !== 'pending') return;
     const store = new ShipmentStore(tx);
-    // Lock in a fixed order so two label files sharing shipments cannot deadlock.
-    await tx.query('SELECT id FROM shipments WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [f.shipmentIds]);
+    // Locked in id order, so two label files sharing shipments cannot deadlock.
+    const found = await store.findMany(f.shipmentIds, { storeId: f.storeId, env: f.env }, true);
     const errors: LabelFileError[] = [];
     const shipments: ShipmentRecord[] = [];
     for (const sid of f.shipmentIds) {
-      const s = await store.find(sid, { storeId: f.storeId, env: f.env });
+      const s = found.get(sid);
       if (!s) {
         errors.push({ shipmentId: sid, field: 'id', message: 'shipment not found' });
         continue;

@@ -179,14 +179,33 @@ export class ShipmentStore {
 
   /** One shipment of a store and environment (null for other stores' too); `lock` takes FOR UPDATE. */
   async find(id: string, scope: { storeId: string; env: Env } | null, lock = false): Promise<ShipmentRecord | null> {
+    return (await this.findMany([id], scope, lock)).get(id) ?? null;
+  }
+
+  /**
+   * Shipments by id with their parcels, in two statements whatever their number (unknown ids and
+   * other stores' are absent from the map); `lock` takes FOR UPDATE in id order.
+   */
+  async findMany(ids: readonly string[], scope: { storeId: string; env: Env } | null, lock = false): Promise<Map<string, ShipmentRecord>> {
     const { rows } = await this.db.query<Row>(
-      `SELECT * FROM shipments WHERE id = $1 AND ($2::uuid IS NULL OR (store_id = $2 AND env = $3))${lock ? ' FOR UPDATE' : ''}`,
-      [id, scope?.storeId ?? null, scope?.env ?? null],
+      `SELECT * FROM shipments WHERE id = ANY($1::uuid[]) AND ($2::uuid IS NULL OR (store_id = $2 AND env = $3))
+        ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
+      [ids, scope?.storeId ?? null, scope?.env ?? null],
     );
-    const row = rows[0];
-    if (!row) return null;
-    const parcels = await this.db.query<ParcelRow>('SELECT * FROM shipment_parcels WHERE shipment_id = $1 ORDER BY position', [id]);
-    return fromRow(row, parcels.rows.map(parcelFromRow));
+    const out = new Map<string, ShipmentRecord>();
+    if (!rows.length) return out;
+    const parcels = await this.db.query<ParcelRow>(
+      'SELECT * FROM shipment_parcels WHERE shipment_id = ANY($1::uuid[]) ORDER BY shipment_id, position',
+      [rows.map((r) => r.id)],
+    );
+    const byShipment = new Map<string, ParcelRecord[]>();
+    for (const p of parcels.rows) {
+      const list = byShipment.get(p.shipment_id) ?? [];
+      list.push(parcelFromRow(p));
+      byShipment.set(p.shipment_id, list);
+    }
+    for (const r of rows) out.set(r.id, fromRow(r, byShipment.get(r.id) ?? []));
+    return out;
   }
 
   /** Replaces the definition (PATCH) and queues the shipment for registration again. False on a live-reference clash. */
