@@ -71,24 +71,10 @@ export function postalCodeDigits(postalCode: string): string {
   return postalCode.replace(/\D/g, '');
 }
 
-/** International dialling prefix per country. */
-export const PHONE_PREFIX: Readonly<Record<CountryCode, string>> = Object.freeze({
-  EE: '+372',
-  LV: '+371',
-  LT: '+370',
-  FI: '+358',
-  PL: '+48',
-});
-
 /** `372`, `+372`, `00372`, ` +372 ` → `+372`; empty when nothing usable is given. */
 export function normalizePhonePrefix(input: string | null | undefined): string {
   const digits = (input ?? '').replace(/\D/g, '').replace(/^00/, '');
   return digits ? `+${digits}` : '';
-}
-
-/** The national number with spaces, dashes, dots and brackets removed. */
-export function compactPhoneNumber(input: string): string {
-  return input.replace(/[\s\-().]/g, '');
 }
 
 /** Currency of cash on delivery per destination country. */

@@ -322,6 +322,3 @@ export const CARRIER_TABLES: readonly CarrierTable[] = [
   },
 ];
 
-export function carrierTable(code: string): CarrierTable | undefined {
-  return CARRIER_TABLES.find((c) => c.code === code);
-}

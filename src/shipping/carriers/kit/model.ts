@@ -71,10 +71,6 @@ export function gramsToKg(grams: number): number {
   return Number((grams / 1000).toFixed(3));
 }
 
-export function kgToGrams(kg: number): number {
-  return Math.round(kg * 1000);
-}
-
 /** A carrier error path rule: a pattern of the carrier's path, and the spec's field it names. */
 export type PathRule = readonly [RegExp, (m: RegExpExecArray, input: RegistrationRequest) => string | undefined];
 
