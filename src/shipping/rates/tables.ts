@@ -321,4 +321,3 @@ export const CARRIER_TABLES: readonly CarrierTable[] = [
     ],
   },
 ];
-
