@@ -15,7 +15,15 @@ async function main(): Promise<void> {
   const { stores } = rt.services;
 
   if (config.seedDemoStore && (await stores.count()) === 0) {
-    const demo = await stores.create({ name: 'Demo store', isDemo: true });
+    const demo = await stores.create({
+      name: 'Demo store',
+      isDemo: true,
+      // A sender for shipments that name none, so the demo store can ship at once.
+      shippingAddress: {
+        name: 'Demo store', companyName: null, streetAddress: 'Narva mnt 5', locality: 'Tallinn', region: 'Harju maakond',
+        postalCode: '10117', country: 'EE', phoneCountryCode: '+372', phoneNumber: '6001234', email: null,
+      },
+    });
     const lines = [
       '',
       '  Kassa demo store created (first start of an empty database)',

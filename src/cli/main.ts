@@ -2,6 +2,8 @@
  * The operator CLI: talks to a running server's operator API.
  *   npm run kassa -- stores create --name "My shop" [--country EE] [--json]
  *   npm run kassa -- stores list [--json]
+ *   npm run kassa -- stores set-address UUID --street "Narva mnt 5" --locality Tallinn --postal-code 10117 \
+ *       --country EE --phone-country-code +372 --phone 6001234 [--name NAME] [--company NAME] [--region R] [--email E]
  * KASSA_URL (default http://localhost:8080); KASSA_ADMIN_TOKEN, else the token the embedded
  * default generated into KASSA_DATA_DIR (default ./data)/admin-token.
  */
@@ -13,6 +15,8 @@ import { ADMIN_TOKEN_FILE } from '../runtime.js';
 const USAGE = `usage:
   kassa stores create --name NAME [--legal-name NAME] [--country EE|LV|LT|FI|PL] [--json]
   kassa stores list [--json]
+  kassa stores set-address UUID --street S --locality L --postal-code P --country CC --phone-country-code +372 --phone N
+        [--name NAME (default: the store's business name)] [--company NAME] [--region R] [--email E] [--json]
 environment: KASSA_URL (default http://localhost:8080), KASSA_ADMIN_TOKEN or KASSA_DATA_DIR (default ./data)`;
 
 class CliError extends Error {}
@@ -53,11 +57,19 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
       name: { type: 'string' },
       'legal-name': { type: 'string' },
       country: { type: 'string' },
+      street: { type: 'string' },
+      locality: { type: 'string' },
+      'postal-code': { type: 'string' },
+      region: { type: 'string' },
+      'phone-country-code': { type: 'string' },
+      phone: { type: 'string' },
+      company: { type: 'string' },
+      email: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  const [noun, verb] = positionals;
+  const [noun, verb, subject] = positionals;
   if (values.help || noun !== 'stores') throw new CliError(USAGE);
   if (verb === 'create') {
     if (!values.name) throw new CliError('--name is required\n' + USAGE);
@@ -76,6 +88,29 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
     const { stores } = (await call('GET', '/operator/stores')) as { stores: { uuid: string; name: string; country: string }[] };
     if (values.json) return out(JSON.stringify(stores));
     for (const s of stores) out(`${s.uuid}  ${s.country}  ${s.name}`);
+    return;
+  }
+  if (verb === 'set-address') {
+    if (!subject) throw new CliError('the store uuid is required\n' + USAGE);
+    const found = (await call('GET', `/operator/stores/${encodeURIComponent(subject)}`)) as { businessName: string };
+    // The server checks the address and names every missing or malformed field.
+    const s = (await call('PATCH', `/operator/stores/${subject}`, {
+      shippingAddress: {
+        name: values.name ?? found.businessName,
+        companyName: values.company,
+        streetAddress: values.street,
+        locality: values.locality,
+        region: values.region,
+        postalCode: values['postal-code'],
+        country: values.country,
+        phoneCountryCode: values['phone-country-code'],
+        phoneNumber: values.phone,
+        email: values.email,
+      },
+    })) as { uuid: string; shippingAddress: Record<string, string | null> };
+    if (values.json) return out(JSON.stringify(s.shippingAddress));
+    const a = s.shippingAddress;
+    out(`store ${s.uuid} ships from: ${a.name}, ${a.streetAddress}, ${a.postalCode} ${a.locality}, ${a.country}; ${a.phoneCountryCode} ${a.phoneNumber}`);
     return;
   }
   throw new CliError(USAGE);

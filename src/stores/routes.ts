@@ -9,7 +9,8 @@ import { isUuid } from '../platform/ids.js';
 import { Problems, Reader, isObject } from '../platform/validate.js';
 import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/catalogue/methods.js';
 import type { Services } from '../services.js';
-import type { CreatedStore, Store } from './service.js';
+import { readParty } from '../shipping/shipments/schema.js';
+import type { CreatedStore, Store, StoreAddress } from './service.js';
 
 export function storeJson(s: Store) {
   return {
@@ -20,6 +21,7 @@ export function storeJson(s: Store) {
     country: s.country,
     enabledMethods: s.enabledMethods,
     bankRefundsEnabled: s.bankRefundsEnabled,
+    shippingAddress: s.shippingAddress,
     createdAt: s.createdAt.toISOString(),
   };
 }
@@ -36,6 +38,30 @@ function readMethods(r: Reader): PaymentMethodName[] | undefined {
   return [...new Set(arr as PaymentMethodName[])];
 }
 
+/**
+ * `shippingAddress`: the fields a shipment's sender requires (name, streetAddress, locality,
+ * postalCode, country, phoneCountryCode, phoneNumber; companyName, region, email optional).
+ * undefined when absent; null (clear it) only where `nullable`.
+ */
+function readShippingAddress(r: Reader, nullable: boolean): StoreAddress | null | undefined {
+  if (nullable && r.obj.shippingAddress === null) return null;
+  const ar = r.object('shippingAddress');
+  const a = ar && readParty(ar, 'sender', true);
+  if (!a) return undefined;
+  return {
+    name: a.name,
+    companyName: a.companyName,
+    streetAddress: a.streetAddress!,
+    locality: a.locality!,
+    region: a.region,
+    postalCode: a.postalCode!,
+    country: a.country!,
+    phoneCountryCode: a.phoneCountryCode,
+    phoneNumber: a.phoneNumber,
+    email: a.email,
+  };
+}
+
 export async function operatorRoutes(app: FastifyInstance, opts: { services: Services; adminToken: string }): Promise<void> {
   const { stores, keys } = opts.services;
   requireAdminToken(app, opts.adminToken);
@@ -48,13 +74,21 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     const country = r.string('country', { pattern: /^(EE|LV|LT|FI|PL)$/, patternHint: 'must be one of EE, LV, LT, FI, PL' });
     const enabledMethods = readMethods(r);
     const bankRefundsEnabled = r.boolean('bankRefundsEnabled');
+    const shippingAddress = readShippingAddress(r, false) ?? undefined;
     p.throwIfAny();
-    const created = await stores.create({ name: name!, legalName, country, enabledMethods, bankRefundsEnabled });
+    const created = await stores.create({ name: name!, legalName, country, enabledMethods, bankRefundsEnabled, shippingAddress });
     reply.code(201);
     return createdStoreJson(created);
   });
 
   app.get('/stores', { schema: { tags: ['operator'] } }, async () => ({ stores: (await stores.list()).map(storeJson) }));
+
+  app.get<{ Params: { storeUuid: string } }>('/stores/:storeUuid', { schema: { tags: ['operator'] } }, async (req) => {
+    if (!isUuid(req.params.storeUuid)) throw Errors.validation('storeUuid', 'must be a UUID');
+    const s = await stores.get(req.params.storeUuid);
+    if (!s) throw Errors.notFound(`Store ${req.params.storeUuid}`);
+    return storeJson(s);
+  });
 
   app.patch<{ Params: { storeUuid: string } }>('/stores/:storeUuid', { schema: { tags: ['operator'] } }, async (req) => {
     if (!isUuid(req.params.storeUuid)) throw Errors.validation('storeUuid', 'must be a UUID');
@@ -63,8 +97,9 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     const enabledMethods = readMethods(r);
     const bankRefundsEnabled = r.boolean('bankRefundsEnabled');
     const name = r.string('name', { max: 200 });
+    const shippingAddress = readShippingAddress(r, true);
     p.throwIfAny();
-    const s = await stores.update(req.params.storeUuid, { enabledMethods, bankRefundsEnabled, name });
+    const s = await stores.update(req.params.storeUuid, { enabledMethods, bankRefundsEnabled, name, shippingAddress });
     if (!s) throw Errors.notFound(`Store ${req.params.storeUuid}`);
     keys.invalidate();
     return storeJson(s);

@@ -15,6 +15,20 @@ export interface KeyPair {
   secretKey: string;
 }
 
+/** A store's default shipping address (the sender of shipments that name none). */
+export interface StoreAddress {
+  name: string;
+  companyName: string | null;
+  streetAddress: string;
+  locality: string;
+  region: string | null;
+  postalCode: string;
+  country: string;
+  phoneCountryCode: string;
+  phoneNumber: string;
+  email: string | null;
+}
+
 export interface Store {
   id: string;
   name: string;
@@ -23,6 +37,7 @@ export interface Store {
   country: string;
   enabledMethods: PaymentMethodName[];
   bankRefundsEnabled: boolean;
+  shippingAddress: StoreAddress | null;
   createdAt: Date;
 }
 
@@ -37,7 +52,16 @@ export interface CreateStoreInput {
   country?: string | undefined;
   enabledMethods?: PaymentMethodName[] | undefined;
   bankRefundsEnabled?: boolean | undefined;
+  shippingAddress?: StoreAddress | undefined;
   isDemo?: boolean | undefined;
+}
+
+export interface StorePatch {
+  enabledMethods?: PaymentMethodName[] | undefined;
+  bankRefundsEnabled?: boolean | undefined;
+  name?: string | undefined;
+  /** null clears it. */
+  shippingAddress?: StoreAddress | null | undefined;
 }
 
 interface StoreRow {
@@ -48,6 +72,7 @@ interface StoreRow {
   country: string;
   enabled_methods: string[];
   bank_refunds_enabled: boolean;
+  shipping_address: StoreAddress | null;
   created_at: Date;
 }
 
@@ -60,6 +85,7 @@ export function storeFromRow(r: StoreRow): Store {
     country: r.country,
     enabledMethods: r.enabled_methods.filter((m): m is PaymentMethodName => (PAYMENT_METHODS as readonly string[]).includes(m)),
     bankRefundsEnabled: r.bank_refunds_enabled,
+    shippingAddress: r.shipping_address,
     createdAt: r.created_at,
   };
 }
@@ -80,8 +106,8 @@ export class StoreService {
     const keys: Record<Env, KeyPair> = { sandbox: newKeyPair('sandbox'), production: newKeyPair('production') };
     const { rows } = await this.db.query<StoreRow>(
       `WITH s AS (
-         INSERT INTO stores (id, name, legal_name, business_name, country, enabled_methods, bank_refunds_enabled, is_demo)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *
+         INSERT INTO stores (id, name, legal_name, business_name, country, enabled_methods, bank_refunds_enabled, is_demo, shipping_address)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11) RETURNING *
        ), k AS (
          INSERT INTO store_keys (access_key, store_id, env, secret_sealed)
          SELECT * FROM unnest($9::text[], ARRAY[$1, $1]::uuid[], ARRAY['sandbox', 'production'], $10::text[])
@@ -100,6 +126,7 @@ export class StoreService {
         input.isDemo ?? false,
         [keys.sandbox.accessKey, keys.production.accessKey],
         [this.box.seal(keys.sandbox.secretKey), this.box.seal(keys.production.secretKey)],
+        input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
       ],
     );
     return { ...storeFromRow(rows[0]!), keys };
@@ -115,15 +142,20 @@ export class StoreService {
     return rows.map(storeFromRow);
   }
 
-  async update(
-    id: string,
-    patch: { enabledMethods?: PaymentMethodName[] | undefined; bankRefundsEnabled?: boolean | undefined; name?: string | undefined },
-  ): Promise<Store | undefined> {
+  async update(id: string, patch: StorePatch): Promise<Store | undefined> {
     const { rows } = await this.db.query<StoreRow>(
       `UPDATE stores SET enabled_methods = coalesce($2, enabled_methods),
-         bank_refunds_enabled = coalesce($3, bank_refunds_enabled), name = coalesce($4, name)
+         bank_refunds_enabled = coalesce($3, bank_refunds_enabled), name = coalesce($4, name),
+         shipping_address = CASE WHEN $5 THEN $6::jsonb ELSE shipping_address END
        WHERE id = $1 RETURNING *`,
-      [id, patch.enabledMethods ?? null, patch.bankRefundsEnabled ?? null, patch.name ?? null],
+      [
+        id,
+        patch.enabledMethods ?? null,
+        patch.bankRefundsEnabled ?? null,
+        patch.name ?? null,
+        patch.shippingAddress !== undefined,
+        patch.shippingAddress ? JSON.stringify(patch.shippingAddress) : null,
+      ],
     );
     return rows[0] && storeFromRow(rows[0]);
   }

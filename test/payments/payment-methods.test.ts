@@ -90,6 +90,17 @@ describe('operator API', () => {
     const pm = await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: t.bearer({ store: s }) });
     expect(Object.keys(pm.json().paymentMethods)).toEqual(['blik']);
   });
+
+  it('reads one store (404 for an unknown one, 400 for a malformed uuid)', async () => {
+    const s = await t.createStore();
+    const one = await t.app.inject({ method: 'GET', url: `/operator/stores/${s.id}`, headers: admin });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ uuid: s.id, name: s.name, shippingAddress: null });
+    expect((await t.app.inject({ method: 'GET', url: '/operator/stores/0190a8f2-3a5b-7c1d-8e2f-000000000000', headers: admin })).statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'GET', url: '/operator/stores/nope', headers: admin });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('storeUuid must be a UUID');
+  });
 });
 
 describe('operations', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { activate, COURIER_RECEIVER, courierBody, pickupBody, PRODUCTION, RECEIVER, SANDBOX, SENDER } from './support.js';
+import { activate, admin, COURIER_RECEIVER, courierBody, pickupBody, PRODUCTION, RECEIVER, SANDBOX, SENDER } from './support.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { carrierDefinition } from '../../src/shipping/carriers/registry.js';
 
@@ -189,12 +189,65 @@ describe('POST /shipments', () => {
     expect((await create(noRef)).statusCode).toBe(201);
   });
 
-  it('defaults the sender to the store (name, country) when omitted', async () => {
+  it("refuses an omitted sender while the store has no default shipping address, naming it; writes nothing", async () => {
     const body = pickupBody();
     delete (body as Record<string, unknown>).sender;
-    const res = await create(body);
+    const fresh = await t.createStore();
+    await activate(t, fresh, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    const before = await counts();
+    const res = await create(body, fresh);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^sender is required: the store has no default shipping address/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("fills an omitted sender from the store's default shipping address, which also sets filter-by-parcels' default source", async () => {
+    const fresh = await t.createStore();
+    await activate(t, fresh, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    await activate(t, fresh, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI' });
+    const address = { ...SENDER, name: 'Lahden Lähetys Oy', companyName: 'Lahden Lähetys Oy', streetAddress: 'Aleksanterinkatu 18', locality: 'Lahti', postalCode: '15140', country: 'FI', phoneCountryCode: '+358', phoneNumber: '401234567', email: 'lahetys@example.fi' };
+    const set = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${fresh.id}`, headers: admin, payload: { shippingAddress: address } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().shippingAddress).toStrictEqual({ ...address, region: null });
+
+    const body = pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' } });
+    delete (body as Record<string, unknown>).sender;
+    const res = await create(body, fresh);
     expect(res.statusCode).toBe(201);
-    expect(res.json().sender).toMatchObject({ name: t.store.businessName, companyName: t.store.legalName, country: t.store.country, streetAddress: null });
+    expect(res.json().sender).toStrictEqual({ id: res.json().sender.id, ...address, region: null });
+
+    // filter-by-parcels without `source`: from the address's country (FI), where only parcelnord ships from.
+    const filter = (store: CreatedStore) =>
+      t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=FI`, headers: auth(store), payload: { parcels: [{ weight: 1 }] } });
+    const carriersOf = (r: { json(): { countries: { carriers: { carrierCode: string }[] }[] } }) =>
+      [...new Set(r.json().countries.flatMap((c) => c.carriers.map((k) => k.carrierCode)))];
+    const withAddress = await filter(fresh);
+    expect(withAddress.statusCode).toBe(200);
+    const withExplicitFi = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=FI&source=FI`, headers: auth(fresh), payload: { parcels: [{ weight: 1 }] } });
+    const withExplicitEe = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=FI&source=EE`, headers: auth(fresh), payload: { parcels: [{ weight: 1 }] } });
+    expect(carriersOf(withAddress)).toEqual(carriersOf(withExplicitFi));
+    expect(carriersOf(withAddress)).not.toEqual(carriersOf(withExplicitEe)); // the store's own country is EE
+
+    // null clears it: the sender is required again.
+    const cleared = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${fresh.id}`, headers: admin, payload: { shippingAddress: null } });
+    expect(cleared.json().shippingAddress).toBeNull();
+    const again = pickupBody();
+    delete (again as Record<string, unknown>).sender;
+    expect((await create(again, fresh)).statusCode).toBe(400);
+  });
+
+  it('checks a default shipping address like a sender, naming each field; changes nothing', async () => {
+    const fresh = await t.createStore();
+    const res = await t.app.inject({
+      method: 'PATCH', url: `/operator/stores/${fresh.id}`, headers: admin,
+      payload: { shippingAddress: { name: 'X', streetAddress: 'Y 1', locality: 'Tallinn', country: 'Estonia', phoneCountryCode: '+372' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('shippingAddress.postalCode is required');
+    expect(res.json().message).toContain('shippingAddress.country must be an ISO 3166-1 alpha-2 code');
+    expect(res.json().message).toContain('shippingAddress.phoneNumber is required');
+    const { rows } = await t.db.query('SELECT shipping_address FROM stores WHERE id = $1', [fresh.id]);
+    expect(rows[0].shipping_address).toBeNull();
   });
 });
 

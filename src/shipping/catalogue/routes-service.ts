@@ -74,6 +74,8 @@ export class ShippingMethodsService {
   }
 }
 
+/** The store's default shipping address country (else the store's own country): the spec's default `source`. */
 function storeCountry(store: Store): CountryCode | undefined {
-  return isCountryCode(store.country) ? store.country : undefined;
+  const country = store.shippingAddress?.country ?? store.country;
+  return isCountryCode(country) ? country : undefined;
 }

@@ -38,23 +38,14 @@ export const HELPER_TRANSITIONS: Readonly<Partial<Record<ShipmentStatus, readonl
 });
 export const HELPER_STATUSES = Object.freeze(['inTransit', 'awaitingCollection', 'delivered', 'returned'] as const);
 
-/** The sender used when a create request has none: the store's name and country (stores keep no street address yet). */
-export function defaultSender(store: Store): PartyInput {
-  return {
-    name: store.businessName,
-    firstName: null,
-    lastName: null,
-    companyName: store.legalName,
-    streetAddress: null,
-    locality: null,
-    region: null,
-    postalCode: null,
-    country: store.country,
-    phoneCountryCode: '',
-    phoneNumber: '',
-    email: null,
-  };
+/** The sender of a create request that names none: the store's default shipping address, if it has one. */
+export function defaultSender(store: Store): PartyInput | null {
+  return store.shippingAddress && { ...store.shippingAddress, firstName: null, lastName: null };
 }
+
+/** Why a create request without `sender` is refused when the store has no default address. */
+export const NO_DEFAULT_SENDER =
+  'is required: the store has no default shipping address (the operator sets one with PATCH /operator/stores/{uuid} shippingAddress, or `kassa stores set-address`)';
 
 interface Resolved {
   carrierCode: CarrierCode;
@@ -123,6 +114,9 @@ export class ShipmentService {
     const input = parseCreateShipment(body);
     const p = new Problems();
     const resolved = await this.resolve(store.id, env, input.shippingMethod, input.parcels, input.receiver, p);
+    // Refused here rather than stored for every carrier to refuse.
+    const sender = input.sender ?? defaultSender(store);
+    if (!sender) p.add('sender', NO_DEFAULT_SENDER);
     p.throwIfAny();
     const r = resolved!;
     const id = uuidv7();
@@ -138,7 +132,7 @@ export class ShipmentService {
           serviceOrderUuid: input.serviceOrderUuid,
           products,
           orderComment: input.orderComment,
-          ...this.definition(input.shippingMethod, r, input.receiver, input.sender ?? defaultSender(store), null),
+          ...this.definition(input.shippingMethod, r, input.receiver, sender!, null),
         },
         this.newParcels(input.parcels),
       ),
