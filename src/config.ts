@@ -3,6 +3,7 @@
  * Every other module receives the pieces it needs; nothing else reads process.env.
  */
 import path from 'node:path';
+import { SHIPPING_NAMES, type ShippingNames } from './shipping/names.js';
 
 export type Role = 'all' | 'serve' | 'work';
 
@@ -24,6 +25,8 @@ export interface Config {
   shippingPath: string;
   /** Base path of the shipping v2 API (sandbox keys). */
   shippingSandboxPath: string;
+  /** Which names the shipping v2 output speaks: the spec's, or the original service's (src/shipping/names.ts). */
+  shippingNames: ShippingNames;
   role: Role;
   logLevel: string;
   dbPoolSize: number;
@@ -84,6 +87,10 @@ export function loadConfig(env: Env = process.env): Config {
   const paymentsSandboxPath = urlPath(env, 'KASSA_PAYMENTS_SANDBOX_PATH', '/sandbox/api');
   const shippingPath = urlPath(env, 'KASSA_SHIPPING_PATH', '/shipping/api/v2');
   const shippingSandboxPath = urlPath(env, 'KASSA_SHIPPING_SANDBOX_PATH', '/sandbox/shipping/api/v2');
+  const shippingNames = (env.KASSA_SHIPPING_NAMES || 'spec') as ShippingNames;
+  if (!SHIPPING_NAMES.includes(shippingNames)) {
+    throw new ConfigError(`KASSA_SHIPPING_NAMES must be ${SHIPPING_NAMES.join(' or ')}, got "${shippingNames}"`);
+  }
   const basePaths: [string, string][] = [
     ['KASSA_PAYMENTS_PATH', paymentsPath],
     ['KASSA_PAYMENTS_SANDBOX_PATH', paymentsSandboxPath],
@@ -107,6 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentsSandboxPath,
     shippingPath,
     shippingSandboxPath,
+    shippingNames,
     role,
     logLevel: env.LOG_LEVEL || 'info',
     dbPoolSize: int(env, 'KASSA_DB_POOL_SIZE', 20, 1, 500),

@@ -13,6 +13,7 @@ import { createServices, type Services } from './services.js';
 import { NotificationDelivery, type DeliveryLog } from './payments/notifications/delivery.js';
 import type { ShipmentRegistration } from './shipping/shipments/registration.js';
 import type { LabelFileService } from './shipping/label-files/service.js';
+import { outputNames } from './shipping/names.js';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
 const MASTER_KEY_FILE = 'master.key';
@@ -80,6 +81,7 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
     timeoutMs: config.notificationTimeoutMs,
     databaseUrl: rt.databaseUrl,
     log,
+    webhookClaims: outputNames(config.shippingNames),
   });
   await notifications.start();
   // Shipment registration with the carriers (pending shipments, retries after outages).

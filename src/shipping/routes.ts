@@ -1,8 +1,9 @@
 /**
  * The shipping v2 API of one environment (registered at KASSA_SHIPPING_PATH and
- * KASSA_SHIPPING_SANDBOX_PATH): carriers, shipping methods, pickup points, courier services,
- * filter-by-parcels and rates. Every endpoint needs `Authorization: Bearer <JWT>` of a key of this
- * environment. Thin: authenticate, call the service, answer.
+ * KASSA_SHIPPING_SANDBOX_PATH): `shippingApi` gathers its parts, and `shippingRoutes` serves
+ * carriers, shipping methods, pickup points, courier services, filter-by-parcels and rates. Every
+ * endpoint needs `Authorization: Bearer <JWT>` of a key of this environment. Thin: authenticate,
+ * call the service, answer.
  */
 import type { FastifyInstance } from 'fastify';
 import { sendReadyJson } from '../platform/cached-reply.js';
@@ -10,9 +11,30 @@ import { bearerToken } from '../platform/http-auth.js';
 import type { Env } from '../stores/service.js';
 import type { Services } from '../services.js';
 import { parseCatalogueQuery } from './catalogue/routes-service.js';
+import { labelFileRoutes } from './label-files/routes.js';
+import { withOriginalNames } from './names.js';
+import { shipmentRoutes } from './shipments/routes.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['shipping'];
+
+/**
+ * Every shipping v2 route of one environment. A deployment speaking the original service's names
+ * (KASSA_SHIPPING_NAMES=original) renames them in every JSON answer here, in one place.
+ */
+export async function shippingApi(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
+  if (opts.services.config.shippingNames === 'original') {
+    // Objects only: ready-made bodies (sendReadyJson's cached catalogue) carry none of the names.
+    app.addHook('preSerialization', async (_req, _reply, payload) => withOriginalNames(payload));
+  }
+  // Not `opts` itself: it carries this plugin's prefix, which the parts would add a second time.
+  const parts = { env: opts.env, services: opts.services };
+  await app.register(shippingRoutes, parts);
+  await app.register(shipmentRoutes, parts);
+  await app.register(webhookRoutes, parts);
+  await app.register(labelFileRoutes, parts);
+}
 
 export async function shippingRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
   const { env, services } = opts;

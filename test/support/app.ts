@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { outputNames } from '../../src/shipping/names.js';
 import { createPool, type Db } from '../../src/platform/db.js';
 import { sign } from '../../src/platform/jwt.js';
 import { createServices, type Services } from '../../src/services.js';
@@ -87,6 +88,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         concurrency: 4,
         timeoutMs: opts.timeoutMs ?? 2000,
         log: { info() {}, warn() {}, error() {} },
+        webhookClaims: outputNames(config.shippingNames), // as src/runtime.ts wires it
       });
       deliveries.push(d);
       return d;

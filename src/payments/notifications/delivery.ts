@@ -63,7 +63,15 @@ export class NotificationDelivery {
   constructor(
     private readonly db: Db,
     private readonly keys: KeyResolver,
-    private readonly opts: { concurrency: number; timeoutMs: number; pollMs?: number; databaseUrl?: string; log: DeliveryLog },
+    private readonly opts: {
+      concurrency: number;
+      timeoutMs: number;
+      pollMs?: number;
+      databaseUrl?: string;
+      log: DeliveryLog;
+      /** How a webhook's stored claims go on the wire (the deployment's shipping names); default as stored. */
+      webhookClaims?: (claims: Record<string, unknown>) => unknown;
+    },
   ) {
     this.loop = new ClaimLoop<Claimed>({
       name: 'notification worker',
@@ -97,7 +105,8 @@ export class NotificationDelivery {
     try {
       const key = await this.keys.forStore(n.store_id, n.env);
       const iat = Math.floor(Date.now() / 1000);
-      const claims = n.kind === 'webhook' ? n.claims : { ...n.claims, accessKey: key.accessKey };
+      const claims =
+        n.kind === 'webhook' ? ((this.opts.webhookClaims?.(n.claims) ?? n.claims) as Record<string, unknown>) : { ...n.claims, accessKey: key.accessKey };
       const token = sign({ ...claims, iat, exp: iat + KIND_RULES[n.kind].tokenTtlS }, key.secretKey);
       const req = notificationRequest(n.kind, n.url, token);
       const res = await fetch(req.url, {
