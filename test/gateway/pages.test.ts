@@ -95,5 +95,8 @@ describe('orders that can no longer be paid', () => {
     }
     const de = await t.app.inject({ method: 'GET', url: '/pay/not-a-uuid', headers: { 'accept-language': 'de-DE,de;q=0.9' } });
     expect(text(de.body)).toContain('Zahlung nicht gefunden');
+    // The browser's order of preference, not ours: Russian first, German only second.
+    const ru = await t.app.inject({ method: 'GET', url: '/pay/not-a-uuid', headers: { 'accept-language': 'ru,de;q=0.9' } });
+    expect(ru.body).toContain('<html lang="ru"');
   });
 });

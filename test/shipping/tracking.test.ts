@@ -30,7 +30,7 @@ describe('public tracking page', () => {
     });
     const link = new URL(s.parcels[1].trackingLink);
     expect(link.origin).toBe('http://kassa.test');
-    const page = await t.app.inject({ method: 'GET', url: link.pathname });
+    const page = await t.app.inject({ method: 'GET', url: `${link.pathname}?lang=en` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
@@ -41,7 +41,7 @@ describe('public tracking page', () => {
     for (const secret of ['Mari Maasikas', '5551234']) expect(page.body).not.toContain(secret);
 
     await t.app.inject({ method: 'POST', url: `${SANDBOX}/test-helpers/shipments/${s.id}/status`, headers: t.bearer(), payload: { status: 'inTransit' } });
-    expect((await t.app.inject({ method: 'GET', url: link.pathname })).body).toContain('On its way');
+    expect((await t.app.inject({ method: 'GET', url: `${link.pathname}?lang=en` })).body).toContain('On its way');
   });
 
   it('a courier parcel shows the destination town only', async () => {
@@ -58,5 +58,105 @@ describe('public tracking page', () => {
   it('unknown numbers and carriers are a 404 page', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/track/baltpost/CC000000000EE' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/track/nocarrier/123' })).statusCode).toBe(404);
+  });
+
+  describe('in eight languages', () => {
+    let path: string;
+    beforeAll(async () => {
+      const s = await registered({
+        shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' },
+        parcels: [{ weight: 1.2 }, { weight: 0.8 }],
+        products: [{ sku: 'MUG-1', name: 'Kohvikruus <b>', quantity: 2 }],
+      });
+      path = new URL(s.parcels[1].trackingLink).pathname;
+    });
+    const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+    it('?lang=pl shows the page in Polish, with <html lang="pl"> and a language switcher', async () => {
+      const page = await get(`${path}?lang=pl`, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<html lang="pl">');
+      expect(page.body).toContain('Zarejestrowana u przewoźnika');
+      expect(page.body).toContain('Punkt odbioru');
+      expect(page.body).toContain('2 z 2');
+      expect(page.body).toContain('W tej przesyłce');
+      expect(page.body).toContain('Śledź na stronie');
+      expect(page.body).not.toContain('Registered with the carrier');
+      expect(page.body).toContain('<nav aria-label="Język">');
+      for (const l of ['de', 'en', 'et', 'fi', 'lt', 'lv', 'pl', 'ru']) expect(page.body).toContain(`href="?lang=${l}"`);
+      expect(page.body).toContain('href="?lang=pl" lang="pl" hreflang="pl" aria-current="true">Polski<');
+      expect(page.body).toMatch(/<time datetime="\d{4}-\d\d-\d\dT[\d:.]+Z">[^<]+ UTC<\/time>/);
+      expect(page.headers.vary).toMatch(/accept-language/i);
+    });
+
+    it('Accept-Language: de-DE,de;q=0.9 shows German', async () => {
+      const page = await get(path, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect(page.body).toContain('<html lang="de">');
+      expect(page.body).toContain('Beim Versanddienstleister angemeldet');
+      expect(page.body).toContain('Aktualisiert');
+      expect(page.body).toContain('2 von 2');
+    });
+
+    it('the browser order counts: a later, lower-q language loses', async () => {
+      const page = await get(path, { 'accept-language': 'ru-RU,ru;q=0.9,de;q=0.8' });
+      expect(page.body).toContain('<html lang="ru">');
+      expect(page.body).toContain('Зарегистрирована у перевозчика');
+    });
+
+    it('an invalid ?lang= falls back to Accept-Language, then the destination country, then en', async () => {
+      const fi = await get(`${path}?lang=xx`, { 'accept-language': 'fi' });
+      expect(fi.statusCode).toBe(200);
+      expect(fi.body).toContain('<html lang="fi">');
+      expect(fi.body).toContain('Rekisteröity kuljetusyhtiölle');
+
+      const et = await get(`${path}?lang=EN-gb`); // the parcel goes to Estonia
+      expect(et.body).toContain('<html lang="et">');
+      expect(et.body).toContain('Vedaja juures registreeritud');
+      expect(et.body).toContain('Väljastuspunkt');
+
+      const en = await get(`${path}?lang=xx`, { 'accept-language': 'ja-JP,en;q=0.5' });
+      expect(en.body).toContain('<html lang="en">');
+      expect(en.body).toContain('Registered with the carrier');
+    });
+
+    it('status texts follow the shipment in the chosen language', async () => {
+      const s = await registered({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, parcels: [{ weight: 1 }] });
+      const url = `${new URL(s.parcels[0].trackingLink).pathname}?lang=lv`;
+      await t.app.inject({ method: 'POST', url: `${SANDBOX}/test-helpers/shipments/${s.id}/status`, headers: t.bearer(), payload: { status: 'inTransit' } });
+      expect((await get(url)).body).toContain('Ceļā');
+    });
+
+    it('the not-found page is localized too', async () => {
+      const ru = await get('/track/baltpost/CC000000000EE?lang=ru');
+      expect(ru.statusCode).toBe(404);
+      expect(ru.body).toContain('<html lang="ru">');
+      expect(ru.body).toContain('<title>Посылка не найдена</title>');
+      expect(ru.body).toContain('Посылки с трек-номером CC000000000EE нет.');
+
+      const lv = await get('/track/nocarrier/123', { 'accept-language': 'lv-LV' });
+      expect(lv.statusCode).toBe(404);
+      expect(lv.body).toContain('<html lang="lv">');
+      expect(lv.body).toContain('Paka nav atrasta');
+
+      const en = await get('/track/nocarrier/123?lang=zz');
+      expect(en.body).toContain('<html lang="en">');
+      expect(en.body).toContain('Parcel not found');
+    });
+
+    it('escapes shopper and URL input in every language', async () => {
+      for (const lang of ['de', 'en', 'et', 'fi', 'lt', 'lv', 'pl', 'ru']) {
+        const nf = await get(`/track/baltpost/${encodeURIComponent('<img src=x>"{trackingNumber}')}?lang=${lang}`);
+        expect(nf.statusCode).toBe(404);
+        expect(nf.body, lang).not.toContain('<img');
+        expect(nf.body, lang).toContain('&lt;img src=x&gt;&quot;{trackingNumber}');
+
+        const page = await get(`${path}?lang=${lang}`);
+        expect(page.body, lang).toContain('2 × Kohvikruus &lt;b&gt;');
+        expect(page.body, lang).not.toContain('Kohvikruus <b>');
+      }
+      const odd = await get(`${path}?lang=${encodeURIComponent('"><script>x</script>')}`);
+      expect(odd.statusCode).toBe(200);
+      expect(odd.body).not.toContain('<script>');
+    });
   });
 });

@@ -495,18 +495,6 @@ const ru: GatewayMessages = {
 
 export const MESSAGES: Readonly<Record<Locale, GatewayMessages>> = { de, en, et, fi, lt, lv, pl, ru };
 
-/** Each language's own name, as shown in the language switcher (the same in every locale). */
-export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
-  de: 'Deutsch',
-  en: 'English',
-  et: 'Eesti',
-  fi: 'Suomi',
-  lt: 'Lietuvių',
-  lv: 'Latviešu',
-  pl: 'Polski',
-  ru: 'Русский',
-};
-
 export function messages(locale: Locale): GatewayMessages {
   return MESSAGES[locale];
 }

@@ -3,14 +3,14 @@
  * the error pages (not found, unverifiable return). Rendering only: what to show is decided in
  * service.ts.
  */
-import { LOCALES, type Locale } from '../../platform/locales.js';
+import { languageSwitcher, LOCALES, type Locale } from '../../platform/locales.js';
 import type { Bank } from '../methods/catalogue/banks.js';
 import { bankLogoUrl } from '../methods/service.js';
 import type { OrderRow } from '../orders/store.js';
 import type { Store } from '../../stores/service.js';
 import { fill, formatMoney } from '../../platform/format.js';
 import { html, renderDocument, type Html } from '../../platform/html.js';
-import { COUNTRY_KEYS, LANGUAGE_NAMES, messages, METHOD_TITLE_KEYS, type GatewayMessages } from './i18n.js';
+import { COUNTRY_KEYS, messages, METHOD_TITLE_KEYS, type GatewayMessages } from './i18n.js';
 import type { BankChoice } from './service.js';
 import { GATEWAY_CSS } from './styles.js';
 
@@ -33,16 +33,10 @@ ${f.storeName !== undefined ? html`<header class="top"><p>${f.storeName}</p></he
 ${f.main}
 </main>
 <footer>
-${f.langHref ? languageSwitcher(t, f.locale, f.langHref) : ''}
+${f.langHref ? languageSwitcher(t.language, f.locale, f.langHref) : ''}
 <p>${t.footer}</p>
 </footer>`;
   return renderDocument({ lang: f.locale, title: f.title, nonce: f.nonce, css: GATEWAY_CSS, body });
-}
-
-function languageSwitcher(t: GatewayMessages, current: Locale, href: (l: Locale) => string): Html {
-  return html`<nav aria-label="${t.language}"><ul>${LOCALES.map(
-    (l) => html`<li><a href="${href(l)}" lang="${l}" hreflang="${l}"${l === current ? html` aria-current="true"` : ''}>${LANGUAGE_NAMES[l]}</a></li>`,
-  )}</ul></nav>`;
 }
 
 function summary(t: GatewayMessages, order: OrderRow, store: Store, locale: Locale): Html {

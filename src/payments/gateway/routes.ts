@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/errors.js';
-import { isLocale, LOCALES, type Locale } from '../../platform/locales.js';
+import { acceptedLocale, isLocale, LOCALES, type Locale } from '../../platform/locales.js';
 import type { Services } from '../../services.js';
 import { simulatorRoutes } from '../processors/index.js';
 import { newNonce, originOf, sendHtml } from '../../platform/html.js';
@@ -32,12 +32,10 @@ function fieldsOf(...sources: unknown[]): Fields {
 }
 
 /** The language of a page without an order: ?lang=, else the browser's first gateway language. */
+/** A page without an order: `?lang=`, else the browser's best Accept-Language match, else en. */
 function requestLocale(req: FastifyRequest, lang: string | undefined): Locale {
   if (isLocale(lang)) return lang;
-  const accepted = String(req.headers['accept-language'] ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]?.trim().slice(0, 2).toLowerCase());
-  return LOCALES.find((l) => accepted.includes(l)) ?? 'en';
+  return acceptedLocale(req.headers['accept-language']) ?? 'en';
 }
 
 export async function gatewayRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {

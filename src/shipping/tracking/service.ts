@@ -23,7 +23,7 @@ export interface TrackedParcel {
   updatedAt: Date;
   parcelIndex: number;
   parcelCount: number;
-  destination: { kind: 'pickupPoint'; name: string; locality: string } | { kind: 'address'; locality: string | null; country: string | null };
+  destination: { kind: 'pickupPoint'; name: string; locality: string; country: string } | { kind: 'address'; locality: string | null; country: string | null };
   products: { name: string; quantity: number }[];
 }
 
@@ -69,7 +69,7 @@ export async function findTrackedParcel(q: Queryable, carrierCode: string, track
     parcelIndex: r.position, // positions count from 1
     parcelCount: r.parcel_count,
     destination: point
-      ? { kind: 'pickupPoint', name: point.name, locality: point.locality }
+      ? { kind: 'pickupPoint', name: point.name, locality: point.locality, country: point.countryCode }
       : { kind: 'address', locality: r.receiver.locality, country: r.receiver.country },
     products: (r.products ?? []).map((p) => ({ name: p.name, quantity: p.quantity })),
   };
