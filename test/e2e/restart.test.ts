@@ -4,27 +4,15 @@
  * the server is killed with SIGKILL and started again; once the receiver is back (and the sandbox
  * clock moved past the retry delay) the notification arrives and verifies.
  */
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../support/app.js';
+import { handSigned, handVerified } from '../support/jwt.js';
 import { startReceiver } from '../support/receiver.js';
 import { cli, embeddedDbUrl, freePort, startServer, type ServerProcess } from '../support/server.js';
-
-const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-function handSigned(payload: object, secret: string): string {
-  const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
-  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
-}
-function handVerified(token: string, secret: string): Record<string, unknown> {
-  const [h, p, s] = token.split('.');
-  expect(JSON.parse(Buffer.from(h!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'JWT' });
-  expect(createHmac('sha256', secret).update(`${h}.${p}`).digest('base64url')).toBe(s);
-  return JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-e2e-'));
 let server: ServerProcess | undefined;

@@ -14,7 +14,7 @@ import type { Env, Store } from '../../stores/service.js';
 import { renderLabels, type LabelInput } from '../labels/index.js';
 import { ShipmentStore, type ShipmentRecord } from '../shipments/store.js';
 import { shipmentJson } from '../shipments/view.js';
-import { enqueueShipmentEvent } from '../webhooks/events.js';
+import { enqueueShipmentEvent, enqueueShipmentEvents } from '../webhooks/events.js';
 import { PRINTABLE, shipmentLabels } from './labels.js';
 import {
   labelFileJson,
@@ -240,12 +240,15 @@ export class LabelFileService {
       await this.fail(tx, id, errors);
       return;
     }
-    for (const s of shipments) {
-      if (s.status !== 'registered') continue;
-      await store.setStatus(s.id, 'labelsCreated');
-      const moved = (await store.find(s.id, null))!;
-      await enqueueShipmentEvent(tx, { eventType: 'shipment.labelsCreated', storeId: f.storeId, env: f.env, shipmentId: s.id, data: shipmentJson(moved) });
-    }
+    // Registered ones move to labelsCreated: one UPDATE and one INSERT of their events, however many.
+    const moved = shipments.filter((s) => s.status === 'registered').map((s): ShipmentRecord => ({ ...s, status: 'labelsCreated' }));
+    await store.setStatusMany(moved.map((s) => s.id), 'labelsCreated');
+    await enqueueShipmentEvents(
+      tx,
+      f.storeId,
+      f.env,
+      moved.map((s) => ({ eventType: 'shipment.labelsCreated', shipmentId: s.id, data: shipmentJson(s) })),
+    );
     await tx.query(`UPDATE label_files SET status = 'ready', errors = NULL, ready_at = now(), next_attempt_at = NULL, locked_until = NULL WHERE id = $1`, [id]);
     const after = (await this.find(tx, id, null))!;
     // The event carries no URL (links live 15 minutes, deliveries are retried for longer): GET the record.

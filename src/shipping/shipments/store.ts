@@ -265,6 +265,11 @@ export class ShipmentStore {
   }
 
   async setStatus(id: string, status: ShipmentStatus): Promise<void> {
-    await this.db.query('UPDATE shipments SET status = $2, updated_at = now() WHERE id = $1', [id, status]);
+    await this.setStatusMany([id], status);
+  }
+
+  async setStatusMany(ids: readonly string[], status: ShipmentStatus): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.query('UPDATE shipments SET status = $2, updated_at = now() WHERE id = ANY ($1::uuid[])', [ids, status]);
   }
 }

@@ -33,20 +33,37 @@ export interface ShipmentEvent {
  * The token's claims are fixed now (eventId, shipmentId, created, data, eventType); iat and exp
  * are added when each attempt is signed.
  */
-export async function enqueueShipmentEvent(tx: Queryable, e: ShipmentEvent): Promise<number> {
-  const eventId = uuidv7();
+export function enqueueShipmentEvent(tx: Queryable, e: ShipmentEvent): Promise<number> {
+  return enqueueShipmentEvents(tx, e.storeId, e.env, [e]);
+}
+
+/**
+ * Several events of one store and environment in one statement (a label file moving a thousand
+ * shipments writes their events at once), in the given order. Returns the deliveries written.
+ */
+export async function enqueueShipmentEvents(
+  tx: Queryable,
+  storeId: string,
+  env: Env,
+  events: readonly Pick<ShipmentEvent, 'eventType' | 'shipmentId' | 'data'>[],
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const eventIds = events.map(() => uuidv7());
   const { rows } = await tx.query<{ n: number }>(
-    `WITH w AS (
+    `WITH e AS (
+       SELECT * FROM unnest($3::uuid[], $4::uuid[], $5::jsonb[], $6::text[]) WITH ORDINALITY AS e(event_id, shipment_id, data, event_type, pos)
+     ), w AS (
        INSERT INTO notifications (id, store_id, env, kind, subject_id, url, claims, webhook_id)
-       SELECT gen_random_uuid(), w.store_id, w.env, 'webhook', coalesce($4::uuid, $1::uuid), w.url,
-              jsonb_build_object('eventId', $1::text, 'shipmentId', $4::text, 'created', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                                 'data', $5::jsonb, 'eventType', $6::text),
+       SELECT gen_random_uuid(), w.store_id, w.env, 'webhook', coalesce(e.shipment_id, e.event_id), w.url,
+              jsonb_build_object('eventId', e.event_id::text, 'shipmentId', e.shipment_id::text, 'created', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                                 'data', e.data, 'eventType', e.event_type),
               w.id
-         FROM webhooks w WHERE w.store_id = $2 AND w.env = $3 AND $6 = ANY (w.enabled_events)
+         FROM e JOIN webhooks w ON w.store_id = $1 AND w.env = $2 AND e.event_type = ANY (w.enabled_events)
+        ORDER BY e.pos, w.id
        RETURNING 1
      )
      SELECT count(*)::int AS n, pg_notify('${WAKE_CHANNEL}', '') FROM w`,
-    [eventId, e.storeId, e.env, e.shipmentId, JSON.stringify(e.data), e.eventType],
+    [storeId, env, eventIds, events.map((e) => e.shipmentId), events.map((e) => JSON.stringify(e.data)), events.map((e) => e.eventType)],
   );
   return rows[0]?.n ?? 0;
 }
