@@ -1,5 +1,5 @@
 /**
- * Label PDF rendering benchmark (not part of `npm run bench`):
+ * Label PDF rendering benchmark, the renderer alone (in-process, no server, no database):
  *
  *   npx tsx bench/labels.ts
  *   BENCH_LABELS=5000 BENCH_LABEL_FONT=builtin BENCH_LABEL_RUNS=5 npx tsx bench/labels.ts
@@ -19,6 +19,10 @@
  *
  * Targets (from the issue): ≥ 300 label pages rendered per second; a 1,000-label file in ≤ 4 s
  * with RSS ≤ 300 MB. Exits 1 when a target is missed.
+ *
+ * `npm run bench` measures the same targets end to end through a running Kassa server (the
+ * `labels` step, bench/lib/labels.ts: POST /label-files, then the download, with the server's
+ * RSS). This file stays for working on the renderer itself: no HTTP, no database, repeatable runs.
  */
 import { execFileSync } from 'node:child_process';
 import { totalmem } from 'node:os';

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the payments API under load on the real server stack, next to a ceiling
  * measured in the same run (a bare Fastify route answering a body of the same size), so the
- * ratios hold on a small, noisy machine. See bench/README.md.
+ * ratios hold on a small, noisy machine. The `labels` step then times 1,000-label files (A6 and
+ * A4) through the same server (bench/lib/labels.ts). See bench/README.md.
  *
  * Kassa and the bare server run as separate processes; autocannon runs here. Tokens are signed
  * before any measurement. Exits non-zero when any request failed (the figures would be
@@ -21,7 +22,8 @@ import { SERVER_NODE_FLAGS } from './lib/server-flags.js';
 import { intEnv } from './lib/env.js';
 import { MB, postgresProcesses, pssBytes, rssBytes } from './lib/proc.js';
 import { bearer, orderBody, OrderBodyPool, type Keys } from './lib/orders.js';
-import { resultsTable, target, targetsTable, type Target } from './lib/report.js';
+import { labelsTable, resultsTable, target, targetsTable, type Target } from './lib/report.js';
+import { runLabelStep, type LabelStepResult } from './lib/labels.js';
 
 const load: LoadOptions = {
   connections: 50,
@@ -31,8 +33,8 @@ const load: LoadOptions = {
 };
 const TOKENS = intEnv('BENCH_TOKENS', 200_000, 1000);
 const GET_POOL = 1000;
-const ALL_ROUTES = ['bare', 'post', 'get', 'pickup'] as const;
-/** BENCH_ROUTES: a subset of bare,post,get,pickup (e.g. one route while profiling); default all. */
+const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'labels'] as const;
+/** BENCH_ROUTES: a subset of bare,post,get,pickup,labels (e.g. one route while profiling); default all. */
 const ROUTES = new Set(
   (process.env.BENCH_ROUTES || ALL_ROUTES.join(',')).split(',').map((r) => {
     const name = r.trim();
@@ -42,7 +44,22 @@ const ROUTES = new Set(
 );
 const SANDBOX = '/sandbox/api';
 
-const TARGETS = { postRps: 10_000, postOfBarePct: 20, postP99Ms: 25, getRps: 15_000, rssMB: 250, pickupP99Ms: 20, pickupPoints: 2000 };
+/** Shipments (= labels, one parcel each) in the label files of the labels step; the API allows 1,000 per file. */
+const LABEL_SHIPMENTS = Math.min(1000, intEnv('BENCH_LABEL_SHIPMENTS', 1000, 1));
+const LABEL_SETUP_CONCURRENCY = 20;
+
+const TARGETS = {
+  postRps: 10_000,
+  postOfBarePct: 20,
+  postP99Ms: 25,
+  getRps: 15_000,
+  rssMB: 250,
+  pickupP99Ms: 20,
+  pickupPoints: 2000,
+  labelPagesPerS: 300,
+  labelFileS: 4,
+  labelRssMB: 300,
+};
 
 const log = (m: string) => process.stderr.write(`bench: ${m}\n`);
 
@@ -305,6 +322,28 @@ async function main(): Promise<number> {
     checkAlive(kassa);
   }
 
+  // Label files through the server: 1,000 registered shipments, then an A6 and an A4 file of them.
+  let labelsR: LabelStepResult | undefined;
+  if (ROUTES.has('labels')) {
+    if (interrupted) throw new Error('interrupted');
+    log(`labels: ${LABEL_SHIPMENTS} shipments, then an A6 and an A4 (4 per sheet) label file of all of them`);
+    labelsR = await runLabelStep({
+      origin,
+      adminToken,
+      storeUuid: created.uuid,
+      auth,
+      kassaPid: kassa.pid,
+      embedded,
+      shipments: LABEL_SHIPMENTS,
+      concurrency: LABEL_SETUP_CONCURRENCY,
+      log,
+      checkAlive: () => checkAlive(kassa),
+    });
+    log(
+      `labels: ${labelsR.pagesPerSecond.toLocaleString('en-US')} label pages/s (A6); Kassa max RSS during the label files ${labelsR.monitor.serverRssMaxMB ?? '-'} MB`,
+    );
+  }
+
   let dbNowMB: number | null = null;
   if (embedded) {
     let sum = 0;
@@ -323,6 +362,9 @@ async function main(): Promise<number> {
     target('Kassa server max RSS', kassaRss, '<=', TARGETS.rssMB, 'MB'),
     target('pickup points in the list', pickupR && pickupCount, '>=', TARGETS.pickupPoints, 'points'),
     target('pickup points p99 latency', pickupR?.latencyMs.p99, '<=', TARGETS.pickupP99Ms, 'ms'),
+    target('label pages rendered per second (A6)', labelsR?.pagesPerSecond, '>=', TARGETS.labelPagesPerS, 'pages/s'),
+    target(`${labelsR?.a6.labels.toLocaleString('en-US') ?? '1,000'}-label file (A6, POST to last byte)`, labelsR && labelsR.a6.totalMs / 1000, '<=', TARGETS.labelFileS, 's'),
+    target('Kassa max RSS during label files', labelsR?.monitor.serverRssMaxMB ?? undefined, '<=', TARGETS.labelRssMB, 'MB'),
   ];
 
   const failures: string[] = [];
@@ -354,8 +396,8 @@ async function main(): Promise<number> {
     '',
     ...header,
     '',
-    resultsTable(results, bareR?.rps),
-    '',
+    ...(results.length ? [resultsTable(results, bareR?.rps), ''] : []),
+    ...(labelsR ? [labelsTable(labelsR), ''] : []),
     targetsTable(targets),
     '',
     failures.length ? `FAILED: requests failed, the figures above are not valid:\n  - ${failures.join('\n  - ')}` : 'all requests succeeded (0 errors, 0 non-2xx)',
@@ -379,6 +421,7 @@ async function main(): Promise<number> {
         presign: { tokens: TOKENS, ms: Math.round(pool.signMs), usPerToken: Math.round(signUs * 100) / 100, used: pool.used, signedLive: pool.signedLive },
         kassaIdleRssMB: Math.round(idleRssMB * 10) / 10,
         routes: results.map((r) => ({ ...r, ratioToBare: bareR ? Math.round((1000 * r.rps) / bareR.rps) / 1000 : null })),
+        labels: labelsR ?? null,
         targets,
         ok: failures.length === 0,
         failures,

@@ -1,4 +1,5 @@
 /** The printed tables and the targets. */
+import type { LabelStepResult } from './labels.js';
 import type { RouteResult } from './load.js';
 
 export interface Target {
@@ -54,10 +55,36 @@ export function targetsTable(targets: Target[]): string {
     ['target', 'actual', 'required', 'result'],
     targets.map((t) => [
       t.name,
-      t.actual === null ? '-' : `${t.unit === '%' || t.unit === 'ms' || t.unit === 'MB' ? t.actual.toFixed(1) : num(Math.round(t.actual))} ${t.unit}`,
+      t.actual === null ? '-' : `${t.unit === 's' ? t.actual.toFixed(2) : t.unit === '%' || t.unit === 'ms' || t.unit === 'MB' ? t.actual.toFixed(1) : num(Math.round(t.actual))} ${t.unit}`,
       `${t.op} ${num(t.limit)} ${t.unit}`,
       t.result,
     ]),
     [false, true, true, false],
   );
+}
+
+/** The labels step: one row per label file (both timed while Kassa's RSS and CPU were sampled). */
+export function labelsTable(l: LabelStepResult): string {
+  const c = l.monitor.cpu;
+  const cpu = `${c.serverPct.toFixed(0)} / ${c.dbPct.toFixed(0)} / ${c.loadgenPct.toFixed(0)} / ${c.otherPct.toFixed(0)}`;
+  return table(
+    ['label file', 'labels', 'pages', 'MB', 'create ms', 'download ms', 'total s', 'labels/s', 'max server RSS MB', 'db RSS MB', 'CPU % srv / db / loadgen / other'],
+    [l.a6, l.a4].map((f) => [
+      `${f.pageSize}, ${f.labelsPerPage} per page`,
+      num(f.labels),
+      num(f.pages),
+      (f.bytes / (1024 * 1024)).toFixed(1),
+      num(f.createMs),
+      num(f.downloadMs),
+      (f.totalMs / 1000).toFixed(2),
+      num(Math.round((f.labels * 1000) / f.totalMs)),
+      mb(l.monitor.serverRssMaxMB),
+      mb(l.monitor.dbRssMaxMB),
+      cpu,
+    ]),
+    [false, true, true, true, true, true, true, true, true, true, true],
+  ) +
+    `\nshipments: ${num(l.shipments)} (${Object.entries(l.mix).map(([k, n]) => `${num(n)} ${k}`).join(', ')}), one parcel each, ` +
+    `created and registered in ${(l.setupMs / 1000).toFixed(1)} s (${l.setupConcurrency} in flight). Kassa RSS before the files: ${l.rssBeforeMB.toFixed(1)} MB; ` +
+    `RSS and CPU columns cover both files.`;
 }
