@@ -4,6 +4,8 @@
  *   npm run kassa -- stores list [--json]
  *   npm run kassa -- stores set-address UUID --street "Narva mnt 5" --locality Tallinn --postal-code 10117 \
  *       --country EE --phone-country-code +372 --phone 6001234 [--name NAME] [--company NAME] [--region R] [--email E]
+ *   npm run kassa -- contracts add STORE_UUID --carrier baltpost --country EE [--env sandbox|production] [--json]
+ *   npm run kassa -- contracts list STORE_UUID [--json]
  * KASSA_URL (default http://localhost:8080); KASSA_ADMIN_TOKEN, else the token the embedded
  * default generated into KASSA_DATA_DIR (default ./data)/admin-token.
  */
@@ -17,6 +19,9 @@ const USAGE = `usage:
   kassa stores list [--json]
   kassa stores set-address UUID --street S --locality L --postal-code P --country CC --phone-country-code +372 --phone N
         [--name NAME (default: the store's business name)] [--company NAME] [--region R] [--email E] [--json]
+  kassa contracts add STORE_UUID --carrier baltpost|parcelnord|swiftcourier|polexpress --country CC
+        [--env sandbox|production (default sandbox)] [--json]
+  kassa contracts list STORE_UUID [--json]
 environment: KASSA_URL (default http://localhost:8080), KASSA_ADMIN_TOKEN or KASSA_DATA_DIR (default ./data)`;
 
 class CliError extends Error {}
@@ -65,12 +70,16 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
       phone: { type: 'string' },
       company: { type: 'string' },
       email: { type: 'string' },
+      carrier: { type: 'string' },
+      env: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const [noun, verb, subject] = positionals;
-  if (values.help || noun !== 'stores') throw new CliError(USAGE);
+  if (values.help) throw new CliError(USAGE);
+  if (noun === 'contracts') return contracts(verb, subject, values, out);
+  if (noun !== 'stores') throw new CliError(USAGE);
   if (verb === 'create') {
     if (!values.name) throw new CliError('--name is required\n' + USAGE);
     const s = (await call('POST', '/operator/stores', {
@@ -111,6 +120,38 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
     if (values.json) return out(JSON.stringify(s.shippingAddress));
     const a = s.shippingAddress;
     out(`store ${s.uuid} ships from: ${a.name}, ${a.streetAddress}, ${a.postalCode} ${a.locality}, ${a.country}; ${a.phoneCountryCode} ${a.phoneNumber}`);
+    return;
+  }
+  throw new CliError(USAGE);
+}
+
+interface ContractOut {
+  id: string;
+  carrierId: string;
+  country: string;
+  isDirectContract: boolean;
+}
+
+/** Carrier contracts of a store (the operator API's /operator/stores/{uuid}/carrier-contracts). */
+async function contracts(
+  verb: string | undefined,
+  storeUuid: string | undefined,
+  values: { carrier?: string | undefined; country?: string | undefined; env?: string | undefined; json?: boolean | undefined },
+  out: (s: string) => void,
+): Promise<void> {
+  if (!storeUuid) throw new CliError('the store uuid is required\n' + USAGE);
+  const route = `/operator/stores/${encodeURIComponent(storeUuid)}/carrier-contracts`;
+  const line = (c: ContractOut & { env?: string }) => `${c.id}  ${c.carrierId}  ${c.country}  ${c.isDirectContract ? 'DIRECT' : 'SERVICE'}${c.env ? `  ${c.env}` : ''}`;
+  if (verb === 'add') {
+    // The server checks carrier, country and environment, naming each wrong field.
+    const c = (await call('POST', route, { carrierCode: values.carrier, country: values.country, env: values.env ?? 'sandbox' })) as ContractOut;
+    if (values.json) return out(JSON.stringify(c));
+    return out(`contract ${line(c)}`);
+  }
+  if (verb === 'list') {
+    const res = (await call('GET', route)) as Record<'sandbox' | 'production', ContractOut[]>;
+    if (values.json) return out(JSON.stringify(res));
+    for (const env of ['sandbox', 'production'] as const) for (const c of res[env]) out(line({ ...c, env }));
     return;
   }
   throw new CliError(USAGE);

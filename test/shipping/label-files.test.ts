@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { barcodeToolsOrSkip, decodePage } from '../support/barcodes.js';
+import { barcodeToolsOrSkip, decodePage, pdfPageCount } from '../support/barcodes.js';
 import { activate, courierBody as oneParcelCourier, pickupBody, SANDBOX } from './support.js';
 
 /** The courier shipment of these tests has two parcels. */
@@ -63,7 +63,6 @@ async function download(url: string) {
   return t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
 }
 
-const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
 
 async function events(kind: string): Promise<{ subject: string; claims: { shipmentId: string | null; data: Record<string, unknown> } }[]> {
   const { rows } = await t.db.query(`SELECT subject_id AS subject, claims FROM notifications WHERE kind = 'webhook' AND claims->>'eventType' = $1 ORDER BY created_at, id`, [kind]);
@@ -108,7 +107,7 @@ describe('POST /label-files (asynchronous)', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const body = pdf.rawPayload;
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(pageCount(body)).toBe(1); // 3 labels, 4 per A4 sheet
+    expect(pdfPageCount(body)).toBe(1); // 3 labels, 4 per A4 sheet
 
     if (barcodeToolsOrSkip()) {
       const codes = decodePage(body);
@@ -181,7 +180,7 @@ describe('POST /label-files (synchronous) and page sizes', () => {
     expect(lf).toMatchObject({ status: 'ready', pageSize: 'A6', labelsPerPage: 1, orderLabelsBy: 'trackingNumber' });
     const a6 = await download(lf.labelFileUrl);
     expect(a6.statusCode).toBe(200);
-    expect(pageCount(a6.rawPayload)).toBe(3);
+    expect(pdfPageCount(a6.rawPayload)).toBe(3);
     if (barcodeToolsOrSkip()) {
       const sorted = [...tracking].sort();
       expect(decodePage(a6.rawPayload)).toContain(sorted[0]);
@@ -191,7 +190,7 @@ describe('POST /label-files (synchronous) and page sizes', () => {
     const res2 = await postLabelFile({ shipmentIds: ids, pageSize: 'A4', labelsPerPage: 2, synchronous: true });
     expect(res2.json()).toMatchObject({ status: 'ready', pageSize: 'A4', labelsPerPage: 2 });
     const a4 = await download(res2.json().labelFileUrl);
-    expect(pageCount(a4.rawPayload)).toBe(2);
+    expect(pdfPageCount(a4.rawPayload)).toBe(2);
     // Already labelsCreated: no second shipment.labelsCreated event.
     expect((await events('shipment.labelsCreated')).filter((e) => e.claims.shipmentId === ids[0])).toHaveLength(1);
   });
