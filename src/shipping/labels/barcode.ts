@@ -1,15 +1,19 @@
 /**
- * Barcodes as vector geometry: bwip-js encodes (Code 128, QR), pdfkit draws filled rectangles.
+ * Barcodes as vector geometry: bwip-js encodes the Code 128, our own encoder (qr.ts) the QR
+ * code, pdfkit draws filled rectangles.
  *
  * Why not `bwipjs.toBuffer()` PNGs (DESIGN §4 only names bwip-js): measured here, toBuffer costs
  * 3–5 ms for a Code 128 and ~7 ms for a QR code, and its PNGs are RGBA, so pdfkit must inflate
  * them, split the alpha channel and deflate again, per label. `bwipjs.raw()` gives the same
  * symbol as bar widths / a module matrix in ~0.05 ms (Code 128). Vector bars are also sharper:
  * a 203 or 300 dpi label printer rasterises the edges itself instead of resampling a bitmap,
- * and the PDF is several times smaller. Nothing is cached: each label's symbols are encoded,
- * drawn and dropped.
+ * and the PDF is several times smaller. For QR even `raw()` took ~1.4 ms per symbol (BWIPP's
+ * PostScript logic), most of a label's render time; qr.ts encodes a tracking URL in ~10 µs.
+ * Nothing is cached per label (qr.ts keeps only a per-version template): each label's symbols
+ * are encoded, drawn and dropped.
  */
 import bwipjs from 'bwip-js';
+import { QR_MASK_REFERENCE, encodeQrByteMode } from './qr.js';
 
 /** Code 128 as alternating bar/space widths in modules, starting with a bar. */
 export interface LinearSymbol {
@@ -32,20 +36,23 @@ export function encodeCode128(text: string): LinearSymbol {
 }
 
 /**
- * QR code, error correction M (survives scuffs on a parcel, still small for a URL), with a fixed
- * mask pattern. Choosing the mask by the ISO 18004 penalty score means encoding the symbol 8
- * times: ~2.4 ms of bwip-js time per label, 80 % of a label's render time. Any mask is valid for
- * decoders (the format bits name it); with a fixed one the encode takes ~0.7 ms. Checked with
- * zbarimg on 120 tracking URLs rendered at label size and rasterised at 150 dpi: 120/120 decoded
- * with the fixed mask, 120/120 with the automatic one.
+ * QR code, byte mode (the URL's UTF-8 bytes), error correction M (survives scuffs on a parcel,
+ * still small for a URL), with a fixed mask pattern. Choosing the mask by the ISO 18004 penalty
+ * score means building the symbol 8 times (with bwip-js: ~2.4 ms per label, 80 % of a label's
+ * render time). Any mask is valid for decoders (the format bits name it). Checked with zbarimg
+ * on 120 tracking URLs rendered at label size and rasterised at 150 dpi: 120/120 decoded with the
+ * fixed mask, 120/120 with the automatic one (bwip-js encodes then; qr.ts makes the same symbols,
+ * see qr.test.ts).
+ *
+ * The number is BWIPP's (bwip-js `mask: 3`, masks numbered 1–8), which is ISO 18004 mask
+ * reference 2 (binary 010): modules with column % 3 == 0 are inverted — not (row + col) % 3,
+ * which is ISO reference 3. qr.ts takes the ISO number, QR_MASK_REFERENCE.
  */
-export const QR_MASK = 3;
+export const QR_MASK = QR_MASK_REFERENCE + 1;
 
+/** Throws a RangeError when the text exceeds 2331 UTF-8 bytes (version 40-M). */
 export function encodeQr(text: string): MatrixSymbol {
-  const opts: bwipjs.RawOptions & { eclevel: string; mask: number } = { bcid: 'qrcode', text, eclevel: 'M', mask: QR_MASK };
-  const [symbol] = bwipjs.raw(opts);
-  if (!symbol || !('pixs' in symbol) || symbol.pixx !== symbol.pixy) throw new Error('bwip-js returned no QR symbol');
-  return { size: symbol.pixx, dark: symbol.pixs };
+  return encodeQrByteMode(text);
 }
 
 /** The subset of pdfkit's document we draw with (keeps this file testable and typed). */
