@@ -13,6 +13,7 @@ import { createServices, type Services } from './services.js';
 import { NotificationDelivery, type DeliveryLog } from './payments/notifications/delivery.js';
 import type { ShipmentRegistration } from './shipping/shipments/registration.js';
 import type { LabelFileService } from './shipping/label-files/service.js';
+import type { RefundService } from './payments/refunds/service.js';
 import { outputNames } from './shipping/names.js';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
@@ -70,6 +71,7 @@ export interface Workers {
   notifications: NotificationDelivery;
   registration: ShipmentRegistration;
   labelFiles: LabelFileService;
+  refunds: RefundService;
   stop(): Promise<void>;
 }
 
@@ -90,6 +92,9 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
   // Label files (pending → ready/failed; moves registered shipments to labelsCreated).
   const labelFiles = rt.services.labelFiles;
   labelFiles.start(log);
+  // Refunds (booked against the balance, sent to the processor, retried while funds are short).
+  const refunds = rt.services.refunds;
+  refunds.start(log);
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping) return;
@@ -105,8 +110,10 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
     notifications,
     registration,
     labelFiles,
+    refunds,
     async stop() {
       clearInterval(sweep);
+      await refunds.stop();
       await labelFiles.stop();
       await registration.stop();
       await notifications.stop();

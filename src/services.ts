@@ -9,6 +9,7 @@ import { KeyResolver } from './stores/auth.js';
 import { StoreService } from './stores/service.js';
 import { OrderService } from './payments/orders/service.js';
 import { ProcessorRegistry } from './payments/processors/registry.js';
+import { RefundService } from './payments/refunds/service.js';
 import { builtInProcessors } from './payments/processors/index.js';
 import { OrderDirectory } from './payments/processors/sim-kit/directory.js';
 import { CarrierContractService } from './shipping/contracts/service.js';
@@ -31,6 +32,7 @@ export interface Services {
   carriers: CarrierRegistry;
   shipments: ShipmentService;
   labelFiles: LabelFileService;
+  refunds: RefundService;
 }
 
 export function createServices(config: Config, db: Db, masterKey: string): Services {
@@ -39,6 +41,7 @@ export function createServices(config: Config, db: Db, masterKey: string): Servi
   const orders = new OrderService(db, keys, config.publicUrl);
   const carrierContracts = new CarrierContractService(db, box, config.publicUrl);
   const carriers = new CarrierRegistry();
+  const processors = new ProcessorRegistry(builtInProcessors(config.publicUrl, new OrderDirectory(orders, keys)));
   const registration = new ShipmentRegistration(db, carriers, carrierContracts, { concurrency: config.workerConcurrency, publicUrl: config.publicUrl });
   return {
     config,
@@ -47,11 +50,12 @@ export function createServices(config: Config, db: Db, masterKey: string): Servi
     stores: new StoreService(db, box),
     keys,
     orders,
-    processors: new ProcessorRegistry(builtInProcessors(config.publicUrl, new OrderDirectory(orders, keys))),
+    processors,
     carrierContracts,
     shippingMethods: new ShippingMethodsService(carrierContracts),
     carriers,
     shipments: new ShipmentService(db, carrierContracts, registration),
+    refunds: new RefundService(db, processors, { concurrency: config.workerConcurrency }),
     labelFiles: new LabelFileService(db, { keys, baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.shippingPath : config.shippingSandboxPath}` }, { concurrency: config.workerConcurrency }),
   };
 }

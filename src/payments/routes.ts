@@ -10,7 +10,9 @@ import type { Env } from '../stores/service.js';
 import type { Services } from '../services.js';
 import { parseOrderPayload } from './orders/schema.js';
 import { storePaymentMethods } from './methods/service.js';
-import { errorResponseSchema, orderResponseSchema } from './orders/response-schema.js';
+import { errorResponseSchema, orderResponseSchema, refundResponseSchema } from './orders/response-schema.js';
+import { parseRefundPayload } from './refunds/schema.js';
+import { refundView } from './refunds/view.js';
 
 const tokenBody = {
   type: 'object',
@@ -22,7 +24,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
   const { env, services } = opts;
-  const { keys, orders, processors, config } = services;
+  const { keys, orders, processors, config, refunds } = services;
 
   app.get(
     '/stores/payment-methods',
@@ -63,6 +65,24 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
       if (!isUuid(req.params.orderUuid)) throw Errors.validation('orderUuid', 'must be a UUID');
       const row = await orders.get(req.params.orderUuid, key.store, env);
       return orders.view(row, key.store);
+    },
+  );
+
+  app.post(
+    '/refunds',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Refund a paid order, in part or in full (201; an exact retry of an idempotency key answers 200 with its refund)',
+        body: tokenBody,
+        response: { 200: refundResponseSchema, 201: refundResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { key, claims } = await keys.authenticate(dataToken(req), env);
+      const { refund, created } = await refunds.create(key.store, env, parseRefundPayload(claims));
+      reply.code(created ? 201 : 200);
+      return refundView(refund);
     },
   );
 }

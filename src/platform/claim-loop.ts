@@ -90,12 +90,14 @@ export class ClaimLoop<T> {
   }
 }
 
-/** A table used as a queue of ids: rows `status = 'pending'`, due at `dueColumn`, leased by `locked_until`. */
+/** A table used as a queue of ids: rows in a waiting status, due at `dueColumn`, leased by `locked_until`. */
 export interface LeasedQueue {
   table: string;
   dueColumn: string;
   attemptsColumn: string;
   leaseSeconds: number;
+  /** Which rows wait to be worked on (SQL over the table's columns); default `status = 'pending'`. */
+  waiting?: string;
 }
 
 /** Claims up to `limit` due rows (FOR UPDATE SKIP LOCKED), leasing them and counting the attempt. */
@@ -104,7 +106,7 @@ export async function claimDue(db: { query: Queryable['query'] }, q: LeasedQueue
     `UPDATE ${q.table} t SET locked_until = now() + make_interval(secs => ${q.leaseSeconds}), ${q.attemptsColumn} = t.${q.attemptsColumn} + 1
       WHERE t.id IN (
         SELECT id FROM ${q.table}
-         WHERE status = 'pending' AND ${q.dueColumn} <= now() AND (locked_until IS NULL OR locked_until < now())
+         WHERE ${q.waiting ?? "status = 'pending'"} AND ${q.dueColumn} <= now() AND (locked_until IS NULL OR locked_until < now())
          ORDER BY ${q.dueColumn} LIMIT $1 FOR UPDATE SKIP LOCKED)
       RETURNING t.id`,
     [limit],
@@ -116,7 +118,7 @@ export async function claimDue(db: { query: Queryable['query'] }, q: LeasedQueue
 export async function claimById(db: { query: Queryable['query'] }, q: LeasedQueue, id: string): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE ${q.table} SET locked_until = now() + make_interval(secs => ${q.leaseSeconds}), ${q.attemptsColumn} = ${q.attemptsColumn} + 1
-      WHERE id = $1 AND status = 'pending' AND (locked_until IS NULL OR locked_until < now())`,
+      WHERE id = $1 AND ${q.waiting ?? "status = 'pending'"} AND (locked_until IS NULL OR locked_until < now())`,
     [id],
   );
   return (rowCount ?? 0) > 0;

@@ -5,6 +5,13 @@
 import { ADDRESS_FIELDS } from './schema.js';
 
 const str = { type: 'string' } as const;
+
+/** The spec's refund object (POST /refunds, and the items of an order's `refunds`). */
+export const refundResponseSchema = {
+  type: 'object',
+  properties: { uuid: str, amount: { type: 'number' }, status: str, currency: str, createdAt: str, type: str },
+  required: ['uuid', 'amount', 'status', 'currency', 'createdAt', 'type'],
+} as const;
 const nullableStr = { type: ['string', 'null'] } as const;
 
 const address = {
@@ -42,7 +49,7 @@ export const orderResponseSchema = {
     paymentMethodType: str,
     storeUuid: str,
     paymentIntents: { type: 'array', items: paymentIntent },
-    refunds: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    refunds: { type: 'array', items: refundResponseSchema },
     availableForRefund: { type: 'number' },
     isRefundableType: { type: 'boolean' },
     lineItems: {

@@ -11,6 +11,8 @@ import { sign } from '../../platform/jwt.js';
 import type { KeyResolver } from '../../stores/auth.js';
 import type { Env, Store } from '../../stores/service.js';
 import { serviceFee } from '../fees.js';
+import { postPayment } from '../../ledger/postings.js';
+import { wakeWaitingForFunds } from '../refunds/store.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import { ORDER_TOKEN_TTL_S } from '../notifications/schedule.js';
 import type { OrderInput } from './schema.js';
@@ -160,8 +162,10 @@ export class OrderService {
       }
       const intentId = await this.openIntent(tx, order);
       let notify = false;
+      let feeMinor = 0;
       if (outcome.kind === 'paid') {
         const t = applyTransition(order.status, 'pay');
+        feeMinor = serviceFee(order.payment_method, order.grand_total);
         notify = t.notify;
         await sql.markPaid(tx, order.id, {
           senderIban: outcome.senderIban ?? null,
@@ -173,7 +177,7 @@ export class OrderService {
           processor: outcome.processor,
           processorReference: outcome.processorReference,
           metadata: outcome.metadata,
-          serviceFee: serviceFee(order.payment_method, order.grand_total),
+          serviceFee: feeMinor,
         });
       } else {
         await sql.updateIntent(tx, intentId, {
@@ -184,6 +188,20 @@ export class OrderService {
         });
       }
       const updated = (await sql.lockOrder(tx, order.id))!;
+      if (outcome.kind === 'paid') {
+        // The money and the fee enter the ledger with the status change, in the same transaction.
+        await postPayment(tx, {
+          storeId: updated.store_id,
+          env: updated.env,
+          method: updated.payment_method,
+          currency: updated.currency,
+          orderId: updated.id,
+          grossMinor: updated.grand_total,
+          feeMinor,
+          paidAt: new Date(updated.paid_at ?? updated.now),
+        });
+        await wakeWaitingForFunds(tx, updated.store_id, updated.env);
+      }
       if (notify) await this.announce(tx, updated, updated.status);
       return updated;
     });
@@ -219,8 +237,8 @@ export class OrderService {
   }
 
   /**
-   * Moves a store's sandbox clock forward: pending notification retries come due that much sooner,
-   * and orders whose payment window has passed are abandoned at once.
+   * Moves a store's sandbox clock forward: pending notification and refund retries come due that
+   * much sooner, and orders whose payment window has passed are abandoned at once.
    */
   async advanceSandboxClock(storeId: string, ms: number): Promise<Date> {
     const now = await withTx(this.db, async (tx) => {
@@ -231,6 +249,9 @@ export class OrderService {
          ), n AS (
            UPDATE notifications SET next_attempt_at = next_attempt_at - $2 * interval '1 millisecond'
             WHERE store_id = $1 AND env = 'sandbox' AND status = 'pending'
+         ), r AS (
+           UPDATE refunds SET next_attempt_at = next_attempt_at - $2 * interval '1 millisecond'
+            WHERE store_id = $1 AND env = 'sandbox' AND next_attempt_at IS NOT NULL
          )
          SELECT now() + (SELECT offset_ms FROM c) * interval '1 millisecond' AS now`,
         [storeId, ms],

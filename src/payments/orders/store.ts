@@ -5,6 +5,8 @@
 import type { Queryable } from '../../platform/db.js';
 import type { Env } from '../../stores/service.js';
 import type { IntentStatus, OrderStatus } from './states.js';
+import type { RefundStatus } from '../refunds/states.js';
+import type { RefundType } from '../refunds/store.js';
 import type { Address, LineItem, MethodOptions, OrderInput } from './schema.js';
 import type { PaymentMethodName } from '../methods/catalogue/methods.js';
 import type { Currency } from '../../platform/money.js';
@@ -56,9 +58,23 @@ export interface OrderRow {
   /** The store's clock (sandbox offset applied) when the row was read. */
   now: Date;
   intents: IntentRow[];
+  /** The order's refunds, oldest first (amount in minor units). */
+  refunds: OrderRefundRow[];
 }
 
-const INTENTS_JSON = `coalesce((SELECT json_agg(pi ORDER BY pi.created_at) FROM payment_intents pi WHERE pi.order_id = o.id), '[]'::json) AS intents`;
+export interface OrderRefundRow {
+  id: string;
+  amount: number;
+  currency: Currency;
+  status: RefundStatus;
+  type: RefundType;
+  created_at: string;
+}
+
+/** The order's intents and refunds, read with it in the same statement. */
+const INTENTS_JSON = `coalesce((SELECT json_agg(pi ORDER BY pi.created_at) FROM payment_intents pi WHERE pi.order_id = o.id), '[]'::json) AS intents,
+  coalesce((SELECT json_agg(json_build_object('id', r.id, 'amount', r.amount, 'currency', r.currency, 'status', r.status, 'type', r.type, 'created_at', r.created_at)
+    ORDER BY r.created_at, r.id) FROM refunds r WHERE r.order_id = o.id), '[]'::json) AS refunds`;
 
 /** Columns written from an OrderInput, in the order of insertParams/updateParams. */
 const INPUT_COLUMNS = [
@@ -154,6 +170,7 @@ function insertedRow(it: NewOrder, createdAt: Date, expiresAt: Date): OrderRow {
         created_at: createdAt.toISOString(),
       },
     ],
+    refunds: [],
   };
 }
 
@@ -192,6 +209,11 @@ export async function lockOrder(q: Queryable, orderId: string): Promise<OrderRow
     [orderId],
   );
   return rows[0];
+}
+
+/** A paid order's refund state: PAID, PARTIALLY_REFUNDED or REFUNDED. */
+export async function setRefundedStatus(q: Queryable, orderId: string, status: OrderStatus): Promise<void> {
+  await q.query(`UPDATE orders SET status = $2, updated_at = store_now(store_id, env) WHERE id = $1`, [orderId, status]);
 }
 
 /** Rewrites an updatable order from a re-sent payload; its expiry starts again from now. */
@@ -302,7 +324,7 @@ export async function abandonExpired(q: Queryable, limit: number, storeId?: stri
        UPDATE payment_intents pi SET status = 'ABANDONED', updated_at = upd.updated_at
          FROM upd WHERE pi.order_id = upd.id AND pi.status = 'PENDING'
      )
-     SELECT upd.*, store_now(upd.store_id, upd.env) AS now, '[]'::json AS intents FROM upd`,
+     SELECT upd.*, store_now(upd.store_id, upd.env) AS now, '[]'::json AS intents, '[]'::json AS refunds FROM upd`,
     storeId ? [limit, storeId] : [limit],
   );
   return rows;

@@ -6,6 +6,7 @@ import { ADDRESS_FIELDS, type Address, type LineItem } from './schema.js';
 import { effectiveStatus, type OrderStatus } from './states.js';
 import type { IntentRow, OrderRow } from './store.js';
 import type { Store } from '../../stores/service.js';
+import { refundView, type RefundView } from '../refunds/view.js';
 
 export interface PaymentIntentView {
   uuid: string;
@@ -32,7 +33,7 @@ export interface OrderView {
   paymentMethodType: string;
   storeUuid: string;
   paymentIntents: PaymentIntentView[];
-  refunds: never[];
+  refunds: RefundView[];
   availableForRefund: number;
   isRefundableType: boolean;
   lineItems: LineItem[];
@@ -68,6 +69,20 @@ function intentView(i: IntentRow): PaymentIntentView {
   };
 }
 
+/** Statuses whose money can still be refunded. */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['PAID', 'PARTIALLY_REFUNDED'];
+
+/**
+ * What may still be refunded (minor units): the total less every refund that is not rejected
+ * or cancelled (pending ones hold their amount), for a paid order; else 0.
+ */
+export function availableForRefund(row: Pick<OrderRow, 'grand_total' | 'refunds'>, status: OrderStatus): number {
+  if (!REFUNDABLE_STATUSES.includes(status)) return 0;
+  let held = 0;
+  for (const r of row.refunds) if (r.status !== 'REJECTED' && r.status !== 'CANCELED') held += Number(r.amount);
+  return Math.max(0, row.grand_total - held);
+}
+
 /** Bank payments are refundable only in EUR and when the store enabled them; other methods always. */
 export function isRefundableType(order: Pick<OrderRow, 'payment_method' | 'currency'>, store: Pick<Store, 'bankRefundsEnabled'>): boolean {
   if (order.payment_method === 'paymentInitiation') return store.bankRefundsEnabled && order.currency === 'EUR';
@@ -80,7 +95,6 @@ export function paymentUrl(publicUrl: string, orderId: string): string {
 
 export function orderView(row: OrderRow, store: Store, publicUrl: string): OrderView {
   const status = effectiveStatus(row.status, new Date(row.expires_at), new Date(row.now));
-  const paid = status === 'PAID';
   return {
     uuid: row.id,
     paymentStatus: status,
@@ -94,8 +108,8 @@ export function orderView(row: OrderRow, store: Store, publicUrl: string): Order
     paymentMethodType: row.payment_method,
     storeUuid: row.store_id,
     paymentIntents: row.intents.map((i) => intentView({ ...i, status: status === 'ABANDONED' && i.status === 'PENDING' ? 'ABANDONED' : i.status })),
-    refunds: [],
-    availableForRefund: paid && isRefundableType(row, store) ? toNumber(row.grand_total) : 0,
+    refunds: row.refunds.map(refundView),
+    availableForRefund: isRefundableType(row, store) ? toNumber(availableForRefund(row, status)) : 0,
     isRefundableType: isRefundableType(row, store),
     lineItems: row.line_items ?? [],
     billingAddress: fullAddress(row.billing_address),

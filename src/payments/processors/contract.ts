@@ -48,9 +48,32 @@ export interface BeginResult {
 /** The processor's return, as received by Kassa's return route (query and form fields). */
 export type ProcessorReturn = Readonly<Record<string, string>>;
 
+/** Why a processor refused a refund for good (the spec's refund status descriptions it can give). */
+export const REFUND_REJECTIONS = ['DECLINED', 'EXPIRED_OR_CANCELLED_CARD', 'LOST_OR_STOLEN_CARD', 'REFUND_EXCEEDS_ORDER_PAID_AMOUNT', 'OTHER'] as const;
+export type RefundRejection = (typeof REFUND_REJECTIONS)[number];
+
+export interface RefundRequest {
+  /** Kassa's refund id: the processor's idempotency key, so a repeated call refunds once. */
+  refundId: string;
+  /** The original payment at the processor: the money goes back to whoever paid it, only. */
+  paymentReference: string;
+  amountMinor: number;
+  currency: Currency;
+  /** 1 for the first call of this refund, 2 after one outage, … */
+  attempt: number;
+}
+
+export type RefundOutcome =
+  | { kind: 'succeeded'; processorReference: string }
+  | { kind: 'rejected'; description: RefundRejection; message: string }
+  /** The processor could not be reached or was down: call again later with the same refundId. */
+  | { kind: 'unavailable'; message: string };
+
 export interface ProcessorAdapter {
   readonly definition: ProcessorDefinition;
   begin(input: BeginPayment): Promise<BeginResult>;
   /** Interprets the processor's return into the attempt's outcome; verifies its authenticity. */
   interpret(ret: ProcessorReturn): Promise<AttemptOutcome>;
+  /** Sends a refund of a paid payment back to its payer. */
+  refund(input: RefundRequest): Promise<RefundOutcome>;
 }

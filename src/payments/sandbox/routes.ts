@@ -9,12 +9,18 @@ import { isUuid, uuidv7 } from '../../platform/ids.js';
 import { Problems, Reader, isObject } from '../../platform/validate.js';
 import type { Services } from '../../services.js';
 import type { AttemptOutcome } from '../orders/service.js';
+import { withTx } from '../../platform/db.js';
+import { CHANNELS } from '../../ledger/chart.js';
+import { postTopUp } from '../../ledger/postings.js';
+import { CURRENCIES, toNumber } from '../../platform/money.js';
+import { wakeWaitingForFunds } from '../refunds/store.js';
+import { refundView } from '../refunds/view.js';
 
 const OUTCOMES = ['paid', 'declined', 'canceled'] as const;
 const MAX_ADVANCE_MINUTES = 366 * 24 * 60;
 
 export async function sandboxRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
-  const { keys, orders } = opts.services;
+  const { keys, orders, refunds, db } = opts.services;
 
   app.post<{ Params: { orderUuid: string } }>(
     '/test-helpers/orders/:orderUuid/pay',
@@ -86,6 +92,59 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
       if (ms <= 0) throw Errors.validation('minutes', 'or seconds must move the clock forward (a positive whole number)');
       const now = await orders.advanceSandboxClock(key.store.id, ms);
       return { now: now.toISOString() };
+    },
+  );
+
+  app.post(
+    '/test-helpers/settle',
+    { schema: { tags: ['sandbox'], summary: "Settle every captured payment now: the sandbox clock moves to the last payment's settlement time" } },
+    async (req) => {
+      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      const { rows } = await db.query<{ ms: string | null }>(
+        `SELECT ceil(extract(epoch FROM max(settles_at) - store_now($1, 'sandbox')) * 1000)::bigint AS ms
+           FROM ledger_transactions WHERE store_id = $1 AND env = 'sandbox'`,
+        [key.store.id],
+      );
+      const ms = Number(rows[0]?.ms ?? 0);
+      const now = ms > 0 ? await orders.advanceSandboxClock(key.store.id, ms) : await orders.sandboxNow(key.store.id);
+      return { now: now.toISOString(), advancedMs: Math.max(0, ms) };
+    },
+  );
+
+  app.post(
+    '/test-helpers/balances/top-up',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: "Add money to one of the store's sandbox balances (e.g. to fund refunds waiting for INSUFFICIENT_FUNDS)",
+        body: { type: 'object', properties: { channel: { type: 'string' }, currency: { type: 'string' }, amount: {} } },
+      },
+    },
+    async (req, reply) => {
+      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      const p = new Problems();
+      const r = new Reader(p, isObject(req.body) ? req.body : {});
+      const channel = r.oneOf('channel', CHANNELS, true);
+      const currency = r.oneOf('currency', CURRENCIES, true);
+      const amount = r.amount('amount', { required: true, min: 1, minText: '0.01' });
+      p.throwIfAny();
+      await withTx(db, async (tx) => {
+        const { rows } = await tx.query<{ now: Date }>(`SELECT store_now($1, 'sandbox') AS now`, [key.store.id]);
+        await postTopUp(tx, { storeId: key.store.id, env: 'sandbox', channel: channel!, currency: currency!, amountMinor: amount!, at: rows[0]!.now });
+        await wakeWaitingForFunds(tx, key.store.id, 'sandbox');
+      });
+      reply.code(201);
+      return { channel, currency, amount: toNumber(amount!) };
+    },
+  );
+
+  app.post<{ Params: { refundUuid: string } }>(
+    '/test-helpers/refunds/:refundUuid/cancel',
+    { schema: { tags: ['sandbox'], summary: 'Cancel a refund that is still PENDING (e.g. waiting for funds)' } },
+    async (req) => {
+      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      if (!isUuid(req.params.refundUuid)) throw Errors.validation('refundUuid', 'must be a UUID');
+      return refundView(await refunds.cancel(key.store.id, 'sandbox', req.params.refundUuid));
     },
   );
 }

@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { Errors } from '../../../platform/errors.js';
 import type { AttemptOutcome } from '../../orders/service.js';
-import type { BeginPayment, BeginResult, ProcessorAdapter, ProcessorDefinition, ProcessorReturn } from '../contract.js';
+import type { BeginPayment, BeginResult, ProcessorAdapter, ProcessorDefinition, ProcessorReturn, RefundOutcome, RefundRequest } from '../contract.js';
 import type { SimulatorDirectory } from './directory.js';
 import { appendQuery, type RequestContext, type SimRequest } from './protocol.js';
+import { simulateRefund } from './refunds.js';
 import { hasValidMac, signFields, type Fields } from './signing.js';
 
 /** What a family's mapper provides (pure functions and field lists). */
@@ -53,5 +54,10 @@ export class SimulatedProcessor<R extends SimRequest> implements ProcessorAdapte
       throw Errors.forbidden('the processor return signature is not valid');
     }
     return this.mapper.parseReturn(this.definition.id, ret);
+  }
+
+  async refund(input: RefundRequest): Promise<RefundOutcome> {
+    const cards = this.definition.method === 'cardPayments' || this.definition.method === 'mobilePay';
+    return simulateRefund({ cards, refPrefix: this.mapper.refPrefix }, input);
   }
 }

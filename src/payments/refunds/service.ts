@@ -1,0 +1,233 @@
+/**
+ * Refunds: POST /refunds creates a PENDING refund after every rule of the spec, under the order's
+ * row lock (so parallel requests can never refund more than was paid, and one idempotency key
+ * makes one refund); a worker then books it against the store's balance and sends it to the
+ * processor of the original payment, which pays it back to that payer only.
+ *
+ *   PENDING ──funds──▶ PROCESSING ──processor ok──▶ SUCCESSFUL (order PARTIALLY_REFUNDED | REFUNDED)
+ *      │  └─ no funds: stays PENDING (INSUFFICIENT_FUNDS), retried; EXPIRED after the last retry → REJECTED
+ *      │                    └──processor refuses──▶ REJECTED (description; the booking is reversed)
+ *      └─ cancelled while waiting ──▶ CANCELED
+ *
+ * Every status change a merchant must hear of (SUCCESSFUL, REJECTED, CANCELED, and PENDING when it
+ * starts waiting for funds) is written to the outbox in the same transaction, as `{refundToken}`.
+ */
+import { ClaimLoop, claimById, claimDue, type LeasedQueue, type LoopLog } from '../../platform/claim-loop.js';
+import { withTx, type Db, type Queryable } from '../../platform/db.js';
+import { ApiError, Errors } from '../../platform/errors.js';
+import { uuidv7 } from '../../platform/ids.js';
+import { formatAmount } from '../../platform/money.js';
+import type { Env, Store } from '../../stores/service.js';
+import { ledgerKey, paymentSettlesAt, postRefund, settlesAt } from '../../ledger/postings.js';
+import { merchantBalance } from '../../ledger/store.js';
+import { enqueueNotification } from '../notifications/outbox.js';
+import * as orders from '../orders/store.js';
+import { effectiveStatus } from '../orders/states.js';
+import { availableForRefund, isRefundableType, REFUNDABLE_STATUSES } from '../orders/view.js';
+import type { RefundOutcome } from '../processors/contract.js';
+import type { ProcessorRegistry } from '../processors/registry.js';
+import type { RefundInput } from './schema.js';
+import { FUNDS_RETRY_DELAYS_MS, PROCESSOR_RETRY_DELAYS_MS, PROCESSOR_RETRY_LAST_MS, type RefundDescription, type RefundStatus } from './states.js';
+import * as sql from './store.js';
+import { refundTokenClaims } from './view.js';
+
+const REFUND_QUEUE: LeasedQueue = {
+  table: 'refunds',
+  dueColumn: 'next_attempt_at',
+  attemptsColumn: 'attempts',
+  leaseSeconds: 120,
+  waiting: `status IN ('PENDING', 'PROCESSING')`,
+};
+/** A PROCESSING refund whose worker died before the processor answered comes due again after this. */
+const PROCESSING_GRACE_MS = 60_000;
+
+export interface RefundCreated {
+  refund: sql.RefundRow;
+  /** False: an exact retry (same idempotency key and amount) answered with the refund it made. */
+  created: boolean;
+}
+
+/** Why an order's payment method cannot be refunded for this store (the 400's wording). */
+function notRefundableReason(order: orders.OrderRow, store: Store): string {
+  if (order.payment_method === 'paymentInitiation') {
+    return order.currency !== 'EUR' ? 'was paid by bank payment in PLN; bank payments are refundable in EUR only' : 'was paid by bank payment, and bank-payment refunds are not enabled for this store';
+  }
+  return `was paid with ${order.payment_method}, which does not support refunds`;
+}
+
+export class RefundService {
+  private readonly loop: ClaimLoop<string>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly processors: ProcessorRegistry,
+    private readonly opts: { concurrency: number; pollMs?: number; log?: LoopLog & { warn(obj: object, msg: string): void } },
+  ) {
+    this.loop = new ClaimLoop<string>({
+      name: 'refund worker',
+      concurrency: opts.concurrency,
+      pollMs: opts.pollMs ?? 1000,
+      claim: (limit) => claimDue(this.db, REFUND_QUEUE, limit),
+      work: (id) => this.attempt(id),
+      log: () => this.opts.log,
+    });
+  }
+
+  /** POST /refunds. 404 for another store's order; 400 naming the rule broken; nothing written then. */
+  async create(store: Store, env: Env, input: RefundInput): Promise<RefundCreated> {
+    const result = await withTx(this.db, async (tx) => {
+      const order = await orders.lockOrder(tx, input.orderUuid);
+      if (!order || order.store_id !== store.id || order.env !== env) throw Errors.notFound(`Order ${input.orderUuid}`);
+      const existing = await sql.findByKey(tx, order.id, input.idempotencyKey);
+      if (existing) {
+        if (existing.amount === input.amountMinor) return { refund: existing, created: false };
+        throw Errors.validation('idempotencyKey', 'was already used on this order');
+      }
+      const status = effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now));
+      if (!REFUNDABLE_STATUSES.includes(status)) {
+        throw Errors.validation('orderUuid', status === 'REFUNDED' ? 'the order is already refunded in full' : `the order is ${status}; only a paid order can be refunded`);
+      }
+      if (!isRefundableType(order, store) || !this.processors.forMethod(order.payment_method).definition.supportsRefunds) {
+        throw Errors.validation('orderUuid', `the order ${notRefundableReason(order, store)}`);
+      }
+      const paidAt = new Date(order.paid_at ?? order.now);
+      const settles = (await paymentSettlesAt(tx, order.id)) ?? settlesAt(ledgerKey({ storeId: store.id, env, method: order.payment_method, currency: order.currency }).channel, paidAt);
+      if (settles.getTime() > new Date(order.now).getTime()) {
+        throw Errors.validation('orderUuid', `the payment has not reached the store's settlement account yet; it can be refunded from ${settles.toISOString()}`);
+      }
+      const available = availableForRefund(order, status);
+      if (input.amountMinor > available) {
+        throw Errors.validation('amount', `exceeds the total refundable amount (${formatAmount(available)} ${order.currency})`);
+      }
+      const refund = await sql.insertRefund(tx, {
+        id: uuidv7(),
+        orderId: order.id,
+        storeId: store.id,
+        env,
+        amount: input.amountMinor,
+        currency: order.currency,
+        type: input.amountMinor === order.grand_total ? 'FULL_REFUND' : 'PARTIAL_REFUND',
+        idempotencyKey: input.idempotencyKey,
+      });
+      return { refund, created: true };
+    });
+    if (result.created) this.loop.wake();
+    return result;
+  }
+
+  /** Cancels a refund still waiting (PENDING); 409 once the processor has it or it is final. */
+  async cancel(storeId: string, env: Env, refundId: string): Promise<sql.RefundRow> {
+    return withTx(this.db, async (tx) => {
+      const r = await sql.lockRefund(tx, refundId);
+      if (!r || r.store_id !== storeId || r.env !== env) throw Errors.notFound(`Refund ${refundId}`);
+      if (r.status !== 'PENDING') throw new ApiError(409, `Refund ${refundId} is ${r.status}; only a PENDING refund can be cancelled`);
+      return this.move(tx, r, 'CANCELED', null, null);
+    });
+  }
+
+  /** Processes a refund now (tests and the sandbox); false when it is not due or another worker has it. */
+  async processNow(id: string): Promise<boolean> {
+    if (!(await claimById(this.db, REFUND_QUEUE, id))) return false;
+    await this.attempt(id);
+    return true;
+  }
+
+  /** One attempt at one claimed refund; never throws (the lease runs out and it is tried again). */
+  async attempt(id: string): Promise<void> {
+    try {
+      await this.attemptOrThrow(id);
+    } catch (err) {
+      this.opts.log?.error({ err, refund: id }, 'refund attempt failed');
+    }
+  }
+
+  private async attemptOrThrow(id: string): Promise<void> {
+    // 1. Book it against the store's balance (or wait for funds), under the balance row's lock.
+    const booked = await withTx(this.db, async (tx) => {
+      const r = await sql.lockRefund(tx, id);
+      if (!r || (r.status !== 'PENDING' && r.status !== 'PROCESSING')) return undefined;
+      const order = (await orders.lockOrder(tx, r.order_id))!;
+      if (r.status === 'PROCESSING') return { r, order }; // booked before; the processor call is retried
+      const key = ledgerKey({ storeId: r.store_id, env: r.env, method: order.payment_method, currency: r.currency });
+      const balance = await merchantBalance(tx, key, true);
+      if (balance < r.amount) {
+        const delay = FUNDS_RETRY_DELAYS_MS[r.attempts - 1];
+        if (delay === undefined) {
+          await this.move(tx, r, 'REJECTED', 'EXPIRED', null);
+        } else if (r.status_description === 'INSUFFICIENT_FUNDS') {
+          await sql.setRefundStatus(tx, r.id, { status: 'PENDING', description: 'INSUFFICIENT_FUNDS', retryInMs: delay }); // already announced
+        } else {
+          await this.move(tx, r, 'PENDING', 'INSUFFICIENT_FUNDS', delay);
+        }
+        return undefined;
+      }
+      await postRefund(tx, { ...key, kind: 'refund', orderId: order.id, refundId: r.id, amountMinor: r.amount, at: new Date(order.now) });
+      const processing = await sql.setRefundStatus(tx, r.id, { status: 'PROCESSING', description: null, retryInMs: PROCESSING_GRACE_MS });
+      return { r: processing, order };
+    });
+    if (!booked) return;
+
+    // 2. The processor of the original payment pays it back (idempotent per refund id).
+    const { r, order } = booked;
+    const payment = order.intents.find((i) => i.status === 'PAID');
+    const adapter = (payment?.processor && this.processors.byId(payment.processor)) || this.processors.forMethod(order.payment_method);
+    let outcome: RefundOutcome;
+    try {
+      outcome = await adapter.refund({ refundId: r.id, paymentReference: payment?.processor_reference ?? order.id, amountMinor: r.amount, currency: r.currency, attempt: r.attempts });
+    } catch (err) {
+      this.opts.log?.warn({ err, refund: r.id }, 'processor refund call failed; treated as unavailable');
+      outcome = { kind: 'unavailable', message: 'the processor could not be reached' };
+    }
+
+    // 3. Record the answer with its consequences, in one transaction.
+    await withTx(this.db, async (tx) => {
+      const current = await sql.lockRefund(tx, r.id);
+      if (current?.status !== 'PROCESSING') return;
+      const locked = (await orders.lockOrder(tx, current.order_id))!;
+      if (outcome.kind === 'unavailable') {
+        const delay = PROCESSOR_RETRY_DELAYS_MS[current.attempts - 1] ?? PROCESSOR_RETRY_LAST_MS;
+        await sql.setRefundStatus(tx, current.id, { status: 'PROCESSING', description: null, retryInMs: delay });
+        this.opts.log?.warn({ refund: current.id, delayMs: delay }, `processor unavailable (${outcome.message}); refund retried later`);
+        return;
+      }
+      if (outcome.kind === 'rejected') {
+        const key = ledgerKey({ storeId: current.store_id, env: current.env, method: locked.payment_method, currency: current.currency });
+        await postRefund(tx, { ...key, kind: 'refundReversal', orderId: locked.id, refundId: current.id, amountMinor: current.amount, at: new Date(locked.now) });
+        await this.move(tx, current, 'REJECTED', outcome.description, null);
+        return;
+      }
+      await this.move(tx, current, 'SUCCESSFUL', null, null, outcome.processorReference);
+      const refunded = await sql.successfulAmount(tx, locked.id);
+      await orders.setRefundedStatus(tx, locked.id, refunded >= locked.grand_total ? 'REFUNDED' : 'PARTIALLY_REFUNDED');
+    });
+  }
+
+  /** Moves a refund and announces it to the order's notificationUrl, in the caller's transaction. */
+  private async move(
+    tx: Queryable,
+    r: sql.RefundRow,
+    status: RefundStatus,
+    description: RefundDescription | null,
+    retryInMs: number | null,
+    processorReference?: string,
+  ): Promise<sql.RefundRow> {
+    const moved = await sql.setRefundStatus(tx, r.id, { status, description, retryInMs, processorReference: processorReference ?? null });
+    const order = (await orders.readOrderById(tx, r.order_id))!;
+    await enqueueNotification(tx, { storeId: r.store_id, env: r.env, kind: 'refund', subjectId: r.id, url: order.notification_url, claims: refundTokenClaims(moved) });
+    return moved;
+  }
+
+  /** Processes everything due now (tests, sandbox); returns how many attempts were made. */
+  drain(): Promise<number> {
+    return this.loop.drain();
+  }
+
+  start(log?: RefundService['opts']['log']): void {
+    if (log) this.opts.log = log;
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+}

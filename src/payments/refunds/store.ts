@@ -1,0 +1,98 @@
+/** SQL for refunds. Times are the store's clock (store_now), like the order's. */
+import type { Queryable } from '../../platform/db.js';
+import type { Env } from '../../stores/service.js';
+import type { Currency } from '../../platform/money.js';
+import type { RefundDescription, RefundStatus } from './states.js';
+
+export type RefundType = 'PARTIAL_REFUND' | 'FULL_REFUND';
+
+export interface RefundRow {
+  id: string;
+  order_id: string;
+  store_id: string;
+  env: Env;
+  amount: number;
+  currency: Currency;
+  type: RefundType;
+  status: RefundStatus;
+  status_description: RefundDescription | null;
+  idempotency_key: string;
+  attempts: number;
+  processor_reference: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** bigint columns come back as strings; amounts are safe integers (≤ 10^13). */
+function row(r: RefundRow): RefundRow {
+  return { ...r, amount: Number(r.amount) };
+}
+
+export async function findByKey(q: Queryable, orderId: string, idempotencyKey: string): Promise<RefundRow | undefined> {
+  const { rows } = await q.query<RefundRow>('SELECT * FROM refunds WHERE order_id = $1 AND idempotency_key = $2', [orderId, idempotencyKey]);
+  return rows[0] && row(rows[0]);
+}
+
+export async function listForOrder(q: Queryable, orderId: string): Promise<RefundRow[]> {
+  const { rows } = await q.query<RefundRow>('SELECT * FROM refunds WHERE order_id = $1 ORDER BY created_at, id', [orderId]);
+  return rows.map(row);
+}
+
+export async function lockRefund(q: Queryable, id: string): Promise<RefundRow | undefined> {
+  const { rows } = await q.query<RefundRow>('SELECT * FROM refunds WHERE id = $1 FOR UPDATE', [id]);
+  return rows[0] && row(rows[0]);
+}
+
+export async function insertRefund(
+  q: Queryable,
+  r: { id: string; orderId: string; storeId: string; env: Env; amount: number; currency: string; type: RefundType; idempotencyKey: string },
+): Promise<RefundRow> {
+  const { rows } = await q.query<RefundRow>(
+    `INSERT INTO refunds (id, order_id, store_id, env, amount, currency, type, status, idempotency_key, next_attempt_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, now(), store_now($3, $4), store_now($3, $4)) RETURNING *`,
+    [r.id, r.orderId, r.storeId, r.env, r.amount, r.currency, r.type, r.idempotencyKey],
+  );
+  return row(rows[0]!);
+}
+
+/**
+ * Moves a refund. `retryInMs`: due again after that long (PENDING waiting for funds, PROCESSING
+ * waiting for the processor); null: not due (final, or nothing to retry).
+ */
+export async function setRefundStatus(
+  q: Queryable,
+  id: string,
+  s: { status: RefundStatus; description: RefundDescription | null; retryInMs: number | null; processorReference?: string | null },
+): Promise<RefundRow> {
+  const { rows } = await q.query<RefundRow>(
+    `UPDATE refunds SET status = $2, status_description = $3,
+            next_attempt_at = CASE WHEN $4::bigint IS NULL THEN NULL ELSE now() + $4::bigint * interval '1 millisecond' END,
+            locked_until = NULL, processor_reference = coalesce($5, processor_reference), updated_at = store_now(store_id, env)
+      WHERE id = $1 RETURNING *`,
+    [id, s.status, s.description, s.retryInMs, s.processorReference ?? null],
+  );
+  return row(rows[0]!);
+}
+
+/** Sum of the order's refunds that hold part of its refundable amount (not rejected or cancelled). */
+export async function heldAmount(q: Queryable, orderId: string): Promise<number> {
+  const { rows } = await q.query<{ n: string }>(
+    `SELECT coalesce(sum(amount), 0) AS n FROM refunds WHERE order_id = $1 AND status IN ('PENDING', 'PROCESSING', 'SUCCESSFUL')`,
+    [orderId],
+  );
+  return Number(rows[0]!.n);
+}
+
+export async function successfulAmount(q: Queryable, orderId: string): Promise<number> {
+  const { rows } = await q.query<{ n: string }>(`SELECT coalesce(sum(amount), 0) AS n FROM refunds WHERE order_id = $1 AND status = 'SUCCESSFUL'`, [orderId]);
+  return Number(rows[0]!.n);
+}
+
+/** Refunds waiting for funds in a store's environment come due now (its balance grew). */
+export async function wakeWaitingForFunds(q: Queryable, storeId: string, env: Env): Promise<void> {
+  await q.query(
+    `UPDATE refunds SET next_attempt_at = now()
+      WHERE store_id = $1 AND env = $2 AND status = 'PENDING' AND status_description = 'INSUFFICIENT_FUNDS' AND next_attempt_at > now()`,
+    [storeId, env],
+  );
+}
