@@ -13,6 +13,8 @@ import { storePaymentMethods } from './methods/service.js';
 import { errorResponseSchema, orderResponseSchema, refundResponseSchema } from './orders/response-schema.js';
 import { parseRefundPayload } from './refunds/schema.js';
 import { refundView } from './refunds/view.js';
+import { storeBalancesView } from '../ledger/view.js';
+import { storeBalances } from '../ledger/store.js';
 
 const tokenBody = {
   type: 'object',
@@ -83,6 +85,15 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
       const { refund, created } = await refunds.create(key.store, env, parseRefundPayload(claims));
       reply.code(created ? 201 : 200);
       return refundView(refund);
+    },
+  );
+
+  app.get(
+    '/store-balances',
+    { schema: { tags: ['payments'], summary: "The store's balances per settlement channel and currency", security: bearer } },
+    async (req) => {
+      const { key } = await keys.authenticate(bearerToken(req), env);
+      return storeBalancesView(key.store, await storeBalances(services.db, key.store.id, env));
     },
   );
 }
