@@ -14,6 +14,7 @@ import { logoRoutes } from './payments/methods/routes.js';
 import { gatewayRoutes } from './payments/gateway/routes.js';
 import { operatorRoutes } from './stores/routes.js';
 import { shippingApi } from './shipping/routes.js';
+import { payoutRoutes } from './payouts/routes.js';
 import { trackingRoutes } from './shipping/tracking/routes.js';
 import { carrierLogoRoutes } from './shipping/logos.js';
 import { carrierContractRoutes } from './shipping/contracts/routes.js';
@@ -50,6 +51,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(carrierLogoRoutes);
   await app.register(paymentsRoutes, { prefix: config.paymentsPath, env: 'production', services });
   await app.register(paymentsRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
+  await app.register(payoutRoutes, { prefix: config.paymentsPath, env: 'production', services });
+  await app.register(payoutRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
   await app.register(sandboxRoutes, { prefix: config.paymentsSandboxPath, services });
   await app.register(gatewayRoutes, { services });
   await app.register(trackingRoutes, { services });

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { SHIPPING_NAMES, type ShippingNames } from './shipping/names.js';
+import { parseSchedule, type PayoutSchedule } from './payouts/schedule.js';
 
 export type Role = 'all' | 'serve' | 'work';
 
@@ -38,6 +39,8 @@ export interface Config {
   workerConcurrency: number;
   /** Create the demo store on the first start of an empty database. */
   seedDemoStore: boolean;
+  /** When the settlement job makes payouts (KASSA_PAYOUT_AT, KASSA_PAYOUT_EVERY_HOURS). */
+  payoutSchedule: PayoutSchedule;
 }
 
 type Env = Record<string, string | undefined>;
@@ -91,6 +94,12 @@ export function loadConfig(env: Env = process.env): Config {
   if (!SHIPPING_NAMES.includes(shippingNames)) {
     throw new ConfigError(`KASSA_SHIPPING_NAMES must be ${SHIPPING_NAMES.join(' or ')}, got "${shippingNames}"`);
   }
+  let payoutSchedule: PayoutSchedule;
+  try {
+    payoutSchedule = parseSchedule(env.KASSA_PAYOUT_AT || '06:00', int(env, 'KASSA_PAYOUT_EVERY_HOURS', 24, 1, 24));
+  } catch (err) {
+    throw new ConfigError(`KASSA_PAYOUT_AT / KASSA_PAYOUT_EVERY_HOURS: ${(err as Error).message}`);
+  }
   const basePaths: [string, string][] = [
     ['KASSA_PAYMENTS_PATH', paymentsPath],
     ['KASSA_PAYMENTS_SANDBOX_PATH', paymentsSandboxPath],
@@ -122,5 +131,6 @@ export function loadConfig(env: Env = process.env): Config {
     notificationTimeoutMs: int(env, 'KASSA_NOTIFICATION_TIMEOUT_MS', 10_000, 100, 120_000),
     workerConcurrency: int(env, 'KASSA_WORKER_CONCURRENCY', 16, 1, 1000),
     seedDemoStore: bool(env, 'KASSA_SEED_DEMO_STORE', true),
+    payoutSchedule,
   };
 }

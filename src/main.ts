@@ -23,6 +23,8 @@ async function main(): Promise<void> {
         name: 'Demo store', companyName: null, streetAddress: 'Narva mnt 5', locality: 'Tallinn', region: 'Harju maakond',
         postalCode: '10117', country: 'EE', phoneCountryCode: '+372', phoneNumber: '6001234', email: null,
       },
+      // Where its payouts go (a sample account).
+      payoutAccount: { iban: 'EE382200221020145685', accountName: 'Demo store' },
     });
     const lines = [
       '',

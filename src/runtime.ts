@@ -95,6 +95,9 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
   // Refunds (booked against the balance, sent to the processor, retried while funds are short).
   const refunds = rt.services.refunds;
   refunds.start(log);
+  // The settlement job: payouts at each slot of the payout schedule (one worker per slot).
+  const payouts = rt.services.payouts;
+  payouts.start(log);
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping) return;
@@ -113,6 +116,7 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
     refunds,
     async stop() {
       clearInterval(sweep);
+      await payouts.stop();
       await refunds.stop();
       await labelFiles.stop();
       await registration.stop();

@@ -10,6 +10,7 @@ import { StoreService } from './stores/service.js';
 import { OrderService } from './payments/orders/service.js';
 import { ProcessorRegistry } from './payments/processors/registry.js';
 import { RefundService } from './payments/refunds/service.js';
+import { PayoutService } from './payouts/service.js';
 import { builtInProcessors } from './payments/processors/index.js';
 import { OrderDirectory } from './payments/processors/sim-kit/directory.js';
 import { CarrierContractService } from './shipping/contracts/service.js';
@@ -33,11 +34,13 @@ export interface Services {
   shipments: ShipmentService;
   labelFiles: LabelFileService;
   refunds: RefundService;
+  payouts: PayoutService;
 }
 
 export function createServices(config: Config, db: Db, masterKey: string): Services {
   const box = new SecretBox(masterKey);
   const keys = new KeyResolver(db, box, config.authCacheMs);
+  const stores = new StoreService(db, box);
   const orders = new OrderService(db, keys, config.publicUrl);
   const carrierContracts = new CarrierContractService(db, box, config.publicUrl);
   const carriers = new CarrierRegistry();
@@ -47,7 +50,7 @@ export function createServices(config: Config, db: Db, masterKey: string): Servi
     config,
     db,
     box,
-    stores: new StoreService(db, box),
+    stores,
     keys,
     orders,
     processors,
@@ -56,6 +59,12 @@ export function createServices(config: Config, db: Db, masterKey: string): Servi
     carriers,
     shipments: new ShipmentService(db, carrierContracts, registration),
     refunds: new RefundService(db, processors, { concurrency: config.workerConcurrency }),
+    payouts: new PayoutService(db, {
+      stores,
+      keys,
+      schedule: config.payoutSchedule,
+      baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.paymentsPath : config.paymentsSandboxPath}`,
+    }),
     labelFiles: new LabelFileService(db, { keys, baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.shippingPath : config.shippingSandboxPath}` }, { concurrency: config.workerConcurrency }),
   };
 }

@@ -10,7 +10,8 @@ import { Problems, Reader, isObject } from '../platform/validate.js';
 import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/catalogue/methods.js';
 import type { Services } from '../services.js';
 import { readParty } from '../shipping/shipments/schema.js';
-import type { CreatedStore, Store, StoreAddress } from './service.js';
+import { isValidIban, normalizeIban } from '../platform/iban.js';
+import type { CreatedStore, PayoutAccount, Store, StoreAddress } from './service.js';
 
 export function storeJson(s: Store) {
   return {
@@ -22,6 +23,7 @@ export function storeJson(s: Store) {
     enabledMethods: s.enabledMethods,
     bankRefundsEnabled: s.bankRefundsEnabled,
     shippingAddress: s.shippingAddress,
+    payoutAccount: s.payoutAccount,
     createdAt: s.createdAt.toISOString(),
   };
 }
@@ -62,6 +64,17 @@ function readShippingAddress(r: Reader, nullable: boolean): StoreAddress | null 
   };
 }
 
+/** `payoutAccount`: {iban (ISO 13616, checked), accountName}; null (clear it) only where `nullable`. */
+function readPayoutAccount(r: Reader, nullable: boolean): PayoutAccount | null | undefined {
+  if (nullable && r.obj.payoutAccount === null) return null;
+  const ar = r.object('payoutAccount');
+  if (!ar) return undefined;
+  const iban = ar.string('iban', { required: true, max: 42 });
+  const accountName = ar.string('accountName', { required: true, min: 1, max: 140 });
+  if (iban !== undefined && !isValidIban(iban)) r.p.add('payoutAccount.iban', 'must be a valid IBAN');
+  return iban !== undefined && accountName !== undefined && isValidIban(iban) ? { iban: normalizeIban(iban), accountName } : undefined;
+}
+
 export async function operatorRoutes(app: FastifyInstance, opts: { services: Services; adminToken: string }): Promise<void> {
   const { stores, keys } = opts.services;
   requireAdminToken(app, opts.adminToken);
@@ -75,8 +88,9 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     const enabledMethods = readMethods(r);
     const bankRefundsEnabled = r.boolean('bankRefundsEnabled');
     const shippingAddress = readShippingAddress(r, false) ?? undefined;
+    const payoutAccount = readPayoutAccount(r, false) ?? undefined;
     p.throwIfAny();
-    const created = await stores.create({ name: name!, legalName, country, enabledMethods, bankRefundsEnabled, shippingAddress });
+    const created = await stores.create({ name: name!, legalName, country, enabledMethods, bankRefundsEnabled, shippingAddress, payoutAccount });
     reply.code(201);
     return createdStoreJson(created);
   });
@@ -98,8 +112,9 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     const bankRefundsEnabled = r.boolean('bankRefundsEnabled');
     const name = r.string('name', { max: 200 });
     const shippingAddress = readShippingAddress(r, true);
+    const payoutAccount = readPayoutAccount(r, true);
     p.throwIfAny();
-    const s = await stores.update(req.params.storeUuid, { enabledMethods, bankRefundsEnabled, name, shippingAddress });
+    const s = await stores.update(req.params.storeUuid, { enabledMethods, bankRefundsEnabled, name, shippingAddress, payoutAccount });
     if (!s) throw Errors.notFound(`Store ${req.params.storeUuid}`);
     keys.invalidate();
     return storeJson(s);

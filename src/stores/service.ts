@@ -38,7 +38,14 @@ export interface Store {
   enabledMethods: PaymentMethodName[];
   bankRefundsEnabled: boolean;
   shippingAddress: StoreAddress | null;
+  /** Where payouts go; null until the operator sets it (production payouts wait for it). */
+  payoutAccount: PayoutAccount | null;
   createdAt: Date;
+}
+
+export interface PayoutAccount {
+  iban: string;
+  accountName: string;
 }
 
 export interface CreatedStore extends Store {
@@ -53,6 +60,7 @@ export interface CreateStoreInput {
   enabledMethods?: PaymentMethodName[] | undefined;
   bankRefundsEnabled?: boolean | undefined;
   shippingAddress?: StoreAddress | undefined;
+  payoutAccount?: PayoutAccount | undefined;
   isDemo?: boolean | undefined;
 }
 
@@ -62,6 +70,8 @@ export interface StorePatch {
   name?: string | undefined;
   /** null clears it. */
   shippingAddress?: StoreAddress | null | undefined;
+  /** null clears it. */
+  payoutAccount?: PayoutAccount | null | undefined;
 }
 
 interface StoreRow {
@@ -73,6 +83,8 @@ interface StoreRow {
   enabled_methods: string[];
   bank_refunds_enabled: boolean;
   shipping_address: StoreAddress | null;
+  payout_iban: string | null;
+  payout_account_name: string | null;
   created_at: Date;
 }
 
@@ -86,6 +98,7 @@ export function storeFromRow(r: StoreRow): Store {
     enabledMethods: r.enabled_methods.filter((m): m is PaymentMethodName => (PAYMENT_METHODS as readonly string[]).includes(m)),
     bankRefundsEnabled: r.bank_refunds_enabled,
     shippingAddress: r.shipping_address,
+    payoutAccount: r.payout_iban && r.payout_account_name ? { iban: r.payout_iban, accountName: r.payout_account_name } : null,
     createdAt: r.created_at,
   };
 }
@@ -106,8 +119,9 @@ export class StoreService {
     const keys: Record<Env, KeyPair> = { sandbox: newKeyPair('sandbox'), production: newKeyPair('production') };
     const { rows } = await this.db.query<StoreRow>(
       `WITH s AS (
-         INSERT INTO stores (id, name, legal_name, business_name, country, enabled_methods, bank_refunds_enabled, is_demo, shipping_address)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11) RETURNING *
+         INSERT INTO stores (id, name, legal_name, business_name, country, enabled_methods, bank_refunds_enabled, is_demo, shipping_address,
+                             payout_iban, payout_account_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11, $12, $13) RETURNING *
        ), k AS (
          INSERT INTO store_keys (access_key, store_id, env, secret_sealed)
          SELECT * FROM unnest($9::text[], ARRAY[$1, $1]::uuid[], ARRAY['sandbox', 'production'], $10::text[])
@@ -127,6 +141,8 @@ export class StoreService {
         [keys.sandbox.accessKey, keys.production.accessKey],
         [this.box.seal(keys.sandbox.secretKey), this.box.seal(keys.production.secretKey)],
         input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
+        input.payoutAccount?.iban ?? null,
+        input.payoutAccount?.accountName ?? null,
       ],
     );
     return { ...storeFromRow(rows[0]!), keys };
@@ -146,7 +162,9 @@ export class StoreService {
     const { rows } = await this.db.query<StoreRow>(
       `UPDATE stores SET enabled_methods = coalesce($2, enabled_methods),
          bank_refunds_enabled = coalesce($3, bank_refunds_enabled), name = coalesce($4, name),
-         shipping_address = CASE WHEN $5 THEN $6::jsonb ELSE shipping_address END
+         shipping_address = CASE WHEN $5 THEN $6::jsonb ELSE shipping_address END,
+         payout_iban = CASE WHEN $7 THEN $8 ELSE payout_iban END,
+         payout_account_name = CASE WHEN $7 THEN $9 ELSE payout_account_name END
        WHERE id = $1 RETURNING *`,
       [
         id,
@@ -155,6 +173,9 @@ export class StoreService {
         patch.name ?? null,
         patch.shippingAddress !== undefined,
         patch.shippingAddress ? JSON.stringify(patch.shippingAddress) : null,
+        patch.payoutAccount !== undefined,
+        patch.payoutAccount?.iban ?? null,
+        patch.payoutAccount?.accountName ?? null,
       ],
     );
     return rows[0] && storeFromRow(rows[0]);

@@ -11,7 +11,7 @@ import { activate, courierBody as oneParcelCourier, pickupBody, SANDBOX } from '
 const courierBody = (over: Record<string, unknown> = {}) =>
   oneParcelCourier({ parcels: [{ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 }, { weight: 1 }], ...over });
 import type { CreatedStore } from '../../src/stores/service.js';
-import { signLink } from '../../src/shipping/label-files/signing.js';
+import { signLink } from '../../src/platform/signed-links.js';
 import { MAX_ATTEMPTS } from '../../src/shipping/label-files/service.js';
 import { ShipmentStore } from '../../src/shipping/shipments/store.js';
 
@@ -210,7 +210,7 @@ describe('download links', () => {
     expect((await t.app.inject({ method: 'GET', url: base })).statusCode).toBe(403);
     const secret = (await t.services.keys.forStore(t.store.id, 'sandbox')).secretKey;
     const past = Math.floor(Date.now() / 1000) - 1;
-    const expired = await t.app.inject({ method: 'GET', url: `${base}?expires=${past}&signature=${signLink(secret, lf.id, past)}` });
+    const expired = await t.app.inject({ method: 'GET', url: `${base}?expires=${past}&signature=${signLink(secret, 'kassa.label-file-link.v1', lf.id, past)}` });
     expect(expired.statusCode).toBe(403);
     // Correctly signed but for the production path: another environment's file is not found.
     expect((await t.app.inject({ method: 'GET', url: `/shipping/api/v2/label-files/${lf.id}/download?expires=${expires}&signature=${sig}` })).statusCode).toBe(404);

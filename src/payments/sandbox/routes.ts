@@ -15,12 +15,13 @@ import { postTopUp } from '../../ledger/postings.js';
 import { CURRENCIES, toNumber } from '../../platform/money.js';
 import { wakeWaitingForFunds } from '../refunds/store.js';
 import { refundView } from '../refunds/view.js';
+import { payoutView } from '../../payouts/view.js';
 
 const OUTCOMES = ['paid', 'declined', 'canceled'] as const;
 const MAX_ADVANCE_MINUTES = 366 * 24 * 60;
 
 export async function sandboxRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
-  const { keys, orders, refunds, db } = opts.services;
+  const { keys, orders, refunds, payouts, db } = opts.services;
 
   app.post<{ Params: { orderUuid: string } }>(
     '/test-helpers/orders/:orderUuid/pay',
@@ -145,6 +146,16 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
       const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
       if (!isUuid(req.params.refundUuid)) throw Errors.validation('refundUuid', 'must be a UUID');
       return refundView(await refunds.cancel(key.store.id, 'sandbox', req.params.refundUuid));
+    },
+  );
+
+  app.post(
+    '/test-helpers/payouts/run',
+    { schema: { tags: ['sandbox'], summary: "Run the settlement job for this store's sandbox now: payouts of everything settled and not yet paid out" } },
+    async (req) => {
+      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      const made = await payouts.run({ storeId: key.store.id, env: 'sandbox' });
+      return { payouts: made.map((p) => payoutView(p, key.store)) };
     },
   );
 }

@@ -26,7 +26,9 @@ import {
   type LabelFileStatus,
   type OrderLabelsBy,
 } from './model.js';
-import { checkLink, LINK_LIFETIME_SECONDS, signLink } from './signing.js';
+import { checkLink, LINK_LIFETIME_SECONDS, signLink, type LinkPurpose } from '../../platform/signed-links.js';
+
+const LINK_PURPOSE: LinkPurpose = 'kassa.label-file-link.v1';
 
 const LEASE_SECONDS = 120;
 
@@ -144,7 +146,7 @@ export class LabelFileService {
   async link(r: LabelFileRecord, nowS = Math.floor(Date.now() / 1000)): Promise<string> {
     const expires = nowS + LINK_LIFETIME_SECONDS;
     const { secretKey } = await this.deps.keys.forStore(r.storeId, r.env);
-    return `${this.deps.baseUrl(r.env)}/label-files/${r.id}/download?expires=${expires}&signature=${signLink(secretKey, r.id, expires)}`;
+    return `${this.deps.baseUrl(r.env)}/label-files/${r.id}/download?expires=${expires}&signature=${signLink(secretKey, LINK_PURPOSE, r.id, expires)}`;
   }
 
   /**
@@ -155,7 +157,7 @@ export class LabelFileService {
     const r = await this.find(this.db, id, null);
     if (!r || r.env !== env) throw Errors.notFound(`Label file ${id}`);
     const { secretKey } = await this.deps.keys.forStore(r.storeId, r.env);
-    if (!checkLink(secretKey, r.id, query.expires, query.signature, Math.floor(Date.now() / 1000))) {
+    if (!checkLink(secretKey, LINK_PURPOSE, r.id, query.expires, query.signature, Math.floor(Date.now() / 1000))) {
       throw Errors.forbidden('the download link is invalid or has expired; GET the label file for a fresh one');
     }
     if (r.status !== 'ready') throw Errors.notFound(`Label file ${id}`);

@@ -2,7 +2,7 @@
  * What the bank simulator does with the shopper's button and fields. Approve needs a valid sender
  * IBAN (mod 97) and a name; Decline and Cancel need nothing. Pure.
  */
-import { isValidIban } from '../sim-kit/iban.js';
+import { isValidIban } from '../../../platform/iban.js';
 import { isValidSenderName, type BankDecision } from './mapper.js';
 
 export type BankFormResult =

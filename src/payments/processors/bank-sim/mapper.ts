@@ -6,7 +6,7 @@
 import { Errors } from '../../../platform/errors.js';
 import { COUNTRIES, findBank, type Bank, type CountryCode } from '../../methods/catalogue/banks.js';
 import type { SimulatorMapper } from '../sim-kit/adapter.js';
-import { isValidIban, normalizeIban } from '../sim-kit/iban.js';
+import { isValidIban, normalizeIban } from '../../../platform/iban.js';
 import {
   BASE_REQUEST_FIELDS,
   BASE_RETURN_FIELDS,

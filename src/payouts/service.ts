@@ -1,0 +1,179 @@
+/**
+ * Payouts: the settlement job, the merchant's list, and exports.
+ *
+ * The job runs at each slot of the payout schedule (KASSA_PAYOUT_AT, KASSA_PAYOUT_EVERY_HOURS);
+ * whichever worker records the slot in payout_runs first runs it, so several workers make one
+ * run. A run makes, per store, environment, settlement channel and currency, one payout of the
+ * settled transactions not yet paid out, when they add up to more than zero (otherwise they wait
+ * for the next run). Production payouts need the store's payout account; sandbox payouts use a
+ * sample account when it has none. The sandbox runs the job for one store at once on request.
+ */
+import type { Readable } from 'node:stream';
+import { withTx, type Db } from '../platform/db.js';
+import { Errors } from '../platform/errors.js';
+import { uuidv7 } from '../platform/ids.js';
+import { checkLink, LINK_LIFETIME_SECONDS, signLink, type LinkPurpose } from '../platform/signed-links.js';
+import { nextBusinessDate } from '../ledger/calendar.js';
+import { postTransaction } from '../ledger/store.js';
+import type { KeyResolver } from '../stores/auth.js';
+import type { Env, Store, StoreService } from '../stores/service.js';
+import { exportFileName, exportStream, EXPORT_FORMAT_INFO, type ExportFormat } from './exports/index.js';
+import type { PayoutExportRow } from './exports/row.js';
+import { nextSlot, slotAtOrBefore, type PayoutSchedule } from './schedule.js';
+import * as sql from './store.js';
+import { payoutView, type PayoutView } from './view.js';
+
+/** The account sandbox payouts go to when the store set none (a valid sample IBAN). */
+export const SANDBOX_PAYOUT_IBAN = 'EE382200221020145685';
+const LINK_PURPOSE: LinkPurpose = 'kassa.payout-export-link.v1';
+
+export interface PayoutLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface PayoutPage {
+  limit: number;
+  offset: number;
+  order: 'ASC' | 'DESC';
+  orderBy: sql.PayoutOrderBy;
+}
+
+export class PayoutService {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly deps: {
+      stores: StoreService;
+      keys: KeyResolver;
+      schedule: PayoutSchedule;
+      /** The API base URL of an environment (export links point there). */
+      baseUrl: (env: Env) => string;
+      log?: PayoutLog | undefined;
+    },
+  ) {}
+
+  /** Makes the payouts due now for one store and environment, or for all; returns them. */
+  async run(filter: { storeId?: string; env?: Env } = {}): Promise<sql.PayoutRow[]> {
+    const made: sql.PayoutRow[] = [];
+    const stores = new Map<string, Store | undefined>();
+    for (const g of await sql.payableGroups(this.db, filter)) {
+      if (!stores.has(g.storeId)) stores.set(g.storeId, await this.deps.stores.get(g.storeId));
+      const store = stores.get(g.storeId);
+      if (!store) continue;
+      const account = store.payoutAccount ?? (g.env === 'sandbox' ? { iban: SANDBOX_PAYOUT_IBAN, accountName: store.legalName } : null);
+      if (!account) {
+        this.deps.log?.warn({ store: g.storeId, channel: g.channel, currency: g.currency }, 'no payout account: the store is not paid out until the operator sets one');
+        continue;
+      }
+      const p = await withTx(this.db, async (tx) => {
+        await sql.lockGroup(tx, g);
+        const totals = await sql.payableTotals(tx, g);
+        const total = totals.payments - totals.refunds - totals.fees;
+        if (totals.transactions === 0 || total <= 0) return undefined; // refunds outweigh payments: wait for more
+        const id = uuidv7();
+        const row = await sql.insertPayout(tx, { ...g, id, iban: account.iban, accountName: account.accountName, totals, total, expectedArrivalDate: nextBusinessDate(totals.now) });
+        await postTransaction(tx, { ...g, kind: 'payout', amountMinor: total, payoutId: id, occurredAt: totals.now, settlesAt: totals.now });
+        return row;
+      });
+      if (p) made.push(p);
+    }
+    if (made.length) this.deps.log?.info({ payouts: made.length, ...filter }, 'payouts made');
+    return made;
+  }
+
+  /** GET /stores/:storeUuid/payouts: the store's own payouts of the key's environment. */
+  async list(store: Store, env: Env, storeUuid: string, page: PayoutPage): Promise<{ payouts: PayoutView[] }> {
+    if (storeUuid !== store.id) throw Errors.notFound(`Store ${storeUuid}`);
+    const rows = await sql.listPayouts(this.db, store.id, env, page);
+    return { payouts: rows.map((r) => payoutView(r, store)) };
+  }
+
+  private async own(store: Store, env: Env, storeUuid: string, payoutUuid: string): Promise<sql.PayoutRow> {
+    if (storeUuid !== store.id) throw Errors.notFound(`Store ${storeUuid}`);
+    const p = await sql.findPayout(this.db, payoutUuid);
+    if (!p || p.store_id !== store.id || p.env !== env) throw Errors.notFound(`Payout ${payoutUuid}`);
+    return p;
+  }
+
+  /** GET …/export-:payoutType: a signed link to the file, valid LINK_LIFETIME_SECONDS. */
+  async exportUrl(store: Store, env: Env, storeUuid: string, payoutUuid: string, format: ExportFormat): Promise<{ url: string }> {
+    const p = await this.own(store, env, storeUuid, payoutUuid);
+    const { secretKey } = await this.deps.keys.forStore(store.id, env);
+    const expires = Math.floor(Date.now() / 1000) + LINK_LIFETIME_SECONDS;
+    const id = `${p.id}.${format}`;
+    return { url: `${this.deps.baseUrl(env)}/payout-exports/${p.id}/${format}?expires=${expires}&signature=${signLink(secretKey, LINK_PURPOSE, id, expires)}` };
+  }
+
+  /** The file behind a signed link, streamed (403 for a bad or expired link, 404 for an unknown payout). */
+  async openExport(env: Env, payoutUuid: string, format: ExportFormat, query: { expires?: unknown; signature?: unknown }): Promise<{ stream: Readable; contentType: string; fileName: string }> {
+    const p = await sql.findPayout(this.db, payoutUuid);
+    if (!p || p.env !== env) throw Errors.notFound(`Payout ${payoutUuid}`);
+    const { secretKey } = await this.deps.keys.forStore(p.store_id, env);
+    if (!checkLink(secretKey, LINK_PURPOSE, `${p.id}.${format}`, query.expires, query.signature, Math.floor(Date.now() / 1000))) {
+      throw Errors.forbidden('the link is not valid or has expired; ask for a new one');
+    }
+    const store = (await this.deps.stores.get(p.store_id))!;
+    const header = {
+      payoutUuid: p.id,
+      storeUuid: p.store_id,
+      storeName: store.name,
+      currency: p.currency,
+      settlementType: p.channel,
+      paymentsAmountMinor: p.payments_amount,
+      refundsAmountMinor: p.refunds_amount,
+      feesAmountMinor: p.fees_amount,
+      totalAmountMinor: p.total_amount,
+      createdAt: new Date(p.created_at),
+    };
+    return { stream: exportStream(format, header, this.rows(p.id)), contentType: EXPORT_FORMAT_INFO[format].contentType, fileName: exportFileName(p.id, format) };
+  }
+
+  private async *rows(payoutId: string): AsyncGenerator<PayoutExportRow> {
+    for await (const r of sql.exportRows(this.db, payoutId)) {
+      yield {
+        type: r.kind === 'refundReversal' ? 'refund' : r.kind,
+        orderUuid: r.order_id,
+        merchantReference: r.merchant_reference,
+        refundUuid: r.refund_id,
+        paymentMethod: r.payment_method,
+        amountMinor: Number(r.amount),
+        currency: r.currency,
+        occurredAt: r.occurred_at,
+      };
+    }
+  }
+
+  /** Runs the slot due now if no worker has, then sleeps until the next slot. */
+  start(log?: PayoutLog): void {
+    if (log) this.deps.log = log;
+    this.stopped = false;
+    const tick = async (): Promise<void> => {
+      if (this.stopped) return;
+      const slot = slotAtOrBefore(this.deps.schedule, new Date());
+      try {
+        const { rowCount } = await this.db.query('INSERT INTO payout_runs (slot) VALUES ($1) ON CONFLICT DO NOTHING', [slot]);
+        if (rowCount) {
+          const made = await this.run();
+          await this.db.query('UPDATE payout_runs SET finished_at = now(), payouts = $2 WHERE slot = $1', [slot, made.length]);
+        }
+      } catch (err) {
+        this.deps.log?.error({ err, slot }, 'payout run failed; the next slot tries again');
+      }
+      if (this.stopped) return;
+      const wait = Math.max(1000, nextSlot(this.deps.schedule, new Date()).getTime() - Date.now());
+      this.timer = setTimeout(() => (this.running = tick()), Math.min(wait, 2 ** 31 - 1));
+    };
+    this.running = tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * SQL for payouts. A payout gathers a store's settled, not yet paid-out ledger transactions of one
+ * environment, channel and currency (payments, fees, refunds and their reversals), marks each as
+ * paid by it (payout_transactions: at most once, by its primary key), and moves the total out of
+ * the store's balance, in one database transaction under a lock per group.
+ */
+import type { Db, Queryable, Tx } from '../platform/db.js';
+import type { Env } from '../stores/service.js';
+import type { Channel } from '../ledger/chart.js';
+
+export interface PayoutRow {
+  id: string;
+  store_id: string;
+  env: Env;
+  channel: Channel;
+  currency: string;
+  iban: string;
+  account_name: string;
+  status: string;
+  payments_amount: number;
+  refunds_amount: number;
+  fees_amount: number;
+  total_amount: number;
+  transactions: number;
+  expected_arrival_date: string | null;
+  created_at: Date;
+}
+
+export interface PayoutGroup {
+  storeId: string;
+  env: Env;
+  channel: Channel;
+  currency: string;
+}
+
+const PAYABLE_KINDS = `('payment', 'fee', 'refund', 'refundReversal')`;
+
+function payout(r: PayoutRow): PayoutRow {
+  return {
+    ...r,
+    payments_amount: Number(r.payments_amount),
+    refunds_amount: Number(r.refunds_amount),
+    fees_amount: Number(r.fees_amount),
+    total_amount: Number(r.total_amount),
+    expected_arrival_date: r.expected_arrival_date === null ? null : dateText(r.expected_arrival_date as unknown as Date | string),
+  };
+}
+
+/** A DATE column as YYYY-MM-DD (node-postgres parses DATE to local midnight). */
+function dateText(d: Date | string): string {
+  if (typeof d === 'string') return d.slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Groups with settled transactions not yet paid out (one store and environment, or all). */
+export async function payableGroups(q: Queryable, filter: { storeId?: string; env?: Env }): Promise<PayoutGroup[]> {
+  const { rows } = await q.query<{ store_id: string; env: Env; channel: Channel; currency: string }>(
+    `SELECT DISTINCT t.store_id, t.env, t.channel, t.currency
+       FROM ledger_transactions t
+      WHERE t.kind IN ${PAYABLE_KINDS} AND t.settles_at <= store_now(t.store_id, t.env)
+        AND ($1::uuid IS NULL OR t.store_id = $1) AND ($2::text IS NULL OR t.env = $2)
+        AND NOT EXISTS (SELECT 1 FROM payout_transactions p WHERE p.transaction_id = t.id)
+      ORDER BY 1, 2, 3, 4`,
+    [filter.storeId ?? null, filter.env ?? null],
+  );
+  return rows.map((r) => ({ storeId: r.store_id, env: r.env, channel: r.channel, currency: r.currency }));
+}
+
+/** Serializes payout runs of one group (any node), until the transaction ends. */
+export async function lockGroup(tx: Tx, g: PayoutGroup): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`payout:${g.storeId}:${g.env}:${g.channel}:${g.currency}`]);
+}
+
+export interface PayableTotals {
+  payments: number;
+  refunds: number;
+  fees: number;
+  transactions: number;
+  now: Date;
+}
+
+/** What the group's settled, unpaid transactions add up to (amounts positive; refunds net of reversals). */
+export async function payableTotals(tx: Tx, g: PayoutGroup): Promise<PayableTotals> {
+  const { rows } = await tx.query<{ payments: string; refunds: string; fees: string; n: number; now: Date }>(
+    `SELECT coalesce(sum(e.amount) FILTER (WHERE t.kind = 'payment'), 0) * -1 AS payments,
+            coalesce(sum(e.amount) FILTER (WHERE t.kind IN ('refund', 'refundReversal')), 0) AS refunds,
+            coalesce(sum(e.amount) FILTER (WHERE t.kind = 'fee'), 0) AS fees,
+            count(*)::int AS n, store_now($1, $2) AS now
+       FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id AND e.account = 'merchant'
+      WHERE t.store_id = $1 AND t.env = $2 AND t.channel = $3 AND t.currency = $4
+        AND t.kind IN ${PAYABLE_KINDS} AND t.settles_at <= store_now($1, $2)
+        AND NOT EXISTS (SELECT 1 FROM payout_transactions p WHERE p.transaction_id = t.id)`,
+    [g.storeId, g.env, g.channel, g.currency],
+  );
+  const r = rows[0]!;
+  return { payments: Number(r.payments), refunds: Number(r.refunds), fees: Number(r.fees), transactions: r.n, now: r.now };
+}
+
+export async function insertPayout(
+  tx: Tx,
+  p: PayoutGroup & { id: string; iban: string; accountName: string; totals: PayableTotals; total: number; expectedArrivalDate: string },
+): Promise<PayoutRow> {
+  const { rows } = await tx.query<PayoutRow>(
+    `WITH paid AS (
+       INSERT INTO payout_transactions (transaction_id, payout_id)
+       SELECT t.id, $1 FROM ledger_transactions t
+        WHERE t.store_id = $2 AND t.env = $3 AND t.channel = $4 AND t.currency = $5
+          AND t.kind IN ${PAYABLE_KINDS} AND t.settles_at <= $14
+          AND NOT EXISTS (SELECT 1 FROM payout_transactions p WHERE p.transaction_id = t.id)
+       RETURNING 1
+     )
+     INSERT INTO payouts (id, store_id, env, channel, currency, iban, account_name, status, payments_amount, refunds_amount, fees_amount,
+                          total_amount, transactions, expected_arrival_date, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'SUCCESSFUL', $8, $9, $10, $11, (SELECT count(*) FROM paid), $12, $13)
+     RETURNING *`,
+    [p.id, p.storeId, p.env, p.channel, p.currency, p.iban, p.accountName, p.totals.payments, p.totals.refunds, p.totals.fees, p.total,
+      p.expectedArrivalDate, p.totals.now, p.totals.now],
+  );
+  return payout(rows[0]!);
+}
+
+export const ORDER_BY = ['createdAt', 'settlementType', 'totalAmount', 'status'] as const;
+export type PayoutOrderBy = (typeof ORDER_BY)[number];
+const ORDER_COLUMN: Readonly<Record<PayoutOrderBy, string>> = { createdAt: 'created_at', settlementType: 'channel', totalAmount: 'total_amount', status: 'status' };
+
+export async function listPayouts(
+  q: Queryable,
+  storeId: string,
+  env: Env,
+  page: { limit: number; offset: number; order: 'ASC' | 'DESC'; orderBy: PayoutOrderBy },
+): Promise<PayoutRow[]> {
+  // Column and direction come from closed lists, never from the request text.
+  const { rows } = await q.query<PayoutRow>(
+    `SELECT * FROM payouts WHERE store_id = $1 AND env = $2
+      ORDER BY ${ORDER_COLUMN[page.orderBy]} ${page.order === 'ASC' ? 'ASC' : 'DESC'}, id ${page.order === 'ASC' ? 'ASC' : 'DESC'}
+      LIMIT $3 OFFSET $4`,
+    [storeId, env, page.limit, page.offset],
+  );
+  return rows.map(payout);
+}
+
+export async function findPayout(q: Queryable, id: string): Promise<PayoutRow | undefined> {
+  const { rows } = await q.query<PayoutRow>('SELECT * FROM payouts WHERE id = $1', [id]);
+  return rows[0] && payout(rows[0]);
+}
+
+export interface ExportRowSql {
+  kind: 'payment' | 'fee' | 'refund' | 'refundReversal';
+  order_id: string;
+  refund_id: string | null;
+  merchant_reference: string;
+  payment_method: string;
+  amount: string;
+  currency: string;
+  occurred_at: Date;
+}
+
+/**
+ * The payout's transactions with their orders, oldest first, read through a server-side cursor
+ * `batch` rows at a time on a connection of its own: memory stays flat however large the payout.
+ */
+export async function* exportRows(db: Db, payoutId: string, batch = 5000): AsyncGenerator<ExportRowSql> {
+  const client = await db.connect();
+  let open = false;
+  try {
+    await client.query('BEGIN READ ONLY');
+    open = true;
+    await client.query(
+      `DECLARE payout_export NO SCROLL CURSOR FOR
+       SELECT t.kind, t.order_id, t.refund_id, o.merchant_reference, o.payment_method, -e.amount AS amount, t.currency, t.occurred_at
+         FROM payout_transactions p
+         JOIN ledger_transactions t ON t.id = p.transaction_id
+         JOIN ledger_entries e ON e.transaction_id = t.id AND e.account = 'merchant'
+         JOIN orders o ON o.id = t.order_id
+        WHERE p.payout_id = $1
+        ORDER BY t.occurred_at, t.id`,
+      [payoutId],
+    );
+    for (;;) {
+      const { rows } = await client.query<ExportRowSql>(`FETCH ${batch} FROM payout_export`);
+      for (const r of rows) yield r;
+      if (rows.length < batch) break;
+    }
+    await client.query('COMMIT');
+    open = false;
+  } finally {
+    if (open) await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
