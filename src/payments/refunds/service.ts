@@ -23,7 +23,7 @@ import { merchantBalance } from '../../ledger/store.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import * as orders from '../orders/store.js';
 import { effectiveStatus } from '../orders/states.js';
-import { availableForRefund, isRefundableType, REFUNDABLE_STATUSES } from '../orders/view.js';
+import { isRefundableType, REFUNDABLE_STATUSES } from '../orders/view.js';
 import type { RefundOutcome } from '../processors/contract.js';
 import type { ProcessorRegistry } from '../processors/registry.js';
 import type { RefundInput } from './schema.js';
@@ -95,7 +95,9 @@ export class RefundService {
       if (settles.getTime() > new Date(order.now).getTime()) {
         throw Errors.validation('orderUuid', `the payment has not reached the store's settlement account yet; it can be refunded from ${settles.toISOString()}`);
       }
-      const available = availableForRefund(order, status);
+      // Read after the lock, in a statement of its own: the locking SELECT's own snapshot predates
+      // the wait, so refunds committed by the request we waited for are invisible to it.
+      const available = Math.max(0, order.grand_total - (await sql.heldAmount(tx, order.id)));
       if (input.amountMinor > available) {
         throw Errors.validation('amount', `exceeds the total refundable amount (${formatAmount(available)} ${order.currency})`);
       }
