@@ -193,22 +193,24 @@ export async function insertOrders(q: Queryable, items: readonly NewOrder[]): Pr
   });
 }
 
-/** Locks an order of a store for update (conflict path of merchantReference reuse). */
+/**
+ * Locks an order of a store for update (conflict path of merchantReference reuse), then reads it.
+ * Two statements on purpose: a locking SELECT that waits re-reads the row it locks, but its
+ * subqueries (the intents and refunds) keep the snapshot taken before the wait; a statement of
+ * its own after the lock sees what the transaction we waited for committed.
+ */
 export async function lockOrderByReference(q: Queryable, storeId: string, env: Env, reference: string): Promise<OrderRow | undefined> {
-  const { rows } = await q.query<OrderRow>(
-    `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON}
-       FROM orders o WHERE store_id = $1 AND env = $2 AND merchant_reference = $3 FOR UPDATE`,
+  const { rows } = await q.query<{ id: string }>(
+    'SELECT id FROM orders WHERE store_id = $1 AND env = $2 AND merchant_reference = $3 FOR UPDATE',
     [storeId, env, reference],
   );
-  return rows[0];
+  return rows[0] && readOrderById(q, rows[0].id);
 }
 
+/** Locks an order for update, then reads it with its intents and refunds (see lockOrderByReference). */
 export async function lockOrder(q: Queryable, orderId: string): Promise<OrderRow | undefined> {
-  const { rows } = await q.query<OrderRow>(
-    `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = $1 FOR UPDATE`,
-    [orderId],
-  );
-  return rows[0];
+  const { rowCount } = await q.query('SELECT 1 FROM orders WHERE id = $1 FOR UPDATE', [orderId]);
+  return rowCount ? readOrderById(q, orderId) : undefined;
 }
 
 /** A paid order's refund state: PAID, PARTIALLY_REFUNDED or REFUNDED. */

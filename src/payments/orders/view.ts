@@ -7,6 +7,7 @@ import { effectiveStatus, type OrderStatus } from './states.js';
 import type { IntentRow, OrderRow } from './store.js';
 import type { Store } from '../../stores/service.js';
 import { refundView, type RefundView } from '../refunds/view.js';
+import { HOLDING } from '../refunds/states.js';
 
 export interface PaymentIntentView {
   uuid: string;
@@ -79,7 +80,7 @@ export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['PAID', 'PARTIALLY_R
 export function availableForRefund(row: Pick<OrderRow, 'grand_total' | 'refunds'>, status: OrderStatus): number {
   if (!REFUNDABLE_STATUSES.includes(status)) return 0;
   let held = 0;
-  for (const r of row.refunds) if (r.status !== 'REJECTED' && r.status !== 'CANCELED') held += Number(r.amount);
+  for (const r of row.refunds) if (HOLDING.includes(r.status)) held += Number(r.amount);
   return Math.max(0, row.grand_total - held);
 }
 

@@ -23,11 +23,11 @@ import { merchantBalance } from '../../ledger/store.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import * as orders from '../orders/store.js';
 import { effectiveStatus } from '../orders/states.js';
-import { isRefundableType, REFUNDABLE_STATUSES } from '../orders/view.js';
+import { availableForRefund, isRefundableType, REFUNDABLE_STATUSES } from '../orders/view.js';
 import type { RefundOutcome } from '../processors/contract.js';
 import type { ProcessorRegistry } from '../processors/registry.js';
 import type { RefundInput } from './schema.js';
-import { FUNDS_RETRY_DELAYS_MS, PROCESSOR_RETRY_DELAYS_MS, PROCESSOR_RETRY_LAST_MS, type RefundDescription, type RefundStatus } from './states.js';
+import { canMove, FUNDS_RETRY_DELAYS_MS, PROCESSOR_RETRY_DELAYS_MS, PROCESSOR_RETRY_LAST_MS, type RefundDescription, type RefundStatus } from './states.js';
 import * as sql from './store.js';
 import { refundTokenClaims } from './view.js';
 
@@ -95,9 +95,9 @@ export class RefundService {
       if (settles.getTime() > new Date(order.now).getTime()) {
         throw Errors.validation('orderUuid', `the payment has not reached the store's settlement account yet; it can be refunded from ${settles.toISOString()}`);
       }
-      // Read after the lock, in a statement of its own: the locking SELECT's own snapshot predates
-      // the wait, so refunds committed by the request we waited for are invisible to it.
-      const available = Math.max(0, order.grand_total - (await sql.heldAmount(tx, order.id)));
+      // lockOrder reads the order's refunds after taking the lock, so this counts every refund
+      // committed by a request we waited for.
+      const available = availableForRefund(order, status);
       if (input.amountMinor > available) {
         throw Errors.validation('amount', `exceeds the total refundable amount (${formatAmount(available)} ${order.currency})`);
       }
@@ -157,14 +157,14 @@ export class RefundService {
         if (delay === undefined) {
           await this.move(tx, r, 'REJECTED', 'EXPIRED', null);
         } else if (r.status_description === 'INSUFFICIENT_FUNDS') {
-          await sql.setRefundStatus(tx, r.id, { status: 'PENDING', description: 'INSUFFICIENT_FUNDS', retryInMs: delay }); // already announced
+          await this.set(tx, r, { status: 'PENDING', description: 'INSUFFICIENT_FUNDS', retryInMs: delay }); // already announced
         } else {
           await this.move(tx, r, 'PENDING', 'INSUFFICIENT_FUNDS', delay);
         }
         return undefined;
       }
       await postRefund(tx, { ...key, kind: 'refund', orderId: order.id, refundId: r.id, amountMinor: r.amount, at: new Date(order.now) });
-      const processing = await sql.setRefundStatus(tx, r.id, { status: 'PROCESSING', description: null, retryInMs: PROCESSING_GRACE_MS });
+      const processing = await this.set(tx, r, { status: 'PROCESSING', description: null, retryInMs: PROCESSING_GRACE_MS });
       return { r: processing, order };
     });
     if (!booked) return;
@@ -188,7 +188,7 @@ export class RefundService {
       const locked = (await orders.lockOrder(tx, current.order_id))!;
       if (outcome.kind === 'unavailable') {
         const delay = PROCESSOR_RETRY_DELAYS_MS[current.attempts - 1] ?? PROCESSOR_RETRY_LAST_MS;
-        await sql.setRefundStatus(tx, current.id, { status: 'PROCESSING', description: null, retryInMs: delay });
+        await this.set(tx, current, { status: 'PROCESSING', description: null, retryInMs: delay });
         this.opts.log?.warn({ refund: current.id, delayMs: delay }, `processor unavailable (${outcome.message}); refund retried later`);
         return;
       }
@@ -213,10 +213,16 @@ export class RefundService {
     retryInMs: number | null,
     processorReference?: string,
   ): Promise<sql.RefundRow> {
-    const moved = await sql.setRefundStatus(tx, r.id, { status, description, retryInMs, processorReference: processorReference ?? null });
+    const moved = await this.set(tx, r, { status, description, retryInMs, processorReference: processorReference ?? null });
     const order = (await orders.readOrderById(tx, r.order_id))!;
     await enqueueNotification(tx, { storeId: r.store_id, env: r.env, kind: 'refund', subjectId: r.id, url: order.notification_url, claims: refundTokenClaims(moved) });
     return moved;
+  }
+
+  /** Every status change goes through the transition table (states.ts). */
+  private set(tx: Queryable, r: sql.RefundRow, to: Parameters<typeof sql.setRefundStatus>[2]): Promise<sql.RefundRow> {
+    if (!canMove(r.status, to.status)) throw new Error(`refund ${r.id}: ${r.status} cannot move to ${to.status}`);
+    return sql.setRefundStatus(tx, r.id, to);
   }
 
   /** Processes everything due now (tests, sandbox); returns how many attempts were made. */

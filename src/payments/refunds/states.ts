@@ -20,7 +20,7 @@ export type RefundDescription = (typeof REFUND_DESCRIPTIONS)[number];
 
 export const REFUND_TRANSITIONS: Readonly<Record<RefundStatus, readonly RefundStatus[]>> = Object.freeze({
   PENDING: ['PENDING', 'PROCESSING', 'REJECTED', 'CANCELED'],
-  PROCESSING: ['SUCCESSFUL', 'REJECTED'],
+  PROCESSING: ['PROCESSING', 'SUCCESSFUL', 'REJECTED'],
   SUCCESSFUL: [],
   REJECTED: [],
   CANCELED: [],

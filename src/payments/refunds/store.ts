@@ -74,15 +74,6 @@ export async function setRefundStatus(
   return row(rows[0]!);
 }
 
-/** Sum of the order's refunds that hold part of its refundable amount (not rejected or cancelled). */
-export async function heldAmount(q: Queryable, orderId: string): Promise<number> {
-  const { rows } = await q.query<{ n: string }>(
-    `SELECT coalesce(sum(amount), 0) AS n FROM refunds WHERE order_id = $1 AND status IN ('PENDING', 'PROCESSING', 'SUCCESSFUL')`,
-    [orderId],
-  );
-  return Number(rows[0]!.n);
-}
-
 export async function successfulAmount(q: Queryable, orderId: string): Promise<number> {
   const { rows } = await q.query<{ n: string }>(`SELECT coalesce(sum(amount), 0) AS n FROM refunds WHERE order_id = $1 AND status = 'SUCCESSFUL'`, [orderId]);
   return Number(rows[0]!.n);
