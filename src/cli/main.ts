@@ -4,6 +4,7 @@
  *   npm run kassa -- stores list [--json]
  *   npm run kassa -- stores set-address UUID --street "Narva mnt 5" --locality Tallinn --postal-code 10117 \
  *       --country EE --phone-country-code +372 --phone 6001234 [--name NAME] [--company NAME] [--region R] [--email E]
+ *   npm run kassa -- stores set-payout-account UUID --iban EE382200221020145685 --account-name "My shop OÜ"
  *   npm run kassa -- contracts add STORE_UUID --carrier baltpost --country EE [--env sandbox|production] [--json]
  *   npm run kassa -- contracts list STORE_UUID [--json]
  * KASSA_URL (default http://localhost:8080); KASSA_ADMIN_TOKEN, else the token the embedded
@@ -19,6 +20,7 @@ const USAGE = `usage:
   kassa stores list [--json]
   kassa stores set-address UUID --street S --locality L --postal-code P --country CC --phone-country-code +372 --phone N
         [--name NAME (default: the store's business name)] [--company NAME] [--region R] [--email E] [--json]
+  kassa stores set-payout-account UUID --iban IBAN --account-name NAME [--json]
   kassa contracts add STORE_UUID --carrier baltpost|parcelnord|swiftcourier|polexpress --country CC
         [--env sandbox|production (default sandbox)] [--json]
   kassa contracts list STORE_UUID [--json]
@@ -71,6 +73,8 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
       company: { type: 'string' },
       email: { type: 'string' },
       carrier: { type: 'string' },
+      iban: { type: 'string' },
+      'account-name': { type: 'string' },
       env: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -97,6 +101,16 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
     const { stores } = (await call('GET', '/operator/stores')) as { stores: { uuid: string; name: string; country: string }[] };
     if (values.json) return out(JSON.stringify(stores));
     for (const s of stores) out(`${s.uuid}  ${s.country}  ${s.name}`);
+    return;
+  }
+  if (verb === 'set-payout-account') {
+    if (!subject) throw new CliError('the store uuid is required\n' + USAGE);
+    // The server checks the IBAN (ISO 13616) and names what is wrong.
+    const s = (await call('PATCH', `/operator/stores/${encodeURIComponent(subject)}`, {
+      payoutAccount: { iban: values.iban, accountName: values['account-name'] },
+    })) as { uuid: string; payoutAccount: { iban: string; accountName: string } };
+    if (values.json) return out(JSON.stringify(s.payoutAccount));
+    out(`store ${s.uuid} is paid out to ${s.payoutAccount.iban} (${s.payoutAccount.accountName})`);
     return;
   }
   if (verb === 'set-address') {

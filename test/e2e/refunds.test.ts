@@ -77,6 +77,8 @@ it('pays, refunds part then the rest, hears both refunds, and pays out what is l
   servers.push(server);
   const store = JSON.parse(await cli(['stores', 'create', '--name', 'Refund shop', '--json'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir }));
   const keys: Keys = store.sandbox;
+  const account = JSON.parse(await cli(['stores', 'set-payout-account', store.uuid, '--iban', 'EE47 1000 0010 2014 5685', '--account-name', 'Refund shop OÜ', '--json'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir }));
+  expect(account).toEqual({ iban: 'EE471000001020145685', accountName: 'Refund shop OÜ' });
   const c = client(server.url, keys);
   rx = await startReceiver();
 
@@ -120,7 +122,7 @@ it('pays, refunds part then the rest, hears both refunds, and pays out what is l
   expect(listed.json.payouts).toEqual(run.payouts);
   const payout = listed.json.payouts[0];
   // 100.00 paid, 60.00 refunded, fees 1.00 (60) + 0.70 (40)
-  expect(payout).toMatchObject({ storeUuid: store.uuid, settlementType: 'cardPayments', currency: 'EUR', paymentsAmount: '100.00', refundsAmount: '60.00', totalAmount: '38.30', status: 'SUCCESSFUL' });
+  expect(payout).toMatchObject({ storeUuid: store.uuid, settlementType: 'cardPayments', currency: 'EUR', paymentsAmount: '100.00', refundsAmount: '60.00', totalAmount: '38.30', status: 'SUCCESSFUL', iban: 'EE471000001020145685', accountName: 'Refund shop OÜ' });
 
   const expected = [
     { type: 'payment', orderUuid: a, ref: 'E2E-R-1', amount: '60.00' }, { type: 'fee', orderUuid: a, ref: 'E2E-R-1', amount: '-1.00' },
