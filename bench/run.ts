@@ -2,7 +2,9 @@
  * `npm run bench`: the payments API under load on the real server stack, next to a ceiling
  * measured in the same run (a bare Fastify route answering a body of the same size), so the
  * ratios hold on a small, noisy machine. The `labels` step then times 1,000-label files (A6 and
- * A4) through the same server (bench/lib/labels.ts). See bench/README.md.
+ * A4) through the same server (bench/lib/labels.ts), `exports` the four files of a payout of
+ * 100,000 orders (bench/lib/exports.ts) and `balances` GET /store-balances with 1,000 and
+ * 1,000,000 ledger entries (bench/lib/balances.ts), both set up by SQL. See bench/README.md.
  *
  * Kassa and the bare server run as separate processes; autocannon runs here. Tokens are signed
  * before any measurement. Exits non-zero when any request failed (the figures would be
@@ -14,7 +16,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { cleanup, freePort, onCleanup, REPO_ROOT, spawnServer, stopLeftoverPostgres, waitReady, type Child } from './lib/children.js';
-import { createBenchDatabase } from './lib/database.js';
+import { connectDirect, createBenchDatabase, embeddedDatabaseUrl } from './lib/database.js';
 import { runRoute, stopCurrentLoad, type LoadOptions, type RouteResult } from './lib/load.js';
 import { Monitor } from './lib/monitor.js';
 import { hasWrk, runWrkRoute } from './lib/wrk.js';
@@ -22,8 +24,11 @@ import { SERVER_NODE_FLAGS } from './lib/server-flags.js';
 import { intEnv } from './lib/env.js';
 import { MB, postgresProcesses, pssBytes, rssBytes } from './lib/proc.js';
 import { bearer, orderBody, OrderBodyPool, type Keys } from './lib/orders.js';
-import { labelsTable, resultsTable, target, targetsTable, type Target } from './lib/report.js';
+import { balancesTable, exportsTable, labelsTable, resultsTable, target, targetsTable, type Target } from './lib/report.js';
 import { runLabelStep, type LabelStepResult } from './lib/labels.js';
+import { runExportStep, type ExportStepResult } from './lib/exports.js';
+import { runBalanceStep, type BalanceStepResult } from './lib/balances.js';
+import type pg from 'pg';
 
 const load: LoadOptions = {
   connections: 50,
@@ -33,8 +38,8 @@ const load: LoadOptions = {
 };
 const TOKENS = intEnv('BENCH_TOKENS', 200_000, 1000);
 const GET_POOL = 1000;
-const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'labels'] as const;
-/** BENCH_ROUTES: a subset of bare,post,get,pickup,labels (e.g. one route while profiling); default all. */
+const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'labels', 'exports', 'balances'] as const;
+/** BENCH_ROUTES: a subset of bare,post,get,pickup,labels,exports,balances (e.g. one route while profiling); default all. */
 const ROUTES = new Set(
   (process.env.BENCH_ROUTES || ALL_ROUTES.join(',')).split(',').map((r) => {
     const name = r.trim();
@@ -48,6 +53,13 @@ const SANDBOX = '/sandbox/api';
 const LABEL_SHIPMENTS = Math.min(1000, intEnv('BENCH_LABEL_SHIPMENTS', 1000, 1));
 const LABEL_SETUP_CONCURRENCY = 20;
 
+/** Orders in the payout of the exports step (a payment and a fee each, plus a refund of every 50th). */
+const EXPORT_ORDERS = intEnv('BENCH_EXPORT_ORDERS', 100_000, 100);
+const EXPORT_REFUND_EVERY = 50;
+/** Ledger entries of the two stores of the balances step. */
+const BALANCE_SMALL_ENTRIES = 1_000;
+const BALANCE_LARGE_ENTRIES = intEnv('BENCH_BALANCE_ENTRIES', 1_000_000, 2_000);
+
 const TARGETS = {
   postRps: 10_000,
   postOfBarePct: 20,
@@ -59,6 +71,12 @@ const TARGETS = {
   labelPagesPerS: 300,
   labelFileS: 4,
   labelRssMB: 300,
+  exportExcelS: 10,
+  exportCsvS: 3,
+  exportJsonS: 3,
+  exportRssMB: 200,
+  /** p99 with the large ledger at most this times p99 with the small one. */
+  balancesP99Ratio: 1.2,
 };
 
 const log = (m: string) => process.stderr.write(`bench: ${m}\n`);
@@ -344,6 +362,57 @@ async function main(): Promise<number> {
     );
   }
 
+  // A direct connection to the bench's database for the bulk set-up of exports and balances.
+  let direct: pg.Client | undefined;
+  const directDb = async (): Promise<pg.Client> => {
+    if (!direct) {
+      const c = await connectDirect(databaseUrl ?? embeddedDatabaseUrl(dataDir));
+      direct = c;
+      // Registered after Kassa: closed before Kassa (and its embedded PostgreSQL) stops.
+      onCleanup('direct database connection', () => c.end());
+    }
+    return direct;
+  };
+
+  // Exports of one payout of 100,000 orders, each format downloaded through the server.
+  let exportsR: ExportStepResult | undefined;
+  if (ROUTES.has('exports')) {
+    if (interrupted) throw new Error('interrupted');
+    log(`exports: a payout of ${EXPORT_ORDERS.toLocaleString('en-US')} orders (set up by SQL), then its csv, json, xml and xlsx files`);
+    exportsR = await runExportStep({
+      origin,
+      storeUuid: created.uuid,
+      auth,
+      kassaPid: kassa.pid,
+      embedded,
+      db: await directDb(),
+      orders: EXPORT_ORDERS,
+      refundEvery: EXPORT_REFUND_EVERY,
+      log,
+      checkAlive: () => checkAlive(kassa),
+    });
+  }
+
+  // GET /store-balances with a small and a large ledger.
+  let balancesR: BalanceStepResult | undefined;
+  if (ROUTES.has('balances')) {
+    if (interrupted) throw new Error('interrupted');
+    log(`balances: two stores with ${BALANCE_SMALL_ENTRIES.toLocaleString('en-US')} and ${BALANCE_LARGE_ENTRIES.toLocaleString('en-US')} ledger entries (set up by SQL), then GET /store-balances under load for each`);
+    balancesR = await runBalanceStep({
+      origin,
+      adminToken,
+      kassaPid: kassa.pid,
+      embedded,
+      db: await directDb(),
+      load,
+      smallEntries: BALANCE_SMALL_ENTRIES,
+      largeEntries: BALANCE_LARGE_ENTRIES,
+      log,
+      checkAlive: () => checkAlive(kassa),
+    });
+    results.push(balancesR.small.route, balancesR.large.route);
+  }
+
   let dbNowMB: number | null = null;
   if (embedded) {
     let sum = 0;
@@ -365,6 +434,8 @@ async function main(): Promise<number> {
     target('label pages rendered per second (A6)', labelsR?.pagesPerSecond, '>=', TARGETS.labelPagesPerS, 'pages/s'),
     target(`${labelsR?.a6.labels.toLocaleString('en-US') ?? '1,000'}-label file (A6, POST to last byte)`, labelsR && labelsR.a6.totalMs / 1000, '<=', TARGETS.labelFileS, 's'),
     target('Kassa max RSS during label files', labelsR?.monitor.serverRssMaxMB ?? undefined, '<=', TARGETS.labelRssMB, 'MB'),
+    ...exportTargets(exportsR),
+    balancesTarget(balancesR),
   ];
 
   const failures: string[] = [];
@@ -398,6 +469,8 @@ async function main(): Promise<number> {
     '',
     ...(results.length ? [resultsTable(results, bareR?.rps), ''] : []),
     ...(labelsR ? [labelsTable(labelsR), ''] : []),
+    ...(exportsR ? [exportsTable(exportsR), ''] : []),
+    ...(balancesR ? [balancesTable(balancesR, TARGETS.balancesP99Ratio), ''] : []),
     targetsTable(targets),
     '',
     failures.length ? `FAILED: requests failed, the figures above are not valid:\n  - ${failures.join('\n  - ')}` : 'all requests succeeded (0 errors, 0 non-2xx)',
@@ -422,6 +495,8 @@ async function main(): Promise<number> {
         kassaIdleRssMB: Math.round(idleRssMB * 10) / 10,
         routes: results.map((r) => ({ ...r, ratioToBare: bareR ? Math.round((1000 * r.rps) / bareR.rps) / 1000 : null })),
         labels: labelsR ?? null,
+        exports: exportsR ?? null,
+        balances: balancesR ? { ...balancesR, small: { ...balancesR.small, route: balancesR.small.route.name }, large: { ...balancesR.large, route: balancesR.large.route.name } } : null,
         targets,
         ok: failures.length === 0,
         failures,
@@ -433,6 +508,27 @@ async function main(): Promise<number> {
   log(`results written to ${path.relative(process.cwd(), file)}`);
   if (failures.length) log('FAILED: some requests errored or were answered non-2xx (see above); exit code 1');
   return failures.length ? 1 : 0;
+}
+
+function exportTargets(r: ExportStepResult | undefined): Target[] {
+  const n = r ? `${r.payoutTransactions.toLocaleString('en-US')}-row` : '100,000-order';
+  const s = (f: string) => {
+    const file = r?.files.find((x) => x.format === f);
+    return file && file.downloadMs / 1000;
+  };
+  return [
+    target(`payout export xlsx (${n}, request to last byte)`, s('excel'), '<=', TARGETS.exportExcelS, 's'),
+    target(`payout export csv (${n})`, s('csv'), '<=', TARGETS.exportCsvS, 's'),
+    target(`payout export json (${n})`, s('json'), '<=', TARGETS.exportJsonS, 's'),
+    target('Kassa max RSS during payout exports', r?.serverRssMaxMB ?? undefined, '<=', TARGETS.exportRssMB, 'MB'),
+  ];
+}
+
+/** p99(1M) / p99(1k) ≤ 1.2; when both p99 are tiny (≤ 2 ms) their ratio is noise and counts as a pass. */
+function balancesTarget(r: BalanceStepResult | undefined): Target {
+  const t = target('GET /store-balances p99, large ledger / small', r?.p99Ratio, '<=', TARGETS.balancesP99Ratio, 'x');
+  if (r?.bothTiny && t.result === 'MISS') return { ...t, name: `${t.name} (both p99 <= 2 ms: pass)`, result: 'PASS' };
+  return t;
 }
 
 let code = 1;

@@ -1,4 +1,6 @@
 /** The printed tables and the targets. */
+import type { BalanceStepResult } from './balances.js';
+import type { ExportStepResult } from './exports.js';
 import type { LabelStepResult } from './labels.js';
 import type { RouteResult } from './load.js';
 
@@ -55,7 +57,7 @@ export function targetsTable(targets: Target[]): string {
     ['target', 'actual', 'required', 'result'],
     targets.map((t) => [
       t.name,
-      t.actual === null ? '-' : `${t.unit === 's' ? t.actual.toFixed(2) : t.unit === '%' || t.unit === 'ms' || t.unit === 'MB' ? t.actual.toFixed(1) : num(Math.round(t.actual))} ${t.unit}`,
+      t.actual === null ? '-' : `${t.unit === 's' || t.unit === 'x' ? t.actual.toFixed(2) : t.unit === '%' || t.unit === 'ms' || t.unit === 'MB' ? t.actual.toFixed(1) : num(Math.round(t.actual))} ${t.unit}`,
       `${t.op} ${num(t.limit)} ${t.unit}`,
       t.result,
     ]),
@@ -87,4 +89,55 @@ export function labelsTable(l: LabelStepResult): string {
     `\nshipments: ${num(l.shipments)} (${Object.entries(l.mix).map(([k, n]) => `${num(n)} ${k}`).join(', ')}), one parcel each, ` +
     `created and registered in ${(l.setupMs / 1000).toFixed(1)} s (${l.setupConcurrency} in flight). Kassa RSS before the files: ${l.rssBeforeMB.toFixed(1)} MB; ` +
     `RSS and CPU columns cover both files.`;
+}
+
+/** The exports step: one row per format, each downloaded while Kassa's RSS and CPU were sampled. */
+export function exportsTable(r: ExportStepResult): string {
+  const name = { csv: 'csv', json: 'json', xml: 'xml', excel: 'xlsx' } as const;
+  return table(
+    ['export file', 'rows', 'MB', 'link ms', 'first byte ms', 'to last byte s', 'rows/s', 'max server RSS MB', 'heap used / old MB after', 'db RSS MB', 'CPU % srv / db / loadgen / other', 'check'],
+    r.files.map((f) => {
+      const c = f.monitor.cpu;
+      return [
+        name[f.format],
+        num(f.rows),
+        (f.bytes / (1024 * 1024)).toFixed(1),
+        num(f.linkMs),
+        num(f.firstByteMs),
+        (f.downloadMs / 1000).toFixed(2),
+        num(Math.round((f.rows * 1000) / Math.max(1, f.downloadMs))),
+        mb(f.monitor.serverRssMaxMB),
+        f.heapAfter ? `${f.heapAfter.usedMB.toFixed(0)} / ${f.heapAfter.oldSpaceUsedMB.toFixed(0)}` : '-',
+        mb(f.monitor.dbRssMaxMB),
+        `${c.serverPct.toFixed(0)} / ${c.dbPct.toFixed(0)} / ${c.loadgenPct.toFixed(0)} / ${c.otherPct.toFixed(0)}`,
+        f.check,
+      ];
+    }),
+    [false, true, true, true, true, true, true, true, true, true, true, false],
+  ) +
+    `\npayout ${r.payoutUuid}: ${num(r.orders)} paid orders (a payment and a fee each) and ${num(r.refunds)} refunds = ${num(r.ledgerTransactions)} ledger transactions, ` +
+    `inserted by SQL in ${(r.seedMs / 1000).toFixed(1)} s; POST test-helpers/payouts/run ${(r.payoutRunMs / 1000).toFixed(2)} s → ${num(r.payoutTransactions)} transactions. ` +
+    `Kassa RSS before the exports: ${r.rssBeforeMB.toFixed(1)} MB` +
+    (r.heapBefore ? ` (heap used ${r.heapBefore.usedMB.toFixed(0)} MB, old space ${r.heapBefore.oldSpaceUsedMB.toFixed(0)} MB)` : '') +
+    '. xml has no target.';
+}
+
+/** The balances step: the two stores side by side. */
+export function balancesTable(r: BalanceStepResult, maxRatio: number): string {
+  return table(
+    ['GET /store-balances', 'ledger entries', 'set-up s', 'rps (mean)', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'max server RSS MB'],
+    [r.small, r.large].map((s) => [
+      s === r.small ? 'small ledger' : 'large ledger',
+      num(s.entries),
+      (s.seedMs / 1000).toFixed(2),
+      num(s.route.rps),
+      s.route.latencyMs.p50.toFixed(2),
+      s.route.latencyMs.p99.toFixed(2),
+      `${s.route.errors + s.route.warmup.errors} / ${s.route.non2xx + s.route.warmup.non2xx}`,
+      mb(s.route.monitor.serverRssMaxMB),
+    ]),
+    [false, true, true, true, true, true, true, true],
+  ) +
+    `\np99 large / small: ${r.p99Ratio.toFixed(2)} (target <= ${maxRatio})` +
+    (r.bothTiny ? '; both p99 are <= 2 ms, where the ratio is noise: counted as a pass.' : '.');
 }
