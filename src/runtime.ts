@@ -53,7 +53,7 @@ export async function startRuntime(config: Config, log: (msg: string) => void): 
     await embedded?.stop();
     throw err;
   }
-  const services = createServices(config, db, masterKey);
+  const services = createServices(config, db, masterKey, databaseUrl);
   return {
     services,
     db,

@@ -37,7 +37,8 @@ export interface Services {
   payouts: PayoutService;
 }
 
-export function createServices(config: Config, db: Db, masterKey: string): Services {
+/** `databaseUrl`: the database `db` connects to (export workers open their own connection there). */
+export function createServices(config: Config, db: Db, masterKey: string, databaseUrl: string): Services {
   const box = new SecretBox(masterKey);
   const keys = new KeyResolver(db, box, config.authCacheMs);
   const stores = new StoreService(db, box);
@@ -63,6 +64,7 @@ export function createServices(config: Config, db: Db, masterKey: string): Servi
       stores,
       keys,
       schedule: config.payoutSchedule,
+      databaseUrl,
       baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.paymentsPath : config.paymentsSandboxPath}`,
     }),
     labelFiles: new LabelFileService(db, { keys, baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.shippingPath : config.shippingSandboxPath}` }, { concurrency: config.workerConcurrency }),

@@ -17,8 +17,8 @@ import { nextBusinessDate } from '../ledger/calendar.js';
 import { postTransaction } from '../ledger/store.js';
 import type { KeyResolver } from '../stores/auth.js';
 import type { Env, Store, StoreService } from '../stores/service.js';
-import { exportFileName, exportStream, EXPORT_FORMAT_INFO, type ExportFormat } from './exports/index.js';
-import type { PayoutExportRow } from './exports/row.js';
+import { exportFileName, EXPORT_FORMAT_INFO, type ExportFormat } from './exports/index.js';
+import { exportInWorker } from './export-runner.js';
 import { nextSlot, slotAtOrBefore, type PayoutSchedule } from './schedule.js';
 import * as sql from './store.js';
 import { payoutView, type PayoutView } from './view.js';
@@ -51,6 +51,8 @@ export class PayoutService {
       stores: StoreService;
       keys: KeyResolver;
       schedule: PayoutSchedule;
+      /** Where export workers connect (each export reads through a connection of its own). */
+      databaseUrl: string;
       /** The API base URL of an environment (export links point there). */
       baseUrl: (env: Env) => string;
       log?: PayoutLog | undefined;
@@ -130,22 +132,8 @@ export class PayoutService {
       totalAmountMinor: p.total_amount,
       createdAt: new Date(p.created_at),
     };
-    return { stream: exportStream(format, header, this.rows(p.id)), contentType: EXPORT_FORMAT_INFO[format].contentType, fileName: exportFileName(p.id, format) };
-  }
-
-  private async *rows(payoutId: string): AsyncGenerator<PayoutExportRow> {
-    for await (const r of sql.exportRows(this.db, payoutId)) {
-      yield {
-        type: r.kind === 'refundReversal' ? 'refund' : r.kind,
-        orderUuid: r.order_id,
-        merchantReference: r.merchant_reference,
-        refundUuid: r.refund_id,
-        paymentMethod: r.payment_method,
-        amountMinor: Number(r.amount),
-        currency: r.currency,
-        occurredAt: r.occurred_at,
-      };
-    }
+    const stream = exportInWorker({ databaseUrl: this.deps.databaseUrl, payoutId: p.id, format, header });
+    return { stream, contentType: EXPORT_FORMAT_INFO[format].contentType, fileName: exportFileName(p.id, format) };
   }
 
   /** Runs the slot due now if no worker has, then sleeps until the next slot. */

@@ -7,6 +7,7 @@
 import type { Db, Queryable, Tx } from '../platform/db.js';
 import type { Env } from '../stores/service.js';
 import type { Channel } from '../ledger/chart.js';
+import type { PayoutExportRow } from './exports/row.js';
 
 export interface PayoutRow {
   id: string;
@@ -145,47 +146,68 @@ export async function findPayout(q: Queryable, id: string): Promise<PayoutRow | 
   return rows[0] && payout(rows[0]);
 }
 
-export interface ExportRowSql {
-  kind: 'payment' | 'fee' | 'refund' | 'refundReversal';
-  order_id: string;
-  refund_id: string | null;
-  merchant_reference: string;
-  payment_method: string;
-  amount: string;
-  currency: string;
-  occurred_at: Date;
-}
+/** One export row as the cursor returns it (array mode: no object per row, amounts and times as numbers). */
+export type ExportRowSql = [
+  kind: 'payment' | 'fee' | 'refund' | 'refundReversal',
+  orderId: string,
+  refundId: string | null,
+  merchantReference: string,
+  paymentMethod: string,
+  /** What the store gained (minor units; fees and refunds negative). */
+  amount: number,
+  currency: string,
+  /** Unix milliseconds. */
+  occurredAtMs: number,
+];
 
 /**
- * The payout's transactions with their orders, oldest first, read through a server-side cursor
- * `batch` rows at a time on a connection of its own: memory stays flat however large the payout.
+ * The payout's transactions with their orders in booking order, read through a server-side
+ * cursor `batch` rows at a time on a connection of its own: memory stays flat however large the
+ * payout. The next batch is fetched while the caller works on the current one.
  */
-export async function* exportRows(db: Db, payoutId: string, batch = 5000): AsyncGenerator<ExportRowSql> {
+export async function* exportBatches(db: Db, payoutId: string, batch = 2000): AsyncGenerator<ExportRowSql[]> {
   const client = await db.connect();
   let open = false;
+  let next: Promise<ExportRowSql[]> | undefined;
+  const fetch = (): Promise<ExportRowSql[]> =>
+    client.query({ text: `FETCH ${batch} FROM payout_export`, rowMode: 'array' }).then((r) => r.rows as unknown as ExportRowSql[]);
   try {
     await client.query('BEGIN READ ONLY');
     open = true;
     await client.query(
       `DECLARE payout_export NO SCROLL CURSOR FOR
-       SELECT t.kind, t.order_id, t.refund_id, o.merchant_reference, o.payment_method, -e.amount AS amount, t.currency, t.occurred_at
+       SELECT t.kind, t.order_id, t.refund_id, o.merchant_reference, o.payment_method, (-e.amount)::float8,
+              t.currency, (extract(epoch FROM t.occurred_at) * 1000)::float8
          FROM payout_transactions p
          JOIN ledger_transactions t ON t.id = p.transaction_id
          JOIN ledger_entries e ON e.transaction_id = t.id AND e.account = 'merchant'
          JOIN orders o ON o.id = t.order_id
         WHERE p.payout_id = $1
-        ORDER BY t.occurred_at, t.id`,
+        ORDER BY p.transaction_id`,
       [payoutId],
     );
+    next = fetch();
     for (;;) {
-      const { rows } = await client.query<ExportRowSql>(`FETCH ${batch} FROM payout_export`);
-      for (const r of rows) yield r;
-      if (rows.length < batch) break;
+      const rows: ExportRowSql[] = await next;
+      // pg runs queries in order on one connection: ask for the next batch before handing this one out.
+      next = rows.length === batch ? fetch() : undefined;
+      yield rows;
+      if (!next) break;
     }
     await client.query('COMMIT');
     open = false;
   } finally {
+    await next?.catch(() => undefined);
     if (open) await client.query('ROLLBACK').catch(() => undefined);
     client.release();
+  }
+}
+
+/** The payout's export rows (a reversed refund is a refund row with a positive amount). */
+export async function* exportRows(db: Db, payoutId: string): AsyncGenerator<PayoutExportRow> {
+  for await (const batch of exportBatches(db, payoutId)) {
+    for (const [kind, orderUuid, refundUuid, merchantReference, paymentMethod, amount, currency, at] of batch) {
+      yield { type: kind === 'refundReversal' ? 'refund' : kind, orderUuid, merchantReference, refundUuid, paymentMethod, amountMinor: amount, currency, occurredAt: new Date(at) };
+    }
   }
 }

@@ -81,7 +81,7 @@ describe('the settlement run', () => {
     const s2 = await t.createStore();
     await pay(s2, 42);
     await helper(s2, 'settle');
-    const workers = [1, 2, 3].map(() => new PayoutService(t.db, { stores: t.services.stores, keys: t.services.keys, schedule: t.config.payoutSchedule, baseUrl: () => 'http://kassa.test' }));
+    const workers = [1, 2, 3].map(() => new PayoutService(t.db, { stores: t.services.stores, keys: t.services.keys, schedule: t.config.payoutSchedule, databaseUrl: t.databaseUrl, baseUrl: () => 'http://kassa.test' }));
     for (const w of workers) w.start();
     for (let i = 0; i < 50; i++) {
       const { rows: r } = await t.db.query('SELECT finished_at FROM payout_runs');
@@ -234,6 +234,14 @@ describe('exports', () => {
     for (const o of orders) expect(sheet).toContain(o.uuid);
     expect(sheet).toContain(refundUuid);
     expect((sheet.match(/<row /g) ?? []).length).toBe(8); // header + 7
+  });
+
+  it('several downloads at once (more than the export workers) all complete, byte for byte the same', async () => {
+    const url = (await exportUrl('csv')).json().url;
+    const files = await Promise.all(Array.from({ length: 5 }, () => download(url)));
+    for (const f of files) expect(f.statusCode).toBe(200);
+    expect(new Set(files.map((f) => f.body)).size).toBe(1);
+    expect(parseCsv(files[0]!.body)).toHaveLength(8);
   });
 
   it('links are signed, per format, and expire; another store cannot get one', async () => {

@@ -2,7 +2,7 @@
 import { COD_CURRENCY, isCountryCode } from '../carriers/countries.js';
 import { carrierDefinition } from '../carriers/registry.js';
 import { findPickupPoint } from '../catalogue/service.js';
-import { LabelInputError, validateLabelInput, type LabelInput } from '../labels/index.js';
+import { LabelInputError, validateLabelInput, type LabelInput } from '../labels/model.js';
 import { MAX_TRACKING_URL_LENGTH } from '../labels/model.js';
 import type { ShipmentRecord, ShipmentStatus, StoredParty } from '../shipments/store.js';
 import type { LabelFileError } from './model.js';

@@ -2,7 +2,7 @@
 import { isUuid } from '../../platform/ids.js';
 import { Problems, isObject } from '../../platform/validate.js';
 import type { Env } from '../../stores/service.js';
-import type { LabelOrder, LabelPageSize, LabelsPerPage } from '../labels/index.js';
+import type { LabelOrder, LabelPageSize, LabelsPerPage } from '../labels/render.js';
 
 export const MAX_LABEL_FILE_SHIPMENTS = 1000;
 export const PAGE_SIZES: readonly LabelPageSize[] = ['A4', 'A6'];

@@ -11,7 +11,7 @@ import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { ApiError, Errors } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
 import type { Env, Store } from '../../stores/service.js';
-import { renderLabels, type LabelInput } from '../labels/index.js';
+import type { LabelInput } from '../labels/model.js';
 import { ShipmentStore, type ShipmentRecord } from '../shipments/store.js';
 import { shipmentJson } from '../shipments/view.js';
 import { enqueueShipmentEvent, enqueueShipmentEvents } from '../webhooks/events.js';
@@ -169,6 +169,8 @@ export class LabelFileService {
       if (!built || 'error' in built) throw new ApiError(409, `shipment ${sid} can no longer be printed`);
       labels.push(...built.labels);
     }
+    // The renderer (pdfkit, fontkit, bwip-js: ~25 MB) loads on the first download, not at start.
+    const { renderLabels } = await import('../labels/render.js');
     const stream = renderLabels(labels, {
       pageSize: r.pageSize,
       labelsPerPage: r.labelsPerPage,
