@@ -1,16 +1,17 @@
 /**
  * Runs payout exports in worker threads with capped heaps, at most MAX_WORKERS at once (the rest
- * wait their turn), and bridges each worker's bytes into a Readable with backpressure: the worker
- * sends its next chunk only after the reader took the last. The API process's heap never sees the
- * hundreds of thousands of short-lived row objects of a large export, so its memory stays flat.
+ * wait their turn), writing each worker's bytes straight to the HTTP response: a buffer goes back
+ * to the worker once the socket has taken it, so a slow client slows the export instead of
+ * filling memory, and the API thread allocates nothing per chunk. The API process's heap never
+ * sees the hundreds of thousands of short-lived rows of a large export.
  */
-import { Readable } from 'node:stream';
+import type { ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
-import type { ExportJob, WorkerMessage } from './export-worker.js';
+import type { ExportJob, MainMessage, WorkerMessage } from './export-worker.js';
 
 const MAX_WORKERS = 2;
 /** Enough for the cursor's batches and the writers; a runaway export fails alone. */
-const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 24, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 };
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 24, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
 
 // Under a TypeScript loader (tests, `npm run dev`) the worker is the .ts file, run with tsx.
 const SOURCE = import.meta.url.endsWith('.ts');
@@ -33,50 +34,67 @@ function release(): void {
   else running--;
 }
 
-export function exportInWorker(job: ExportJob): Readable {
-  let worker: Worker | undefined;
-  let owed = false; // the worker waits for 'more'
-  let finished = false;
-  const finish = () => {
-    if (finished) return;
-    finished = true;
+/**
+ * Writes the export as the body of `res` (status and headers already chosen by the caller) and
+ * resolves when it is complete. A failure after the first byte can only cut the response short:
+ * the connection is destroyed, so the client sees an incomplete download, never a complete-looking one.
+ */
+export async function writeExportInWorker(job: ExportJob, res: ServerResponse, head: Record<string, string>): Promise<void> {
+  await acquire();
+  try {
+    if (res.destroyed) return;
+    await new Promise<void>((resolve) => {
+      const w = new Worker(WORKER_URL, { workerData: job, resourceLimits: RESOURCE_LIMITS, execArgv: SOURCE ? ['--import', 'tsx'] : [] });
+      let done = false;
+      let exited = false;
+      const fail = (err: Error) => {
+        if (done) return;
+        done = true;
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' }));
+        } else {
+          res.destroy(err);
+        }
+        void w.terminate();
+        resolve();
+      };
+      const onClose = () => {
+        // The client went away before the end: stop the worker (its connection closes with it).
+        if (!done) {
+          done = true;
+          void w.terminate();
+          resolve();
+        }
+      };
+      res.on('close', onClose);
+      w.on('message', (m: WorkerMessage) => {
+        if (done) return;
+        if (m.type === 'chunk') {
+          if (!res.headersSent) res.writeHead(200, head);
+          res.write(Buffer.from(m.data, 0, m.length), () => {
+            // Written to the socket: the buffer goes back to the worker for the next chunk.
+            if (!exited) w.postMessage({ type: 'return', data: m.data } satisfies MainMessage, [m.data]);
+          });
+        } else if (m.type === 'end') {
+          done = true;
+          if (!res.headersSent) res.writeHead(200, head);
+          res.off('close', onClose);
+          res.end(() => {
+            void w.terminate(); // it is ending anyway; do not wait for it
+            resolve();
+          });
+        } else {
+          fail(new Error(`payout export failed: ${m.message}`));
+        }
+      });
+      w.on('error', (err) => fail(err)); // e.g. ERR_WORKER_OUT_OF_MEMORY
+      w.on('exit', () => {
+        exited = true;
+        if (!done) fail(new Error('the payout export worker stopped before the file was complete'));
+      });
+    });
+  } finally {
     release();
-  };
-  const out = new Readable({
-    highWaterMark: 256 * 1024,
-    read() {
-      if (owed && worker) {
-        owed = false;
-        worker.postMessage('more');
-      }
-    },
-    destroy(err, callback) {
-      // The reader went away (or failed): stop the worker; its connection closes with it.
-      const w = worker;
-      worker = undefined;
-      if (w && !finished) void w.terminate().finally(finish);
-      callback(err);
-    },
-  });
-  void acquire().then(() => {
-    if (out.destroyed) return finish();
-    const w = new Worker(WORKER_URL, { workerData: job, resourceLimits: RESOURCE_LIMITS, execArgv: SOURCE ? ['--import', 'tsx'] : [] });
-    worker = w;
-    w.on('message', (m: WorkerMessage) => {
-      if (m.type === 'chunk') {
-        if (out.push(Buffer.from(m.data))) w.postMessage('more');
-        else owed = true;
-      } else if (m.type === 'end') {
-        out.push(null);
-      } else {
-        out.destroy(new Error(`payout export failed: ${m.message}`));
-      }
-    });
-    w.on('error', (err) => out.destroy(err)); // e.g. ERR_WORKER_OUT_OF_MEMORY
-    w.on('exit', () => {
-      finish();
-      if (!out.readableEnded && !out.destroyed) out.destroy(new Error('the payout export worker stopped before the file was complete'));
-    });
-  });
-  return out;
+  }
 }

@@ -68,10 +68,9 @@ export async function payoutRoutes(app: FastifyInstance, opts: { env: Env; servi
       const format = req.params.format;
       if (!isExportFormat(format)) throw Errors.notFound(`Export ${format}`);
       const file = await payouts.openExport(env, req.params.payoutUuid, format, req.query);
-      reply.header('content-type', file.contentType);
-      reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-      reply.header('cache-control', 'private, no-store');
-      return reply.send(file.stream);
+      // The worker writes the body straight to the socket (export-runner.ts).
+      reply.hijack();
+      await file.writeTo(reply.raw);
     },
   );
 }

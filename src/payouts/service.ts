@@ -8,7 +8,7 @@
  * for the next run). Production payouts need the store's payout account; sandbox payouts use a
  * sample account when it has none. The sandbox runs the job for one store at once on request.
  */
-import type { Readable } from 'node:stream';
+import type { ServerResponse } from 'node:http';
 import { withTx, type Db } from '../platform/db.js';
 import { Errors } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
@@ -18,7 +18,7 @@ import { postTransaction } from '../ledger/store.js';
 import type { KeyResolver } from '../stores/auth.js';
 import type { Env, Store, StoreService } from '../stores/service.js';
 import { exportFileName, EXPORT_FORMAT_INFO, type ExportFormat } from './exports/index.js';
-import { exportInWorker } from './export-runner.js';
+import { writeExportInWorker } from './export-runner.js';
 import { nextSlot, slotAtOrBefore, type PayoutSchedule } from './schedule.js';
 import * as sql from './store.js';
 import { payoutView, type PayoutView } from './view.js';
@@ -112,7 +112,12 @@ export class PayoutService {
   }
 
   /** The file behind a signed link, streamed (403 for a bad or expired link, 404 for an unknown payout). */
-  async openExport(env: Env, payoutUuid: string, format: ExportFormat, query: { expires?: unknown; signature?: unknown }): Promise<{ stream: Readable; contentType: string; fileName: string }> {
+  async openExport(
+    env: Env,
+    payoutUuid: string,
+    format: ExportFormat,
+    query: { expires?: unknown; signature?: unknown },
+  ): Promise<{ headers: Record<string, string>; writeTo: (res: ServerResponse) => Promise<void> }> {
     const p = await sql.findPayout(this.db, payoutUuid);
     if (!p || p.env !== env) throw Errors.notFound(`Payout ${payoutUuid}`);
     const { secretKey } = await this.deps.keys.forStore(p.store_id, env);
@@ -132,8 +137,13 @@ export class PayoutService {
       totalAmountMinor: p.total_amount,
       createdAt: new Date(p.created_at),
     };
-    const stream = exportInWorker({ databaseUrl: this.deps.databaseUrl, payoutId: p.id, format, header });
-    return { stream, contentType: EXPORT_FORMAT_INFO[format].contentType, fileName: exportFileName(p.id, format) };
+    const headers = {
+      'content-type': EXPORT_FORMAT_INFO[format].contentType,
+      'content-disposition': `attachment; filename="${exportFileName(p.id, format)}"`,
+      'cache-control': 'private, no-store',
+    };
+    const job = { databaseUrl: this.deps.databaseUrl, payoutId: p.id, format, header };
+    return { headers, writeTo: (res) => writeExportInWorker(job, res, headers) };
   }
 
   /** Runs the slot due now if no worker has, then sleeps until the next slot. */
