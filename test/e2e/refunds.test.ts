@@ -12,7 +12,7 @@ import { parseCsv, parseXml, readZip } from '../../src/payouts/exports/test-supp
 import { createTestDatabase } from '../support/app.js';
 import { handSigned, handVerified } from '../support/jwt.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { cli, embeddedDbUrl, freePort, startServer, type ServerProcess } from '../support/server.js';
+import { cli, embeddedDbUrl, freePort, startServer, until, type ServerProcess } from '../support/server.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-e2e-refunds-'));
 const servers: ServerProcess[] = [];
@@ -23,16 +23,6 @@ afterAll(async () => {
   for (const s of servers.reverse()) await s.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const got = await probe();
-    if (got !== undefined) return got;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 interface Keys { accessKey: string; secretKey: string }
 const nowS = () => Math.floor(Date.now() / 1000);

@@ -13,7 +13,7 @@ import { createTestDatabase } from '../support/app.js';
 import { barcodeToolsOrSkip, decodePage, pdfPageCount } from '../support/barcodes.js';
 import { handSigned, handVerified } from '../support/jwt.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { cli, freePort, startServer, type ServerProcess } from '../support/server.js';
+import { cli, freePort, startServer, until, type ServerProcess } from '../support/server.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-e2e-ship-'));
 let server: ServerProcess | undefined;
@@ -23,16 +23,6 @@ afterAll(async () => {
   await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const got = await probe();
-    if (got !== undefined) return got;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 it('ships to a pickup point and by courier, prints labels whose barcodes scan to the tracking numbers', { timeout: 120_000 }, async () => {
   const external = inject('dbTarget') === 'postgres';

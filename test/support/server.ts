@@ -67,3 +67,14 @@ export function embeddedDbUrl(dataDir: string): string {
   const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
   return `postgres://kassa:${pw}@127.0.0.1:${port}/postgres`;
 }
+
+/** Polls `probe` every 100 ms until it gives a value (not undefined); throws after `ms`. */
+export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const got = await probe();
+    if (got !== undefined) return got;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
