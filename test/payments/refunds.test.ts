@@ -329,6 +329,32 @@ describe('rejections and retries', () => {
   });
 });
 
+describe('refund notifications are delivered like order notifications', () => {
+  it('a failed delivery is recorded and retried on the schedule until the merchant answers', async () => {
+    const uuid = await paidOrder();
+    await t.delivery().drain(); // the order's own PAID notification
+    rx.received.length = 0;
+    const r = (await postRefund(refundPayload(uuid, 15))).json();
+    await drainRefunds();
+    rx.respond.status = 500;
+    const delivery = t.delivery();
+    await delivery.drain();
+    const { rows } = await t.db.query(
+      `SELECT n.status, n.attempt_count, a.response_status FROM notifications n JOIN notification_attempts a ON a.notification_id = n.id WHERE n.subject_id = $1 AND n.kind = 'refund'`,
+      [r.uuid],
+    );
+    expect(rows).toEqual([{ status: 'pending', attempt_count: 1, response_status: 500 }]);
+    rx.respond.status = 200;
+    rx.received.length = 0;
+    await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/clock/advance', headers: t.bearer(), payload: { minutes: 1 } });
+    await delivery.drain();
+    const got = rx.received.filter((x) => x.body.refundToken).map((x) => verify(x.body.refundToken as string, t.store.keys.sandbox.secretKey));
+    expect(got).toEqual([expect.objectContaining({ refundUuid: r.uuid, refundStatus: 'SUCCESSFUL' })]);
+    const after = await t.db.query(`SELECT status, attempt_count FROM notifications WHERE subject_id = $1 AND kind = 'refund'`, [r.uuid]);
+    expect(after.rows).toEqual([{ status: 'delivered', attempt_count: 2 }]);
+  });
+});
+
 describe('parallel requests over one order', () => {
   it('200 requests: the accepted total never exceeds what was paid, and each idempotency key makes one refund', async () => {
     const uuid = await paidOrder({ grandTotal: 20, payment: { ...card, amount: 20 } });
