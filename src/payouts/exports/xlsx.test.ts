@@ -148,7 +148,9 @@ describe('XLSX export', () => {
   it.skipIf(!LIBREOFFICE)('opens in LibreOffice (converted to CSV)', async () => {
     const zip = await xlsx([sampleRow(0), sampleRow(1)]);
     withTempFile('payout.xlsx', zip, (file, dir) => {
-      execFileSync(LIBREOFFICE!, ['--headless', '--convert-to', 'csv', '--outdir', dir, file], { stdio: 'pipe', timeout: 60_000 });
+      // Filter options: comma, double quote, UTF-8, from line 1, …, token 9 true = cells "as shown" (their number formats).
+      const filter = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true';
+      execFileSync(LIBREOFFICE!, ['--headless', '--convert-to', filter, '--outdir', dir, file], { stdio: 'pipe', timeout: 60_000 });
       const csv = fs.readFileSync(path.join(dir, 'payout.csv'), 'utf8');
       expect(csv).toContain('type,orderUuid,merchantReference');
       expect(csv).toContain(`payment,${sampleRow(0).orderUuid},ORDER-0,,cardPayments,10.00,EUR`);
