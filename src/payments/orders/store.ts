@@ -71,10 +71,11 @@ export interface OrderRefundRow {
   created_at: string;
 }
 
-/** The order's intents and refunds, read with it in the same statement. */
+/** The order's intents and refunds, read with it in the same statement (only paid orders can have refunds). */
 const INTENTS_JSON = `coalesce((SELECT json_agg(pi ORDER BY pi.created_at) FROM payment_intents pi WHERE pi.order_id = o.id), '[]'::json) AS intents,
+  CASE WHEN o.status IN ('PAID', 'PARTIALLY_REFUNDED', 'REFUNDED') THEN
   coalesce((SELECT json_agg(json_build_object('id', r.id, 'amount', r.amount, 'currency', r.currency, 'status', r.status, 'type', r.type, 'created_at', r.created_at)
-    ORDER BY r.created_at, r.id) FROM refunds r WHERE r.order_id = o.id), '[]'::json) AS refunds`;
+    ORDER BY r.created_at, r.id) FROM refunds r WHERE r.order_id = o.id), '[]'::json) ELSE '[]'::json END AS refunds`;
 
 /** Columns written from an OrderInput, in the order of insertParams/updateParams. */
 const INPUT_COLUMNS = [
