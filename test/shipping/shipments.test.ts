@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { activate, admin, COURIER_RECEIVER, courierBody, pickupBody, PRODUCTION, RECEIVER, SANDBOX, SENDER } from './support.js';
 import type { CreatedStore } from '../../src/stores/service.js';
@@ -149,6 +149,40 @@ describe('POST /shipments', () => {
     expect(ok.status).toBe('registered');
     expect(ok.parcels[0].carrierParcelId).toEqual(expect.any(String));
     expect(await webhookEvents(id)).toEqual(['shipment.registrationFailed', 'shipment.registered']);
+  });
+
+  it('PATCHing a registered shipment cancels its registration at the carrier before registering it again', async () => {
+    const adapter = t.services.carriers.get('baltpost')!;
+    const cancel = vi.spyOn(adapter, 'cancel');
+    try {
+      const first = (await create(pickupBody({ synchronous: true }))).json();
+      expect(first.status).toBe('registered');
+      const before = await t.db.query('SELECT carrier_shipment_id FROM shipments WHERE id = $1', [first.id]);
+      const oldId = before.rows[0].carrier_shipment_id as string;
+
+      // The carrier is down when it should take the old one back: the shipment waits, like any outage.
+      cancel.mockResolvedValueOnce({ ok: false, retryable: true, errors: [] });
+      const patched = (await patch(first.id, { receiver: { ...RECEIVER, name: 'Mari Mets' }, synchronous: true })).json();
+      expect(patched).toMatchObject({ status: 'pending', errors: [expect.objectContaining({ code: 'CARRIER_UNAVAILABLE' })] });
+      expect(cancel).toHaveBeenLastCalledWith(expect.objectContaining({ carrierShipmentId: oldId }));
+
+      await t.db.query('UPDATE shipments SET next_registration_at = now() WHERE id = $1', [first.id]);
+      await drain();
+      const again = (await getShipment(first.id)).json();
+      expect(again.status).toBe('registered');
+      expect(cancel).toHaveBeenCalledTimes(2);
+      await expect(cancel.mock.results[1]!.value).resolves.toEqual({ ok: true });
+      const after = await t.db.query('SELECT superseded, carrier_shipment_id FROM shipments WHERE id = $1', [first.id]);
+      expect(after.rows[0].superseded).toEqual([]);
+
+      // A failed shipment has nothing at the carrier: its PATCH cancels nothing.
+      const failed = (await create(pickupBody({ receiver: { ...RECEIVER, name: 'FAIL Person' }, synchronous: true }))).json();
+      cancel.mockClear();
+      expect((await patch(failed.id, { receiver: RECEIVER, synchronous: true })).json().status).toBe('registered');
+      expect(cancel).not.toHaveBeenCalled();
+    } finally {
+      cancel.mockRestore();
+    }
   });
 
   it('an all-zero phone fails registration on receiver.phoneNumber (synchronous)', async () => {

@@ -157,6 +157,8 @@ export interface CarrierDefinition {
   trackingNumber: TrackingNumberScheme;
   /** Public tracking page of a parcel. */
   trackingUrl(trackingNumber: string): string;
+  /** What the carrier's shipment ids look like (a cancellation of anything else is refused as unknown). */
+  shipmentIdPattern: RegExp;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,7 +288,19 @@ export type RegistrationResult =
       errors: RegistrationError[];
     };
 
+/** Withdraws an earlier registration (its labels and tracking numbers become void). */
+export interface CancellationRequest {
+  carrierShipmentId: string;
+  account: CarrierAccount;
+}
+
+export type CancellationResult =
+  | { ok: true }
+  /** retryable: the carrier could not be reached; otherwise it refused (e.g. an unknown shipment). */
+  | { ok: false; retryable: boolean; errors: RegistrationError[] };
+
 export interface CarrierAdapter {
   readonly definition: CarrierDefinition;
   register(shipment: RegistrationRequest): Promise<RegistrationResult>;
+  cancel(request: CancellationRequest): Promise<CancellationResult>;
 }

@@ -54,6 +54,17 @@ describe.each(adapters.map((a) => [a.definition.code, a] as const))('%s sandbox'
     }
   });
 
+  it('takes back a registration it issued (one parcel or several); an id it could not have issued is an unknown shipment', async () => {
+    for (const input of [toPoint, byCourier, { ...byCourier, parcels: [...byCourier.parcels, { id: 'second', weightGrams: 400, lengthCm: 20, widthCm: 15, heightCm: 5 }] }]) {
+      const result = await register(input);
+      if (!result.ok) throw new Error(JSON.stringify(result));
+      expect(def.shipmentIdPattern.test(result.carrierShipmentId)).toBe(true);
+      expect(await adapter.cancel({ carrierShipmentId: result.carrierShipmentId, account: input.account })).toEqual({ ok: true });
+    }
+    const unknown = await adapter.cancel({ carrierShipmentId: 'XX-not-ours', account: toPoint.account });
+    expect(unknown).toEqual({ ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR', message: `${def.name} has no shipment XX-not-ours` }] });
+  });
+
   it('is deterministic, numbering from the contract’s sequence or else from the shipment id', async () => {
     expect(await register(toPoint)).toEqual(await register(toPoint));
     const first = await register({ ...toPoint, sequenceStart: 42 });

@@ -12,6 +12,7 @@ import { ClaimLoop, claimById, claimDue, type LeasedQueue } from '../../platform
 import { withTx, type Db } from '../../platform/db.js';
 import type {
   AdditionalService,
+  CancellationResult,
   CarrierAccount,
   CountryCode,
   RegistrationError,
@@ -156,7 +157,11 @@ export class ShipmentRegistration {
   private async attemptOrThrow(id: string): Promise<void> {
     const s = await this.store.find(id, null);
     if (!s || s.status !== 'pending') return;
-    const contract = pickContract(await this.contracts.list(s.storeId, s.env), s.carrierCode, s.countryCode);
+    const contracts = await this.contracts.list(s.storeId, s.env);
+    // First withdraw what a PATCH replaced; a carrier outage postpones the whole attempt.
+    const withdrawn = await this.withdrawSuperseded(s, contracts);
+    if (withdrawn !== true) return this.record(s, withdrawn);
+    const contract = pickContract(contracts, s.carrierCode, s.countryCode);
     const method = methodOf(s);
     const adapter = this.carriers.get(s.carrierCode);
     let result: RegistrationResult;
@@ -173,6 +178,35 @@ export class ShipmentRegistration {
       }
     }
     await this.record(s, result);
+  }
+
+  /**
+   * Cancels each registration a PATCH replaced at its carrier. A carrier that took it back, or
+   * does not know it (nothing to withdraw), is done with; an outage (or a throw) is returned as a
+   * retryable result, so the shipment waits and tries again like any outage.
+   */
+  private async withdrawSuperseded(s: ShipmentRecord, contracts: readonly CarrierContract[]): Promise<true | RegistrationResult> {
+    for (const old of s.superseded) {
+      const adapter = this.carriers.get(old.carrierCode);
+      const contract = pickContract(contracts, old.carrierCode, s.countryCode);
+      let result: CancellationResult;
+      if (!adapter || !contract) {
+        result = { ok: false, retryable: false, errors: [{ code: 'SERVICE_NOT_AVAILABLE', message: `no active ${s.env} contract with ${old.carrierCode} to cancel through` }] };
+      } else {
+        try {
+          result = await adapter.cancel({ carrierShipmentId: old.carrierShipmentId, account: accountOf(contract) });
+        } catch (err) {
+          this.opts.log?.warn({ err, shipment: s.id }, 'carrier adapter threw on cancel; treated as an outage');
+          result = { ok: false, retryable: true, errors: [] };
+        }
+      }
+      if (!result.ok && result.retryable) {
+        return { ok: false, retryable: true, errors: [{ code: 'CARRIER_UNAVAILABLE', message: `${old.carrierCode} could not be reached to cancel the earlier registration ${old.carrierShipmentId}` }] };
+      }
+      if (!result.ok) this.opts.log?.warn({ shipment: s.id, carrierShipmentId: old.carrierShipmentId, errors: result.errors }, 'earlier registration could not be cancelled; left as it is');
+      await this.store.dropSuperseded(s.id, old.carrierShipmentId);
+    }
+    return true;
   }
 
   /**

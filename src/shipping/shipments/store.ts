@@ -48,9 +48,16 @@ export interface ShipmentRecord extends ShipmentDefinition {
   carrierShipmentId: string | null;
   errors: RegistrationError[] | null;
   registrationAttempts: number;
+  /** Earlier registrations a PATCH replaced, not yet withdrawn at their carrier. */
+  superseded: SupersededRegistration[];
   createdAt: Date;
   updatedAt: Date;
   parcels: ParcelRecord[];
+}
+
+export interface SupersededRegistration {
+  carrierCode: string;
+  carrierShipmentId: string;
 }
 
 interface Row {
@@ -74,6 +81,7 @@ interface Row {
   carrier_shipment_id: string | null;
   errors: RegistrationError[] | null;
   registration_attempts: number;
+  superseded: SupersededRegistration[];
   created_at: Date;
   updated_at: Date;
 }
@@ -112,6 +120,7 @@ const fromRow = (r: Row, parcels: ParcelRecord[]): ShipmentRecord => ({
   carrierShipmentId: r.carrier_shipment_id,
   errors: r.errors,
   registrationAttempts: r.registration_attempts,
+  superseded: r.superseded ?? [],
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   parcels,
@@ -214,6 +223,9 @@ export class ShipmentStore {
       await this.db.query(
         `UPDATE shipments SET status = 'pending', method_type = $2, method_id = $3, carrier_code = $4, country_code = $5,
                 additional_services = $6, parcel_handover_method = $7, locker_size = $8, receiver = $9, sender = $10,
+                -- A registered shipment's registration is withdrawn at its carrier before the new one.
+                superseded = CASE WHEN carrier_shipment_id IS NULL THEN superseded
+                  ELSE superseded || jsonb_build_array(jsonb_build_object('carrierCode', carrier_code, 'carrierShipmentId', carrier_shipment_id)) END,
                 carrier_shipment_id = NULL, errors = NULL, registration_attempts = 0, next_registration_at = now(),
                 locked_until = NULL, updated_at = now()
           WHERE id = $1`,
@@ -231,6 +243,15 @@ export class ShipmentStore {
       await this.db.query('UPDATE shipment_parcels SET carrier_parcel_id = NULL, tracking_link = NULL, drop_off_pin = NULL WHERE shipment_id = $1', [id]);
     }
     return true;
+  }
+
+  /** The carrier took back (or never knew) this earlier registration: nothing more to withdraw. */
+  async dropSuperseded(id: string, carrierShipmentId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE shipments SET superseded = coalesce((SELECT jsonb_agg(e) FROM jsonb_array_elements(superseded) e WHERE e->>'carrierShipmentId' <> $2), '[]')
+        WHERE id = $1`,
+      [id, carrierShipmentId],
+    );
   }
 
   async markRegistered(id: string, carrierShipmentId: string, parcels: readonly { id: string; carrierParcelId: string; trackingLink: string; dropOffPin: string | null }[]): Promise<void> {

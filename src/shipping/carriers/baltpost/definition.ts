@@ -25,6 +25,7 @@ export const baltpostDefinition = defineCarrier({
   countries: ['EE', 'LV', 'LT'],
   supportedContractTypes: ['DIRECT', 'SERVICE'],
   hasServiceContract: true,
+  shipmentIdPattern: /^BP\d{10}$/,
   methods: {
     EE: methods(['cod', 'ageVerification'], ['standard', 'standardB2B'], ['cod', 'ageVerification']),
     LV: methods(['cod'], ['standard'], ['cod']),

@@ -3,7 +3,7 @@
  * sends it through JSON (as the wire would) to the carrier's simulator, and reads the answer with
  * the mapper. The simulator stands where the real carrier's client would.
  */
-import type { CarrierAdapter, CarrierDefinition, RegistrationRequest, RegistrationResult } from '../contract.js';
+import type { CancellationRequest, CancellationResult, CarrierAdapter, CarrierDefinition, RegistrationRequest, RegistrationResult } from '../contract.js';
 import { sandboxSequenceStart } from './sandbox.js';
 
 export interface CarrierMapper<Req, Res> {
@@ -57,5 +57,16 @@ export class SimulatedCarrier<Req, Res> implements CarrierAdapter {
     if (latency > 0) await (this.options.sleep ?? defaultSleep)(latency);
     const answer = overTheWire(this.simulator.handle(request, { sequenceStart }));
     return this.mapper.parseResponse(answer, shipment);
+  }
+
+  /**
+   * The sandbox carriers take back any registration they could have issued (the id has their
+   * format) after the same round trip as a registration; another id is an unknown shipment.
+   */
+  async cancel(request: CancellationRequest): Promise<CancellationResult> {
+    const latency = this.options.latencyMs ?? 0;
+    if (latency > 0) await (this.options.sleep ?? defaultSleep)(latency);
+    if (this.definition.shipmentIdPattern.test(request.carrierShipmentId)) return { ok: true };
+    return { ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR', message: `${this.definition.name} has no shipment ${request.carrierShipmentId}` }] };
   }
 }

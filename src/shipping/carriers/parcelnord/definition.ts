@@ -24,6 +24,7 @@ export const parcelnordDefinition = defineCarrier({
   countries: ['EE', 'LV', 'LT', 'FI'],
   supportedContractTypes: ['DIRECT', 'SERVICE'],
   hasServiceContract: true,
+  shipmentIdPattern: /^PN-\d{12}$/,
   methods: {
     EE: baltic(['cod']),
     LV: baltic(['cod']),

@@ -20,6 +20,7 @@ export const polexpressDefinition = defineCarrier({
   countries: ['PL', 'LT'],
   supportedContractTypes: ['DIRECT', 'SERVICE'],
   hasServiceContract: true,
+  shipmentIdPattern: /^\d{9,10}$/,
   methods: {
     PL: [
       { type: 'pickupPoint', subtypes: ['parcelMachine'], constraints: NO_DIMENSIONS, additionalServices: ['cod'] },

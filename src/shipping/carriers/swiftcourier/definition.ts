@@ -24,6 +24,7 @@ export const swiftcourierDefinition = defineCarrier({
   countries: ['EE', 'LV', 'LT', 'FI', 'PL'],
   supportedContractTypes: ['DIRECT'],
   hasServiceContract: false,
+  shipmentIdPattern: /^(MPS\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/,
   methods: {
     EE: methods(['cod', 'ageVerification'], ['cod']),
     LV: methods(['cod', 'ageVerification'], ['cod']),
