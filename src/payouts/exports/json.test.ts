@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { writeExport } from './index.js';
 import type { PayoutExportRow } from './row.js';
-import { HEADER, MemorySink, sampleRow, sampleRows } from './test-support.js';
+import { HEADER, HEADER_FIELDS, MemorySink, sampleRow, sampleRows } from './test-support.js';
 
 async function json(rows: Iterable<PayoutExportRow> | AsyncIterable<PayoutExportRow>): Promise<string> {
   const sink = new MemorySink();
@@ -10,27 +10,14 @@ async function json(rows: Iterable<PayoutExportRow> | AsyncIterable<PayoutExport
   return sink.text;
 }
 
-const PAYOUT = {
-  payoutUuid: HEADER.payoutUuid,
-  storeUuid: HEADER.storeUuid,
-  storeName: 'Sklep "Pod & Różą" <test>',
-  currency: 'EUR',
-  settlementType: 'daily',
-  paymentsAmount: '1234.56',
-  refundsAmount: '-25.00',
-  feesAmount: '-0.05',
-  totalAmount: '1209.51',
-  createdAt: '2025-03-04T05:06:07.890Z',
-};
-
 describe('JSON export', () => {
   it('is a valid document for 0 rows', async () => {
-    expect(JSON.parse(await json([]))).toEqual({ payout: PAYOUT, rows: [] });
+    expect(JSON.parse(await json([]))).toEqual({ payout: HEADER_FIELDS, rows: [] });
   });
 
   it('writes 1 row', async () => {
     expect(JSON.parse(await json([sampleRow(1)]))).toEqual({
-      payout: PAYOUT,
+      payout: HEADER_FIELDS,
       rows: [
         {
           type: 'refund',

@@ -21,6 +21,20 @@ export const HEADER: PayoutExportHeader = {
 
 const TYPES = ['payment', 'refund', 'fee'] as const;
 
+/** HEADER as every format writes it: amounts as decimal strings, the time in ISO 8601. */
+export const HEADER_FIELDS = {
+  payoutUuid: HEADER.payoutUuid,
+  storeUuid: HEADER.storeUuid,
+  storeName: 'Sklep "Pod & Różą" <test>',
+  currency: 'EUR',
+  settlementType: 'daily',
+  paymentsAmount: '1234.56',
+  refundsAmount: '-25.00',
+  feesAmount: '-0.05',
+  totalAmount: '1209.51',
+  createdAt: '2025-03-04T05:06:07.890Z',
+};
+
 /** A deterministic row i. */
 export function sampleRow(i: number): PayoutExportRow {
   const type = TYPES[i % 3] ?? 'payment';
