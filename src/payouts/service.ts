@@ -74,10 +74,13 @@ export class PayoutService {
       }
       const p = await withTx(this.db, async (tx) => {
         await sql.lockGroup(tx, g);
-        const totals = await sql.payableTotals(tx, g);
-        const total = totals.payments - totals.refunds - totals.fees;
-        if (totals.transactions === 0 || total <= 0) return undefined; // refunds outweigh payments: wait for more
         const id = uuidv7();
+        const totals = await sql.claimPayable(tx, g, id);
+        const total = totals.payments - totals.refunds - totals.fees;
+        if (totals.transactions === 0 || total <= 0) {
+          await sql.releaseClaim(tx, id); // refunds outweigh payments: they wait for more
+          return undefined;
+        }
         const row = await sql.insertPayout(tx, { ...g, id, iban: account.iban, accountName: account.accountName, totals, total, expectedArrivalDate: nextBusinessDate(totals.now) });
         await postTransaction(tx, { ...g, kind: 'payout', amountMinor: total, payoutId: id, occurredAt: totals.now, settlesAt: totals.now });
         return row;

@@ -81,21 +81,37 @@ export interface PayableTotals {
   now: Date;
 }
 
-/** What the group's settled, unpaid transactions add up to (amounts positive; refunds net of reversals). */
-export async function payableTotals(tx: Tx, g: PayoutGroup): Promise<PayableTotals> {
+/**
+ * Marks the group's settled, unpaid transactions as paid by `payoutId` and adds up what it marked
+ * (amounts positive; refunds net of reversals), in ONE statement: a transaction committed meanwhile
+ * is either both marked and counted, or neither.
+ */
+export async function claimPayable(tx: Tx, g: PayoutGroup, payoutId: string): Promise<PayableTotals> {
   const { rows } = await tx.query<{ payments: string; refunds: string; fees: string; n: number; now: Date }>(
-    `SELECT coalesce(sum(e.amount) FILTER (WHERE t.kind = 'payment'), 0) * -1 AS payments,
+    `WITH cutoff AS (SELECT store_now($2, $3) AS now),
+     paid AS (
+       INSERT INTO payout_transactions (transaction_id, payout_id)
+       SELECT t.id, $1 FROM ledger_transactions t
+        WHERE t.store_id = $2 AND t.env = $3 AND t.channel = $4 AND t.currency = $5
+          AND t.kind IN ${PAYABLE_KINDS} AND t.settles_at <= (SELECT now FROM cutoff)
+          AND NOT EXISTS (SELECT 1 FROM payout_transactions p WHERE p.transaction_id = t.id)
+       RETURNING transaction_id
+     )
+     SELECT coalesce(sum(e.amount) FILTER (WHERE t.kind = 'payment'), 0) * -1 AS payments,
             coalesce(sum(e.amount) FILTER (WHERE t.kind IN ('refund', 'refundReversal')), 0) AS refunds,
             coalesce(sum(e.amount) FILTER (WHERE t.kind = 'fee'), 0) AS fees,
-            count(*)::int AS n, store_now($1, $2) AS now
-       FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id AND e.account = 'merchant'
-      WHERE t.store_id = $1 AND t.env = $2 AND t.channel = $3 AND t.currency = $4
-        AND t.kind IN ${PAYABLE_KINDS} AND t.settles_at <= store_now($1, $2)
-        AND NOT EXISTS (SELECT 1 FROM payout_transactions p WHERE p.transaction_id = t.id)`,
-    [g.storeId, g.env, g.channel, g.currency],
+            count(*)::int AS n, (SELECT now FROM cutoff) AS now
+       FROM paid JOIN ledger_transactions t ON t.id = paid.transaction_id
+       JOIN ledger_entries e ON e.transaction_id = t.id AND e.account = 'merchant'`,
+    [payoutId, g.storeId, g.env, g.channel, g.currency],
   );
   const r = rows[0]!;
   return { payments: Number(r.payments), refunds: Number(r.refunds), fees: Number(r.fees), transactions: r.n, now: r.now };
+}
+
+/** Gives back what claimPayable marked (nothing to pay out this time). */
+export async function releaseClaim(tx: Tx, payoutId: string): Promise<void> {
+  await tx.query('DELETE FROM payout_transactions WHERE payout_id = $1', [payoutId]);
 }
 
 export async function insertPayout(
@@ -103,20 +119,12 @@ export async function insertPayout(
   p: PayoutGroup & { id: string; iban: string; accountName: string; totals: PayableTotals; total: number; expectedArrivalDate: string },
 ): Promise<PayoutRow> {
   const { rows } = await tx.query<PayoutRow>(
-    `WITH paid AS (
-       INSERT INTO payout_transactions (transaction_id, payout_id)
-       SELECT t.id, $1 FROM ledger_transactions t
-        WHERE t.store_id = $2 AND t.env = $3 AND t.channel = $4 AND t.currency = $5
-          AND t.kind IN ${PAYABLE_KINDS} AND t.settles_at <= $14
-          AND NOT EXISTS (SELECT 1 FROM payout_transactions p WHERE p.transaction_id = t.id)
-       RETURNING 1
-     )
-     INSERT INTO payouts (id, store_id, env, channel, currency, iban, account_name, status, payments_amount, refunds_amount, fees_amount,
+    `INSERT INTO payouts (id, store_id, env, channel, currency, iban, account_name, status, payments_amount, refunds_amount, fees_amount,
                           total_amount, transactions, expected_arrival_date, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'SUCCESSFUL', $8, $9, $10, $11, (SELECT count(*) FROM paid), $12, $13)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'SUCCESSFUL', $8, $9, $10, $11, $12, $13, $14)
      RETURNING *`,
     [p.id, p.storeId, p.env, p.channel, p.currency, p.iban, p.accountName, p.totals.payments, p.totals.refunds, p.totals.fees, p.total,
-      p.expectedArrivalDate, p.totals.now, p.totals.now],
+      p.totals.transactions, p.expectedArrivalDate, p.totals.now],
   );
   return payout(rows[0]!);
 }
