@@ -15,6 +15,7 @@ import { gatewayRoutes } from './payments/gateway/routes.js';
 import { operatorRoutes } from './stores/routes.js';
 import { shippingApi } from './shipping/routes.js';
 import { payoutRoutes } from './payouts/routes.js';
+import { notificationOperatorRoutes } from './payments/notifications/operator-routes.js';
 import { trackingRoutes } from './shipping/tracking/routes.js';
 import { carrierLogoRoutes } from './shipping/logos.js';
 import { carrierContractRoutes } from './shipping/contracts/routes.js';
@@ -60,5 +61,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(shippingApi, { prefix: config.shippingSandboxPath, env: 'sandbox', services });
   await app.register(operatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(carrierContractRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
+  await app.register(notificationOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   return app;
 }

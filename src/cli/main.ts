@@ -7,6 +7,8 @@
  *   npm run kassa -- stores set-payout-account UUID --iban EE382200221020145685 --account-name "My shop OÜ"
  *   npm run kassa -- contracts add STORE_UUID --carrier baltpost --country EE [--env sandbox|production] [--json]
  *   npm run kassa -- contracts list STORE_UUID [--json]
+ *   npm run kassa -- notifications list [--status failed|pending|delivered] [--store UUID] [--json]
+ *   npm run kassa -- notifications resend NOTIFICATION_ID
  * KASSA_URL (default http://localhost:8080); KASSA_ADMIN_TOKEN, else the token the embedded
  * default generated into KASSA_DATA_DIR (default ./data)/admin-token.
  */
@@ -24,6 +26,8 @@ const USAGE = `usage:
   kassa contracts add STORE_UUID --carrier baltpost|parcelnord|swiftcourier|polexpress --country CC
         [--env sandbox|production (default sandbox)] [--json]
   kassa contracts list STORE_UUID [--json]
+  kassa notifications list [--status failed|pending|delivered (default failed)] [--store UUID] [--json]
+  kassa notifications resend NOTIFICATION_ID
 environment: KASSA_URL (default http://localhost:8080), KASSA_ADMIN_TOKEN or KASSA_DATA_DIR (default ./data)`;
 
 class CliError extends Error {}
@@ -74,6 +78,8 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
       email: { type: 'string' },
       carrier: { type: 'string' },
       iban: { type: 'string' },
+      status: { type: 'string' },
+      store: { type: 'string' },
       'account-name': { type: 'string' },
       env: { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -83,6 +89,7 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
   const [noun, verb, subject] = positionals;
   if (values.help) throw new CliError(USAGE);
   if (noun === 'contracts') return contracts(verb, subject, values, out);
+  if (noun === 'notifications') return notifications(verb, subject, values, out);
   if (noun !== 'stores') throw new CliError(USAGE);
   if (verb === 'create') {
     if (!values.name) throw new CliError('--name is required\n' + USAGE);
@@ -167,6 +174,41 @@ async function contracts(
     if (values.json) return out(JSON.stringify(res));
     for (const env of ['sandbox', 'production'] as const) for (const c of res[env]) out(line({ ...c, env }));
     return;
+  }
+  throw new CliError(USAGE);
+}
+
+interface NotificationOut {
+  id: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  url: string;
+  subjectId: string;
+  lastAttempt: { at: string; responseStatus: number | null; error: string | null } | null;
+}
+
+/** The outbox as the operator sees it; re-sending one that failed. */
+async function notifications(
+  verb: string | undefined,
+  id: string | undefined,
+  values: { status?: string | undefined; store?: string | undefined; json?: boolean | undefined },
+  out: (s: string) => void,
+): Promise<void> {
+  const line = (n: NotificationOut) =>
+    `${n.id}  ${n.kind.padEnd(7)} ${n.status.padEnd(9)} ${String(n.attempts).padStart(2)} attempts  ${n.lastAttempt ? `last ${n.lastAttempt.responseStatus ?? n.lastAttempt.error}` : ''}  ${n.url}`;
+  if (verb === 'list') {
+    const q = new URLSearchParams({ status: values.status ?? 'failed', ...(values.store ? { storeUuid: values.store } : {}) });
+    const { notifications: list } = (await call('GET', `/operator/notifications?${q}`)) as { notifications: NotificationOut[] };
+    if (values.json) return out(JSON.stringify(list));
+    for (const n of list) out(line(n));
+    return;
+  }
+  if (verb === 'resend') {
+    if (!id) throw new CliError('the notification id is required\n' + USAGE);
+    const n = (await call('POST', `/operator/notifications/${encodeURIComponent(id)}/resend`, {})) as NotificationOut;
+    if (values.json) return out(JSON.stringify(n));
+    return out(`queued again: ${line(n)}`);
   }
   throw new CliError(USAGE);
 }

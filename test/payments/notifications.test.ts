@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verify } from '../../src/platform/jwt.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/payments/notifications/schedule.js';
-import { createTestApp, orderPayload, type TestApp } from '../support/app.js';
+import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
 let t: TestApp;
@@ -142,6 +142,27 @@ describe('order notifications', () => {
     expect(rows.at(-1)).toMatchObject({ attempt: 14, outcome: 'failed', next_attempt_at: null });
     const { rows: n } = await t.db.query('SELECT status FROM notifications WHERE subject_id = $1', [o.uuid]);
     expect(n[0].status).toBe('failed');
+
+    // The operator sees it with its last attempt, and re-sends it once the merchant is back.
+    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    const failed = await t.app.inject({ method: 'GET', url: `/operator/notifications?status=failed&storeUuid=${t.store.id}`, headers: admin });
+    expect(failed.statusCode).toBe(200);
+    const listed = failed.json().notifications.find((x: { subjectId: string }) => x.subjectId === o.uuid);
+    expect(listed).toMatchObject({ kind: 'order', status: 'failed', attempts: 14, nextAttemptAt: null, lastAttempt: { responseStatus: 503 } });
+    rx.respond.status = 200;
+    const resend = (id: string, headers: Record<string, string> = admin) => t.app.inject({ method: 'POST', url: `/operator/notifications/${id}/resend`, headers });
+    const again = await resend(listed.id);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toMatchObject({ id: listed.id, status: 'pending' });
+    expect((await resend(listed.id)).statusCode).toBe(409); // already pending
+    expect(await d.drain()).toBe(1);
+    const after = await attempts(o.uuid);
+    expect(after).toHaveLength(MAX_ATTEMPTS + 1);
+    expect(after.at(-1)).toMatchObject({ attempt: 15, response_status: 200, outcome: 'delivered' });
+    expect(verify(rx.received.at(-1)!.body.orderToken as string, secret())).toMatchObject({ uuid: o.uuid, paymentStatus: 'PAID' });
+    expect((await resend('0190a8f2-3a5b-7c1d-8e2f-000000000000')).statusCode).toBe(404);
+    expect((await resend('nope')).json()).toMatchObject({ statusCode: 400, message: 'id must be a UUID' });
+    expect((await resend(listed.id, { authorization: 'Bearer wrong' })).statusCode).toBe(401);
   });
 
   it('an unreachable or slow receiver is an attempt with an error, not a hang', async () => {
