@@ -41,6 +41,8 @@ export interface Config {
   seedDemoStore: boolean;
   /** When the settlement job makes payouts (KASSA_PAYOUT_AT, KASSA_PAYOUT_EVERY_HOURS). */
   payoutSchedule: PayoutSchedule;
+  /** Production notifications and webhooks may go to private addresses (a private deployment). */
+  allowPrivateCallbacks: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -132,5 +134,6 @@ export function loadConfig(env: Env = process.env): Config {
     workerConcurrency: int(env, 'KASSA_WORKER_CONCURRENCY', 16, 1, 1000),
     seedDemoStore: bool(env, 'KASSA_SEED_DEMO_STORE', true),
     payoutSchedule,
+    allowPrivateCallbacks: bool(env, 'KASSA_ALLOW_PRIVATE_CALLBACKS', false),
   };
 }

@@ -84,6 +84,7 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
     databaseUrl: rt.databaseUrl,
     log,
     webhookClaims: outputNames(config.shippingNames),
+    allowPrivateCallbacks: config.allowPrivateCallbacks,
   });
   await notifications.start();
   // Shipment registration with the carriers (pending shipments, retries after outages).

@@ -165,6 +165,31 @@ describe('order notifications', () => {
     expect((await resend(listed.id, { authorization: 'Bearer wrong' })).statusCode).toBe(401);
   });
 
+  it('production notifications never reach private addresses (blind SSRF); the sandbox may, and so may a deployment that allows it', async () => {
+    const { enqueueNotification } = await import('../../src/payments/notifications/outbox.js');
+    const { withTx } = await import('../../src/platform/db.js');
+    const queue = (env: 'sandbox' | 'production') =>
+      withTx(t.db, (tx) => enqueueNotification(tx, { storeId: t.store.id, env, kind: 'order', subjectId: '0190a8f2-3a5b-7c1d-8e2f-0000000000aa', url: rx.url, claims: { uuid: 'x' } }));
+    const prod = await queue('production');
+    const sandbox = await queue('sandbox');
+    await t.delivery().drain();
+    expect(rx.received).toHaveLength(1); // the sandbox one only
+    const { rows } = await t.db.query(`SELECT notification_id, error, outcome FROM notification_attempts WHERE notification_id = ANY($1::uuid[])`, [[prod, sandbox]]);
+    const byId = new Map(rows.map((r) => [r.notification_id, r]));
+    expect(byId.get(prod)).toMatchObject({ outcome: 'retry', error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a private or special address/) });
+    expect(byId.get(sandbox)).toMatchObject({ outcome: 'delivered', error: null });
+
+    const open = await createTestApp({ KASSA_ALLOW_PRIVATE_CALLBACKS: 'true' });
+    try {
+      rx.received.length = 0;
+      await withTx(open.db, (tx) => enqueueNotification(tx, { storeId: open.store.id, env: 'production', kind: 'order', subjectId: '0190a8f2-3a5b-7c1d-8e2f-0000000000ab', url: rx.url, claims: { uuid: 'y' } }));
+      await open.delivery().drain();
+      expect(rx.received).toHaveLength(1);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('an unreachable or slow receiver is an attempt with an error, not a hang', async () => {
     rx.respond.delayMs = 1500;
     const o = await createOrder();

@@ -89,6 +89,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         timeoutMs: opts.timeoutMs ?? 2000,
         log: { info() {}, warn() {}, error() {} },
         webhookClaims: outputNames(config.shippingNames), // as src/runtime.ts wires it
+        allowPrivateCallbacks: config.allowPrivateCallbacks,
       });
       deliveries.push(d);
       return d;

@@ -4,6 +4,7 @@
  * attempt as a row, and schedules the next try from the retry table. A lease (locked_until) makes
  * a notification claimed by a worker that died available again.
  */
+import { CallbackTimeoutError, postJson, PrivateAddressError } from '../../platform/outbound.js';
 import pg from 'pg';
 import type { Db } from '../../platform/db.js';
 import { ClaimLoop } from '../../platform/claim-loop.js';
@@ -69,6 +70,8 @@ export class NotificationDelivery {
       pollMs?: number;
       databaseUrl?: string;
       log: DeliveryLog;
+      /** Production callbacks may reach private addresses too (KASSA_ALLOW_PRIVATE_CALLBACKS). */
+      allowPrivateCallbacks?: boolean;
       /** How a webhook's stored claims go on the wire (the deployment's shipping names); default as stored. */
       webhookClaims?: (claims: Record<string, unknown>) => unknown;
     },
@@ -109,18 +112,15 @@ export class NotificationDelivery {
         n.kind === 'webhook' ? ((this.opts.webhookClaims?.(n.claims) ?? n.claims) as Record<string, unknown>) : { ...n.claims, accessKey: key.accessKey };
       const token = sign({ ...claims, iat, exp: iat + KIND_RULES[n.kind].tokenTtlS }, key.secretKey);
       const req = notificationRequest(n.kind, n.url, token);
-      const res = await fetch(req.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Kassa-Notifications/1' },
-        body: req.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
+      status = await postJson(req.url, req.body, {
+        timeoutMs: this.opts.timeoutMs,
+        // Sandbox merchants test against their own machines; production goes to public addresses only.
+        allowPrivate: n.env === 'sandbox' || (this.opts.allowPrivateCallbacks ?? false),
+        headers: { 'user-agent': 'Kassa-Notifications/1' },
       });
-      status = res.status;
-      await res.body?.cancel().catch(() => undefined);
     } catch (err) {
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      error = e.name === 'TimeoutError' ? `timed out after ${this.opts.timeoutMs} ms` : (e.cause?.code ?? e.cause?.message ?? e.message);
+      const e = err as Error & { code?: string };
+      error = e instanceof PrivateAddressError || e instanceof CallbackTimeoutError ? e.message : (e.code ?? e.message);
     }
     const duration = Date.now() - started.getTime();
     const ok = status !== null && KIND_RULES[n.kind].isSuccess(status);

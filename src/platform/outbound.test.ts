@@ -1,0 +1,55 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPublicAddress, postJson, PrivateAddressError } from './outbound.js';
+
+describe('isPublicAddress', () => {
+  it.each([
+    ['8.8.8.8', true], ['1.1.1.1', true], ['93.184.216.34', true], ['2606:4700:4700::1111', true],
+    ['127.0.0.1', false], ['10.1.2.3', false], ['172.16.0.1', false], ['172.31.255.255', false], ['192.168.1.1', false],
+    ['169.254.169.254', false], ['100.64.0.1', false], ['0.0.0.0', false], ['224.0.0.1', false], ['255.255.255.255', false],
+    ['::1', false], ['::', false], ['fe80::1', false], ['fd00::1', false], ['::ffff:127.0.0.1', false], ['::ffff:8.8.8.8', true],
+    ['not-an-ip', false], ['172.32.0.1', true],
+  ])('%s → %s', (ip, expected) => {
+    expect(isPublicAddress(ip)).toBe(expected);
+  });
+});
+
+describe('postJson', () => {
+  let server: http.Server;
+  let port = 0;
+  const bodies: string[] = [];
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let b = '';
+      req.on('data', (d) => (b += d));
+      req.on('end', () => {
+        bodies.push(b);
+        if (req.url === '/slow') return setTimeout(() => res.end(), 1000);
+        res.writeHead(req.url === '/created' ? 201 : 200).end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('POSTs JSON and answers the status when private addresses are allowed', async () => {
+    expect(await postJson(`http://127.0.0.1:${port}/created`, '{"a":1}', { timeoutMs: 2000, allowPrivate: true })).toBe(201);
+    expect(bodies.at(-1)).toBe('{"a":1}');
+  });
+
+  it('refuses private addresses otherwise, literal or resolved, before sending anything', async () => {
+    const before = bodies.length;
+    await expect(postJson(`http://127.0.0.1:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: false })).rejects.toThrow(PrivateAddressError);
+    await expect(postJson(`http://localhost:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: false })).rejects.toThrow(
+      /^refused: localhost is a private or special address/,
+    );
+    await expect(postJson(`http://[::1]:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: false })).rejects.toThrow(PrivateAddressError);
+    expect(bodies.length).toBe(before);
+  });
+
+  it('gives up after the timeout', async () => {
+    await expect(postJson(`http://127.0.0.1:${port}/slow`, '{}', { timeoutMs: 200, allowPrivate: true })).rejects.toThrow('timed out after 200 ms');
+  });
+});

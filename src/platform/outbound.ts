@@ -1,0 +1,89 @@
+/**
+ * Calls Kassa makes to merchants' URLs (notifications, webhooks): one POST, its status, nothing
+ * followed. Production callbacks may only reach public addresses: the URL's host is resolved
+ * here and every private, loopback, link-local or otherwise special address is refused (blind
+ * SSRF: a merchant's notificationUrl must not reach the operator's metadata service or database).
+ * The check runs on the address actually connected to, so DNS cannot swap it after a check.
+ */
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+
+const SPECIAL = new net.BlockList();
+for (const [prefix, bits] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) SPECIAL.addSubnet(prefix, bits, 'ipv4');
+for (const [prefix, bits] of [
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
+] as const) SPECIAL.addSubnet(prefix, bits, 'ipv6');
+
+/** True for an address a production callback may connect to. IPv4-mapped IPv6 is judged as IPv4. */
+export function isPublicAddress(ip: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return isPublicAddress(mapped[1]!);
+  const family = net.isIP(ip);
+  if (family === 0) return false;
+  return !SPECIAL.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+export class PrivateAddressError extends Error {
+  readonly code = 'EPRIVATE';
+  constructor(host: string, address: string) {
+    super(`refused: ${host} is a private or special address (${address}); production callbacks go to public addresses only`);
+  }
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+
+/** dns.lookup that hands back only public addresses (or fails with PrivateAddressError). */
+function publicLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, '');
+    const ok = addresses.filter((a) => isPublicAddress(a.address));
+    if (ok.length === 0) return callback(new PrivateAddressError(hostname, addresses[0]?.address ?? 'none') as NodeJS.ErrnoException, '');
+    if (options.all) return callback(null, ok);
+    callback(null, ok[0]!.address, ok[0]!.family);
+  });
+}
+
+export interface PostOptions {
+  timeoutMs: number;
+  /** Allow private and loopback addresses (the sandbox, or an operator's private network). */
+  allowPrivate: boolean;
+  headers?: Record<string, string>;
+}
+
+export class CallbackTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`timed out after ${ms} ms`);
+  }
+}
+
+/** POSTs `body` as JSON; resolves with the status (the answer's body is read and dropped). */
+export function postJson(target: string, body: string, opts: PostOptions): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const url = new URL(target);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (!opts.allowPrivate && net.isIP(host) && !isPublicAddress(host)) return reject(new PrivateAddressError(host, host));
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...opts.headers },
+        ...(opts.allowPrivate ? {} : { lookup: publicLookup as unknown as typeof dns.lookup }),
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', (err: Error & { name?: string }) => reject(err.name === 'AbortError' || err.name === 'TimeoutError' ? new CallbackTimeoutError(opts.timeoutMs) : err));
+    req.end(body);
+  });
+}
