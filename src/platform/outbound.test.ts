@@ -49,6 +49,13 @@ describe('postJson', () => {
     expect(bodies.length).toBe(before);
   });
 
+  it('a connection kept alive for an allowed call never carries a refused one to the same host', async () => {
+    expect(await postJson(`http://localhost:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: true })).toBe(200);
+    const before = bodies.length;
+    await expect(postJson(`http://localhost:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: false })).rejects.toThrow(PrivateAddressError);
+    expect(bodies.length).toBe(before);
+  });
+
   it('gives up after the timeout', async () => {
     await expect(postJson(`http://127.0.0.1:${port}/slow`, '{}', { timeoutMs: 200, allowPrivate: true })).rejects.toThrow('timed out after 200 ms');
   });

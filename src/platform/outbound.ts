@@ -62,18 +62,32 @@ export class CallbackTimeoutError extends Error {
   }
 }
 
+/**
+ * Kept-alive connections per policy: a socket opened where private addresses are allowed (the
+ * sandbox) must never carry a production callback to the same host name.
+ */
+const AGENTS = {
+  private: { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) },
+  public: {
+    http: new http.Agent({ keepAlive: true, lookup: publicLookup as unknown as typeof dns.lookup }),
+    https: new https.Agent({ keepAlive: true, lookup: publicLookup as unknown as typeof dns.lookup }),
+  },
+};
+
 /** POSTs `body` as JSON; resolves with the status (the answer's body is read and dropped). */
 export function postJson(target: string, body: string, opts: PostOptions): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const url = new URL(target);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (!opts.allowPrivate && net.isIP(host) && !isPublicAddress(host)) return reject(new PrivateAddressError(host, host));
-    const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(
+    const secure = url.protocol === 'https:';
+    const agents = opts.allowPrivate ? AGENTS.private : AGENTS.public;
+    const req = (secure ? https : http).request(
       url,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...opts.headers },
+        agent: secure ? agents.https : agents.http,
         ...(opts.allowPrivate ? {} : { lookup: publicLookup as unknown as typeof dns.lookup }),
         signal: AbortSignal.timeout(opts.timeoutMs),
       },
