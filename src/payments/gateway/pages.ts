@@ -3,7 +3,7 @@
  * the error pages (not found, unverifiable return). Rendering only: what to show is decided in
  * service.ts.
  */
-import { languageSwitcher, LOCALES, type Locale } from '../../platform/locales.js';
+import { languageSwitcher, type Locale } from '../../platform/locales.js';
 import type { Bank } from '../methods/catalogue/banks.js';
 import { bankLogoUrl } from '../methods/service.js';
 import type { OrderRow } from '../orders/store.js';

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/errors.js';
-import { acceptedLocale, isLocale, LOCALES, type Locale } from '../../platform/locales.js';
+import { acceptedLocale, isLocale, type Locale } from '../../platform/locales.js';
 import type { Services } from '../../services.js';
 import { simulatorRoutes } from '../processors/index.js';
 import { newNonce, originOf, sendHtml } from '../../platform/html.js';

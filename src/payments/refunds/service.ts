@@ -12,7 +12,7 @@
  * Every status change a merchant must hear of (SUCCESSFUL, REJECTED, CANCELED, and PENDING when it
  * starts waiting for funds) is written to the outbox in the same transaction, as `{refundToken}`.
  */
-import { ClaimLoop, claimById, claimDue, type LeasedQueue, type LoopLog } from '../../platform/claim-loop.js';
+import { ClaimLoop, claimDue, type LeasedQueue, type LoopLog } from '../../platform/claim-loop.js';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { ApiError, Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
@@ -48,7 +48,7 @@ export interface RefundCreated {
 }
 
 /** Why an order's payment method cannot be refunded for this store (the 400's wording). */
-function notRefundableReason(order: orders.OrderRow, store: Store): string {
+function notRefundableReason(order: orders.OrderRow): string {
   if (order.payment_method === 'paymentInitiation') {
     return order.currency !== 'EUR' ? 'was paid by bank payment in PLN; bank payments are refundable in EUR only' : 'was paid by bank payment, and bank-payment refunds are not enabled for this store';
   }
@@ -88,7 +88,7 @@ export class RefundService {
         throw Errors.validation('orderUuid', status === 'REFUNDED' ? 'the order is already refunded in full' : `the order is ${status}; only a paid order can be refunded`);
       }
       if (!isRefundableType(order, store) || !this.processors.forMethod(order.payment_method).definition.supportsRefunds) {
-        throw Errors.validation('orderUuid', `the order ${notRefundableReason(order, store)}`);
+        throw Errors.validation('orderUuid', `the order ${notRefundableReason(order)}`);
       }
       const paidAt = new Date(order.paid_at ?? order.now);
       const settles = (await paymentSettlesAt(tx, order.id)) ?? settlesAt(ledgerKey({ storeId: store.id, env, method: order.payment_method, currency: order.currency }).channel, paidAt);
@@ -125,13 +125,6 @@ export class RefundService {
       if (r.status !== 'PENDING') throw new ApiError(409, `Refund ${refundId} is ${r.status}; only a PENDING refund can be cancelled`);
       return this.move(tx, r, 'CANCELED', null, null);
     });
-  }
-
-  /** Processes a refund now (tests and the sandbox); false when it is not due or another worker has it. */
-  async processNow(id: string): Promise<boolean> {
-    if (!(await claimById(this.db, REFUND_QUEUE, id))) return false;
-    await this.attempt(id);
-    return true;
   }
 
   /** One attempt at one claimed refund; never throws (the lease runs out and it is tried again). */

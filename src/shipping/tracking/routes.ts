@@ -7,7 +7,7 @@ import { fill } from '../../platform/format.js';
 import { html, newNonce, renderDocument, sendHtml, type Html } from '../../platform/html.js';
 import { languageSwitcher, type Locale } from '../../platform/locales.js';
 import type { Services } from '../../services.js';
-import { formatUpdated, STATUS_KEYS, trackingLocale, trackingMessages, type TrackingMessages } from './i18n.js';
+import { formatUpdated, STATUS_KEYS, trackingLocale, trackingMessages } from './i18n.js';
 import { findTrackedParcel, type TrackedParcel } from './service.js';
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111}
