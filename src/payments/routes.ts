@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, dataToken } from '../platform/http-auth.js';
 import { Errors } from '../platform/errors.js';
+import { isObviouslyPrivate, PRIVATE_CALLBACK_PROBLEM } from '../platform/outbound.js';
 import { isUuid } from '../platform/ids.js';
 import type { Env } from '../stores/service.js';
 import type { Services } from '../services.js';
@@ -50,6 +51,9 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     async (req, reply) => {
       const { key, claims } = await keys.authenticate(dataToken(req), env);
       const input = parseOrderPayload(claims, key.store.country);
+      if (env === 'production' && !config.allowPrivateCallbacks && isObviouslyPrivate(input.notificationUrl)) {
+        throw Errors.validation('notificationUrl', PRIVATE_CALLBACK_PROBLEM);
+      }
       if (!key.store.enabledMethods.includes(input.method)) {
         throw Errors.validation('payment.method', `${input.method} is not enabled for this store`);
       }

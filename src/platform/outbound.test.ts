@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress, postJson, PrivateAddressError } from './outbound.js';
+import { isObviouslyPrivate, isPublicAddress, postJson, PrivateAddressError } from './outbound.js';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -12,6 +12,16 @@ describe('isPublicAddress', () => {
     ['not-an-ip', false], ['172.32.0.1', true],
   ])('%s → %s', (ip, expected) => {
     expect(isPublicAddress(ip)).toBe(expected);
+  });
+});
+
+describe('isObviouslyPrivate', () => {
+  it.each([
+    ['http://localhost:3000/notify', true], ['https://api.localhost/x', true], ['http://127.0.0.1/x', true], ['http://[::1]:8080/', true],
+    ['http://10.0.0.5/hook', true], ['http://169.254.169.254/latest/meta-data', true],
+    ['https://shop.example/notify', false], ['http://8.8.8.8/x', false], ['not a url', false],
+  ])('%s → %s', (url, expected) => {
+    expect(isObviouslyPrivate(url)).toBe(expected);
   });
 });
 

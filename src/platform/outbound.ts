@@ -29,6 +29,24 @@ export function isPublicAddress(ip: string): boolean {
   return !SPECIAL.check(ip, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/**
+ * A callback URL that can only be private whatever DNS says (localhost, a private literal IP):
+ * refused when it is given, not only when it is called. Other host names are checked at each call.
+ */
+export function isObviouslyPrivate(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return net.isIP(host) !== 0 && !isPublicAddress(host);
+}
+
+/** The 400's wording for a callback URL production cannot call. */
+export const PRIVATE_CALLBACK_PROBLEM = 'must be reachable from the internet: production callbacks go to public addresses only';
+
 export class PrivateAddressError extends Error {
   readonly code = 'EPRIVATE';
   constructor(host: string, address: string) {

@@ -124,6 +124,16 @@ describe('POST /orders and GET /orders/:uuid', () => {
     expect(fromProd.statusCode).toBe(200);
   });
 
+  it('a production order cannot be announced to a private address; a sandbox one can', async () => {
+    const before = await t.db.query('SELECT count(*)::int AS n FROM orders');
+    for (const notificationUrl of ['http://localhost:3000/notify', 'http://169.254.169.254/latest', 'http://[::1]/n']) {
+      const res = await post(t.token(orderPayload({ notificationUrl }), { env: 'production' }), 'production');
+      expect(res.json()).toEqual({ statusCode: 400, message: 'notificationUrl must be reachable from the internet: production callbacks go to public addresses only', error: 'Bad Request' });
+    }
+    expect((await t.db.query('SELECT count(*)::int AS n FROM orders')).rows[0].n).toBe(before.rows[0].n);
+    expect((await post(t.token(orderPayload({ notificationUrl: 'http://localhost:3000/notify' })))).statusCode).toBe(201);
+  });
+
   it('GET of an unknown or malformed uuid', async () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/sandbox/api/orders/0190a8c4-0000-7000-8000-000000000000', headers: t.bearer() });
     expect(unknown.statusCode).toBe(404);

@@ -60,7 +60,10 @@ describe('webhook registrations', () => {
     // Another store, and the other environment of this store, have their own ten.
     const other = await t.createStore();
     expect((await post({ url: rx.url }, { store: other })).statusCode).toBe(201);
-    expect((await post({ url: rx.url }, { env: 'production' })).statusCode).toBe(201);
+    expect((await post({ url: 'https://hooks.example/kassa' }, { env: 'production' })).statusCode).toBe(201);
+    // Production webhooks cannot point at private addresses (the sandbox's may).
+    const local = await post({ url: rx.url }, { env: 'production' });
+    expect(local.json()).toMatchObject({ statusCode: 400, message: 'url must be reachable from the internet: production callbacks go to public addresses only' });
   });
 
   it('ten registered at once never make eleven', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Errors } from '../../platform/errors.js';
 import { bearerToken } from '../../platform/http-auth.js';
 import { isUuid } from '../../platform/ids.js';
+import { isObviouslyPrivate, PRIVATE_CALLBACK_PROBLEM } from '../../platform/outbound.js';
 import type { Env } from '../../stores/service.js';
 import type { Services } from '../../services.js';
 import { parseWebhookInput, WebhookService } from './service.js';
@@ -16,7 +17,11 @@ export async function webhookRoutes(app: FastifyInstance, opts: { env: Env; serv
 
   app.post('/webhooks', { schema: { ...schema, summary: 'Register a webhook (at most 10 per store)' } }, async (req, reply) => {
     const store = await storeOf(req);
-    const created = await webhooks.create(store.id, env, parseWebhookInput(req.body));
+    const input = parseWebhookInput(req.body);
+    if (env === 'production' && !services.config.allowPrivateCallbacks && isObviouslyPrivate(input.url)) {
+      throw Errors.validation('url', PRIVATE_CALLBACK_PROBLEM);
+    }
+    const created = await webhooks.create(store.id, env, input);
     reply.code(201);
     return created;
   });
