@@ -123,7 +123,7 @@ export class RefundService {
       const r = await sql.lockRefund(tx, refundId);
       if (!r || r.store_id !== storeId || r.env !== env) throw Errors.notFound(`Refund ${refundId}`);
       if (r.status !== 'PENDING') throw new ApiError(409, `Refund ${refundId} is ${r.status}; only a PENDING refund can be cancelled`);
-      return this.move(tx, r, 'CANCELED', null, null);
+      return this.move(tx, r, (await orders.readOrderById(tx, r.order_id))!, 'CANCELED', null, null);
     });
   }
 
@@ -148,11 +148,11 @@ export class RefundService {
       if (balance < r.amount) {
         const delay = FUNDS_RETRY_DELAYS_MS[r.attempts - 1];
         if (delay === undefined) {
-          await this.move(tx, r, 'REJECTED', 'EXPIRED', null);
+          await this.move(tx, r, order, 'REJECTED', 'EXPIRED', null);
         } else if (r.status_description === 'INSUFFICIENT_FUNDS') {
           await this.set(tx, r, { status: 'PENDING', description: 'INSUFFICIENT_FUNDS', retryInMs: delay }); // already announced
         } else {
-          await this.move(tx, r, 'PENDING', 'INSUFFICIENT_FUNDS', delay);
+          await this.move(tx, r, order, 'PENDING', 'INSUFFICIENT_FUNDS', delay);
         }
         return undefined;
       }
@@ -188,11 +188,12 @@ export class RefundService {
       if (outcome.kind === 'rejected') {
         const key = ledgerKey({ storeId: current.store_id, env: current.env, method: locked.payment_method, currency: current.currency });
         await postRefund(tx, { ...key, kind: 'refundReversal', orderId: locked.id, refundId: current.id, amountMinor: current.amount, at: new Date(locked.now) });
-        await this.move(tx, current, 'REJECTED', outcome.description, null);
+        await this.move(tx, current, locked, 'REJECTED', outcome.description, null);
         return;
       }
-      await this.move(tx, current, 'SUCCESSFUL', null, null, outcome.processorReference);
-      const refunded = await sql.successfulAmount(tx, locked.id);
+      await this.move(tx, current, locked, 'SUCCESSFUL', null, null, outcome.processorReference);
+      // The order was read after its lock, with this refund still PROCESSING.
+      const refunded = current.amount + locked.refunds.reduce((sum, x) => sum + (x.status === 'SUCCESSFUL' ? Number(x.amount) : 0), 0);
       await orders.setRefundedStatus(tx, locked.id, refunded >= locked.grand_total ? 'REFUNDED' : 'PARTIALLY_REFUNDED');
     });
   }
@@ -201,13 +202,13 @@ export class RefundService {
   private async move(
     tx: Queryable,
     r: sql.RefundRow,
+    order: Pick<orders.OrderRow, 'notification_url'>,
     status: RefundStatus,
     description: RefundDescription | null,
     retryInMs: number | null,
     processorReference?: string,
   ): Promise<sql.RefundRow> {
     const moved = await this.set(tx, r, { status, description, retryInMs, processorReference: processorReference ?? null });
-    const order = (await orders.readOrderById(tx, r.order_id))!;
     await enqueueNotification(tx, { storeId: r.store_id, env: r.env, kind: 'refund', subjectId: r.id, url: order.notification_url, claims: refundTokenClaims(moved) });
     return moved;
   }

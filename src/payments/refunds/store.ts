@@ -74,11 +74,6 @@ export async function setRefundStatus(
   return row(rows[0]!);
 }
 
-export async function successfulAmount(q: Queryable, orderId: string): Promise<number> {
-  const { rows } = await q.query<{ n: string }>(`SELECT coalesce(sum(amount), 0) AS n FROM refunds WHERE order_id = $1 AND status = 'SUCCESSFUL'`, [orderId]);
-  return Number(rows[0]!.n);
-}
-
 /** Refunds waiting for funds in a store's environment come due now (its balance grew). */
 export async function wakeWaitingForFunds(q: Queryable, storeId: string, env: Env): Promise<void> {
   await q.query(
