@@ -105,8 +105,7 @@ export function postJson(target: string, body: string, opts: PostOptions): Promi
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...opts.headers },
-        agent: secure ? agents.https : agents.http,
-        ...(opts.allowPrivate ? {} : { lookup: publicLookup as unknown as typeof dns.lookup }),
+        agent: secure ? agents.https : agents.http, // the public agents resolve through publicLookup
         signal: AbortSignal.timeout(opts.timeoutMs),
       },
       (res) => {
