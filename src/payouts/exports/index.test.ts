@@ -4,12 +4,11 @@ import {
   EXPORT_FORMAT_INFO,
   EXPORT_FORMATS,
   exportFileName,
-  exportStream,
   isExportFormat,
   writeExport,
   type PayoutExportRow,
 } from './index.js';
-import { CountingSink, HEADER, MemorySink, readZip, sampleRow, sampleRows } from './test-support.js';
+import { CountingSink, HEADER, MemorySink, sampleRow, sampleRows } from './test-support.js';
 
 async function* failingRows(after: number): AsyncGenerator<PayoutExportRow> {
   for (let i = 0; i < after; i++) yield sampleRow(i);
@@ -68,42 +67,5 @@ describe('payout export dispatcher', () => {
     const result = await writeExport(format, HEADER, rows, sink);
     expect(result.bytes).toBe(sink.bytes);
     expect(maxBuffered).toBeLessThan(512 * 1024);
-  });
-
-  it('exportStream gives a Readable of the same bytes; errors destroy it', async () => {
-    const direct = new MemorySink();
-    await writeExport('excel', HEADER, sampleRows(100), direct);
-    const chunks: Buffer[] = [];
-    for await (const chunk of exportStream('excel', HEADER, sampleRows(100))) chunks.push(chunk as Buffer);
-    const streamed = Buffer.concat(chunks);
-    expect(streamed.equals(direct.buffer)).toBe(true);
-    expect(readZip(streamed).length).toBe(7);
-
-    const failing = exportStream('json', HEADER, failingRows(10));
-    await expect(
-      (async () => {
-        for await (const _ of failing) void _;
-      })(),
-    ).rejects.toThrow('cursor broke');
-  });
-
-  it('stops reading rows when the consumer of exportStream goes away', async () => {
-    let produced = 0;
-    let closed = false;
-    const rows = (async function* () {
-      try {
-        for (let i = 0; i < 1_000_000; i++) {
-          produced++;
-          yield sampleRow(i);
-        }
-      } finally {
-        closed = true;
-      }
-    })();
-    const stream = exportStream('csv', HEADER, rows);
-    for await (const _ of stream) break; // destroys the stream
-    await new Promise((r) => setTimeout(r, 50));
-    expect(closed).toBe(true);
-    expect(produced).toBeLessThan(100_000);
   });
 });

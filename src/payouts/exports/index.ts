@@ -2,9 +2,9 @@
  * Payout export files: one entry point over the four formats. Rows stream in (a database cursor,
  * an array), bytes stream out to a Writable with backpressure, so memory stays bounded whatever
  * the row count. No database or HTTP here: routes pick the format, set the content type and file
- * name from EXPORT_FORMAT_INFO, and pass the reply stream (or use exportStream()).
+ * name from EXPORT_FORMAT_INFO, and pass the sink (see ../export-worker.ts).
  */
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { writeCsvRows, type CsvOptions } from './csv.js';
 import { writeJsonRows } from './json.js';
 import { WritableTarget } from './output.js';
@@ -90,21 +90,4 @@ export async function writeExport(
   } finally {
     target.release();
   }
-}
-
-/**
- * The export as a Readable (e.g. to hand to `reply.send()`): production pauses while the
- * consumer is slow; a failure destroys the stream with the error.
- */
-export function exportStream(
-  format: ExportFormat,
-  header: PayoutExportHeader,
-  rows: PayoutExportRows,
-  options: Omit<WriteExportOptions, 'end'> = {},
-): Readable {
-  const stream = new PassThrough();
-  writeExport(format, header, rows, stream, { ...options, end: true }).catch((err: unknown) => {
-    stream.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  return stream;
 }
