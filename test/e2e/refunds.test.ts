@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
-import { parseCsv, parseXml, readZip } from '../../src/payouts/exports/test-support.js';
+import { parseCsv, parseXml, readZip } from '../support/exports.js';
 import { createTestDatabase } from '../support/app.js';
 import { handSigned, handVerified } from '../support/jwt.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';

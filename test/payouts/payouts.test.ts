@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PayoutService } from '../../src/payouts/service.js';
-import { parseCsv, parseXml, readZip } from '../../src/payouts/exports/test-support.js';
+import { parseCsv, parseXml, readZip } from '../support/exports.js';
 import { merchantBalance } from '../../src/ledger/store.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { csvField, csvTextField } from './csv.js';
 import { writeExport } from './index.js';
 import type { PayoutExportRow } from './row.js';
-import { HEADER, MemorySink, parseCsv, sampleRow, sampleRows } from './test-support.js';
+import { HEADER, MemorySink, parseCsv, sampleRow, sampleRows } from '../../../test/support/exports.js';
 
 async function csv(rows: Iterable<PayoutExportRow> | AsyncIterable<PayoutExportRow>, bom = false): Promise<string> {
   const sink = new MemorySink();

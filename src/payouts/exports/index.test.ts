@@ -8,7 +8,7 @@ import {
   writeExport,
   type PayoutExportRow,
 } from './index.js';
-import { CountingSink, HEADER, MemorySink, sampleRow, sampleRows } from './test-support.js';
+import { CountingSink, HEADER, MemorySink, sampleRow, sampleRows } from '../../../test/support/exports.js';
 
 async function* failingRows(after: number): AsyncGenerator<PayoutExportRow> {
   for (let i = 0; i < after; i++) yield sampleRow(i);

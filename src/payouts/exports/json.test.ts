@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { writeExport } from './index.js';
 import type { PayoutExportRow } from './row.js';
-import { HEADER, HEADER_FIELDS, MemorySink, sampleRow, sampleRows } from './test-support.js';
+import { HEADER, HEADER_FIELDS, MemorySink, sampleRow, sampleRows } from '../../../test/support/exports.js';
 
 async function json(rows: Iterable<PayoutExportRow> | AsyncIterable<PayoutExportRow>): Promise<string> {
   const sink = new MemorySink();

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, writeExport, type PayoutExportRow } from './index.js';
-import { HEADER, sampleRow } from './test-support.js';
+import { HEADER, sampleRow } from '../../../test/support/exports.js';
 
 const ROWS = 200_000;
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeExport } from './index.js';
 import { formatMinor, type PayoutExportRow } from './row.js';
-import { child, HEADER, MemorySink, parseXml, readZip, sampleRow, sampleRows, type XmlElement } from './test-support.js';
+import { child, HEADER, MemorySink, parseXml, readZip, sampleRow, sampleRows, type XmlElement } from '../../../test/support/exports.js';
 import { excelSerial, XLSX_PARTS } from './xlsx.js';
 
 const UNZIP = '/usr/bin/unzip';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { writeExport } from './index.js';
 import type { PayoutExportHeader, PayoutExportRow } from './row.js';
-import { child, HEADER, HEADER_FIELDS, MemorySink, parseXml, sampleRow, sampleRows } from './test-support.js';
+import { child, HEADER, HEADER_FIELDS, MemorySink, parseXml, sampleRow, sampleRows } from '../../../test/support/exports.js';
 import { stripIllegalXmlChars, xmlAttr, xmlText } from './xml-text.js';
 
 const XMLLINT = '/usr/bin/xmllint';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WritableTarget } from './output.js';
-import { CountingSink, MemorySink, readZip } from './test-support.js';
+import { CountingSink, MemorySink, readZip } from '../../../test/support/exports.js';
 import { ZipWriter } from './zip.js';
 
 const UNZIP = '/usr/bin/unzip';

@@ -4,7 +4,7 @@
  */
 import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
-import type { PayoutExportHeader, PayoutExportRow } from './row.js';
+import type { PayoutExportHeader, PayoutExportRow } from '../../src/payouts/exports/row.js';
 
 export const HEADER: PayoutExportHeader = {
   payoutUuid: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
