@@ -10,12 +10,15 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPool, migrate } from '../../src/platform/db.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/platform/embedded-postgres.js';
+import { isAlive } from '../../src/platform/processes.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dbServerUrl: string;
     dbTemplate: string;
     dbTarget: string;
+    /** The pid of the test run that owns the databases it creates (their names carry it). */
+    dbRun: number;
   }
 }
 
@@ -40,9 +43,14 @@ export default async function setup(project: TestProject) {
   const template = `kassa_tpl_${process.pid}_${target}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  // Leftover test databases of earlier runs (same naming) are dropped first.
+  // Leftover test databases of earlier runs are dropped first: only those whose run (the pid in
+  // the name) has ended, so two test runs sharing one server never drop each other's databases.
   const old = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'kassa_t%'`);
-  for (const r of old.rows) await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
+  for (const r of old.rows) {
+    const runPid = Number(r.datname.split('_')[2]);
+    if (Number.isInteger(runPid) && runPid > 0 && isAlive(runPid)) continue;
+    await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
+  }
   await admin.query(`CREATE DATABASE "${template}"`);
   const pool = createPool(withDatabase(serverUrl, template), 2);
   await migrate(pool);
@@ -52,6 +60,7 @@ export default async function setup(project: TestProject) {
   project.provide('dbServerUrl', serverUrl);
   project.provide('dbTemplate', template);
   project.provide('dbTarget', target);
+  project.provide('dbRun', process.pid);
 
   return async () => {
     const c = new pg.Client({ connectionString: serverUrl });

@@ -40,7 +40,7 @@ export const nowS = () => Math.floor(Date.now() / 1000);
 
 export async function createTestDatabase(): Promise<string> {
   const server = inject('dbServerUrl');
-  const name = `kassa_t${++counter}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const name = `kassa_t${++counter}_${inject('dbRun')}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   // CREATE DATABASE … TEMPLATE needs the template to have no other sessions; retry briefly.
