@@ -18,6 +18,12 @@
  * - a transaction that must lock balance rows before it posts (a refund checks the balance
  *   first) locks with `lockBalances`, every account of the ledger key it will post to, in this
  *   order, so its posting then only takes locks it already holds.
+ *
+ * Across tables, the callers' transactions keep one order too: a refund row, then its order row,
+ * then balance rows (refund attempts; a capture locks its order, then posts). Nothing waits for a
+ * refund or an order row while it holds balance rows: the wake of refunds waiting for funds, run
+ * after a capture or a top-up posted, skips locked refund rows (wakeWaitingForFunds). A payout
+ * takes its group's advisory lock, then posts, and touches no refund or order row.
  */
 import { ACCOUNTS, type Account } from './chart.js';
 import type { Env } from '../stores/service.js';
