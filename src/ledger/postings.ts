@@ -1,14 +1,15 @@
 /**
  * The business events that move money, as ledger postings. Each runs inside the caller's database
  * transaction (the order paid, the refund booked, the payout made), so the money and the change
- * commit together.
+ * commit together; each is ONE posting statement, and a caller's transaction makes one posting,
+ * so balance rows are always locked in the global order (lock-order.ts).
  */
 import type { Queryable } from '../platform/db.js';
 import type { Env } from '../stores/service.js';
 import type { PaymentMethodName } from '../payments/methods/catalogue/methods.js';
 import { addBusinessDays } from './calendar.js';
 import { METHOD_CHANNEL, SETTLEMENT_BUSINESS_DAYS, type Channel } from './chart.js';
-import { postTransaction, type LedgerKey } from './store.js';
+import { postTransaction, postTransactions, type LedgerKey, type NewTransaction } from './store.js';
 
 export function ledgerKey(o: { storeId: string; env: Env; method: PaymentMethodName; currency: string }): LedgerKey {
   return { storeId: o.storeId, env: o.env, channel: METHOD_CHANNEL[o.method], currency: o.currency };
@@ -19,15 +20,17 @@ export function settlesAt(channel: Channel, at: Date): Date {
   return addBusinessDays(at, SETTLEMENT_BUSINESS_DAYS[channel]);
 }
 
-/** A captured payment and the service's fee on it. */
+/** A captured payment and the service's fee on it, in one statement (see postTransactions). */
 export async function postPayment(
   q: Queryable,
   p: { storeId: string; env: Env; method: PaymentMethodName; currency: string; orderId: string; grossMinor: number; feeMinor: number; paidAt: Date },
 ): Promise<void> {
   const key = ledgerKey(p);
   const settles = settlesAt(key.channel, p.paidAt);
-  if (p.grossMinor > 0) await postTransaction(q, { ...key, kind: 'payment', amountMinor: p.grossMinor, orderId: p.orderId, occurredAt: p.paidAt, settlesAt: settles });
-  if (p.feeMinor > 0) await postTransaction(q, { ...key, kind: 'fee', amountMinor: p.feeMinor, orderId: p.orderId, occurredAt: p.paidAt, settlesAt: settles });
+  const ts: NewTransaction[] = [];
+  if (p.grossMinor > 0) ts.push({ ...key, kind: 'payment', amountMinor: p.grossMinor, orderId: p.orderId, occurredAt: p.paidAt, settlesAt: settles });
+  if (p.feeMinor > 0) ts.push({ ...key, kind: 'fee', amountMinor: p.feeMinor, orderId: p.orderId, occurredAt: p.paidAt, settlesAt: settles });
+  await postTransactions(q, ts);
 }
 
 /** When the order's payment settles (null: the order has no captured payment in the ledger). */

@@ -74,11 +74,24 @@ export async function setRefundStatus(
   return row(rows[0]!);
 }
 
-/** Refunds waiting for funds in a store's environment come due now (its balance grew). */
+/**
+ * Refunds waiting for funds in a store's environment come due now (its balance grew).
+ *
+ * It runs AFTER its caller posted to the ledger (a capture, a top-up), so it must never wait for
+ * a refund row: a refund attempt locks its refund row first and the balance rows after (the
+ * global order: refund, order, balance rows; lock-order.ts), and waiting here for a refund row
+ * while holding balance rows closes a cycle (40P01, issue 8). A refund row locked by someone
+ * else is skipped, and needs no wake: its holder is an attempt that reads the balance under
+ * the balance rows' lock, so after this transaction commits (it sees the new money), or a
+ * cancellation, or another wake.
+ */
 export async function wakeWaitingForFunds(q: Queryable, storeId: string, env: Env): Promise<void> {
   await q.query(
     `UPDATE refunds SET next_attempt_at = now()
-      WHERE store_id = $1 AND env = $2 AND status = 'PENDING' AND status_description = 'INSUFFICIENT_FUNDS' AND next_attempt_at > now()`,
+      WHERE id IN (
+        SELECT id FROM refunds
+         WHERE store_id = $1 AND env = $2 AND status = 'PENDING' AND status_description = 'INSUFFICIENT_FUNDS' AND next_attempt_at > now()
+           FOR UPDATE SKIP LOCKED)`,
     [storeId, env],
   );
 }
