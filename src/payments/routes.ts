@@ -79,15 +79,15 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     {
       schema: {
         tags: ['payments'],
-        summary: 'Refund a paid order, in part or in full (201; an exact retry of an idempotency key answers 200 with its refund)',
+        summary: 'Refund a paid order, in part or in full (201; an idempotency key already used on the order is a 400)',
         body: tokenBody,
-        response: { 200: refundResponseSchema, 201: refundResponseSchema, ...errors },
+        response: { 201: refundResponseSchema, ...errors },
       },
     },
     async (req, reply) => {
       const { key, claims } = await keys.authenticate(dataToken(req), env);
-      const { refund, created } = await refunds.create(key.store, env, parseRefundPayload(claims));
-      reply.code(created ? 201 : 200);
+      const refund = await refunds.create(key.store, env, parseRefundPayload(claims));
+      reply.code(201);
       return refundView(refund);
     },
   );
