@@ -33,7 +33,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     '/stores/payment-methods',
     { schema: { tags: ['payments'], summary: 'Payment methods enabled for the store', security: bearer } },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), env);
+      const { key } = await keys.authenticateBearer(bearerToken(req), env);
       return storePaymentMethods(key.store, config.publicUrl, (m) => processors.forMethod(m).definition.id);
     },
   );
@@ -67,7 +67,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     '/orders/:orderUuid',
     { schema: { tags: ['payments'], summary: 'Read an order', security: bearer, response: { 200: orderResponseSchema, ...errors } } },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), env);
+      const { key } = await keys.authenticateBearer(bearerToken(req), env);
       if (!isUuid(req.params.orderUuid)) throw Errors.validation('orderUuid', 'must be a UUID');
       const row = await orders.get(req.params.orderUuid, key.store, env);
       return orders.view(row, key.store);
@@ -96,7 +96,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     '/store-balances',
     { schema: { tags: ['payments'], summary: "The store's balances per settlement channel and currency", security: bearer } },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), env);
+      const { key } = await keys.authenticateBearer(bearerToken(req), env);
       return storeBalancesView(key.store, await storeBalances(services.db, key.store.id, env));
     },
   );

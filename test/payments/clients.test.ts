@@ -5,8 +5,10 @@
  * payments".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
 import { createTestApp, orderPayload, ADMIN_TOKEN, type TestApp } from '../support/app.js';
-import { handSigned } from '../support/jwt.js';
+import { run as cli } from '../../src/cli/main.js';
+import type { CreatedStore } from '../../src/stores/service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,6 +17,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const nowS = () => Math.floor(Date.now() / 1000);
+const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+/**
+ * A token as firebase/php-jwt's JWT::encode signs it (the library of every PHP client): header
+ * `{"typ":"JWT","alg":"HS256"}` in that order, the payload exactly as given (no claims added).
+ */
+function phpJwt(payload: object, secret: string): string {
+  const head = `${b64({ typ: 'JWT', alg: 'HS256' })}.${b64(payload)}`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+}
 
 /** A sandbox order of the test store, created the ordinary way. */
 async function newOrder(over: Record<string, unknown> = {}): Promise<string> {
@@ -90,4 +102,125 @@ describe('empty JSON bodies (Content-Type: application/json, no body)', () => {
   });
 });
 
-export { handSigned, nowS };
+describe('Bearer tokens without exp', () => {
+  // charleysamar/montonio-shopware-php-sdk src/Clients/PaymentsClient.php getBearerToken(): the
+  // Bearer token of its GET calls (getPaymentMethods, fetchOrder) is JWT::encode(['accessKey' => …])
+  // with no exp and no iat, sent with `Content-Type: application/json`; fetchOrder also sends the
+  // body json_encode([]) = "[]" on its GET.
+  const headersFor = (store: CreatedStore, env: 'sandbox' | 'production', over: { secret?: string } = {}) => ({
+    'content-type': 'application/json',
+    authorization: `Bearer ${phpJwt({ accessKey: store.keys[env].accessKey }, over.secret ?? store.keys[env].secretKey)}`,
+  });
+  const base = (env: 'sandbox' | 'production') => (env === 'sandbox' ? '/sandbox/api' : '/api');
+  const setting = (app: TestApp, store: CreatedStore, allow: unknown) =>
+    app.app.inject({ method: 'PATCH', url: `/operator/stores/${store.id}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { allowTokensWithoutExp: allow } });
+
+  it('sandbox: accepted on payments, payouts and shipping GETs; the signature is still checked', async () => {
+    const store = await t.createStore();
+    const order = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: t.token(orderPayload(), { store }) } });
+    const h = headersFor(store, 'sandbox');
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: h })).statusCode).toBe(200);
+    const read = await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${order.json().uuid}`, headers: h, payload: '[]' });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().uuid).toBe(order.json().uuid);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/api/store-balances', headers: h })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/sandbox/api/stores/${store.id}/payouts?limit=50&offset=0&order=DESC`, headers: h })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/shipping/api/v2/carriers', headers: h })).statusCode).toBe(200);
+    const forged = await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: headersFor(store, 'sandbox', { secret: 'not-the-secret' }) });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toStrictEqual({ statusCode: 403, message: 'INVALID_TOKEN', error: 'Forbidden' });
+  });
+
+  it('the {data} token of a POST keeps requiring exp, in both environments', async () => {
+    const store = await t.createStore();
+    for (const env of ['sandbox', 'production'] as const) {
+      const data = phpJwt({ ...orderPayload(), accessKey: store.keys[env].accessKey }, store.keys[env].secretKey);
+      const res = await t.app.inject({ method: 'POST', url: `${base(env)}/orders`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ data }) });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('INVALID_TOKEN: payload.exp is required');
+    }
+    await setting(t, store, true);
+    const data = phpJwt({ ...orderPayload(), accessKey: store.keys.production.accessKey }, store.keys.production.secretKey);
+    expect((await t.app.inject({ method: 'POST', url: '/api/orders', payload: { data } })).statusCode).toBe(401);
+  });
+
+  it('production: refused by default with a 401 naming the store setting; allowed once the operator turns it on, refused again when off', async () => {
+    const store = await t.createStore();
+    const get = () => t.app.inject({ method: 'GET', url: '/api/stores/payment-methods', headers: headersFor(store, 'production') });
+    const refused = await get();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error).toBe('Unauthorized');
+    expect(refused.json().message).toMatch(/^INVALID_TOKEN: payload\.exp is required/);
+    expect(refused.json().message).toContain('allowTokensWithoutExp');
+    // A forged token learns nothing about the setting: the signature is checked first.
+    const forged = await t.app.inject({ method: 'GET', url: '/api/stores/payment-methods', headers: headersFor(store, 'production', { secret: 'x' }) });
+    expect(forged.statusCode).toBe(403);
+
+    const on = await setting(t, store, true);
+    expect(on.statusCode).toBe(200);
+    expect(on.json().allowTokensWithoutExp).toBe(true);
+    expect((await get()).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/shipping/api/v2/carriers', headers: headersFor(store, 'production') })).statusCode).toBe(200);
+    // Other stores keep the default.
+    const other = await t.createStore();
+    expect((await t.app.inject({ method: 'GET', url: '/api/stores/payment-methods', headers: headersFor(other, 'production') })).statusCode).toBe(401);
+
+    expect((await setting(t, store, false)).json().allowTokensWithoutExp).toBe(false);
+    expect((await get()).statusCode).toBe(401);
+    // Tokens with exp are unaffected either way; an expired one is still refused.
+    expect((await t.app.inject({ method: 'GET', url: '/api/stores/payment-methods', headers: t.bearer({ store, env: 'production' }) })).statusCode).toBe(200);
+    const expired = phpJwt({ accessKey: store.keys.production.accessKey, exp: nowS() - 10 }, store.keys.production.secretKey);
+    await setting(t, store, true);
+    const late = await t.app.inject({ method: 'GET', url: '/api/stores/payment-methods', headers: { authorization: `Bearer ${expired}` } });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toMatch(/^TOKEN_EXPIRED/);
+  });
+
+  it('the setting is a boolean, shown on the store, and false for new stores', async () => {
+    const store = await t.createStore();
+    const shown = await t.app.inject({ method: 'GET', url: `/operator/stores/${store.id}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    expect(shown.json().allowTokensWithoutExp).toBe(false);
+    const bad = await setting(t, store, 'yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^allowTokensWithoutExp must be true or false/);
+  });
+
+  it('with the key cache on (as in production), a settings change is seen at once by this node', async () => {
+    const cached = await createTestApp({ KASSA_AUTH_CACHE_MS: '60000' });
+    try {
+      const store = await cached.createStore();
+      const get = () => cached.app.inject({ method: 'GET', url: '/api/stores/payment-methods', headers: headersFor(store, 'production') });
+      expect((await get()).statusCode).toBe(401); // the key (setting off) is now cached
+      await setting(cached, store, true);
+      expect((await get()).statusCode).toBe(200);
+      await setting(cached, store, false);
+      expect((await get()).statusCode).toBe(401);
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('CLI: kassa stores set-tokens-without-exp UUID --allow true|false [--json]', async () => {
+    const store = await t.createStore();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const saved = { url: process.env.KASSA_URL, token: process.env.KASSA_ADMIN_TOKEN };
+    process.env.KASSA_URL = address;
+    process.env.KASSA_ADMIN_TOKEN = ADMIN_TOKEN;
+    try {
+      const lines: string[] = [];
+      await cli(['stores', 'set-tokens-without-exp', store.id, '--allow', 'true', '--json'], (l) => lines.push(l));
+      expect(JSON.parse(lines[0]!)).toStrictEqual({ uuid: store.id, allowTokensWithoutExp: true });
+      expect((await t.app.inject({ method: 'GET', url: '/api/stores/payment-methods', headers: headersFor(store, 'production') })).statusCode).toBe(200);
+      await cli(['stores', 'set-tokens-without-exp', store.id, '--allow', 'false'], (l) => lines.push(l));
+      expect(lines[1]).toMatch(/refuses production Bearer tokens without exp/);
+      expect((await t.app.inject({ method: 'GET', url: '/api/stores/payment-methods', headers: headersFor(store, 'production') })).statusCode).toBe(401);
+      await expect(cli(['stores', 'set-tokens-without-exp', store.id, '--allow', 'maybe'], () => {})).rejects.toThrow(/--allow true\|false/);
+      await expect(cli(['stores', 'set-tokens-without-exp', '--allow', 'true'], () => {})).rejects.toThrow(/store uuid is required/);
+    } finally {
+      process.env.KASSA_URL = saved.url ?? '';
+      process.env.KASSA_ADMIN_TOKEN = saved.token ?? '';
+      if (saved.url === undefined) delete process.env.KASSA_URL;
+      if (saved.token === undefined) delete process.env.KASSA_ADMIN_TOKEN;
+    }
+  });
+});
