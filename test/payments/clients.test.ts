@@ -224,3 +224,89 @@ describe('Bearer tokens without exp', () => {
     }
   });
 });
+
+/** POST {data} as PHP clients send it: json_encode(['data' => $token]) with Content-Type: application/json. */
+const postData = (url: string, token: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ data: token }) });
+const sandboxKeys = () => t.store.keys.sandbox;
+
+/** Pays a sandbox order and settles it, so it can be refunded. */
+async function payAndSettle(uuid: string): Promise<void> {
+  const paid = await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${uuid}/pay`, headers: t.bearer() });
+  expect(paid.json().order.paymentStatus).toBe('PAID');
+  expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() })).statusCode).toBe(200);
+}
+
+describe('WooCommerce plugin (WordPressBugBounty/plugins-montonio-for-woocommerce)', () => {
+  // includes/payment/class-wc-montonio-api.php build_order_data(): every value cast to string or
+  // float, addresses of (string) getters (empty strings when WooCommerce has no value: a virtual
+  // order has no shipping address at all), array_filter() on the top level only, then exp; the
+  // token adds accessKey and iat (includes/class-wc-montonio-helper.php create_jwt_token()).
+  const emptyAddress = { firstName: '', lastName: '', email: 'buyer@example.com', phoneNumber: '', addressLine1: '', addressLine2: '', locality: '', region: '', postalCode: '', country: '' };
+  function wooOrder(payment: Record<string, unknown>, over: Record<string, unknown> = {}) {
+    const order: Record<string, unknown> = {
+      accessKey: sandboxKeys().accessKey,
+      merchantReference: String(1000 + Math.floor(Math.random() * 1e6)),
+      merchantReferenceDisplay: '#1234',
+      notificationUrl: 'https://shop.example/?wc-api=wc_montonio_payments_notification',
+      returnUrl: 'https://shop.example/?wc-api=wc_montonio_payments',
+      grandTotal: 25.9,
+      currency: 'EUR',
+      locale: 'et',
+      ipAddress: '203.0.113.7',
+      billingAddress: {
+        firstName: 'Mari', lastName: 'Maasikas', email: 'buyer@example.com', phoneNumber: '+3725551234', addressLine1: 'Narva mnt 5',
+        addressLine2: '', locality: 'Tallinn', region: '', postalCode: '10117', country: 'EE',
+      },
+      shippingAddress: emptyAddress,
+      lineItems: [
+        { name: 'T-shirt', finalPrice: 20.9, quantity: 1 },
+        { name: 'SHIPPING', finalPrice: 5, quantity: 1 },
+      ],
+      payment: { method: 'paymentInitiation', methodDisplay: 'Pay with your bank', amount: 25.9, currency: 'EUR', methodOptions: null, ...payment },
+      ...over,
+    };
+    return { ...order, exp: nowS() + 600, iat: nowS() };
+  }
+
+  it('bank payment: empty paymentReference, the chosen bank and country, empty address fields', async () => {
+    const res = await postData('/sandbox/api/orders', phpJwt(wooOrder({
+      methodOptions: { paymentReference: '', paymentDescription: 'Payment for order 1234', preferredCountry: 'EE', preferredProvider: 'LHVBEE22' },
+    }), sandboxKeys().secretKey));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().paymentUrl).toMatch(/^http:\/\/kassa\.test\/pay\//);
+  });
+
+  it('bank payment without a preselected bank: the default country may be empty', async () => {
+    const res = await postData('/sandbox/api/orders', phpJwt(wooOrder({
+      methodOptions: { paymentReference: '', paymentDescription: 'Payment for order 1234', preferredCountry: '' },
+    }), sandboxKeys().secretKey));
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('card, BLIK, pay later and financing: methodOptions null (bnpl period a float), a virtual order without shipping address', async () => {
+    const cases: Record<string, unknown>[] = [
+      { method: 'cardPayments', methodOptions: null },
+      { method: 'bnpl', methodOptions: { period: 3.0 } },
+      { method: 'hirePurchase', methodOptions: null, amount: 250 },
+    ];
+    for (const payment of cases) {
+      const grandTotal = (payment.amount as number | undefined) ?? 25.9;
+      const res = await postData('/sandbox/api/orders', phpJwt(wooOrder(payment, { grandTotal, lineItems: [{ name: 'E-book', finalPrice: grandTotal, quantity: 1 }] }), sandboxKeys().secretKey));
+      expect(res.statusCode, `${String(payment.method)}: ${res.body}`).toBe(201);
+    }
+    const blik = await postData('/sandbox/api/orders', phpJwt(wooOrder({ method: 'blik', methodOptions: null, currency: 'PLN' }, { currency: 'PLN', locale: 'pl' }), sandboxKeys().secretKey));
+    expect(blik.statusCode, blik.body).toBe(201);
+  });
+
+  it('refund: the amount as WooCommerce hands it over (a string), key order_key . time() (class-wc-montonio-refund.php)', async () => {
+    const res = await postData('/sandbox/api/orders', phpJwt(wooOrder({ method: 'cardPayments', methodOptions: null }), sandboxKeys().secretKey));
+    const uuid = res.json().uuid as string;
+    await payAndSettle(uuid);
+    const refund = { orderUuid: uuid, amount: '5.90', idempotencyKey: `wc_order_Ab12Cd34Ef56${nowS()}`, exp: nowS() + 600, accessKey: sandboxKeys().accessKey, iat: nowS() };
+    const r = await postData('/sandbox/api/refunds', phpJwt(refund, sandboxKeys().secretKey));
+    expect(r.statusCode, r.body).toBe(201);
+    expect(r.json()).toMatchObject({ status: 'PENDING', amount: 5.9 });
+    expect(typeof r.json().uuid).toBe('string');
+  });
+});
