@@ -2,7 +2,7 @@
  * The payments API of one environment (registered at /api and at /sandbox/api). Thin: read the
  * credentials, call the service, answer in the spec's shape.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, dataToken } from '../platform/http-auth.js';
 import { Errors } from '../platform/errors.js';
 import { isObviouslyPrivate, PRIVATE_CALLBACK_PROBLEM } from '../platform/outbound.js';
@@ -29,13 +29,18 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
   const { env, services } = opts;
   const { keys, orders, processors, config, refunds } = services;
 
+  const paymentMethods = async (req: FastifyRequest) => {
+    const { key } = await keys.authenticateBearer(bearerToken(req), env);
+    return storePaymentMethods(key.store, config.publicUrl, (m) => processors.forMethod(m).definition.id);
+  };
+  app.get('/stores/payment-methods', { schema: { tags: ['payments'], summary: 'Payment methods enabled for the store', security: bearer } }, paymentMethods);
+  // The earlier name of the same list, still called by charleysamar/montonio-shopware-php-sdk
+  // (src/Clients/PaymentsClient.php getPaymentMethods(): GET stores/setup?access-key=…). The
+  // Bearer token decides the store; the access-key query parameter is not needed.
   app.get(
-    '/stores/payment-methods',
-    { schema: { tags: ['payments'], summary: 'Payment methods enabled for the store', security: bearer } },
-    async (req) => {
-      const { key } = await keys.authenticateBearer(bearerToken(req), env);
-      return storePaymentMethods(key.store, config.publicUrl, (m) => processors.forMethod(m).definition.id);
-    },
+    '/stores/setup',
+    { schema: { tags: ['payments'], summary: 'The payment-method list under its earlier path (same answer as /stores/payment-methods)', security: bearer } },
+    paymentMethods,
   );
 
   app.post(

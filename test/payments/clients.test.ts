@@ -310,3 +310,116 @@ describe('WooCommerce plugin (WordPressBugBounty/plugins-montonio-for-woocommerc
     expect(typeof r.json().uuid).toBe('string');
   });
 });
+
+describe('makstech/montonio-php-sdk', () => {
+  // src/Clients/AbstractClient.php generateToken(): the payload, then accessKey, exp ??= +600 and
+  // iat; src/Clients/PaymentsAbstractClient.php post(): json_encode(['data' => …]) with
+  // Content-Type: application/json. src/Structs/AbstractStruct.php toArray() sends every
+  // initialised property: `lineItems` defaults to [] (src/Structs/OrderData.php), so an order
+  // without items carries `"lineItems": []`. README.md's example: a bank payment without options.
+  const sign = (payload: Record<string, unknown>) => phpJwt({ ...payload, accessKey: sandboxKeys().accessKey, exp: nowS() + 600, iat: nowS() }, sandboxKeys().secretKey);
+
+  it('an order with lineItems [] and a payment without methodOptions; the README example with items', async () => {
+    const bare = await postData('/sandbox/api/orders', sign({
+      currency: 'EUR', locale: 'en', notificationUrl: 'https://myshop.com/webhook', merchantReference: `MK-${nowS()}-1`,
+      returnUrl: 'https://myshop.com/return', grandTotal: 29.99, payment: { amount: 29.99, currency: 'EUR', method: 'paymentInitiation' }, lineItems: [],
+    }));
+    expect(bare.statusCode, bare.body).toBe(201);
+    const example = await postData('/sandbox/api/orders', sign({
+      currency: 'EUR', locale: 'en', notificationUrl: 'https://myshop.com/webhook', merchantReference: `MK-${nowS()}-2`,
+      returnUrl: 'https://myshop.com/return', grandTotal: 29.99, payment: { amount: 29.99, currency: 'EUR', method: 'paymentInitiation' },
+      lineItems: [{ quantity: 1, name: 'T-Shirt', finalPrice: 19.99 }, { quantity: 2, name: 'Socks', finalPrice: 5.0 }],
+      billingAddress: { firstName: 'John', lastName: 'Doe', email: 'john@example.com', addressLine1: 'Main St 1', locality: 'Tallinn', postalCode: '10111', country: 'EE' },
+    }));
+    expect(example.statusCode, example.body).toBe(201);
+    // getOrder(): GET orders/{uuid} with Content-Type: application/json and no body.
+    const read = await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${example.json().uuid}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${sign({})}` } });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().paymentStatus).toBe('PENDING');
+  });
+
+  it('a refund with a float amount (src/Structs/Fields/Amount.php) and payouts with limit, offset, order (src/Clients/PayoutsClient.php)', async () => {
+    const order = await postData('/sandbox/api/orders', sign({ ...orderPayload({ payment: { method: 'cardPayments', amount: 10.5, currency: 'EUR' } }), lineItems: [] }));
+    await payAndSettle(order.json().uuid);
+    const refund = await postData('/sandbox/api/refunds', sign({ amount: 1.5, orderUuid: order.json().uuid, idempotencyKey: 'a3b0f2e4-6f7e-4f0b-9a55-0c1d2e3f4a5b' }));
+    expect(refund.statusCode, refund.body).toBe(201);
+    for (const query of ['limit=50&offset=0&order=DESC', 'limit=50&offset=0&order=DESC&orderBy=createdAt']) {
+      const res = await t.app.inject({ method: 'GET', url: `/sandbox/api/stores/${t.store.id}/payouts?${query}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${sign({})}` } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Array.isArray(res.json().payouts)).toBe(true);
+    }
+  });
+});
+
+describe('charleysamar/montonio-shopware-php-sdk', () => {
+  // src/Clients/PaymentsClient.php: createOrder() signs PaymentData::toArray() (src/Structs/
+  // AbstractStruct.php: every set property; src/Structs/PaymentData.php: `lineItems` defaults to
+  // [], a top-level `method`, floats from (float) casts) with exp +600; its GET calls carry the
+  // Bearer token {accessKey} (no exp, no iat) and Content-Type: application/json.
+  const bearer = () => ({ 'content-type': 'application/json', authorization: `Bearer ${phpJwt({ accessKey: sandboxKeys().accessKey }, sandboxKeys().secretKey)}` });
+
+  it('an order as PaymentData::toArray() builds it', async () => {
+    const res = await postData('/sandbox/api/orders', phpJwt({
+      accessKey: sandboxKeys().accessKey, merchantReference: `SW-${nowS()}`, returnUrl: 'https://shop.example/montonio/return',
+      notificationUrl: 'https://shop.example/montonio/notify', grandTotal: 15.0, currency: 'EUR', locale: 'et',
+      payment: { method: 'paymentInitiation', methodDisplay: 'Bank', methodOptions: { preferredCountry: 'EE', preferredLocale: 'et', paymentDescription: 'Order SW' }, amount: 15.0, currency: 'EUR' },
+      exp: nowS() + 600,
+      lineItems: [{ name: 'Mug', quantity: 1.0, finalPrice: 15.0 }],
+      billingAddress: { firstName: 'Jaan', lastName: 'Tamm', email: 'jaan@example.com', addressLine1: 'Pikk 1', locality: 'Tartu', region: '', country: 'EE', postalCode: '51003', phoneNumber: '' },
+      method: 'paymentInitiation',
+    }, sandboxKeys().secretKey));
+    expect(res.statusCode, res.body).toBe(201);
+    // fetchOrder(): GET /orders/{uuid} with the body json_encode([]) = "[]".
+    const read = await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${res.json().uuid}`, headers: bearer(), payload: '[]' });
+    expect(read.statusCode, read.body).toBe(200);
+  });
+
+  it('getPaymentMethods(): GET /stores/setup?access-key=… answers the payment-method list', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/sandbox/api/stores/setup?access-key=${sandboxKeys().accessKey}`, headers: bearer() });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: t.bearer() });
+    expect(res.json()).toStrictEqual(list.json());
+  });
+});
+
+describe('veltix/montonio', () => {
+  // src/Http/PaymentsHttpClient.php: GETs send `Accept: application/json` and no Content-Type;
+  // POSTs Content-Type and Accept. src/Auth/JwtFactory.php: payload + accessKey, iat, exp.
+  // src/Payments/Dto/Request/Address.php toArray() drops nulls only: empty strings stay.
+  const sign = (payload: Record<string, unknown>) => phpJwt({ ...payload, accessKey: sandboxKeys().accessKey, iat: nowS(), exp: nowS() + 300 }, sandboxKeys().secretKey);
+  const json = { 'content-type': 'application/json', accept: 'application/json' };
+
+  it('an order with expiresIn and empty address strings; the responses parse as its DTOs read them', async () => {
+    const res = await postData('/sandbox/api/orders', sign({
+      merchantReference: `VX-${nowS()}`, returnUrl: 'https://shop.example/r', notificationUrl: 'https://shop.example/n', grandTotal: 12.3, currency: 'EUR', locale: 'en',
+      payment: { amount: 12.3, currency: 'EUR', method: 'cardPayments', methodOptions: { preferredMethod: 'card' } },
+      billingAddress: { firstName: 'Anna', email: 'anna@example.com', addressLine2: '', country: 'LV', companyName: '' },
+      lineItems: [{ name: 'Book', quantity: 1, finalPrice: 12.3 }],
+      expiresIn: 60,
+    }), json);
+    expect(res.statusCode, res.body).toBe(201);
+    const read = await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${res.json().uuid}`, headers: { accept: 'application/json', authorization: `Bearer ${sign({})}` } });
+    const o = read.json();
+    // src/Payments/Dto/Response/OrderResponse.php and PaymentIntent.php: the keys read without ?? .
+    for (const k of ['uuid', 'paymentStatus', 'merchantReference', 'grandTotal', 'currency', 'createdAt']) expect(o, k).toHaveProperty(k);
+    for (const k of ['uuid', 'paymentMethodType', 'amount', 'currency', 'status', 'createdAt']) expect(o.paymentIntents[0], k).toHaveProperty(k);
+    expect(['PENDING', 'PAID', 'VOIDED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'ABANDONED', 'AUTHORIZED']).toContain(o.paymentStatus);
+    // PaymentMethodsResponse.php: uuid, name, paymentMethods[*].processor; BankPaymentMethod.php: code, name, logoUrl, supportedCurrencies.
+    const methods = (await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: { accept: 'application/json', authorization: `Bearer ${sign({})}` } })).json();
+    expect(methods).toMatchObject({ uuid: t.store.id, name: expect.any(String) });
+    for (const m of Object.values(methods.paymentMethods) as { processor: string }[]) expect(typeof m.processor).toBe('string');
+    const bank = methods.paymentMethods.paymentInitiation.setup.EE.paymentMethods[0];
+    for (const k of ['code', 'name', 'logoUrl', 'supportedCurrencies']) expect(bank, k).toHaveProperty(k);
+    // StoreBalancesResponse.php: store {uuid, name, legalName}, balances {channel: [{currency, balance}]}.
+    const balances = (await t.app.inject({ method: 'GET', url: '/sandbox/api/store-balances', headers: { accept: 'application/json', authorization: `Bearer ${sign({})}` } })).json();
+    expect(balances.store).toStrictEqual({ uuid: t.store.id, name: expect.any(String), legalName: expect.any(String) });
+  });
+
+  it('a refund; RefundResponse.php reads uuid, amount, status, currency, createdAt, type', async () => {
+    const order = await postData('/sandbox/api/orders', sign(orderPayload({ payment: { method: 'cardPayments', amount: 10.5, currency: 'EUR' } })), json);
+    await payAndSettle(order.json().uuid);
+    const refund = await postData('/sandbox/api/refunds', sign({ orderUuid: order.json().uuid, amount: 10.5, idempotencyKey: 'vx-1' }), json);
+    expect(refund.statusCode, refund.body).toBe(201);
+    expect(refund.json()).toMatchObject({ uuid: expect.any(String), amount: 10.5, status: 'PENDING', currency: 'EUR', createdAt: expect.any(String), type: 'FULL_REFUND' });
+  });
+});
