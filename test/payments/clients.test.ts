@@ -19,12 +19,20 @@ afterAll(async () => t.close());
 const nowS = () => Math.floor(Date.now() / 1000);
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
+/** PHP's json_encode() without flags: slashes escaped as `\/`, non-ASCII as `\uXXXX`. */
+const phpJson = (o: object) =>
+  JSON.stringify(o)
+    .replace(/\//g, '\\/')
+    .replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /**
- * A token as firebase/php-jwt's JWT::encode signs it (the library of every PHP client): header
- * `{"typ":"JWT","alg":"HS256"}` in that order, the payload exactly as given (no claims added).
+ * A token as firebase/php-jwt's JWT::encode signs it (the library of every PHP client; the
+ * WooCommerce plugin bundles a version that calls json_encode() without flags,
+ * montonio-for-woocommerce/libraries/jwt/JWT.php): header `{"typ":"JWT","alg":"HS256"}` in that
+ * order, the payload exactly as given (no claims added).
  */
 function phpJwt(payload: object, secret: string): string {
-  const head = `${b64({ typ: 'JWT', alg: 'HS256' })}.${b64(payload)}`;
+  const head = `${Buffer.from(phpJson({ typ: 'JWT', alg: 'HS256' })).toString('base64url')}.${Buffer.from(phpJson(payload)).toString('base64url')}`;
   return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
 }
 
@@ -260,7 +268,7 @@ describe('WooCommerce plugin (WordPressBugBounty/plugins-montonio-for-woocommerc
       },
       shippingAddress: emptyAddress,
       lineItems: [
-        { name: 'T-shirt', finalPrice: 20.9, quantity: 1 },
+        { name: 'Särk „Tallinn“', finalPrice: 20.9, quantity: 1 },
         { name: 'SHIPPING', finalPrice: 5, quantity: 1 },
       ],
       payment: { method: 'paymentInitiation', methodDisplay: 'Pay with your bank', amount: 25.9, currency: 'EUR', methodOptions: null, ...payment },
@@ -421,5 +429,67 @@ describe('veltix/montonio', () => {
     const refund = await postData('/sandbox/api/refunds', sign({ orderUuid: order.json().uuid, amount: 10.5, idempotencyKey: 'vx-1' }), json);
     expect(refund.statusCode, refund.body).toBe(201);
     expect(refund.json()).toMatchObject({ uuid: expect.any(String), amount: 10.5, status: 'PENDING', currency: 'EUR', createdAt: expect.any(String), type: 'FULL_REFUND' });
+  });
+});
+
+describe('WooCommerce plugin: reading the answers', () => {
+  // includes/payment/class-wc-montonio-callbacks.php route_callback(): the token is read from
+  // $_GET['order-token'] on a returnUrl that already has ?wc-api=…; process_payment_callback()
+  // reads paymentStatus, uuid, merchantReference, grandTotal, currency, paymentMethod and, for
+  // bank payments, paymentProviderName. payment-methods/class-wc-montonio-blik.php reads
+  // paymentIntents[*].uuid and createdAt of the order answer.
+  it('the return URL keeps ?wc-api= and adds order-token; the token carries the fields the plugin reads', async () => {
+    const returnUrl = 'https://shop.example/?wc-api=wc_montonio_payments';
+    const created = await postData('/sandbox/api/orders', phpJwt({ ...orderPayload({ returnUrl }), accessKey: sandboxKeys().accessKey, exp: nowS() + 600, iat: nowS() }, sandboxKeys().secretKey));
+    expect(created.json().paymentIntents[0]).toMatchObject({ uuid: expect.any(String), createdAt: expect.any(String) });
+    const paid = await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${created.json().uuid}/pay`, headers: t.bearer() });
+    const url = new URL(paid.json().redirectUrl as string);
+    expect(url.origin + url.pathname).toBe('https://shop.example/');
+    expect(url.searchParams.get('wc-api')).toBe('wc_montonio_payments');
+    const token = url.searchParams.get('order-token')!;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ paymentStatus: 'PAID', uuid: created.json().uuid, merchantReference: created.json().merchantReference, currency: 'EUR', paymentMethod: 'paymentInitiation', accessKey: sandboxKeys().accessKey });
+    expect(claims.grandTotal).toBe(10.5);
+    expect(typeof claims.paymentProviderName).toBe('string');
+    // includes/admin/class-wc-montonio-data-sync.php: GET stores/payment-methods, Content-Type and Bearer {accessKey, iat, exp: +3600}.
+    const bearer = phpJwt({ accessKey: sandboxKeys().accessKey, iat: nowS(), exp: nowS() + 3600 }, sandboxKeys().secretKey);
+    const methods = await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` } });
+    expect(methods.statusCode).toBe(200);
+    expect(Object.keys(methods.json().paymentMethods)).toEqual(expect.arrayContaining(['paymentInitiation', 'cardPayments', 'blik', 'bnpl', 'hirePurchase']));
+  });
+});
+
+describe('maitkaa/montonio-client (npm @almightytech/montonio-client)', () => {
+  // src/client/index.ts: jsonwebtoken's sign({accessKey, ...order}, secret, {expiresIn: '10m'})
+  // (header {alg, typ}, iat and exp added), axios POST {data} (Content-Type: application/json,
+  // Accept: application/json, text/plain, */*); validateOrder() checks the order token's
+  // accessKey; listPayouts() sends qs.stringify({limit, offset, order, orderBy}) (undefined
+  // orderBy left out) and reads `payouts`; getPaymentMethods() reads `paymentMethods`.
+  const axiosHeaders = { 'content-type': 'application/json', accept: 'application/json, text/plain, */*', 'user-agent': 'axios/1.7.9' };
+  const sign = (payload: Record<string, unknown>) => {
+    const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ ...payload, iat: nowS(), exp: nowS() + 600 })}`;
+    return `${head}.${createHmac('sha256', sandboxKeys().secretKey).update(head).digest('base64url')}`;
+  };
+
+  it('card order with wallet options, refund, payouts, balances', async () => {
+    const order = {
+      merchantReference: `MT-${nowS()}`, returnUrl: 'https://shop.example/return', notificationUrl: 'https://shop.example/notify', grandTotal: 42, currency: 'EUR', locale: 'et',
+      payment: { method: 'cardPayments', amount: 42, currency: 'EUR', methodOptions: { preferredMethod: 'wallet', preferredLocale: 'et', preferredWallet: 'applePay' } },
+    };
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', headers: axiosHeaders, payload: JSON.stringify({ data: sign({ accessKey: sandboxKeys().accessKey, ...order }) }) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(typeof res.json().paymentUrl).toBe('string');
+    await payAndSettle(res.json().uuid);
+    const refund = await t.app.inject({
+      method: 'POST', url: '/sandbox/api/refunds', headers: axiosHeaders,
+      payload: JSON.stringify({ data: sign({ accessKey: sandboxKeys().accessKey, orderUuid: res.json().uuid, amount: 12.34, idempotencyKey: '9b2f4c1e-3d5a-4e6f-8a7b-1c2d3e4f5a6b' }) }),
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const get = { accept: 'application/json, text/plain, */*', authorization: `Bearer ${sign({ accessKey: sandboxKeys().accessKey })}` };
+    const payouts = await t.app.inject({ method: 'GET', url: `/sandbox/api/stores/${t.store.id}/payouts?limit=10&offset=0&order=DESC`, headers: get });
+    expect(payouts.statusCode, payouts.body).toBe(200);
+    expect(Array.isArray(payouts.json().payouts)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/api/store-balances', headers: get })).json()).toHaveProperty('balances');
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: get })).json()).toHaveProperty('paymentMethods');
   });
 });
