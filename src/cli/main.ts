@@ -5,6 +5,7 @@
  *   npm run kassa -- stores set-address UUID --street "Narva mnt 5" --locality Tallinn --postal-code 10117 \
  *       --country EE --phone-country-code +372 --phone 6001234 [--name NAME] [--company NAME] [--region R] [--email E]
  *   npm run kassa -- stores set-payout-account UUID --iban EE382200221020145685 --account-name "My shop OÜ"
+ *   npm run kassa -- stores set-tokens-without-exp UUID --allow true|false [--json]
  *   npm run kassa -- contracts add STORE_UUID --carrier baltpost --country EE [--env sandbox|production] [--json]
  *   npm run kassa -- contracts list STORE_UUID [--json]
  *   npm run kassa -- notifications list [--status failed|pending|delivered] [--store UUID] [--json]
@@ -23,6 +24,7 @@ const USAGE = `usage:
   kassa stores set-address UUID --street S --locality L --postal-code P --country CC --phone-country-code +372 --phone N
         [--name NAME (default: the store's business name)] [--company NAME] [--region R] [--email E] [--json]
   kassa stores set-payout-account UUID --iban IBAN --account-name NAME [--json]
+  kassa stores set-tokens-without-exp UUID --allow true|false [--json]
   kassa contracts add STORE_UUID --carrier baltpost|parcelnord|swiftcourier|polexpress --country CC
         [--env sandbox|production (default sandbox)] [--json]
   kassa contracts list STORE_UUID [--json]
@@ -82,6 +84,7 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
       store: { type: 'string' },
       'account-name': { type: 'string' },
       env: { type: 'string' },
+      allow: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -120,6 +123,22 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
     out(`store ${s.uuid} is paid out to ${s.payoutAccount.iban} (${s.payoutAccount.accountName})`);
     return;
   }
+  // ── stores set-tokens-without-exp (production Bearer tokens without exp) ──────────────────
+  if (verb === 'set-tokens-without-exp') {
+    if (!subject) throw new CliError('the store uuid is required\n' + USAGE);
+    if (values.allow !== 'true' && values.allow !== 'false') throw new CliError('--allow true|false is required\n' + USAGE);
+    const s = (await call('PATCH', `/operator/stores/${encodeURIComponent(subject)}`, {
+      allowTokensWithoutExp: values.allow === 'true',
+    })) as { uuid: string; allowTokensWithoutExp: boolean };
+    if (values.json) return out(JSON.stringify({ uuid: s.uuid, allowTokensWithoutExp: s.allowTokensWithoutExp }));
+    out(
+      s.allowTokensWithoutExp
+        ? `store ${s.uuid} accepts production Bearer tokens without exp`
+        : `store ${s.uuid} refuses production Bearer tokens without exp`,
+    );
+    return;
+  }
+  // ── end stores set-tokens-without-exp ─────────────────────────────────────────────────────
   if (verb === 'set-address') {
     if (!subject) throw new CliError('the store uuid is required\n' + USAGE);
     const found = (await call('GET', `/operator/stores/${encodeURIComponent(subject)}`)) as { businessName: string };

@@ -2,7 +2,7 @@
  * The payments API of one environment (registered at /api and at /sandbox/api). Thin: read the
  * credentials, call the service, answer in the spec's shape.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, dataToken } from '../platform/http-auth.js';
 import { Errors } from '../platform/errors.js';
 import { isObviouslyPrivate, PRIVATE_CALLBACK_PROBLEM } from '../platform/outbound.js';
@@ -29,13 +29,18 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
   const { env, services } = opts;
   const { keys, orders, processors, config, refunds } = services;
 
+  const paymentMethods = async (req: FastifyRequest) => {
+    const { key } = await keys.authenticateBearer(bearerToken(req), env);
+    return storePaymentMethods(key.store, config.publicUrl, (m) => processors.forMethod(m).definition.id);
+  };
+  app.get('/stores/payment-methods', { schema: { tags: ['payments'], summary: 'Payment methods enabled for the store', security: bearer } }, paymentMethods);
+  // The earlier name of the same list, still called by charleysamar/montonio-shopware-php-sdk
+  // (src/Clients/PaymentsClient.php getPaymentMethods(): GET stores/setup?access-key=…). The
+  // Bearer token decides the store; the access-key query parameter is not needed.
   app.get(
-    '/stores/payment-methods',
-    { schema: { tags: ['payments'], summary: 'Payment methods enabled for the store', security: bearer } },
-    async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), env);
-      return storePaymentMethods(key.store, config.publicUrl, (m) => processors.forMethod(m).definition.id);
-    },
+    '/stores/setup',
+    { schema: { tags: ['payments'], summary: 'The payment-method list under its earlier path (same answer as /stores/payment-methods)', security: bearer } },
+    paymentMethods,
   );
 
   app.post(
@@ -67,7 +72,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     '/orders/:orderUuid',
     { schema: { tags: ['payments'], summary: 'Read an order', security: bearer, response: { 200: orderResponseSchema, ...errors } } },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), env);
+      const { key } = await keys.authenticateBearer(bearerToken(req), env);
       if (!isUuid(req.params.orderUuid)) throw Errors.validation('orderUuid', 'must be a UUID');
       const row = await orders.get(req.params.orderUuid, key.store, env);
       return orders.view(row, key.store);
@@ -79,15 +84,15 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     {
       schema: {
         tags: ['payments'],
-        summary: 'Refund a paid order, in part or in full (201; an exact retry of an idempotency key answers 200 with its refund)',
+        summary: 'Refund a paid order, in part or in full (201; an idempotency key already used on the order is a 400)',
         body: tokenBody,
-        response: { 200: refundResponseSchema, 201: refundResponseSchema, ...errors },
+        response: { 201: refundResponseSchema, ...errors },
       },
     },
     async (req, reply) => {
       const { key, claims } = await keys.authenticate(dataToken(req), env);
-      const { refund, created } = await refunds.create(key.store, env, parseRefundPayload(claims));
-      reply.code(created ? 201 : 200);
+      const refund = await refunds.create(key.store, env, parseRefundPayload(claims));
+      reply.code(201);
       return refundView(refund);
     },
   );
@@ -96,7 +101,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     '/store-balances',
     { schema: { tags: ['payments'], summary: "The store's balances per settlement channel and currency", security: bearer } },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), env);
+      const { key } = await keys.authenticateBearer(bearerToken(req), env);
       return storeBalancesView(key.store, await storeBalances(services.db, key.store.id, env));
     },
   );

@@ -41,7 +41,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { env: Env; servi
     '/stores/:storeUuid/payouts',
     { schema: { tags, security, summary: "The store's payouts, a page at a time" } },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), env);
+      const { key } = await keys.authenticateBearer(bearerToken(req), env);
       checkUuid('storeUuid', req.params.storeUuid);
       return payouts.list(key.store, env, req.params.storeUuid, parsePayoutQuery(req.query));
     },
@@ -51,7 +51,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { env: Env; servi
     '/stores/:storeUuid/payouts/:payoutUuid/export-:payoutType',
     { schema: { tags, security, summary: `A temporary link to the payout's file (${EXPORT_FORMATS.join(', ')})` } },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), env);
+      const { key } = await keys.authenticateBearer(bearerToken(req), env);
       checkUuid('storeUuid', req.params.storeUuid);
       checkUuid('payoutUuid', req.params.payoutUuid);
       const format = req.params.payoutType;

@@ -35,6 +35,17 @@ describe('HS256 tokens', () => {
     fails(() => peek('a.b'), 401, /three dot-separated parts/);
     fails(() => peek('!!.e30.x'), 401, /header is malformed/);
   });
+
+  it('a missing exp follows the caller\'s policy; the signature, nbf and an exp given are checked anyway', () => {
+    const noExp = sign({ a: 1 }, secret);
+    expect(verify(noExp, secret, undefined, { withoutExp: 'accept' })).toMatchObject({ a: 1 });
+    fails(() => verify(noExp, secret, undefined, { withoutExp: 'refuse' }), 401, /payload.exp is required/);
+    fails(() => verify(noExp, secret, undefined, { withoutExp: new ApiError(401, 'mine') }), 401, /^mine$/);
+    fails(() => verify(noExp, 'other', undefined, { withoutExp: 'accept' }), 403, /^INVALID_TOKEN$/);
+    fails(() => verify(sign({ nbf: exp() }, secret), secret, undefined, { withoutExp: 'accept' }), 401, /nbf/);
+    fails(() => verify(sign({ iat: 'now' }, secret), secret, undefined, { withoutExp: 'accept' }), 401, /must be numbers/);
+    fails(() => verify(sign({ exp: Math.floor(Date.now() / 1000) - 10 }, secret), secret, undefined, { withoutExp: 'accept' }), 401, /TOKEN_EXPIRED/);
+  });
 });
 
 describe('secrets', () => {

@@ -1,6 +1,7 @@
 /**
  * HS256 JSON Web Tokens, and nothing else: the header must say exactly `alg: HS256` and
- * `typ: JWT`, `exp` is required, and the signature is checked in constant time.
+ * `typ: JWT`, `exp` is required (unless the caller's policy allows a token without it), and the
+ * signature is checked in constant time.
  *
  * Verification is two-step because the key depends on the token: `peek` reads the header and
  * payload without trusting them (to find the store by its access key), then `verify` checks the
@@ -10,7 +11,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
-import { Errors } from './errors.js';
+import { ApiError, Errors } from './errors.js';
 
 export type Claims = Record<string, unknown>;
 
@@ -47,11 +48,20 @@ export function peek(token: unknown): Peeked {
 /** Seconds of clock skew tolerated on exp and nbf. */
 const LEEWAY_S = 0;
 
+export interface VerifyOptions {
+  /**
+   * What a valid signature without `exp` gets: 'refuse' (the default) is the 401 "payload.exp is
+   * required"; 'accept' lets it through; an ApiError is thrown as given (a caller's own refusal).
+   */
+  withoutExp?: 'refuse' | 'accept' | ApiError;
+}
+
 /**
  * Verifies a token already accepted by `peek` (whose payload is passed back in): the signature
- * (403 INVALID_TOKEN when wrong), then `exp` (required, 401 when past) and `nbf`.
+ * (403 INVALID_TOKEN when wrong), then `exp` (required unless `withoutExp` says otherwise; 401
+ * when past) and `nbf`.
  */
-export function verify(token: string, secret: string, peeked?: Peeked): Claims {
+export function verify(token: string, secret: string, peeked?: Peeked, opts: VerifyOptions = {}): Claims {
   const dot = token.lastIndexOf('.');
   const given = Buffer.from(token.slice(dot + 1), 'base64url');
   const expected = createHmac('sha256', secret).update(token.slice(0, dot)).digest();
@@ -59,11 +69,16 @@ export function verify(token: string, secret: string, peeked?: Peeked): Claims {
   const payload = (peeked ?? peek(token)).payload;
   const now = Math.floor(Date.now() / 1000);
   const { exp, nbf, iat } = payload;
-  if (exp === undefined || exp === null) throw Errors.invalidToken('payload.exp is required');
-  if (typeof exp !== 'number' || (nbf !== undefined && typeof nbf !== 'number') || (iat !== undefined && typeof iat !== 'number')) {
+  const noExp = exp === undefined || exp === null;
+  if (noExp) {
+    const policy = opts.withoutExp ?? 'refuse';
+    if (policy === 'refuse') throw Errors.invalidToken('payload.exp is required');
+    if (policy instanceof ApiError) throw policy;
+  }
+  if ((!noExp && typeof exp !== 'number') || (nbf !== undefined && typeof nbf !== 'number') || (iat !== undefined && typeof iat !== 'number')) {
     throw Errors.invalidToken('payload.exp, iat and nbf must be numbers (Unix seconds)');
   }
-  if (exp + LEEWAY_S <= now) throw Errors.tokenExpired();
+  if (typeof exp === 'number' && exp + LEEWAY_S <= now) throw Errors.tokenExpired();
   if (typeof nbf === 'number' && nbf - LEEWAY_S > now) throw Errors.invalidToken('the token is not valid yet (nbf)');
   return payload;
 }

@@ -6,8 +6,13 @@
 import type { Db } from '../platform/db.js';
 import type { SecretBox } from '../platform/crypto.js';
 import { Errors } from '../platform/errors.js';
-import { peek, verify, type Claims } from '../platform/jwt.js';
+import { peek, verify, type Claims, type VerifyOptions } from '../platform/jwt.js';
 import { storeFromRow, type Env, type Store } from './service.js';
+
+/** The 401 of a production Bearer token without `exp` when the store does not allow them. */
+export const PRODUCTION_TOKEN_WITHOUT_EXP =
+  "payload.exp is required; this store refuses production Bearer tokens without exp unless its setting allowTokensWithoutExp is on " +
+  '(operator API: PATCH /operator/stores/{uuid} {"allowTokensWithoutExp": true}; CLI: kassa stores set-tokens-without-exp UUID --allow true)';
 
 export interface StoreKey {
   accessKey: string;
@@ -85,13 +90,34 @@ export class KeyResolver {
    * and `exp` must be present and in the future (401).
    */
   async authenticate(token: unknown, env: Env, accessKeyClaim: 'accessKey' | 'access_key' = 'accessKey'): Promise<Authenticated> {
+    return this.check(token, env, accessKeyClaim, () => 'refuse');
+  }
+
+  /**
+   * Authenticates the Bearer token of an `Authorization` header. Like `authenticate`, except for
+   * a token without `exp` (some PHP clients sign only `{accessKey}` for GET calls): accepted in the
+   * sandbox; in production only when the store's `allowTokensWithoutExp` is on, else a 401 naming
+   * that setting. The signature is always checked first.
+   */
+  async authenticateBearer(token: unknown, env: Env): Promise<Authenticated> {
+    return this.check(token, env, 'accessKey', (key) =>
+      env === 'sandbox' || key.store.allowTokensWithoutExp ? 'accept' : Errors.invalidToken(PRODUCTION_TOKEN_WITHOUT_EXP),
+    );
+  }
+
+  private async check(
+    token: unknown,
+    env: Env,
+    accessKeyClaim: 'accessKey' | 'access_key',
+    withoutExp: (key: StoreKey) => VerifyOptions['withoutExp'],
+  ): Promise<Authenticated> {
     const peeked = peek(token);
     const { payload } = peeked;
     const accessKey = payload[accessKeyClaim];
     if (typeof accessKey !== 'string' || accessKey === '') throw Errors.invalidToken(`payload.${accessKeyClaim} is required`);
     const key = await this.byAccess(accessKey);
     if (!key || key.env !== env) throw Errors.storeNotFound();
-    const claims = verify(token as string, key.secretKey, peeked);
+    const claims = verify(token as string, key.secretKey, peeked, { withoutExp: withoutExp(key) });
     return { key, claims };
   }
 }

@@ -22,6 +22,7 @@ export function storeJson(s: Store) {
     country: s.country,
     enabledMethods: s.enabledMethods,
     bankRefundsEnabled: s.bankRefundsEnabled,
+    allowTokensWithoutExp: s.allowTokensWithoutExp,
     shippingAddress: s.shippingAddress,
     payoutAccount: s.payoutAccount,
     createdAt: s.createdAt.toISOString(),
@@ -110,12 +111,15 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     const r = new Reader(p, isObject(req.body) ? req.body : {});
     const enabledMethods = readMethods(r);
     const bankRefundsEnabled = r.boolean('bankRefundsEnabled');
+    const allowTokensWithoutExp = r.boolean('allowTokensWithoutExp');
     const name = r.string('name', { max: 200 });
     const shippingAddress = readShippingAddress(r, true);
     const payoutAccount = readPayoutAccount(r, true);
     p.throwIfAny();
-    const s = await stores.update(req.params.storeUuid, { enabledMethods, bankRefundsEnabled, name, shippingAddress, payoutAccount });
+    const s = await stores.update(req.params.storeUuid, { enabledMethods, bankRefundsEnabled, allowTokensWithoutExp, name, shippingAddress, payoutAccount });
     if (!s) throw Errors.notFound(`Store ${req.params.storeUuid}`);
+    // This node's key cache holds the store's settings (allowTokensWithoutExp among them); other
+    // nodes see the change within KASSA_AUTH_CACHE_MS.
     keys.invalidate();
     return storeJson(s);
   });

@@ -37,6 +37,8 @@ export interface Store {
   country: string;
   enabledMethods: PaymentMethodName[];
   bankRefundsEnabled: boolean;
+  /** Production Bearer tokens may come without `exp` (the sandbox accepts them always). */
+  allowTokensWithoutExp: boolean;
   shippingAddress: StoreAddress | null;
   /** Where payouts go; null until the operator sets it (production payouts wait for it). */
   payoutAccount: PayoutAccount | null;
@@ -67,6 +69,7 @@ export interface CreateStoreInput {
 export interface StorePatch {
   enabledMethods?: PaymentMethodName[] | undefined;
   bankRefundsEnabled?: boolean | undefined;
+  allowTokensWithoutExp?: boolean | undefined;
   name?: string | undefined;
   /** null clears it. */
   shippingAddress?: StoreAddress | null | undefined;
@@ -82,6 +85,7 @@ interface StoreRow {
   country: string;
   enabled_methods: string[];
   bank_refunds_enabled: boolean;
+  allow_tokens_without_exp: boolean;
   shipping_address: StoreAddress | null;
   payout_iban: string | null;
   payout_account_name: string | null;
@@ -97,6 +101,7 @@ export function storeFromRow(r: StoreRow): Store {
     country: r.country,
     enabledMethods: r.enabled_methods.filter((m): m is PaymentMethodName => (PAYMENT_METHODS as readonly string[]).includes(m)),
     bankRefundsEnabled: r.bank_refunds_enabled,
+    allowTokensWithoutExp: r.allow_tokens_without_exp,
     shippingAddress: r.shipping_address,
     payoutAccount: r.payout_iban && r.payout_account_name ? { iban: r.payout_iban, accountName: r.payout_account_name } : null,
     createdAt: r.created_at,
@@ -164,7 +169,8 @@ export class StoreService {
          bank_refunds_enabled = coalesce($3, bank_refunds_enabled), name = coalesce($4, name),
          shipping_address = CASE WHEN $5 THEN $6::jsonb ELSE shipping_address END,
          payout_iban = CASE WHEN $7 THEN $8 ELSE payout_iban END,
-         payout_account_name = CASE WHEN $7 THEN $9 ELSE payout_account_name END
+         payout_account_name = CASE WHEN $7 THEN $9 ELSE payout_account_name END,
+         allow_tokens_without_exp = coalesce($10, allow_tokens_without_exp)
        WHERE id = $1 RETURNING *`,
       [
         id,
@@ -176,6 +182,7 @@ export class StoreService {
         patch.payoutAccount !== undefined,
         patch.payoutAccount?.iban ?? null,
         patch.payoutAccount?.accountName ?? null,
+        patch.allowTokensWithoutExp ?? null,
       ],
     );
     return rows[0] && storeFromRow(rows[0]);

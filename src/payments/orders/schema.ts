@@ -55,13 +55,27 @@ export const EXPIRES_IN = { default: 30, min: 5, max: 44_640 } as const;
 export const MAX_LINE_ITEMS = 1000;
 const REFERENCE_MAX = 255;
 
+/**
+ * An optional enumerated field where an empty string means "not given": deployed clients send
+ * `""` for options they have no value for (the WooCommerce plugin's preferredCountry, PHP SDKs'
+ * locale). Any other value must be one of `values`.
+ */
+function optionalOneOf<T extends string>(r: Reader, key: string, values: readonly T[]): T | undefined {
+  const v = r.obj[key];
+  if (typeof v === 'string' && v.trim() === '') return undefined;
+  return r.oneOf(key, values);
+}
+
 function readAddress(r: Reader, key: string): Address | null {
   const a = r.object(key);
   if (!a) return null;
   const out = {} as Address;
   for (const f of ADDRESS_FIELDS) {
     const max = f === 'addressLine1' || f === 'addressLine2' ? 255 : 128;
-    out[f] = a.string(f, { max }) ?? null;
+    // An empty string is no value: the WooCommerce plugin sends "" for every field it lacks
+    // (a virtual order's whole shipping address), so country and email are checked only when given.
+    const v = a.string(f, { max });
+    out[f] = v === undefined || v.trim() === '' ? null : v;
   }
   if (out.country !== null && !/^[A-Z]{2}$/.test(out.country)) a.p.add(a.name('country'), 'must be a two-letter ISO 3166-1 country code');
   if (out.email !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(out.email)) a.p.add(a.name('email'), 'must be an e-mail address');
@@ -95,9 +109,9 @@ function readMethodOptions(r: Reader, method: PaymentMethodName, currency: Curre
   if (!o) return opts;
   switch (method) {
     case 'paymentInitiation': {
-      const country = o.oneOf('preferredCountry', COUNTRIES);
+      const country = optionalOneOf(o, 'preferredCountry', COUNTRIES);
       const provider = o.string('preferredProvider', { max: 64 });
-      const locale = o.oneOf('preferredLocale', LOCALES);
+      const locale = optionalOneOf(o, 'preferredLocale', LOCALES);
       const description = o.string('paymentDescription', { max: 140 });
       const reference = o.string('paymentReference', { max: 35 });
       if (country) opts.preferredCountry = country;
@@ -122,12 +136,12 @@ function readMethodOptions(r: Reader, method: PaymentMethodName, currency: Curre
       break;
     }
     case 'cardPayments': {
-      const m = o.oneOf('preferredMethod', ['wallet', 'card'] as const);
+      const m = optionalOneOf(o, 'preferredMethod', ['wallet', 'card'] as const);
       if (m) opts.preferredMethod = m;
       break;
     }
     case 'blik': {
-      const locale = o.oneOf('preferredLocale', LOCALES);
+      const locale = optionalOneOf(o, 'preferredLocale', LOCALES);
       if (locale) opts.preferredLocale = locale;
       break;
     }
@@ -152,7 +166,7 @@ export function parseOrderPayload(payload: Json, storeCountry: string): OrderInp
   const notificationUrl = r.url('notificationUrl', true);
   const grandTotal = r.amount('grandTotal', { required: true, min: 1, minText: '0.01' });
   const currency = r.oneOf('currency', CURRENCIES, true);
-  const locale = r.oneOf('locale', LOCALES) ?? countryLocale(storeCountry);
+  const locale = optionalOneOf(r, 'locale', LOCALES) ?? countryLocale(storeCountry);
   const expiresIn = r.integer('expiresIn', { min: EXPIRES_IN.min, max: EXPIRES_IN.max }) ?? EXPIRES_IN.default;
   const sessionUuid = r.string('sessionUuid');
   if (sessionUuid !== undefined && !isUuid(sessionUuid)) p.add('sessionUuid', 'must be a UUID');

@@ -1,7 +1,7 @@
 /**
  * Refunds: POST /refunds creates a PENDING refund after every rule of the spec, under the order's
  * row lock (so parallel requests can never refund more than was paid, and one idempotency key
- * makes one refund); a worker then books it against the store's balance and sends it to the
+ * makes one refund: the key's second use is the spec's 400); a worker then books it against the store's balance and sends it to the
  * processor of the original payment, which pays it back to that payer only.
  *
  *   PENDING ──funds──▶ PROCESSING ──processor ok──▶ SUCCESSFUL (order PARTIALLY_REFUNDED | REFUNDED)
@@ -41,11 +41,8 @@ const REFUND_QUEUE: LeasedQueue = {
 /** A PROCESSING refund whose worker died before the processor answered comes due again after this. */
 const PROCESSING_GRACE_MS = 60_000;
 
-export interface RefundCreated {
-  refund: sql.RefundRow;
-  /** False: an exact retry (same idempotency key and amount) answered with the refund it made. */
-  created: boolean;
-}
+/** The spec's words (payments.md, Errors: POST /refunds 400). */
+export const IDEMPOTENCY_KEY_USED = 'The idempotency key was already used on the order';
 
 /** Why an order's payment method cannot be refunded for this store (the 400's wording). */
 function notRefundableReason(order: orders.OrderRow): string {
@@ -73,16 +70,14 @@ export class RefundService {
     });
   }
 
-  /** POST /refunds. 404 for another store's order; 400 naming the rule broken; nothing written then. */
-  async create(store: Store, env: Env, input: RefundInput): Promise<RefundCreated> {
+  /** POST /refunds. 404 for another store's order; 400 naming the rule broken (or the key already used); nothing written then. */
+  async create(store: Store, env: Env, input: RefundInput): Promise<sql.RefundRow> {
     const result = await withTx(this.db, async (tx) => {
       const order = await orders.lockOrder(tx, input.orderUuid);
       if (!order || order.store_id !== store.id || order.env !== env) throw Errors.notFound(`Order ${input.orderUuid}`);
-      const existing = await sql.findByKey(tx, order.id, input.idempotencyKey);
-      if (existing) {
-        if (existing.amount === input.amountMinor) return { refund: existing, created: false };
-        throw Errors.validation('idempotencyKey', 'was already used on this order');
-      }
+      // The spec's error table: a key already used on the order is a 400, retry or not. The
+      // order's row lock serialises concurrent requests, and (order_id, idempotency_key) is unique.
+      if (await sql.findByKey(tx, order.id, input.idempotencyKey)) throw Errors.badRequest(IDEMPOTENCY_KEY_USED);
       const status = effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now));
       if (!REFUNDABLE_STATUSES.includes(status)) {
         throw Errors.validation('orderUuid', status === 'REFUNDED' ? 'the order is already refunded in full' : `the order is ${status}; only a paid order can be refunded`);
@@ -111,9 +106,9 @@ export class RefundService {
         type: input.amountMinor === order.grand_total ? 'FULL_REFUND' : 'PARTIAL_REFUND',
         idempotencyKey: input.idempotencyKey,
       });
-      return { refund, created: true };
+      return refund;
     });
-    if (result.created) this.loop.wake();
+    this.loop.wake();
     return result;
   }
 

@@ -41,7 +41,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
       },
     },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
       if (!isUuid(req.params.orderUuid)) throw Errors.validation('orderUuid', 'must be a UUID');
       const order = await orders.get(req.params.orderUuid, key.store, 'sandbox');
       const p = new Problems();
@@ -69,7 +69,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
   );
 
   app.get('/test-helpers/clock', { schema: { tags: ['sandbox'], summary: "The store's sandbox clock" } }, async (req) => {
-    const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+    const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
     return { now: (await orders.sandboxNow(key.store.id)).toISOString() };
   });
 
@@ -83,7 +83,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
       },
     },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
       const p = new Problems();
       const r = new Reader(p, isObject(req.body) ? req.body : {});
       const minutes = r.integer('minutes', { min: 0, max: MAX_ADVANCE_MINUTES }) ?? 0;
@@ -100,7 +100,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
     '/test-helpers/settle',
     { schema: { tags: ['sandbox'], summary: "Settle every captured payment now: the sandbox clock moves to the last payment's settlement time" } },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
       const { rows } = await db.query<{ ms: string | null }>(
         `SELECT ceil(extract(epoch FROM max(settles_at) - store_now($1, 'sandbox')) * 1000)::bigint AS ms
            FROM ledger_transactions WHERE store_id = $1 AND env = 'sandbox'`,
@@ -122,7 +122,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
       },
     },
     async (req, reply) => {
-      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
       const p = new Problems();
       const r = new Reader(p, isObject(req.body) ? req.body : {});
       const channel = r.oneOf('channel', CHANNELS, true);
@@ -143,7 +143,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
     '/test-helpers/refunds/:refundUuid/cancel',
     { schema: { tags: ['sandbox'], summary: 'Cancel a refund that is still PENDING (e.g. waiting for funds)' } },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
       if (!isUuid(req.params.refundUuid)) throw Errors.validation('refundUuid', 'must be a UUID');
       return refundView(await refunds.cancel(key.store.id, 'sandbox', req.params.refundUuid));
     },
@@ -153,7 +153,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
     '/test-helpers/payouts/run',
     { schema: { tags: ['sandbox'], summary: "Run the settlement job for this store's sandbox now: payouts of everything settled and not yet paid out" } },
     async (req) => {
-      const { key } = await keys.authenticate(bearerToken(req), 'sandbox');
+      const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
       const made = await payouts.run({ storeId: key.store.id, env: 'sandbox' });
       return { payouts: made.map((p) => payoutView(p, key.store)) };
     },

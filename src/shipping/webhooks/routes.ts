@@ -13,7 +13,7 @@ const schema = { tags: ['shipping'], security: [{ bearerAuth: [] }] };
 export async function webhookRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
   const { env, services } = opts;
   const webhooks = new WebhookService(services.db);
-  const storeOf = async (req: Parameters<typeof bearerToken>[0]) => (await services.keys.authenticate(bearerToken(req), env)).key.store;
+  const storeOf = async (req: Parameters<typeof bearerToken>[0]) => (await services.keys.authenticateBearer(bearerToken(req), env)).key.store;
 
   app.post('/webhooks', { schema: { ...schema, summary: 'Register a webhook (at most 10 per store)' } }, async (req, reply) => {
     const store = await storeOf(req);
