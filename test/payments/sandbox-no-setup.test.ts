@@ -1,0 +1,146 @@
+/**
+ * A sandbox that works with no set-up (issue 8): a store created the way an operator creates one
+ * (POST /operator/stores with a name only) can ship, refund and test at once, through the real app.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, nowS, orderPayload, ADMIN_TOKEN, type TestApp } from '../support/app.js';
+import { sign } from '../../src/platform/jwt.js';
+import { pickupBody, courierBody, SANDBOX, PRODUCTION } from '../shipping/support.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+type Keys = { accessKey: string; secretKey: string };
+interface Fresh {
+  uuid: string;
+  sandbox: Keys;
+  production: Keys;
+}
+
+/** A store as the operator creates one: a name, nothing else. */
+async function freshStore(): Promise<Fresh> {
+  const res = await t.app.inject({ method: 'POST', url: '/operator/stores', headers: admin, payload: { name: `Fresh ${Math.random().toString(36).slice(2, 7)}` } });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+const tokenOf = (k: Keys, claims: Record<string, unknown> = {}) => sign({ accessKey: k.accessKey, exp: nowS() + 600, ...claims }, k.secretKey);
+const bearerOf = (k: Keys) => ({ authorization: `Bearer ${tokenOf(k)}` });
+const patchStore = (uuid: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/operator/stores/${uuid}`, headers: admin, payload });
+
+async function paidOrder(s: Fresh, over: Record<string, unknown> = {}): Promise<string> {
+  const payload = orderPayload({ grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' }, ...over });
+  const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: tokenOf(s.sandbox, payload) } });
+  expect(res.statusCode).toBe(201);
+  const uuid = res.json().uuid as string;
+  const paid = await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${uuid}/pay`, headers: bearerOf(s.sandbox), payload: {} });
+  expect(paid.json().order.paymentStatus).toBe('PAID');
+  return uuid;
+}
+let keyN = 0;
+const refund = (s: Fresh, orderUuid: string, amount: number) =>
+  t.app.inject({ method: 'POST', url: '/sandbox/api/refunds', payload: { data: tokenOf(s.sandbox, { orderUuid, amount, idempotencyKey: `k-${++keyN}-${Math.random()}`, iat: nowS() }) } });
+const getOrder = async (s: Fresh, uuid: string) => (await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${uuid}`, headers: bearerOf(s.sandbox) })).json();
+const helper = (s: Fresh, path: string, payload: Record<string, unknown> = {}) =>
+  t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/${path}`, headers: bearerOf(s.sandbox), payload });
+const clockOffsetMs = async (s: Fresh) => {
+  const res = await t.app.inject({ method: 'GET', url: '/sandbox/api/test-helpers/clock', headers: bearerOf(s.sandbox) });
+  return new Date(res.json().now).getTime() - Date.now();
+};
+
+describe('shipping in a fresh store’s sandbox', () => {
+  it('GET /carriers shows the service contract of every carrier that has one, in every country it serves; production has none', async () => {
+    const s = await freshStore();
+    const res = await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) });
+    expect(res.statusCode).toBe(200);
+    const byCode = Object.fromEntries(res.json().carriers.map((c: { code: string }) => [c.code, c]));
+    expect(byCode.baltpost.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT']);
+    expect(byCode.parcelnord.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT', 'FI']);
+    expect(byCode.polexpress.contracts.map((c: { country: string }) => c.country)).toEqual(['PL', 'LT']);
+    for (const code of ['baltpost', 'parcelnord', 'polexpress']) {
+      expect(byCode[code].hasServiceContract).toBe(true);
+      for (const c of byCode[code].contracts) {
+        expect(c).toMatchObject({ carrierId: code, isDirectContract: false, lastUsedParcelNumber: null, credentials: { username: null } });
+        expect(c.id).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    }
+    // swiftcourier has no service contract (DIRECT only): nothing to activate without the merchant's own account.
+    expect(byCode.swiftcourier).toMatchObject({ hasServiceContract: false, contracts: null, supportedContractTypes: ['DIRECT'] });
+    // The same ids on every read.
+    const again = await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) });
+    expect(again.json()).toEqual(res.json());
+    const prod = await t.app.inject({ method: 'GET', url: `${PRODUCTION}/carriers`, headers: bearerOf(s.production) });
+    expect(prod.json().carriers.every((c: { contracts: unknown }) => c.contracts === null)).toBe(true);
+  });
+
+  it('shipping methods, filter-by-parcels, pickup points and rates answer at once; production still needs a contract', async () => {
+    const s = await freshStore();
+    const methods = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods`, headers: bearerOf(s.sandbox) })).json();
+    expect(methods.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
+    const filtered = await t.app.inject({
+      method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=LV`, headers: bearerOf(s.sandbox),
+      payload: { parcels: [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }] },
+    });
+    expect(filtered.json().countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['baltpost', 'parcelnord']);
+    const points = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods/pickup-points?carrierCode=parcelnord&countryCode=FI`, headers: bearerOf(s.sandbox) });
+    expect(points.statusCode).toBe(200);
+    const rates = await t.app.inject({
+      method: 'POST', url: `${SANDBOX}/shipping-methods/rates`, headers: bearerOf(s.sandbox),
+      payload: { destination: 'EE', parcels: [{ items: [{ length: 30, width: 20, height: 10, weight: 2 }] }] },
+    });
+    expect(rates.statusCode).toBe(200);
+    const prod = await t.app.inject({ method: 'GET', url: `${PRODUCTION}/shipping-methods`, headers: bearerOf(s.production) });
+    expect(prod.json()).toEqual({ countries: [] });
+    const prodShipment = await t.app.inject({ method: 'POST', url: `${PRODUCTION}/shipments`, headers: bearerOf(s.production), payload: pickupBody() });
+    expect(prodShipment.statusCode).toBe(400);
+    expect(prodShipment.json().message).toContain('shippingMethod.id belongs to baltpost, with which the store has no active production contract');
+  });
+
+  it('shipments register and their label file downloads', async () => {
+    const s = await freshStore();
+    const created = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox), payload: pickupBody({ synchronous: true }) });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ status: 'registered' });
+    expect(created.json().parcels[0].carrierParcelId).toEqual(expect.any(String));
+    const courier = await t.app.inject({
+      method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox),
+      payload: courierBody({ synchronous: true, shippingMethod: { type: 'courier', id: 'polexpress-pl-courier-standard' }, receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '501234567', streetAddress: 'Marszałkowska 1', locality: 'Warszawa', postalCode: '00-001', country: 'PL' } }),
+    });
+    expect(courier.statusCode).toBe(201);
+    const lf = await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: bearerOf(s.sandbox), payload: { shipmentIds: [created.json().id], synchronous: true } });
+    expect(lf.statusCode).toBe(201);
+    expect(lf.json().status).toBe('ready');
+    const u = new URL(lf.json().labelFileUrl);
+    const pdf = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('a store created before this change ships too (the contracts are derived, not stored)', async () => {
+    const old = await t.createStore();
+    await t.db.query('DELETE FROM carrier_contracts WHERE store_id = $1', [old.id]);
+    const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer({ store: old }), payload: pickupBody({ synchronous: true }) });
+    expect(res.json()).toMatchObject({ status: 'registered' });
+  });
+
+  it('an operator-added sandbox contract replaces the built-in ones of its carrier, and deleting it brings them back', async () => {
+    const s = await freshStore();
+    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin, payload: { env: 'sandbox', carrierCode: 'baltpost', country: 'EE', defaultLockerSize: 'M' } });
+    expect(add.statusCode).toBe(201);
+    const carriers = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) })).json().carriers;
+    expect(carriers[0].contracts).toEqual([expect.objectContaining({ id: add.json().id, country: 'EE', defaultLockerSize: 'M' })]);
+    const shipment = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox), payload: pickupBody({ synchronous: true }) });
+    expect(shipment.json()).toMatchObject({ status: 'registered', shippingMethod: { carrierCode: 'baltpost' } });
+    const { rows } = await t.db.query('SELECT locker_size FROM shipments WHERE id = $1', [shipment.json().id]);
+    expect(rows[0].locker_size).toBe('M'); // the operator's contract's default, as before
+    const list = (await t.app.inject({ method: 'GET', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin })).json();
+    expect(list.sandbox.map((c: { id: string }) => c.id)).toEqual([add.json().id]); // the operator's own, as before
+    const del = await t.app.inject({ method: 'DELETE', url: `/operator/stores/${s.uuid}/carrier-contracts/${add.json().id}`, headers: admin });
+    expect(del.statusCode).toBe(204);
+    const after = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) })).json().carriers;
+    expect(after[0].contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT']);
+  });
+});
