@@ -8,6 +8,13 @@ import { randomToken, uuidv7 } from '../platform/ids.js';
 import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/catalogue/methods.js';
 
 export type Env = 'sandbox' | 'production';
+
+/**
+ * How a store's sandbox payments settle: `instant` (refundable and payable out as soon as they are
+ * paid; new stores) or `realistic` (after business days, as in production).
+ */
+export type SandboxSettlement = 'instant' | 'realistic';
+export const SANDBOX_SETTLEMENTS: readonly SandboxSettlement[] = ['instant', 'realistic'];
 export const ENVS: readonly Env[] = ['sandbox', 'production'];
 
 export interface KeyPair {
@@ -37,6 +44,7 @@ export interface Store {
   country: string;
   enabledMethods: PaymentMethodName[];
   bankRefundsEnabled: boolean;
+  sandboxSettlement: SandboxSettlement;
   shippingAddress: StoreAddress | null;
   /** Where payouts go; null until the operator sets it (production payouts wait for it). */
   payoutAccount: PayoutAccount | null;
@@ -59,6 +67,7 @@ export interface CreateStoreInput {
   country?: string | undefined;
   enabledMethods?: PaymentMethodName[] | undefined;
   bankRefundsEnabled?: boolean | undefined;
+  sandboxSettlement?: SandboxSettlement | undefined;
   shippingAddress?: StoreAddress | undefined;
   payoutAccount?: PayoutAccount | undefined;
   isDemo?: boolean | undefined;
@@ -67,6 +76,7 @@ export interface CreateStoreInput {
 export interface StorePatch {
   enabledMethods?: PaymentMethodName[] | undefined;
   bankRefundsEnabled?: boolean | undefined;
+  sandboxSettlement?: SandboxSettlement | undefined;
   name?: string | undefined;
   /** null clears it. */
   shippingAddress?: StoreAddress | null | undefined;
@@ -82,6 +92,7 @@ interface StoreRow {
   country: string;
   enabled_methods: string[];
   bank_refunds_enabled: boolean;
+  sandbox_settlement: SandboxSettlement;
   shipping_address: StoreAddress | null;
   payout_iban: string | null;
   payout_account_name: string | null;
@@ -97,6 +108,7 @@ export function storeFromRow(r: StoreRow): Store {
     country: r.country,
     enabledMethods: r.enabled_methods.filter((m): m is PaymentMethodName => (PAYMENT_METHODS as readonly string[]).includes(m)),
     bankRefundsEnabled: r.bank_refunds_enabled,
+    sandboxSettlement: r.sandbox_settlement,
     shippingAddress: r.shipping_address,
     payoutAccount: r.payout_iban && r.payout_account_name ? { iban: r.payout_iban, accountName: r.payout_account_name } : null,
     createdAt: r.created_at,
@@ -120,8 +132,8 @@ export class StoreService {
     const { rows } = await this.db.query<StoreRow>(
       `WITH s AS (
          INSERT INTO stores (id, name, legal_name, business_name, country, enabled_methods, bank_refunds_enabled, is_demo, shipping_address,
-                             payout_iban, payout_account_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11, $12, $13) RETURNING *
+                             payout_iban, payout_account_name, sandbox_settlement)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11, $12, $13, $14) RETURNING *
        ), k AS (
          INSERT INTO store_keys (access_key, store_id, env, secret_sealed)
          SELECT * FROM unnest($9::text[], ARRAY[$1, $1]::uuid[], ARRAY['sandbox', 'production'], $10::text[])
@@ -143,6 +155,7 @@ export class StoreService {
         input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
         input.payoutAccount?.iban ?? null,
         input.payoutAccount?.accountName ?? null,
+        input.sandboxSettlement ?? 'instant',
       ],
     );
     return { ...storeFromRow(rows[0]!), keys };
@@ -164,7 +177,8 @@ export class StoreService {
          bank_refunds_enabled = coalesce($3, bank_refunds_enabled), name = coalesce($4, name),
          shipping_address = CASE WHEN $5 THEN $6::jsonb ELSE shipping_address END,
          payout_iban = CASE WHEN $7 THEN $8 ELSE payout_iban END,
-         payout_account_name = CASE WHEN $7 THEN $9 ELSE payout_account_name END
+         payout_account_name = CASE WHEN $7 THEN $9 ELSE payout_account_name END,
+         sandbox_settlement = coalesce($10, sandbox_settlement)
        WHERE id = $1 RETURNING *`,
       [
         id,
@@ -176,6 +190,7 @@ export class StoreService {
         patch.payoutAccount !== undefined,
         patch.payoutAccount?.iban ?? null,
         patch.payoutAccount?.accountName ?? null,
+        patch.sandboxSettlement ?? null,
       ],
     );
     return rows[0] && storeFromRow(rows[0]);

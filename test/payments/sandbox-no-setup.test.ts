@@ -144,3 +144,107 @@ describe('shipping in a fresh store’s sandbox', () => {
     expect(after[0].contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT']);
   });
 });
+
+describe('sandbox refunds in a fresh store', () => {
+  it('are possible as soon as the order is paid; availableForRefund says so', async () => {
+    const s = await freshStore();
+    const store = (await t.app.inject({ method: 'GET', url: `/operator/stores/${s.uuid}`, headers: admin })).json();
+    expect(store.sandboxSettlement).toBe('instant');
+    await paidOrder(s); // a second sale covers the fee kept on the first
+    const uuid = await paidOrder(s);
+    expect(await getOrder(s, uuid)).toMatchObject({ paymentStatus: 'PAID', availableForRefund: 100 });
+    const r = await refund(s, uuid, 100);
+    expect(r.statusCode).toBe(201);
+    await t.services.refunds.drain();
+    expect(await getOrder(s, uuid)).toMatchObject({ paymentStatus: 'REFUNDED', availableForRefund: 0 });
+  });
+
+  it('with the realistic settlement delay: refused until settled, saying when and how to settle now; availableForRefund agrees', async () => {
+    const s = await freshStore();
+    const set = await patchStore(s.uuid, { sandboxSettlement: 'realistic' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().sandboxSettlement).toBe('realistic');
+    const uuid = await paidOrder(s);
+    expect((await getOrder(s, uuid)).availableForRefund).toBe(0);
+    const refused = await refund(s, uuid, 10);
+    expect(refused.statusCode).toBe(400);
+    const msg = refused.json().message as string;
+    expect(msg).toMatch(/^The payment has not reached the store's settlement account yet; it can be refunded from \d{4}-\d\d-\d\dT/);
+    expect(msg).toContain('POST /sandbox/api/test-helpers/settle');
+    expect(msg).toContain('POST /sandbox/api/test-helpers/clock/advance');
+    expect((await helper(s, 'settle')).statusCode).toBe(200);
+    expect((await getOrder(s, uuid)).availableForRefund).toBe(100);
+    expect((await refund(s, uuid, 10)).statusCode).toBe(201);
+  });
+
+  it('with the realistic delay, moving the clock past settlement also makes it refundable', async () => {
+    const s = await freshStore();
+    await patchStore(s.uuid, { sandboxSettlement: 'realistic' });
+    const uuid = await paidOrder(s);
+    expect((await refund(s, uuid, 10)).statusCode).toBe(400);
+    expect((await helper(s, 'clock/advance', { minutes: 5 * 24 * 60 })).statusCode).toBe(200);
+    expect((await getOrder(s, uuid)).availableForRefund).toBe(100);
+    expect((await refund(s, uuid, 10)).statusCode).toBe(201);
+  });
+
+  it('refusals are sentences, never led by a field name', async () => {
+    const s = await freshStore();
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: tokenOf(s.sandbox, orderPayload({ grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } })) } });
+    const unpaid = await refund(s, res.json().uuid, 1);
+    expect(unpaid.json()).toMatchObject({ statusCode: 400, message: 'The order is PENDING; only a paid order can be refunded' });
+  });
+
+  it('a bank payment is refused until bank-payment refunds are enabled, and the message says how', async () => {
+    const s = await freshStore();
+    const bank = { method: 'paymentInitiation', amount: 100, currency: 'EUR', methodOptions: { preferredCountry: 'EE' } };
+    const uuid = await paidOrder(s, { payment: bank });
+    const refused = await refund(s, uuid, 10);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `The order was paid by bank payment, and bank-payment refunds are not enabled for this store; the operator enables them with \`kassa stores set-bank-refunds ${s.uuid} --enabled true\` (operator API: PATCH /operator/stores/${s.uuid} {"bankRefundsEnabled": true})`,
+    );
+    expect((await patchStore(s.uuid, { bankRefundsEnabled: true })).statusCode).toBe(200);
+    t.services.keys.invalidate();
+    expect((await refund(s, uuid, 10)).statusCode).toBe(201);
+  });
+
+  it('the setting is checked', async () => {
+    const s = await freshStore();
+    const bad = await patchStore(s.uuid, { sandboxSettlement: 'tomorrow' });
+    expect(bad.json()).toMatchObject({ statusCode: 400, message: 'sandboxSettlement must be one of instant, realistic' });
+    const created = await t.app.inject({ method: 'POST', url: '/operator/stores', headers: admin, payload: { name: 'Slow', sandboxSettlement: 'realistic' } });
+    expect(created.statusCode).toBe(201);
+    const got = (await t.app.inject({ method: 'GET', url: `/operator/stores/${created.json().uuid}`, headers: admin })).json();
+    expect(got.sandboxSettlement).toBe('realistic');
+  });
+});
+
+describe('the sandbox clock', () => {
+  it('settle settles captured payments without moving the clock; orders made afterwards carry the real time', async () => {
+    const s = await freshStore();
+    await patchStore(s.uuid, { sandboxSettlement: 'realistic' });
+    const uuid = await paidOrder(s);
+    const settled = await helper(s, 'settle');
+    expect(settled.statusCode).toBe(200);
+    expect(Math.abs(await clockOffsetMs(s))).toBeLessThan(5_000);
+    expect((await refund(s, uuid, 10)).statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: tokenOf(s.sandbox, orderPayload()) } });
+    expect(Math.abs(new Date(res.json().createdAt).getTime() - Date.now())).toBeLessThan(5_000);
+    // A payment made after the settle waits its own settlement.
+    const later = await paidOrder(s);
+    expect((await getOrder(s, later)).availableForRefund).toBe(0);
+  });
+
+  it('clock/reset takes the clock back to real time', async () => {
+    const s = await freshStore();
+    await helper(s, 'clock/advance', { minutes: 600 });
+    expect(await clockOffsetMs(s)).toBeGreaterThan(590 * 60_000);
+    const reset = await helper(s, 'clock/reset');
+    expect(reset.statusCode).toBe(200);
+    expect(Math.abs(new Date(reset.json().now).getTime() - Date.now())).toBeLessThan(5_000);
+    expect(Math.abs(await clockOffsetMs(s))).toBeLessThan(5_000);
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: tokenOf(s.sandbox, orderPayload()) } });
+    expect(Math.abs(new Date(res.json().createdAt).getTime() - Date.now())).toBeLessThan(5_000);
+    expect((await t.app.inject({ method: 'POST', url: '/api/test-helpers/clock/reset', headers: bearerOf(s.production) })).statusCode).toBe(404);
+  });
+});
