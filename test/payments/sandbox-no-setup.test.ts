@@ -248,3 +248,28 @@ describe('the sandbox clock', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/test-helpers/clock/reset', headers: bearerOf(s.production) })).statusCode).toBe(404);
   });
 });
+
+describe('GET /', () => {
+  it('answers a small page pointing to the API reference, the OpenAPI document and the guides, with nothing from another host', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+    expect(res.body).toContain('href="/docs"');
+    expect(res.body).toContain('href="/openapi.json"');
+    expect(res.body).toContain('docs/sandbox.md');
+    expect(res.body).not.toMatch(/(src|href)="(https?:)?\/\//);
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['content-type']).toMatch(/^text\/html/);
+    expect(plain.headers['content-security-policy']).toContain("default-src 'none'");
+    const guide = await t.app.inject({ method: 'GET', url: '/guides/sandbox.md' });
+    expect(guide.statusCode).toBe(200);
+    expect(guide.body).toContain('# Sandbox');
+    expect((await t.app.inject({ method: 'GET', url: '/guides/..%2Fpackage.json' })).statusCode).toBe(404);
+  });
+
+  it('answers JSON to a client that asks for JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Kassa', docs: '/docs', openapi: '/openapi.json' });
+  });
+});
