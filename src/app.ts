@@ -20,6 +20,7 @@ import { notificationOperatorRoutes } from './payments/notifications/operator-ro
 import { trackingRoutes } from './shipping/tracking/routes.js';
 import { carrierLogoRoutes } from './shipping/logos.js';
 import { carrierContractRoutes } from './shipping/contracts/routes.js';
+import { homeRoutes } from './home/routes.js';
 import type { Services } from './services.js';
 
 export interface AppOptions {
@@ -50,6 +51,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerObservability(app, services.db);
+  await app.register(homeRoutes, { config });
   await app.register(logoRoutes);
   await app.register(carrierLogoRoutes);
   await app.register(paymentsRoutes, { prefix: config.paymentsPath, env: 'production', services });

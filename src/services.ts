@@ -59,7 +59,7 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     shippingMethods: new ShippingMethodsService(carrierContracts),
     carriers,
     shipments: new ShipmentService(db, carrierContracts, registration),
-    refunds: new RefundService(db, processors, { concurrency: config.workerConcurrency }),
+    refunds: new RefundService(db, processors, { concurrency: config.workerConcurrency, sandboxPath: config.paymentsSandboxPath }),
     payouts: new PayoutService(db, {
       stores,
       keys,

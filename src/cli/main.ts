@@ -10,6 +10,11 @@
  *   npm run kassa -- contracts list STORE_UUID [--json]
  *   npm run kassa -- notifications list [--status failed|pending|delivered] [--store UUID] [--json]
  *   npm run kassa -- notifications resend NOTIFICATION_ID
+ *   npm run kassa -- stores set-bank-refunds UUID --enabled true|false [--json]
+ *   npm run kassa -- stores set-sandbox-settlement UUID --mode instant|realistic [--json]
+ * (or `npx kassa …`: package.json's bin runs bin/kassa.js, which runs this file.)
+ * Exit codes: 0 done; 1 the server refused or could not be reached; 2 a usage error. Every failure
+ * is one line on stderr. Output piped into a reader that stops early (`| head`) ends quietly.
  * KASSA_URL (default http://localhost:8080); KASSA_ADMIN_TOKEN, else the token the embedded
  * default generated into KASSA_DATA_DIR (default ./data)/admin-token.
  */
@@ -18,21 +23,86 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMIN_TOKEN_FILE } from '../runtime.js';
 
+// ─── BEGIN store settings ─────────────────────────────────────────────────────────────────────
+// The switches a merchant's developer or an operator flips without a raw operator PATCH:
+// `stores set-bank-refunds`, `stores set-sandbox-settlement` (issue 8: a sandbox that works with no
+// set-up) and `stores set-tokens-without-exp` (production Bearer tokens without exp, as a PHP SDK
+// signs them). Their options and usage lines live here too.
+const STORE_SETTING_OPTIONS = {
+  enabled: { type: 'string' },
+  mode: { type: 'string' },
+  allow: { type: 'string' },
+} as const;
+
+const STORE_SETTING_USAGE = `  kassa stores set-bank-refunds UUID --enabled true|false [--json]
+  kassa stores set-sandbox-settlement UUID --mode instant|realistic [--json]
+  kassa stores set-tokens-without-exp UUID --allow true|false [--json]`;
+
+const BOOLEAN_WORDS: Record<string, boolean> = { true: true, yes: true, on: true, '1': true, false: false, no: false, off: false, '0': false };
+
+const booleanOption = (value: string | undefined, option: string): boolean => {
+  const b = value === undefined ? undefined : BOOLEAN_WORDS[value.toLowerCase()];
+  if (b === undefined) throw usageError(`${option} true|false is required`);
+  return b;
+};
+
+/** Handles the store-setting commands; false when `verb` is none of them. */
+async function storeSettings(
+  verb: string | undefined,
+  storeUuid: string | undefined,
+  values: { enabled?: string | undefined; mode?: string | undefined; allow?: string | undefined; json?: boolean | undefined },
+  out: (s: string) => void,
+): Promise<boolean> {
+  if (verb !== 'set-bank-refunds' && verb !== 'set-sandbox-settlement' && verb !== 'set-tokens-without-exp') return false;
+  if (!storeUuid) throw usageError('the store uuid is required');
+  const route = `/operator/stores/${encodeURIComponent(storeUuid)}`;
+  if (verb === 'set-bank-refunds') {
+    const s = (await call('PATCH', route, { bankRefundsEnabled: booleanOption(values.enabled, '--enabled') })) as { uuid: string; bankRefundsEnabled: boolean };
+    if (values.json) out(JSON.stringify({ uuid: s.uuid, bankRefundsEnabled: s.bankRefundsEnabled }));
+    else out(`store ${s.uuid}: bank-payment refunds ${s.bankRefundsEnabled ? 'enabled (EUR payments)' : 'disabled'}`);
+    return true;
+  }
+  if (verb === 'set-tokens-without-exp') {
+    const s = (await call('PATCH', route, { allowTokensWithoutExp: booleanOption(values.allow, '--allow') })) as { uuid: string; allowTokensWithoutExp: boolean };
+    if (values.json) out(JSON.stringify({ uuid: s.uuid, allowTokensWithoutExp: s.allowTokensWithoutExp }));
+    else out(`store ${s.uuid} ${s.allowTokensWithoutExp ? 'accepts' : 'refuses'} production Bearer tokens without exp`);
+    return true;
+  }
+  if (values.mode !== 'instant' && values.mode !== 'realistic') throw usageError('--mode instant|realistic is required');
+  const s = (await call('PATCH', route, { sandboxSettlement: values.mode })) as { uuid: string; sandboxSettlement: string };
+  if (values.json) out(JSON.stringify({ uuid: s.uuid, sandboxSettlement: s.sandboxSettlement }));
+  else out(`store ${s.uuid}: sandbox payments settle ${s.sandboxSettlement === 'instant' ? 'at once (refundable when paid)' : 'after business days, as in production'}`);
+  return true;
+}
+// ─── END store settings ──────────────────────────────────────────────────────────────
+
 const USAGE = `usage:
   kassa stores create --name NAME [--legal-name NAME] [--country EE|LV|LT|FI|PL] [--json]
   kassa stores list [--json]
   kassa stores set-address UUID --street S --locality L --postal-code P --country CC --phone-country-code +372 --phone N
         [--name NAME (default: the store's business name)] [--company NAME] [--region R] [--email E] [--json]
   kassa stores set-payout-account UUID --iban IBAN --account-name NAME [--json]
-  kassa stores set-tokens-without-exp UUID --allow true|false [--json]
   kassa contracts add STORE_UUID --carrier baltpost|parcelnord|swiftcourier|polexpress --country CC
         [--env sandbox|production (default sandbox)] [--json]
   kassa contracts list STORE_UUID [--json]
   kassa notifications list [--status failed|pending|delivered (default failed)] [--store UUID] [--json]
   kassa notifications resend NOTIFICATION_ID
+${STORE_SETTING_USAGE}
 environment: KASSA_URL (default http://localhost:8080), KASSA_ADMIN_TOKEN or KASSA_DATA_DIR (default ./data)`;
 
-class CliError extends Error {}
+/** A failure to report in one line on stderr; `exitCode` 2 for usage errors, 1 otherwise. */
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+function usageError(problem: string): CliError {
+  return new CliError(`${problem} (kassa --help shows the usage)`, 2);
+}
 
 function adminToken(): string {
   if (process.env.KASSA_ADMIN_TOKEN) return process.env.KASSA_ADMIN_TOKEN;
@@ -84,18 +154,19 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
       store: { type: 'string' },
       'account-name': { type: 'string' },
       env: { type: 'string' },
-      allow: { type: 'string' },
+      ...STORE_SETTING_OPTIONS,
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const [noun, verb, subject] = positionals;
-  if (values.help) throw new CliError(USAGE);
+  if (values.help || noun === 'help') return out(USAGE);
   if (noun === 'contracts') return contracts(verb, subject, values, out);
   if (noun === 'notifications') return notifications(verb, subject, values, out);
-  if (noun !== 'stores') throw new CliError(USAGE);
+  if (noun !== 'stores') throw usageError(noun ? `unknown command "${noun}"` : 'a command is required');
+  if (await storeSettings(verb, subject, values, out)) return;
   if (verb === 'create') {
-    if (!values.name) throw new CliError('--name is required\n' + USAGE);
+    if (!values.name) throw usageError('--name is required');
     const s = (await call('POST', '/operator/stores', {
       name: values.name,
       legalName: values['legal-name'],
@@ -114,7 +185,7 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
     return;
   }
   if (verb === 'set-payout-account') {
-    if (!subject) throw new CliError('the store uuid is required\n' + USAGE);
+    if (!subject) throw usageError('the store uuid is required');
     // The server checks the IBAN (ISO 13616) and names what is wrong.
     const s = (await call('PATCH', `/operator/stores/${encodeURIComponent(subject)}`, {
       payoutAccount: { iban: values.iban, accountName: values['account-name'] },
@@ -123,24 +194,8 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
     out(`store ${s.uuid} is paid out to ${s.payoutAccount.iban} (${s.payoutAccount.accountName})`);
     return;
   }
-  // ── stores set-tokens-without-exp (production Bearer tokens without exp) ──────────────────
-  if (verb === 'set-tokens-without-exp') {
-    if (!subject) throw new CliError('the store uuid is required\n' + USAGE);
-    if (values.allow !== 'true' && values.allow !== 'false') throw new CliError('--allow true|false is required\n' + USAGE);
-    const s = (await call('PATCH', `/operator/stores/${encodeURIComponent(subject)}`, {
-      allowTokensWithoutExp: values.allow === 'true',
-    })) as { uuid: string; allowTokensWithoutExp: boolean };
-    if (values.json) return out(JSON.stringify({ uuid: s.uuid, allowTokensWithoutExp: s.allowTokensWithoutExp }));
-    out(
-      s.allowTokensWithoutExp
-        ? `store ${s.uuid} accepts production Bearer tokens without exp`
-        : `store ${s.uuid} refuses production Bearer tokens without exp`,
-    );
-    return;
-  }
-  // ── end stores set-tokens-without-exp ─────────────────────────────────────────────────────
   if (verb === 'set-address') {
-    if (!subject) throw new CliError('the store uuid is required\n' + USAGE);
+    if (!subject) throw usageError('the store uuid is required');
     const found = (await call('GET', `/operator/stores/${encodeURIComponent(subject)}`)) as { businessName: string };
     // The server checks the address and names every missing or malformed field.
     const s = (await call('PATCH', `/operator/stores/${subject}`, {
@@ -162,7 +217,7 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
     out(`store ${s.uuid} ships from: ${a.name}, ${a.streetAddress}, ${a.postalCode} ${a.locality}, ${a.country}; ${a.phoneCountryCode} ${a.phoneNumber}`);
     return;
   }
-  throw new CliError(USAGE);
+  throw usageError(verb ? `unknown command "${noun} ${verb}"` : `"${noun}" needs a command`);
 }
 
 interface ContractOut {
@@ -179,7 +234,7 @@ async function contracts(
   values: { carrier?: string | undefined; country?: string | undefined; env?: string | undefined; json?: boolean | undefined },
   out: (s: string) => void,
 ): Promise<void> {
-  if (!storeUuid) throw new CliError('the store uuid is required\n' + USAGE);
+  if (!storeUuid) throw usageError('the store uuid is required');
   const route = `/operator/stores/${encodeURIComponent(storeUuid)}/carrier-contracts`;
   const line = (c: ContractOut & { env?: string }) => `${c.id}  ${c.carrierId}  ${c.country}  ${c.isDirectContract ? 'DIRECT' : 'SERVICE'}${c.env ? `  ${c.env}` : ''}`;
   if (verb === 'add') {
@@ -194,7 +249,7 @@ async function contracts(
     for (const env of ['sandbox', 'production'] as const) for (const c of res[env]) out(line({ ...c, env }));
     return;
   }
-  throw new CliError(USAGE);
+  throw usageError(verb ? `unknown command "contracts ${verb}"` : `"contracts" needs a command`);
 }
 
 interface NotificationOut {
@@ -224,17 +279,38 @@ async function notifications(
     return;
   }
   if (verb === 'resend') {
-    if (!id) throw new CliError('the notification id is required\n' + USAGE);
+    if (!id) throw usageError('the notification id is required');
     const n = (await call('POST', `/operator/notifications/${encodeURIComponent(id)}/resend`, {})) as NotificationOut;
     if (values.json) return out(JSON.stringify(n));
     return out(`queued again: ${line(n)}`);
   }
-  throw new CliError(USAGE);
+  throw usageError(verb ? `unknown command "notifications ${verb}"` : `"notifications" needs a command`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  run(process.argv.slice(2), (s) => process.stdout.write(s + '\n')).catch((err: unknown) => {
-    process.stderr.write(`${err instanceof CliError ? err.message : String(err)}\n`);
-    process.exit(2);
-  });
+/** One line, whatever the error: a CliError's message, an argument error's, or any other's. */
+function oneLine(err: unknown): { message: string; exitCode: number } {
+  if (err instanceof CliError) return { message: err.message, exitCode: err.exitCode };
+  const code = (err as { code?: unknown } | null)?.code;
+  const message = err instanceof Error ? err.message : String(err);
+  if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return { message: `${message} (kassa --help shows the usage)`, exitCode: 2 };
+  return { message: `kassa: ${message}`, exitCode: 1 };
 }
+
+/** The process entry (bin/kassa.js, npm run kassa): exit codes and pipes that scripts can trust. */
+export async function main(argv: string[]): Promise<void> {
+  // A reader that stops early (`| head`) closes the pipe: stop quietly, as other Unix tools do.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    process.stderr.write(`kassa: ${err.message}\n`);
+    process.exit(1);
+  });
+  try {
+    await run(argv, (s) => process.stdout.write(s + '\n'));
+  } catch (err) {
+    const { message, exitCode } = oneLine(err);
+    process.stderr.write(`${message.replace(/\s*\n\s*/g, ' ')}\n`);
+    process.exitCode = exitCode;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2));

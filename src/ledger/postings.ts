@@ -20,26 +20,35 @@ export function settlesAt(channel: Channel, at: Date): Date {
   return addBusinessDays(at, SETTLEMENT_BUSINESS_DAYS[channel]);
 }
 
-/** A captured payment and the service's fee on it, in one statement (see postTransactions). */
+/**
+ * A transaction's settlement time as it counts (SQL over the ledger_transactions alias `t`):
+ * its own, or its occurrence when the sandbox's settle test helper settled everything up to a
+ * later time (production has no such watermark).
+ */
+export const effectiveSettlesAt = (t: string): string =>
+  `CASE WHEN ${t}.occurred_at <= sandbox_settled_through(${t}.store_id, ${t}.env) THEN least(${t}.occurred_at, ${t}.settles_at) ELSE ${t}.settles_at END`;
+
+/** Whether a sandbox store settles its payments when they are paid (its `sandboxSettlement`). */
+async function settlesInstantly(q: Queryable, storeId: string, env: Env): Promise<boolean> {
+  if (env !== 'sandbox') return false;
+  const { rows } = await q.query<{ instant: boolean }>(`SELECT sandbox_settlement = 'instant' AS instant FROM stores WHERE id = $1`, [storeId]);
+  return rows[0]?.instant ?? false;
+}
+
+/**
+ * A captured payment and the service's fee on it, in one statement (see postTransactions). They
+ * settle after the channel's business days; in a sandbox set to `instant` settlement, at once.
+ */
 export async function postPayment(
   q: Queryable,
   p: { storeId: string; env: Env; method: PaymentMethodName; currency: string; orderId: string; grossMinor: number; feeMinor: number; paidAt: Date },
 ): Promise<void> {
   const key = ledgerKey(p);
-  const settles = settlesAt(key.channel, p.paidAt);
+  const settles = (await settlesInstantly(q, p.storeId, p.env)) ? p.paidAt : settlesAt(key.channel, p.paidAt);
   const ts: NewTransaction[] = [];
   if (p.grossMinor > 0) ts.push({ ...key, kind: 'payment', amountMinor: p.grossMinor, orderId: p.orderId, occurredAt: p.paidAt, settlesAt: settles });
   if (p.feeMinor > 0) ts.push({ ...key, kind: 'fee', amountMinor: p.feeMinor, orderId: p.orderId, occurredAt: p.paidAt, settlesAt: settles });
   await postTransactions(q, ts);
-}
-
-/** When the order's payment settles (null: the order has no captured payment in the ledger). */
-export async function paymentSettlesAt(q: Queryable, orderId: string): Promise<Date | null> {
-  const { rows } = await q.query<{ settles_at: Date }>(
-    `SELECT settles_at FROM ledger_transactions WHERE order_id = $1 AND kind = 'payment' ORDER BY occurred_at LIMIT 1`,
-    [orderId],
-  );
-  return rows[0]?.settles_at ?? null;
 }
 
 /** A refund booked against the store's balance (reversed if the processor then refuses it). */

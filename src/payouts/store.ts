@@ -7,6 +7,7 @@
 import type { Db, Queryable, Tx } from '../platform/db.js';
 import type { Env } from '../stores/service.js';
 import type { Channel } from '../ledger/chart.js';
+import { effectiveSettlesAt } from '../ledger/postings.js';
 import type { PayoutExportRow } from './exports/row.js';
 
 export interface PayoutRow {
@@ -59,7 +60,7 @@ export async function payableGroups(q: Queryable, filter: { storeId?: string; en
   const { rows } = await q.query<{ store_id: string; env: Env; channel: Channel; currency: string }>(
     `SELECT DISTINCT t.store_id, t.env, t.channel, t.currency
        FROM ledger_transactions t
-      WHERE t.kind IN ${PAYABLE_KINDS} AND t.settles_at <= store_now(t.store_id, t.env)
+      WHERE t.kind IN ${PAYABLE_KINDS} AND ${effectiveSettlesAt('t')} <= store_now(t.store_id, t.env)
         AND ($1::uuid IS NULL OR t.store_id = $1) AND ($2::text IS NULL OR t.env = $2)
         AND NOT EXISTS (SELECT 1 FROM payout_transactions p WHERE p.transaction_id = t.id)
       ORDER BY 1, 2, 3, 4`,
@@ -93,7 +94,7 @@ export async function claimPayable(tx: Tx, g: PayoutGroup, payoutId: string): Pr
        INSERT INTO payout_transactions (transaction_id, payout_id)
        SELECT t.id, $1 FROM ledger_transactions t
         WHERE t.store_id = $2 AND t.env = $3 AND t.channel = $4 AND t.currency = $5
-          AND t.kind IN ${PAYABLE_KINDS} AND t.settles_at <= (SELECT now FROM cutoff)
+          AND t.kind IN ${PAYABLE_KINDS} AND ${effectiveSettlesAt('t')} <= (SELECT now FROM cutoff)
           AND NOT EXISTS (SELECT 1 FROM payout_transactions p WHERE p.transaction_id = t.id)
        RETURNING transaction_id
      )

@@ -11,7 +11,7 @@ import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/cat
 import type { Services } from '../services.js';
 import { readParty } from '../shipping/shipments/schema.js';
 import { isValidIban, normalizeIban } from '../platform/iban.js';
-import type { CreatedStore, PayoutAccount, Store, StoreAddress } from './service.js';
+import { SANDBOX_SETTLEMENTS, type CreatedStore, type PayoutAccount, type Store, type StoreAddress } from './service.js';
 
 export function storeJson(s: Store) {
   return {
@@ -23,6 +23,7 @@ export function storeJson(s: Store) {
     enabledMethods: s.enabledMethods,
     bankRefundsEnabled: s.bankRefundsEnabled,
     allowTokensWithoutExp: s.allowTokensWithoutExp,
+    sandboxSettlement: s.sandboxSettlement,
     shippingAddress: s.shippingAddress,
     payoutAccount: s.payoutAccount,
     createdAt: s.createdAt.toISOString(),
@@ -88,10 +89,11 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     const country = r.string('country', { pattern: /^(EE|LV|LT|FI|PL)$/, patternHint: 'must be one of EE, LV, LT, FI, PL' });
     const enabledMethods = readMethods(r);
     const bankRefundsEnabled = r.boolean('bankRefundsEnabled');
+    const sandboxSettlement = r.oneOf('sandboxSettlement', SANDBOX_SETTLEMENTS);
     const shippingAddress = readShippingAddress(r, false) ?? undefined;
     const payoutAccount = readPayoutAccount(r, false) ?? undefined;
     p.throwIfAny();
-    const created = await stores.create({ name: name!, legalName, country, enabledMethods, bankRefundsEnabled, shippingAddress, payoutAccount });
+    const created = await stores.create({ name: name!, legalName, country, enabledMethods, bankRefundsEnabled, sandboxSettlement, shippingAddress, payoutAccount });
     reply.code(201);
     return createdStoreJson(created);
   });
@@ -112,11 +114,12 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     const enabledMethods = readMethods(r);
     const bankRefundsEnabled = r.boolean('bankRefundsEnabled');
     const allowTokensWithoutExp = r.boolean('allowTokensWithoutExp');
+    const sandboxSettlement = r.oneOf('sandboxSettlement', SANDBOX_SETTLEMENTS);
     const name = r.string('name', { max: 200 });
     const shippingAddress = readShippingAddress(r, true);
     const payoutAccount = readPayoutAccount(r, true);
     p.throwIfAny();
-    const s = await stores.update(req.params.storeUuid, { enabledMethods, bankRefundsEnabled, allowTokensWithoutExp, name, shippingAddress, payoutAccount });
+    const s = await stores.update(req.params.storeUuid, { enabledMethods, bankRefundsEnabled, allowTokensWithoutExp, sandboxSettlement, name, shippingAddress, payoutAccount });
     if (!s) throw Errors.notFound(`Store ${req.params.storeUuid}`);
     // This node's key cache holds the store's settings (allowTokensWithoutExp among them); other
     // nodes see the change within KASSA_AUTH_CACHE_MS.

@@ -8,6 +8,13 @@ import { randomToken, uuidv7 } from '../platform/ids.js';
 import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/catalogue/methods.js';
 
 export type Env = 'sandbox' | 'production';
+
+/**
+ * How a store's sandbox payments settle: `instant` (refundable and payable out as soon as they are
+ * paid; new stores) or `realistic` (after business days, as in production).
+ */
+export type SandboxSettlement = 'instant' | 'realistic';
+export const SANDBOX_SETTLEMENTS: readonly SandboxSettlement[] = ['instant', 'realistic'];
 export const ENVS: readonly Env[] = ['sandbox', 'production'];
 
 export interface KeyPair {
@@ -39,6 +46,7 @@ export interface Store {
   bankRefundsEnabled: boolean;
   /** Production Bearer tokens may come without `exp` (the sandbox accepts them always). */
   allowTokensWithoutExp: boolean;
+  sandboxSettlement: SandboxSettlement;
   shippingAddress: StoreAddress | null;
   /** Where payouts go; null until the operator sets it (production payouts wait for it). */
   payoutAccount: PayoutAccount | null;
@@ -61,6 +69,7 @@ export interface CreateStoreInput {
   country?: string | undefined;
   enabledMethods?: PaymentMethodName[] | undefined;
   bankRefundsEnabled?: boolean | undefined;
+  sandboxSettlement?: SandboxSettlement | undefined;
   shippingAddress?: StoreAddress | undefined;
   payoutAccount?: PayoutAccount | undefined;
   isDemo?: boolean | undefined;
@@ -70,6 +79,7 @@ export interface StorePatch {
   enabledMethods?: PaymentMethodName[] | undefined;
   bankRefundsEnabled?: boolean | undefined;
   allowTokensWithoutExp?: boolean | undefined;
+  sandboxSettlement?: SandboxSettlement | undefined;
   name?: string | undefined;
   /** null clears it. */
   shippingAddress?: StoreAddress | null | undefined;
@@ -86,6 +96,7 @@ interface StoreRow {
   enabled_methods: string[];
   bank_refunds_enabled: boolean;
   allow_tokens_without_exp: boolean;
+  sandbox_settlement: SandboxSettlement;
   shipping_address: StoreAddress | null;
   payout_iban: string | null;
   payout_account_name: string | null;
@@ -102,6 +113,7 @@ export function storeFromRow(r: StoreRow): Store {
     enabledMethods: r.enabled_methods.filter((m): m is PaymentMethodName => (PAYMENT_METHODS as readonly string[]).includes(m)),
     bankRefundsEnabled: r.bank_refunds_enabled,
     allowTokensWithoutExp: r.allow_tokens_without_exp,
+    sandboxSettlement: r.sandbox_settlement,
     shippingAddress: r.shipping_address,
     payoutAccount: r.payout_iban && r.payout_account_name ? { iban: r.payout_iban, accountName: r.payout_account_name } : null,
     createdAt: r.created_at,
@@ -125,8 +137,8 @@ export class StoreService {
     const { rows } = await this.db.query<StoreRow>(
       `WITH s AS (
          INSERT INTO stores (id, name, legal_name, business_name, country, enabled_methods, bank_refunds_enabled, is_demo, shipping_address,
-                             payout_iban, payout_account_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11, $12, $13) RETURNING *
+                             payout_iban, payout_account_name, sandbox_settlement)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11, $12, $13, $14) RETURNING *
        ), k AS (
          INSERT INTO store_keys (access_key, store_id, env, secret_sealed)
          SELECT * FROM unnest($9::text[], ARRAY[$1, $1]::uuid[], ARRAY['sandbox', 'production'], $10::text[])
@@ -148,6 +160,7 @@ export class StoreService {
         input.shippingAddress ? JSON.stringify(input.shippingAddress) : null,
         input.payoutAccount?.iban ?? null,
         input.payoutAccount?.accountName ?? null,
+        input.sandboxSettlement ?? 'instant',
       ],
     );
     return { ...storeFromRow(rows[0]!), keys };
@@ -170,7 +183,8 @@ export class StoreService {
          shipping_address = CASE WHEN $5 THEN $6::jsonb ELSE shipping_address END,
          payout_iban = CASE WHEN $7 THEN $8 ELSE payout_iban END,
          payout_account_name = CASE WHEN $7 THEN $9 ELSE payout_account_name END,
-         allow_tokens_without_exp = coalesce($10, allow_tokens_without_exp)
+         allow_tokens_without_exp = coalesce($10, allow_tokens_without_exp),
+         sandbox_settlement = coalesce($11, sandbox_settlement)
        WHERE id = $1 RETURNING *`,
       [
         id,
@@ -183,6 +197,7 @@ export class StoreService {
         patch.payoutAccount?.iban ?? null,
         patch.payoutAccount?.accountName ?? null,
         patch.allowTokensWithoutExp ?? null,
+        patch.sandboxSettlement ?? null,
       ],
     );
     return rows[0] && storeFromRow(rows[0]);

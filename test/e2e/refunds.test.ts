@@ -69,6 +69,8 @@ it('pays, refunds part then the rest, hears both refunds, and pays out what is l
   const keys: Keys = store.sandbox;
   const account = JSON.parse(await cli(['stores', 'set-payout-account', store.uuid, '--iban', 'EE47 1000 0010 2014 5685', '--account-name', 'Refund shop OÜ', '--json'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir }));
   expect(account).toEqual({ iban: 'EE471000001020145685', accountName: 'Refund shop OÜ' });
+  // New stores' sandbox payments settle at once; this journey takes production's business days.
+  await cli(['stores', 'set-sandbox-settlement', store.uuid, '--mode', 'realistic'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir });
   const c = client(server.url, keys);
   rx = await startReceiver();
 
@@ -78,7 +80,7 @@ it('pays, refunds part then the rest, hears both refunds, and pays out what is l
   const early = await c.post('/refunds', { orderUuid: a, amount: 10, idempotencyKey: 'early' });
   expect(early.status).toBe(400); // the money has not reached the store yet
   expect(early.json.message).toMatch(/has not reached the store's settlement account yet/);
-  expect((await c.helper('settle')).advancedMs).toBeGreaterThan(0);
+  expect((await c.helper('settle')).settledPayments).toBe(2); // without moving the sandbox clock
 
   const part = await c.post('/refunds', { orderUuid: a, amount: '25.00', idempotencyKey: 'refund-1' });
   expect(part.status).toBe(201);

@@ -104,7 +104,7 @@ describe('a partial refund, then the rest', () => {
 
     const more = await postRefund(refundPayload(uuid, 1));
     expect(more.statusCode).toBe(400);
-    expect(more.json().message).toBe('orderUuid the order is already refunded in full');
+    expect(more.json().message).toBe('The order is already refunded in full');
   });
 
   it('refunding the whole order at once is a FULL_REFUND', async () => {
@@ -181,17 +181,19 @@ describe('rules: 4xx naming the problem, nothing written', () => {
     const pending = res.json().uuid;
     const before = await counts();
     const unpaid = await postRefund(refundPayload(pending, 1));
-    expect(unpaid.json()).toMatchObject({ statusCode: 400, message: 'orderUuid the order is PENDING; only a paid order can be refunded' });
-    const fresh = await paidOrder({}, { settle: false });
+    expect(unpaid.json()).toMatchObject({ statusCode: 400, message: 'The order is PENDING; only a paid order can be refunded' });
+    // Settlement delays apply in a store whose sandbox settles realistically (new stores settle at once).
+    const slow = await t.createStore({ sandboxSettlement: 'realistic' });
+    const fresh = await paidOrder({}, { settle: false, store: slow });
     const before2 = await counts();
-    const unsettled = await postRefund(refundPayload(fresh, 1));
+    const unsettled = await postRefund(refundPayload(fresh, 1), slow);
     expect(unsettled.statusCode).toBe(400);
-    expect(unsettled.json().message).toMatch(/^orderUuid the payment has not reached the store's settlement account yet; it can be refunded from \d{4}-/);
+    expect(unsettled.json().message).toMatch(/^The payment has not reached the store's settlement account yet; it can be refunded from \d{4}-/);
     expect(await counts()).toEqual(before2);
     expect(before2.l).toBe(before.l + 2); // only the payment and its fee were booked meanwhile
     // The sandbox settles at once:
-    await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() });
-    expect((await postRefund(refundPayload(fresh, 1))).statusCode).toBe(201);
+    await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer({ store: slow }) });
+    expect((await postRefund(refundPayload(fresh, 1), slow)).statusCode).toBe(201);
   });
 
   it('bank payments: EUR only, and only when the store enabled bank-payment refunds', async () => {
@@ -200,12 +202,14 @@ describe('rules: 4xx naming the problem, nothing written', () => {
     expect((await postRefund(refundPayload(eur, 10))).statusCode).toBe(201); // the test store enabled them
     const pln = await paidOrder({ currency: 'PLN', payment: { ...bank, currency: 'PLN', methodOptions: { preferredCountry: 'PL' } } });
     const r = await postRefund(refundPayload(pln, 10));
-    expect(r.json()).toMatchObject({ statusCode: 400, message: 'orderUuid the order was paid by bank payment in PLN; bank payments are refundable in EUR only' });
+    expect(r.json()).toMatchObject({ statusCode: 400, message: 'The order was paid by bank payment in PLN; bank payments are refundable in EUR only' });
     expect((await getOrder(pln)).isRefundableType).toBe(false);
     const off = await t.createStore({ bankRefundsEnabled: false });
     const offOrder = await paidOrder({ payment: bank }, { store: off });
     const r2 = await postRefund(refundPayload(offOrder, 10), off);
-    expect(r2.json().message).toBe('orderUuid the order was paid by bank payment, and bank-payment refunds are not enabled for this store');
+    expect(r2.json().message).toBe(
+      `The order was paid by bank payment, and bank-payment refunds are not enabled for this store; the operator enables them with \`kassa stores set-bank-refunds ${off.id} --enabled true\` (operator API: PATCH /operator/stores/${off.id} {"bankRefundsEnabled": true})`,
+    );
     expect((await getOrder(offOrder, off))).toMatchObject({ isRefundableType: false, availableForRefund: 0 });
   });
 });

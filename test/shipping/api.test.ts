@@ -25,6 +25,10 @@ const get = (url: string, store?: CreatedStore, headers: Record<string, string> 
   t.app.inject({ method: 'GET', url: `${SANDBOX}${url}`, headers: { ...t.bearer(store ? { store } : {}), ...headers } });
 const post = (url: string, payload: unknown, store?: CreatedStore) =>
   t.app.inject({ method: 'POST', url: `${SANDBOX}${url}`, headers: t.bearer(store ? { store } : {}), payload: payload as Record<string, unknown> });
+// Production: where a store has only the contracts the operator activated (the sandbox also has its built-in ones).
+const getProd = (url: string, store: CreatedStore) => t.app.inject({ method: 'GET', url: `${PRODUCTION}${url}`, headers: t.bearer({ store, env: 'production' }) });
+const postProd = (url: string, payload: unknown, store: CreatedStore) =>
+  t.app.inject({ method: 'POST', url: `${PRODUCTION}${url}`, headers: t.bearer({ store, env: 'production' }), payload: payload as Record<string, unknown> });
 
 const ENDPOINTS: [string, string][] = [
   ['GET', '/carriers'],
@@ -65,9 +69,10 @@ describe('authentication', () => {
 });
 
 describe('GET /carriers', () => {
+  // Production shows only activated contracts; the sandbox's built-in ones are in test/payments/sandbox-no-setup.test.ts.
   it('lists every carrier; contracts null before activation, then the store contracts of this environment only', async () => {
     const s = await t.createStore();
-    const before = await get('/carriers', s);
+    const before = await getProd('/carriers', s);
     expect(before.statusCode).toBe(200);
     const carriers = before.json().carriers;
     expect(carriers.map((c: { code: string }) => c.code)).toEqual(['baltpost', 'parcelnord', 'swiftcourier', 'polexpress']);
@@ -79,20 +84,20 @@ describe('GET /carriers', () => {
     expect(carriers[2]).toMatchObject({ id: 'swiftcourier', name: 'Swiftcourier', hasServiceContract: false, supportedContractTypes: ['DIRECT'] });
     expect(carriers[0]).toMatchObject({ hasServiceContract: true, supportedContractTypes: ['DIRECT', 'SERVICE'] });
 
-    const ee = await activate(s, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE', credentials: { username: 'merchant-1', password: PASSWORD } });
-    const lv = await activate(s, { env: 'sandbox', carrierCode: 'baltpost', country: 'LV' });
-    await activate(s, { env: 'production', carrierCode: 'parcelnord', country: 'FI' });
-    const after = await get('/carriers', s);
+    const ee = await activate(s, { env: 'production', carrierCode: 'baltpost', country: 'EE', credentials: { username: 'merchant-1', password: PASSWORD } });
+    const lv = await activate(s, { env: 'production', carrierCode: 'baltpost', country: 'LV' });
+    const fi = await activate(s, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI' });
+    const after = await getProd('/carriers', s);
     expect(after.body).not.toContain(PASSWORD);
     expect(after.body).not.toContain('merchant-1');
     const byCode = Object.fromEntries(after.json().carriers.map((c: { code: string }) => [c.code, c]));
     expect(byCode.baltpost.contracts).toEqual([ee, lv]);
     expect(byCode.baltpost.contracts[0].credentials).toEqual({ username: 'me***' });
     expect(byCode.parcelnord.contracts).toBeNull();
-    const prod = await t.app.inject({ method: 'GET', url: `${PRODUCTION}/carriers`, headers: t.bearer({ store: s, env: 'production' }) });
-    const prodByCode = Object.fromEntries(prod.json().carriers.map((c: { code: string }) => [c.code, c]));
-    expect(prodByCode.parcelnord.contracts).toHaveLength(1);
-    expect(prodByCode.baltpost.contracts).toBeNull();
+    const sandbox = await get('/carriers', s);
+    const sandboxByCode = Object.fromEntries(sandbox.json().carriers.map((c: { code: string }) => [c.code, c]));
+    expect(sandboxByCode.parcelnord.contracts).toEqual([fi]); // the operator's, in place of the built-in ones
+    expect(sandboxByCode.baltpost.contracts.every((c: { id: string; isDirectContract: boolean }) => c.id !== ee.id && c.id !== lv.id && !c.isDirectContract)).toBe(true);
   });
 
   it('serves the carrier logos it links to', async () => {
@@ -105,9 +110,9 @@ describe('GET /carriers', () => {
 });
 
 describe('GET /shipping-methods', () => {
-  it('lists nothing for a store without contracts', async () => {
+  it('lists nothing for a store without contracts (production: the sandbox has built-in ones)', async () => {
     const s = await t.createStore();
-    const res = await get('/shipping-methods', s);
+    const res = await getProd('/shipping-methods', s);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ countries: [] });
@@ -115,9 +120,9 @@ describe('GET /shipping-methods', () => {
 
   it("lists the methods of the store's carriers in this environment, per country", async () => {
     const s = await t.createStore();
-    await activate(s, { env: 'sandbox', carrierCode: 'polexpress', country: 'PL' });
-    await activate(s, { env: 'production', carrierCode: 'baltpost', country: 'EE' });
-    const body = (await get('/shipping-methods', s)).json();
+    await activate(s, { env: 'production', carrierCode: 'polexpress', country: 'PL' });
+    await activate(s, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    const body = (await getProd('/shipping-methods', s)).json();
     expect(body.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['LT', 'PL']);
     const pl = body.countries[1];
     expect(pl.carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['polexpress']);
@@ -125,9 +130,10 @@ describe('GET /shipping-methods', () => {
       { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }], constraints: { parcelDimensionsRequired: false } },
       { type: 'courier', subtypes: [{ code: 'standard' }, { code: 'standardB2B' }], constraints: { parcelDimensionsRequired: true } },
     ]);
-    const prod = await t.app.inject({ method: 'GET', url: `${PRODUCTION}/shipping-methods`, headers: t.bearer({ store: s, env: 'production' }) });
-    expect(prod.json().countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['EE', 'LV', 'LT']);
-    expect(prod.json().countries.flatMap((c: { carriers: { carrierCode: string }[] }) => c.carriers.map((k) => k.carrierCode))).toEqual(['baltpost', 'baltpost', 'baltpost']);
+    // The sandbox: the operator's baltpost contract, and the built-in ones of parcelnord and polexpress.
+    const sandbox = (await get('/shipping-methods', s)).json();
+    expect(sandbox.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
+    expect(sandbox.countries[0].carriers.map((k: { carrierCode: string }) => k.carrierCode)).toEqual(['baltpost', 'parcelnord']);
   });
 });
 
@@ -219,12 +225,12 @@ describe('POST /shipping-methods/filter-by-parcels', () => {
   it("lists the usable methods of the store's carriers only", async () => {
     const s = await t.createStore();
     const parcels = { parcels: [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }] };
-    const empty = await post('/shipping-methods/filter-by-parcels?destination=LV', parcels, s);
+    const empty = await postProd('/shipping-methods/filter-by-parcels?destination=LV', parcels, s);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ countries: [] });
 
-    await activate(s, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
-    const res = await post('/shipping-methods/filter-by-parcels?destination=LV', parcels, s);
+    await activate(s, { env: 'production', carrierCode: 'baltpost', country: 'EE' });
+    const res = await postProd('/shipping-methods/filter-by-parcels?destination=LV', parcels, s);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.countries).toHaveLength(1);
@@ -234,7 +240,7 @@ describe('POST /shipping-methods/filter-by-parcels', () => {
       expect(Object.keys(m)).toEqual(['type', 'subtypes', 'constraints']);
     }
     // The store is in EE; from PL baltpost takes no parcels.
-    const fromPl = await post('/shipping-methods/filter-by-parcels?destination=LV&source=PL', parcels, s);
+    const fromPl = await postProd('/shipping-methods/filter-by-parcels?destination=LV&source=PL', parcels, s);
     expect(fromPl.json()).toEqual({ countries: [] });
   });
 
@@ -286,13 +292,18 @@ describe('store isolation', () => {
   it("another store's contracts never appear in carriers, listings or filters", async () => {
     const a = await t.createStore();
     const b = await t.createStore();
-    await activate(a, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI', credentials: { username: 'store-a-user', password: PASSWORD } });
-    const carriers = (await get('/carriers', b)).json().carriers;
+    await activate(a, { env: 'production', carrierCode: 'parcelnord', country: 'FI', credentials: { username: 'store-a-user', password: PASSWORD } });
+    const carriers = (await getProd('/carriers', b)).json().carriers;
     expect(carriers.every((c: { contracts: unknown }) => c.contracts === null)).toBe(true);
-    expect((await get('/shipping-methods', b)).json()).toEqual({ countries: [] });
-    const filtered = await post('/shipping-methods/filter-by-parcels?destination=FI', { parcels: [{ weight: 1 }] }, b);
+    expect((await getProd('/shipping-methods', b)).json()).toEqual({ countries: [] });
+    const filtered = await postProd('/shipping-methods/filter-by-parcels?destination=FI', { parcels: [{ weight: 1 }] }, b);
     expect(filtered.json()).toEqual({ countries: [] });
-    expect((await get('/shipping-methods', a)).json().countries.length).toBeGreaterThan(0);
+    expect((await getProd('/shipping-methods', a)).json().countries.length).toBeGreaterThan(0);
+    // In the sandbox too: b sees its own built-in contracts, never a's.
+    const own = await activate(a, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI', credentials: { username: 'store-a-user', password: PASSWORD } });
+    const sandboxB = await get('/carriers', b);
+    expect(sandboxB.body).not.toContain(own.id);
+    expect(sandboxB.body).not.toContain('st***');
   });
 });
 

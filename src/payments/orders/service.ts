@@ -263,6 +263,22 @@ export class OrderService {
     return now;
   }
 
+  /**
+   * Takes a store's sandbox clock back to real time. Nothing already written moves: retries that
+   * came due earlier stay due, abandoned orders stay abandoned, settled payments stay settled.
+   */
+  async resetSandboxClock(storeId: string): Promise<Date> {
+    const { rows } = await this.db.query<{ now: Date }>(
+      `WITH c AS (
+         INSERT INTO sandbox_clocks (store_id, offset_ms) VALUES ($1, 0)
+         ON CONFLICT (store_id) DO UPDATE SET offset_ms = 0
+       )
+       SELECT now() AS now`,
+      [storeId],
+    );
+    return rows[0]!.now;
+  }
+
   async sandboxNow(storeId: string): Promise<Date> {
     const { rows } = await this.db.query<{ now: Date }>(`SELECT store_now($1, 'sandbox') AS now`, [storeId]);
     return rows[0]!.now;

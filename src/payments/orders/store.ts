@@ -11,6 +11,7 @@ import type { Address, LineItem, MethodOptions, OrderInput } from './schema.js';
 import type { PaymentMethodName } from '../methods/catalogue/methods.js';
 import type { Currency } from '../../platform/money.js';
 import type { Locale } from '../../platform/locales.js';
+import { effectiveSettlesAt } from '../../ledger/postings.js';
 
 export interface IntentRow {
   id: string;
@@ -60,6 +61,8 @@ export interface OrderRow {
   intents: IntentRow[];
   /** The order's refunds, oldest first (amount in minor units). */
   refunds: OrderRefundRow[];
+  /** When its captured payment settles, as it counts (see effectiveSettlesAt); null before it is paid. */
+  settles_at: Date | null;
 }
 
 export interface OrderRefundRow {
@@ -75,7 +78,9 @@ export interface OrderRefundRow {
 const INTENTS_JSON = `coalesce((SELECT json_agg(pi ORDER BY pi.created_at) FROM payment_intents pi WHERE pi.order_id = o.id), '[]'::json) AS intents,
   CASE WHEN o.status IN ('PAID', 'PARTIALLY_REFUNDED', 'REFUNDED') THEN
   coalesce((SELECT json_agg(json_build_object('id', r.id, 'amount', r.amount, 'currency', r.currency, 'status', r.status, 'type', r.type, 'created_at', r.created_at)
-    ORDER BY r.created_at, r.id) FROM refunds r WHERE r.order_id = o.id), '[]'::json) ELSE '[]'::json END AS refunds`;
+    ORDER BY r.created_at, r.id) FROM refunds r WHERE r.order_id = o.id), '[]'::json) ELSE '[]'::json END AS refunds,
+  CASE WHEN o.status IN ('PAID', 'PARTIALLY_REFUNDED', 'REFUNDED') THEN
+  (SELECT ${effectiveSettlesAt('t')} FROM ledger_transactions t WHERE t.order_id = o.id AND t.kind = 'payment' ORDER BY t.occurred_at LIMIT 1) END AS settles_at`;
 
 /** Columns written from an OrderInput, in the order of insertParams/updateParams. */
 const INPUT_COLUMNS = [
@@ -172,6 +177,7 @@ function insertedRow(it: NewOrder, createdAt: Date, expiresAt: Date): OrderRow {
       },
     ],
     refunds: [],
+    settles_at: null,
   };
 }
 
@@ -327,7 +333,7 @@ export async function abandonExpired(q: Queryable, limit: number, storeId?: stri
        UPDATE payment_intents pi SET status = 'ABANDONED', updated_at = upd.updated_at
          FROM upd WHERE pi.order_id = upd.id AND pi.status = 'PENDING'
      )
-     SELECT upd.*, store_now(upd.store_id, upd.env) AS now, '[]'::json AS intents, '[]'::json AS refunds FROM upd`,
+     SELECT upd.*, store_now(upd.store_id, upd.env) AS now, '[]'::json AS intents, '[]'::json AS refunds, NULL::timestamptz AS settles_at FROM upd`,
     storeId ? [limit, storeId] : [limit],
   );
   return rows;

@@ -8,6 +8,8 @@ import type { IntentRow, OrderRow } from './store.js';
 import type { Store } from '../../stores/service.js';
 import { refundView, type RefundView } from '../refunds/view.js';
 import { HOLDING } from '../refunds/states.js';
+import { settlesAt } from '../../ledger/postings.js';
+import { METHOD_CHANNEL } from '../../ledger/chart.js';
 
 export interface PaymentIntentView {
   uuid: string;
@@ -84,6 +86,21 @@ export function availableForRefund(row: Pick<OrderRow, 'grand_total' | 'refunds'
   return Math.max(0, row.grand_total - held);
 }
 
+/**
+ * From when the order's payment may be refunded: when it settles (its ledger transaction, or for a
+ * payment without one, the channel's business days after it was paid); null before it is paid.
+ */
+export function refundableFrom(row: Pick<OrderRow, 'settles_at' | 'paid_at' | 'payment_method'>): Date | null {
+  if (row.settles_at) return new Date(row.settles_at);
+  return row.paid_at ? settlesAt(METHOD_CHANNEL[row.payment_method], new Date(row.paid_at)) : null;
+}
+
+/** Whether the payment has settled by the store's clock of the read (so a refund is not refused for settlement). */
+export function hasSettled(row: Pick<OrderRow, 'settles_at' | 'paid_at' | 'payment_method' | 'now'>): boolean {
+  const from = refundableFrom(row);
+  return from !== null && from.getTime() <= new Date(row.now).getTime();
+}
+
 /** Bank payments are refundable only in EUR and when the store enabled them; other methods always. */
 export function isRefundableType(order: Pick<OrderRow, 'payment_method' | 'currency'>, store: Pick<Store, 'bankRefundsEnabled'>): boolean {
   if (order.payment_method === 'paymentInitiation') return store.bankRefundsEnabled && order.currency === 'EUR';
@@ -110,7 +127,8 @@ export function orderView(row: OrderRow, store: Store, publicUrl: string): Order
     storeUuid: row.store_id,
     paymentIntents: row.intents.map((i) => intentView({ ...i, status: status === 'ABANDONED' && i.status === 'PENDING' ? 'ABANDONED' : i.status })),
     refunds: row.refunds.map(refundView),
-    availableForRefund: isRefundableType(row, store) ? toNumber(availableForRefund(row, status)) : 0,
+    // 0 whenever POST /refunds would refuse for the method or for settlement; else what is left.
+    availableForRefund: isRefundableType(row, store) && hasSettled(row) ? toNumber(availableForRefund(row, status)) : 0,
     isRefundableType: isRefundableType(row, store),
     lineItems: row.line_items ?? [],
     billingAddress: fullAddress(row.billing_address),

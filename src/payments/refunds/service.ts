@@ -18,12 +18,12 @@ import { ApiError, Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
 import { formatAmount } from '../../platform/money.js';
 import type { Env, Store } from '../../stores/service.js';
-import { ledgerKey, paymentSettlesAt, postRefund, settlesAt } from '../../ledger/postings.js';
+import { ledgerKey, postRefund } from '../../ledger/postings.js';
 import { merchantBalance } from '../../ledger/store.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import * as orders from '../orders/store.js';
 import { effectiveStatus } from '../orders/states.js';
-import { availableForRefund, isRefundableType, REFUNDABLE_STATUSES } from '../orders/view.js';
+import { availableForRefund, hasSettled, isRefundableType, refundableFrom, REFUNDABLE_STATUSES } from '../orders/view.js';
 import type { RefundOutcome } from '../processors/contract.js';
 import type { ProcessorRegistry } from '../processors/registry.js';
 import type { RefundInput } from './schema.js';
@@ -44,12 +44,30 @@ const PROCESSING_GRACE_MS = 60_000;
 /** The spec's words (payments.md, Errors: POST /refunds 400). */
 export const IDEMPOTENCY_KEY_USED = 'The idempotency key was already used on the order';
 
-/** Why an order's payment method cannot be refunded for this store (the 400's wording). */
-function notRefundableReason(order: orders.OrderRow): string {
+/**
+ * Why an order's payment method cannot be refunded for this store (the 400's wording). Refusals
+ * are whole sentences about the order, not a field name and a problem: they are about no field of
+ * the request.
+ */
+function notRefundableReason(order: orders.OrderRow, store: Store): string {
   if (order.payment_method === 'paymentInitiation') {
-    return order.currency !== 'EUR' ? 'was paid by bank payment in PLN; bank payments are refundable in EUR only' : 'was paid by bank payment, and bank-payment refunds are not enabled for this store';
+    if (order.currency !== 'EUR') return `The order was paid by bank payment in ${order.currency}; bank payments are refundable in EUR only`;
+    return (
+      'The order was paid by bank payment, and bank-payment refunds are not enabled for this store; the operator enables them with ' +
+      `\`kassa stores set-bank-refunds ${store.id} --enabled true\` (operator API: PATCH /operator/stores/${store.id} {"bankRefundsEnabled": true})`
+    );
   }
-  return `was paid with ${order.payment_method}, which does not support refunds`;
+  return `The order was paid with ${order.payment_method}, which does not support refunds`;
+}
+
+/** The refusal of a payment not settled yet: when it will be, and in the sandbox how to get there now. */
+function notSettledMessage(env: Env, from: Date, sandboxPath: string): string {
+  const base = `The payment has not reached the store's settlement account yet; it can be refunded from ${from.toISOString()}`;
+  if (env !== 'sandbox') return base;
+  return (
+    `${base}. This store's sandbox settles payments after business days, as production does (sandboxSettlement "realistic"). ` +
+    `To settle now: POST ${sandboxPath}/test-helpers/settle, or move the sandbox clock past that time with POST ${sandboxPath}/test-helpers/clock/advance`
+  );
 }
 
 export class RefundService {
@@ -58,7 +76,13 @@ export class RefundService {
   constructor(
     private readonly db: Db,
     private readonly processors: ProcessorRegistry,
-    private readonly opts: { concurrency: number; pollMs?: number; log?: LoopLog & { warn(obj: object, msg: string): void } },
+    private readonly opts: {
+      concurrency: number;
+      pollMs?: number;
+      log?: LoopLog & { warn(obj: object, msg: string): void };
+      /** The sandbox payments base path, named in refusals (default /sandbox/api). */
+      sandboxPath?: string;
+    },
   ) {
     this.loop = new ClaimLoop<string>({
       name: 'refund worker',
@@ -80,15 +104,15 @@ export class RefundService {
       if (await sql.findByKey(tx, order.id, input.idempotencyKey)) throw Errors.badRequest(IDEMPOTENCY_KEY_USED);
       const status = effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now));
       if (!REFUNDABLE_STATUSES.includes(status)) {
-        throw Errors.validation('orderUuid', status === 'REFUNDED' ? 'the order is already refunded in full' : `the order is ${status}; only a paid order can be refunded`);
+        throw Errors.badRequest(status === 'REFUNDED' ? 'The order is already refunded in full' : `The order is ${status}; only a paid order can be refunded`);
       }
       if (!isRefundableType(order, store) || !this.processors.forMethod(order.payment_method).definition.supportsRefunds) {
-        throw Errors.validation('orderUuid', `the order ${notRefundableReason(order)}`);
+        throw Errors.badRequest(notRefundableReason(order, store));
       }
-      const paidAt = new Date(order.paid_at ?? order.now);
-      const settles = (await paymentSettlesAt(tx, order.id)) ?? settlesAt(ledgerKey({ storeId: store.id, env, method: order.payment_method, currency: order.currency }).channel, paidAt);
-      if (settles.getTime() > new Date(order.now).getTime()) {
-        throw Errors.validation('orderUuid', `the payment has not reached the store's settlement account yet; it can be refunded from ${settles.toISOString()}`);
+      // The order was read with its payment's settlement time; the order view's availableForRefund
+      // uses the same rule (hasSettled), so it is 0 exactly while this refuses.
+      if (!hasSettled(order)) {
+        throw Errors.badRequest(notSettledMessage(env, refundableFrom(order) ?? new Date(order.now), this.opts.sandboxPath ?? '/sandbox/api'));
       }
       // lockOrder reads the order's refunds after taking the lock, so this counts every refund
       // committed by a request we waited for.

@@ -14,6 +14,7 @@ import { CHANNELS } from '../../ledger/chart.js';
 import { postTopUp } from '../../ledger/postings.js';
 import { CURRENCIES, toNumber } from '../../platform/money.js';
 import { wakeWaitingForFunds } from '../refunds/store.js';
+import { effectiveSettlesAt } from '../../ledger/postings.js';
 import { refundView } from '../refunds/view.js';
 import { payoutView } from '../../payouts/view.js';
 
@@ -97,18 +98,34 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
   );
 
   app.post(
-    '/test-helpers/settle',
-    { schema: { tags: ['sandbox'], summary: "Settle every captured payment now: the sandbox clock moves to the last payment's settlement time" } },
+    '/test-helpers/clock/reset',
+    { schema: { tags: ['sandbox'], summary: "Take the store's sandbox clock back to real time (orders made afterwards carry the real time)" } },
     async (req) => {
       const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
-      const { rows } = await db.query<{ ms: string | null }>(
-        `SELECT ceil(extract(epoch FROM max(settles_at) - store_now($1, 'sandbox')) * 1000)::bigint AS ms
-           FROM ledger_transactions WHERE store_id = $1 AND env = 'sandbox'`,
+      return { now: (await orders.resetSandboxClock(key.store.id)).toISOString() };
+    },
+  );
+
+  app.post(
+    '/test-helpers/settle',
+    { schema: { tags: ['sandbox'], summary: 'Settle every payment captured so far, without moving the sandbox clock: refunds and payouts can follow at once' } },
+    async (req) => {
+      const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
+      // Ledger rows never change: a watermark settles everything that occurred up to now.
+      const { rows } = await db.query<{ now: Date; settled: number }>(
+        `WITH clock AS (SELECT store_now($1, 'sandbox') AS now),
+         due AS (
+           SELECT count(*)::int AS n FROM ledger_transactions t
+            WHERE t.store_id = $1 AND t.env = 'sandbox' AND t.kind = 'payment'
+              AND ${effectiveSettlesAt('t')} > (SELECT now FROM clock)
+         ), mark AS (
+           INSERT INTO sandbox_clocks (store_id, settled_through) SELECT $1, now FROM clock
+           ON CONFLICT (store_id) DO UPDATE SET settled_through = greatest(sandbox_clocks.settled_through, excluded.settled_through)
+         )
+         SELECT (SELECT now FROM clock) AS now, (SELECT n FROM due) AS settled`,
         [key.store.id],
       );
-      const ms = Number(rows[0]?.ms ?? 0);
-      const now = ms > 0 ? await orders.advanceSandboxClock(key.store.id, ms) : await orders.sandboxNow(key.store.id);
-      return { now: now.toISOString(), advancedMs: Math.max(0, ms) };
+      return { now: rows[0]!.now.toISOString(), settledPayments: rows[0]!.settled };
     },
   );
 

@@ -3,6 +3,7 @@
  * API), their validation against the carrier definitions, their JSON in the spec's Contract shape,
  * and the joins the shipping API needs (GET /carriers, the store's shipping method listing).
  */
+import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import { Errors } from '../../platform/errors.js';
@@ -59,6 +60,53 @@ export interface CarrierJson {
 }
 
 const MAX_RETURN_DAYS = 365;
+
+// The namespace of the built-in contracts' name-based (version 5) UUIDs.
+const BUILT_IN_NAMESPACE = Buffer.from('0190f3a4b2c87d1e9a5b3c4d5e6f7a8b', 'hex');
+
+/** A stable version 5 UUID of one store's built-in contract with a carrier in a country. */
+export function builtInContractId(storeId: string, carrierCode: CarrierCode, country: CountryCode): string {
+  const h = createHash('sha1').update(BUILT_IN_NAMESPACE).update(`sandbox-service-contract:${storeId}:${carrierCode}:${country}`).digest();
+  h[6] = (h[6]! & 0x0f) | 0x50;
+  h[8] = (h[8]! & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
+}
+
+/**
+ * The sandbox's built-in contracts: Kassa's own (SERVICE) contract with every carrier that offers
+ * one, in every country it serves, except for carriers the operator gave the store a sandbox
+ * contract with (those are used exactly as configured). Derived on each read, never stored, so
+ * every store has them, however old, and nothing needs backfilling when a carrier or country is
+ * added. Their `lastUsedParcelNumber` stays null: the sandbox derives tracking numbers from the
+ * shipment id when a contract has no counter.
+ */
+export function builtInSandboxContracts(storeId: string, storeCreatedAt: Date, stored: readonly CarrierContract[]): CarrierContract[] {
+  const configured = new Set(stored.map((c) => c.carrierCode));
+  return CARRIERS.filter((d) => d.supportedContractTypes.includes('SERVICE') && !configured.has(d.code)).flatMap((d) =>
+    d.countries.map(
+      (country): CarrierContract => ({
+        id: builtInContractId(storeId, d.code, country),
+        storeId,
+        env: 'sandbox',
+        carrierCode: d.code,
+        country,
+        isDirectContract: false,
+        returnsAllowed: false,
+        daysAllowedForReturns: null,
+        parcelHandoverMethod: null,
+        defaultLockerSize: null,
+        logisticsContractNumber: null,
+        username: null,
+        hasPassword: false,
+        dropOffPinService: false,
+        lastUsedParcelNumber: null,
+        createdAt: storeCreatedAt,
+        builtIn: true,
+      }),
+    ),
+  );
+}
 
 const codesOf = (pick: (d: CarrierDefinition) => boolean): string => CARRIERS.filter(pick).map((d) => d.code).join(', ');
 
@@ -194,8 +242,20 @@ export class CarrierContractService {
     return created;
   }
 
+  /** The contracts the operator stored (the operator API's listing). */
   list(storeId: string, env?: Env): Promise<CarrierContract[]> {
     return this.store.list(storeId, env);
+  }
+
+  /**
+   * The contracts in force for a store's environment: the stored ones, and in the sandbox the
+   * built-in service contracts of the carriers the operator configured none with.
+   */
+  async active(storeId: string, env: Env): Promise<CarrierContract[]> {
+    if (env !== 'sandbox') return this.store.list(storeId, env);
+    const found = await this.store.listWithStore(storeId, env);
+    if (!found) return [];
+    return [...found.contracts, ...builtInSandboxContracts(storeId, found.storeCreatedAt, found.contracts)];
   }
 
   delete(storeId: string, id: string): Promise<boolean> {
@@ -204,13 +264,13 @@ export class CarrierContractService {
 
   /** Codes of the carriers the store has at least one contract with in `env`, in registry order. */
   async activeCarrierCodes(storeId: string, env: Env): Promise<CarrierCode[]> {
-    const codes = new Set((await this.store.list(storeId, env)).map((c) => c.carrierCode));
+    const codes = new Set((await this.active(storeId, env)).map((c) => c.carrierCode));
     return CARRIERS.filter((d) => codes.has(d.code)).map((d) => d.code);
   }
 
-  /** GET /carriers: every carrier, with the store's contracts of `env` (null when none). */
+  /** GET /carriers: every carrier, with the store's contracts in force in `env` (null when none). */
   async carriers(storeId: string, env: Env): Promise<{ carriers: CarrierJson[] }> {
-    const contracts = await this.store.list(storeId, env);
+    const contracts = await this.active(storeId, env);
     return {
       carriers: CARRIERS.map((def) => {
         const own = contracts.filter((c) => c.carrierCode === def.code).map(contractJson);

@@ -22,10 +22,12 @@ export interface CarrierContract {
   dropOffPinService: boolean;
   lastUsedParcelNumber: number | null;
   createdAt: Date;
+  /** True for the sandbox's built-in service contracts, which are derived and never stored. */
+  builtIn: boolean;
 }
 
 /** A contract to insert; the password is already sealed. */
-export type NewContractRow = Omit<CarrierContract, 'hasPassword' | 'lastUsedParcelNumber' | 'createdAt'> & {
+export type NewContractRow = Omit<CarrierContract, 'hasPassword' | 'lastUsedParcelNumber' | 'createdAt' | 'builtIn'> & {
   passwordSealed: string | null;
 };
 
@@ -72,6 +74,7 @@ function fromRow(r: ContractRow): CarrierContract {
     dropOffPinService: r.drop_off_pin_service,
     lastUsedParcelNumber: r.last_used_parcel_number,
     createdAt: r.created_at,
+    builtIn: false,
   };
 }
 
@@ -116,6 +119,22 @@ export class ContractStore {
       [storeId, env ?? null],
     );
     return rows.map(fromRow);
+  }
+
+  /**
+   * A store's stored contracts of one environment and the store's creation time, in one round
+   * trip; undefined when the store does not exist.
+   */
+  async listWithStore(storeId: string, env: Env): Promise<{ storeCreatedAt: Date; contracts: CarrierContract[] } | undefined> {
+    const { rows } = await this.db.query<ContractRow & { store_created_at: Date; id: string | null }>(
+      `SELECT s.created_at AS store_created_at, c.* FROM stores s
+         LEFT JOIN LATERAL (SELECT ${COLUMNS} FROM carrier_contracts WHERE store_id = s.id AND env = $2) c ON true
+        WHERE s.id = $1
+        ORDER BY c.created_at, c.id`,
+      [storeId, env],
+    );
+    if (!rows[0]) return undefined;
+    return { storeCreatedAt: rows[0].store_created_at, contracts: rows.filter((r) => r.id !== null).map(fromRow) };
   }
 
   /** Deletes one of the store's contracts; false when it has none with that id. */

@@ -157,7 +157,7 @@ export class ShipmentRegistration {
   private async attemptOrThrow(id: string): Promise<void> {
     const s = await this.store.find(id, null);
     if (!s || s.status !== 'pending') return;
-    const contracts = await this.contracts.list(s.storeId, s.env);
+    const contracts = await this.contracts.active(s.storeId, s.env);
     // First withdraw what a PATCH replaced; a carrier outage postpones the whole attempt.
     const withdrawn = await this.withdrawSuperseded(s, contracts);
     if (withdrawn !== true) return this.record(s, withdrawn);

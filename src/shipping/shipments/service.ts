@@ -84,7 +84,7 @@ export class ShipmentService {
       return undefined;
     }
     const def = carrierDefinition(found.carrierCode)!;
-    const contract = pickContract(await this.contracts.list(storeId, env), found.carrierCode, found.countryCode);
+    const contract = pickContract(await this.contracts.active(storeId, env), found.carrierCode, found.countryCode);
     if (!contract) p.add('shippingMethod.id', `belongs to ${found.carrierCode}, with which the store has no active ${env} contract`);
     const offered = new Set(found.additionalServices.map((a) => a.code));
     method.additionalServices.forEach((a, i) => {

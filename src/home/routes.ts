@@ -1,0 +1,78 @@
+/**
+ * GET /: a small page for whoever opens the server's address in a browser, pointing to the API
+ * reference (/docs), the OpenAPI document, and the README and sandbox guide (served from the
+ * checkout as plain text). A client that asks for JSON (Accept naming application/json and not
+ * text/html) gets the same pointers as JSON. Self-contained: no script, font, style sheet or image
+ * from anywhere, and a Content-Security-Policy that says so.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { Errors } from '../platform/errors.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The guides served as text: URL name → file in the checkout. */
+const GUIDES: Readonly<Record<string, string>> = { 'README.md': 'README.md', 'sandbox.md': 'docs/sandbox.md', 'decisions.md': 'docs/decisions.md' };
+
+const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function wantsJson(accept: string | undefined): boolean {
+  return !!accept && /application\/json/i.test(accept) && !/text\/html/i.test(accept);
+}
+
+export function homeLinks(config: Pick<Config, 'paymentsPath' | 'paymentsSandboxPath' | 'shippingPath' | 'shippingSandboxPath'>) {
+  return {
+    name: 'Kassa',
+    docs: '/docs',
+    openapi: '/openapi.json',
+    guides: { readme: '/guides/README.md', sandbox: '/guides/sandbox.md', decisions: '/guides/decisions.md' },
+    basePaths: {
+      payments: { production: config.paymentsPath, sandbox: config.paymentsSandboxPath },
+      shipping: { production: config.shippingPath, sandbox: config.shippingSandboxPath },
+    },
+  };
+}
+
+function page(links: ReturnType<typeof homeLinks>): string {
+  const b = links.basePaths;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Kassa</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1b1b1b}code{background:#f2f2f2;padding:0 .2em}li{margin:.3em 0}</style>
+</head><body>
+<h1>Kassa</h1>
+<p>A self-hostable payments and shipping gateway. This server speaks the payments and shipping v2 APIs.</p>
+<ul>
+<li><a href="${esc(links.docs)}">API reference</a> (interactive)</li>
+<li><a href="${esc(links.openapi)}">OpenAPI document</a> (<code>/openapi.json</code>)</li>
+<li><a href="${esc(links.guides.readme)}">README.md</a>: first steps, the CLI, configuration</li>
+<li><a href="${esc(links.guides.sandbox)}">docs/sandbox.md</a>: the sandbox, its test cards and magic inputs, the test helpers</li>
+<li><a href="${esc(links.guides.decisions)}">docs/decisions.md</a>: what Kassa does where the spec is silent</li>
+</ul>
+<p>Base paths: payments <code>${esc(b.payments.production)}</code> (sandbox <code>${esc(b.payments.sandbox)}</code>),
+shipping <code>${esc(b.shipping.production)}</code> (sandbox <code>${esc(b.shipping.sandbox)}</code>).</p>
+</body></html>
+`;
+}
+
+export async function homeRoutes(app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const links = homeLinks(opts.config);
+  const html = page(links);
+
+  app.get('/', { schema: { hide: true } }, async (req, reply) => {
+    reply.header('vary', 'Accept');
+    if (wantsJson(req.headers.accept)) return links;
+    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'");
+    return reply.type('text/html; charset=utf-8').send(html);
+  });
+
+  app.get<{ Params: { name: string } }>('/guides/:name', { schema: { hide: true } }, async (req, reply) => {
+    const file = Object.hasOwn(GUIDES, req.params.name) ? GUIDES[req.params.name] : undefined;
+    if (!file) throw Errors.notFound(`Guide ${req.params.name}`);
+    const text = await fs.readFile(path.join(ROOT, file), 'utf8').catch(() => undefined);
+    if (text === undefined) throw Errors.notFound(`Guide ${req.params.name}`);
+    return reply.type('text/markdown; charset=utf-8').header('x-content-type-options', 'nosniff').send(text);
+  });
+}

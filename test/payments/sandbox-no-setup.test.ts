@@ -1,0 +1,275 @@
+/**
+ * A sandbox that works with no set-up (issue 8): a store created the way an operator creates one
+ * (POST /operator/stores with a name only) can ship, refund and test at once, through the real app.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, nowS, orderPayload, ADMIN_TOKEN, type TestApp } from '../support/app.js';
+import { sign } from '../../src/platform/jwt.js';
+import { pickupBody, courierBody, SANDBOX, PRODUCTION } from '../shipping/support.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+type Keys = { accessKey: string; secretKey: string };
+interface Fresh {
+  uuid: string;
+  sandbox: Keys;
+  production: Keys;
+}
+
+/** A store as the operator creates one: a name, nothing else. */
+async function freshStore(): Promise<Fresh> {
+  const res = await t.app.inject({ method: 'POST', url: '/operator/stores', headers: admin, payload: { name: `Fresh ${Math.random().toString(36).slice(2, 7)}` } });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+const tokenOf = (k: Keys, claims: Record<string, unknown> = {}) => sign({ accessKey: k.accessKey, exp: nowS() + 600, ...claims }, k.secretKey);
+const bearerOf = (k: Keys) => ({ authorization: `Bearer ${tokenOf(k)}` });
+const patchStore = (uuid: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/operator/stores/${uuid}`, headers: admin, payload });
+
+async function paidOrder(s: Fresh, over: Record<string, unknown> = {}): Promise<string> {
+  const payload = orderPayload({ grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' }, ...over });
+  const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: tokenOf(s.sandbox, payload) } });
+  expect(res.statusCode).toBe(201);
+  const uuid = res.json().uuid as string;
+  const paid = await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${uuid}/pay`, headers: bearerOf(s.sandbox), payload: {} });
+  expect(paid.json().order.paymentStatus).toBe('PAID');
+  return uuid;
+}
+let keyN = 0;
+const refund = (s: Fresh, orderUuid: string, amount: number) =>
+  t.app.inject({ method: 'POST', url: '/sandbox/api/refunds', payload: { data: tokenOf(s.sandbox, { orderUuid, amount, idempotencyKey: `k-${++keyN}-${Math.random()}`, iat: nowS() }) } });
+const getOrder = async (s: Fresh, uuid: string) => (await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${uuid}`, headers: bearerOf(s.sandbox) })).json();
+const helper = (s: Fresh, path: string, payload: Record<string, unknown> = {}) =>
+  t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/${path}`, headers: bearerOf(s.sandbox), payload });
+const clockOffsetMs = async (s: Fresh) => {
+  const res = await t.app.inject({ method: 'GET', url: '/sandbox/api/test-helpers/clock', headers: bearerOf(s.sandbox) });
+  return new Date(res.json().now).getTime() - Date.now();
+};
+
+describe('shipping in a fresh store’s sandbox', () => {
+  it('GET /carriers shows the service contract of every carrier that has one, in every country it serves; production has none', async () => {
+    const s = await freshStore();
+    const res = await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) });
+    expect(res.statusCode).toBe(200);
+    const byCode = Object.fromEntries(res.json().carriers.map((c: { code: string }) => [c.code, c]));
+    expect(byCode.baltpost.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT']);
+    expect(byCode.parcelnord.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT', 'FI']);
+    expect(byCode.polexpress.contracts.map((c: { country: string }) => c.country)).toEqual(['PL', 'LT']);
+    for (const code of ['baltpost', 'parcelnord', 'polexpress']) {
+      expect(byCode[code].hasServiceContract).toBe(true);
+      for (const c of byCode[code].contracts) {
+        expect(c).toMatchObject({ carrierId: code, isDirectContract: false, lastUsedParcelNumber: null, credentials: { username: null } });
+        expect(c.id).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    }
+    // swiftcourier has no service contract (DIRECT only): nothing to activate without the merchant's own account.
+    expect(byCode.swiftcourier).toMatchObject({ hasServiceContract: false, contracts: null, supportedContractTypes: ['DIRECT'] });
+    // The same ids on every read.
+    const again = await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) });
+    expect(again.json()).toEqual(res.json());
+    const prod = await t.app.inject({ method: 'GET', url: `${PRODUCTION}/carriers`, headers: bearerOf(s.production) });
+    expect(prod.json().carriers.every((c: { contracts: unknown }) => c.contracts === null)).toBe(true);
+  });
+
+  it('shipping methods, filter-by-parcels, pickup points and rates answer at once; production still needs a contract', async () => {
+    const s = await freshStore();
+    const methods = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods`, headers: bearerOf(s.sandbox) })).json();
+    expect(methods.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
+    const filtered = await t.app.inject({
+      method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=LV`, headers: bearerOf(s.sandbox),
+      payload: { parcels: [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }] },
+    });
+    expect(filtered.json().countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['baltpost', 'parcelnord']);
+    const points = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods/pickup-points?carrierCode=parcelnord&countryCode=FI`, headers: bearerOf(s.sandbox) });
+    expect(points.statusCode).toBe(200);
+    const rates = await t.app.inject({
+      method: 'POST', url: `${SANDBOX}/shipping-methods/rates`, headers: bearerOf(s.sandbox),
+      payload: { destination: 'EE', parcels: [{ items: [{ length: 30, width: 20, height: 10, weight: 2 }] }] },
+    });
+    expect(rates.statusCode).toBe(200);
+    const prod = await t.app.inject({ method: 'GET', url: `${PRODUCTION}/shipping-methods`, headers: bearerOf(s.production) });
+    expect(prod.json()).toEqual({ countries: [] });
+    const prodShipment = await t.app.inject({ method: 'POST', url: `${PRODUCTION}/shipments`, headers: bearerOf(s.production), payload: pickupBody() });
+    expect(prodShipment.statusCode).toBe(400);
+    expect(prodShipment.json().message).toContain('shippingMethod.id belongs to baltpost, with which the store has no active production contract');
+  });
+
+  it('shipments register and their label file downloads', async () => {
+    const s = await freshStore();
+    const created = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox), payload: pickupBody({ synchronous: true }) });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ status: 'registered' });
+    expect(created.json().parcels[0].carrierParcelId).toEqual(expect.any(String));
+    const courier = await t.app.inject({
+      method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox),
+      payload: courierBody({ synchronous: true, shippingMethod: { type: 'courier', id: 'polexpress-pl-courier-standard' }, receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '501234567', streetAddress: 'Marszałkowska 1', locality: 'Warszawa', postalCode: '00-001', country: 'PL' } }),
+    });
+    expect(courier.statusCode).toBe(201);
+    const lf = await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: bearerOf(s.sandbox), payload: { shipmentIds: [created.json().id], synchronous: true } });
+    expect(lf.statusCode).toBe(201);
+    expect(lf.json().status).toBe('ready');
+    const u = new URL(lf.json().labelFileUrl);
+    const pdf = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('a store created before this change ships too (the contracts are derived, not stored)', async () => {
+    const old = await t.createStore();
+    await t.db.query('DELETE FROM carrier_contracts WHERE store_id = $1', [old.id]);
+    const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer({ store: old }), payload: pickupBody({ synchronous: true }) });
+    expect(res.json()).toMatchObject({ status: 'registered' });
+  });
+
+  it('an operator-added sandbox contract replaces the built-in ones of its carrier, and deleting it brings them back', async () => {
+    const s = await freshStore();
+    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin, payload: { env: 'sandbox', carrierCode: 'baltpost', country: 'EE', defaultLockerSize: 'M' } });
+    expect(add.statusCode).toBe(201);
+    const carriers = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) })).json().carriers;
+    expect(carriers[0].contracts).toEqual([expect.objectContaining({ id: add.json().id, country: 'EE', defaultLockerSize: 'M' })]);
+    const shipment = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox), payload: pickupBody({ synchronous: true }) });
+    expect(shipment.json()).toMatchObject({ status: 'registered', shippingMethod: { carrierCode: 'baltpost' } });
+    const { rows } = await t.db.query('SELECT locker_size FROM shipments WHERE id = $1', [shipment.json().id]);
+    expect(rows[0].locker_size).toBe('M'); // the operator's contract's default, as before
+    const list = (await t.app.inject({ method: 'GET', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin })).json();
+    expect(list.sandbox.map((c: { id: string }) => c.id)).toEqual([add.json().id]); // the operator's own, as before
+    const del = await t.app.inject({ method: 'DELETE', url: `/operator/stores/${s.uuid}/carrier-contracts/${add.json().id}`, headers: admin });
+    expect(del.statusCode).toBe(204);
+    const after = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) })).json().carriers;
+    expect(after[0].contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT']);
+  });
+});
+
+describe('sandbox refunds in a fresh store', () => {
+  it('are possible as soon as the order is paid; availableForRefund says so', async () => {
+    const s = await freshStore();
+    const store = (await t.app.inject({ method: 'GET', url: `/operator/stores/${s.uuid}`, headers: admin })).json();
+    expect(store.sandboxSettlement).toBe('instant');
+    await paidOrder(s); // a second sale covers the fee kept on the first
+    const uuid = await paidOrder(s);
+    expect(await getOrder(s, uuid)).toMatchObject({ paymentStatus: 'PAID', availableForRefund: 100 });
+    const r = await refund(s, uuid, 100);
+    expect(r.statusCode).toBe(201);
+    await t.services.refunds.drain();
+    expect(await getOrder(s, uuid)).toMatchObject({ paymentStatus: 'REFUNDED', availableForRefund: 0 });
+  });
+
+  it('with the realistic settlement delay: refused until settled, saying when and how to settle now; availableForRefund agrees', async () => {
+    const s = await freshStore();
+    const set = await patchStore(s.uuid, { sandboxSettlement: 'realistic' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().sandboxSettlement).toBe('realistic');
+    const uuid = await paidOrder(s);
+    expect((await getOrder(s, uuid)).availableForRefund).toBe(0);
+    const refused = await refund(s, uuid, 10);
+    expect(refused.statusCode).toBe(400);
+    const msg = refused.json().message as string;
+    expect(msg).toMatch(/^The payment has not reached the store's settlement account yet; it can be refunded from \d{4}-\d\d-\d\dT/);
+    expect(msg).toContain('POST /sandbox/api/test-helpers/settle');
+    expect(msg).toContain('POST /sandbox/api/test-helpers/clock/advance');
+    expect((await helper(s, 'settle')).statusCode).toBe(200);
+    expect((await getOrder(s, uuid)).availableForRefund).toBe(100);
+    expect((await refund(s, uuid, 10)).statusCode).toBe(201);
+  });
+
+  it('with the realistic delay, moving the clock past settlement also makes it refundable', async () => {
+    const s = await freshStore();
+    await patchStore(s.uuid, { sandboxSettlement: 'realistic' });
+    const uuid = await paidOrder(s);
+    expect((await refund(s, uuid, 10)).statusCode).toBe(400);
+    expect((await helper(s, 'clock/advance', { minutes: 5 * 24 * 60 })).statusCode).toBe(200);
+    expect((await getOrder(s, uuid)).availableForRefund).toBe(100);
+    expect((await refund(s, uuid, 10)).statusCode).toBe(201);
+  });
+
+  it('refusals are sentences, never led by a field name', async () => {
+    const s = await freshStore();
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: tokenOf(s.sandbox, orderPayload({ grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } })) } });
+    const unpaid = await refund(s, res.json().uuid, 1);
+    expect(unpaid.json()).toMatchObject({ statusCode: 400, message: 'The order is PENDING; only a paid order can be refunded' });
+  });
+
+  it('a bank payment is refused until bank-payment refunds are enabled, and the message says how', async () => {
+    const s = await freshStore();
+    const bank = { method: 'paymentInitiation', amount: 100, currency: 'EUR', methodOptions: { preferredCountry: 'EE' } };
+    const uuid = await paidOrder(s, { payment: bank });
+    const refused = await refund(s, uuid, 10);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      `The order was paid by bank payment, and bank-payment refunds are not enabled for this store; the operator enables them with \`kassa stores set-bank-refunds ${s.uuid} --enabled true\` (operator API: PATCH /operator/stores/${s.uuid} {"bankRefundsEnabled": true})`,
+    );
+    expect((await patchStore(s.uuid, { bankRefundsEnabled: true })).statusCode).toBe(200);
+    t.services.keys.invalidate();
+    expect((await refund(s, uuid, 10)).statusCode).toBe(201);
+  });
+
+  it('the setting is checked', async () => {
+    const s = await freshStore();
+    const bad = await patchStore(s.uuid, { sandboxSettlement: 'tomorrow' });
+    expect(bad.json()).toMatchObject({ statusCode: 400, message: 'sandboxSettlement must be one of instant, realistic' });
+    const created = await t.app.inject({ method: 'POST', url: '/operator/stores', headers: admin, payload: { name: 'Slow', sandboxSettlement: 'realistic' } });
+    expect(created.statusCode).toBe(201);
+    const got = (await t.app.inject({ method: 'GET', url: `/operator/stores/${created.json().uuid}`, headers: admin })).json();
+    expect(got.sandboxSettlement).toBe('realistic');
+  });
+});
+
+describe('the sandbox clock', () => {
+  it('settle settles captured payments without moving the clock; orders made afterwards carry the real time', async () => {
+    const s = await freshStore();
+    await patchStore(s.uuid, { sandboxSettlement: 'realistic' });
+    const uuid = await paidOrder(s);
+    const settled = await helper(s, 'settle');
+    expect(settled.statusCode).toBe(200);
+    expect(Math.abs(await clockOffsetMs(s))).toBeLessThan(5_000);
+    expect((await refund(s, uuid, 10)).statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: tokenOf(s.sandbox, orderPayload()) } });
+    expect(Math.abs(new Date(res.json().createdAt).getTime() - Date.now())).toBeLessThan(5_000);
+    // A payment made after the settle waits its own settlement.
+    const later = await paidOrder(s);
+    expect((await getOrder(s, later)).availableForRefund).toBe(0);
+  });
+
+  it('clock/reset takes the clock back to real time', async () => {
+    const s = await freshStore();
+    await helper(s, 'clock/advance', { minutes: 600 });
+    expect(await clockOffsetMs(s)).toBeGreaterThan(590 * 60_000);
+    const reset = await helper(s, 'clock/reset');
+    expect(reset.statusCode).toBe(200);
+    expect(Math.abs(new Date(reset.json().now).getTime() - Date.now())).toBeLessThan(5_000);
+    expect(Math.abs(await clockOffsetMs(s))).toBeLessThan(5_000);
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: tokenOf(s.sandbox, orderPayload()) } });
+    expect(Math.abs(new Date(res.json().createdAt).getTime() - Date.now())).toBeLessThan(5_000);
+    expect((await t.app.inject({ method: 'POST', url: '/api/test-helpers/clock/reset', headers: bearerOf(s.production) })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /', () => {
+  it('answers a small page pointing to the API reference, the OpenAPI document and the guides, with nothing from another host', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+    expect(res.body).toContain('href="/docs"');
+    expect(res.body).toContain('href="/openapi.json"');
+    expect(res.body).toContain('docs/sandbox.md');
+    expect(res.body).not.toMatch(/(src|href)="(https?:)?\/\//);
+    const plain = await t.app.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['content-type']).toMatch(/^text\/html/);
+    expect(plain.headers['content-security-policy']).toContain("default-src 'none'");
+    const guide = await t.app.inject({ method: 'GET', url: '/guides/sandbox.md' });
+    expect(guide.statusCode).toBe(200);
+    expect(guide.body).toContain('# Sandbox');
+    expect((await t.app.inject({ method: 'GET', url: '/guides/..%2Fpackage.json' })).statusCode).toBe(404);
+  });
+
+  it('answers JSON to a client that asks for JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Kassa', docs: '/docs', openapi: '/openapi.json' });
+  });
+});
