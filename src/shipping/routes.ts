@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sendReadyJson } from '../platform/cached-reply.js';
-import { bearerToken } from '../platform/http-auth.js';
+import { shippingAuth } from './auth.js';
 import type { Env } from '../stores/service.js';
 import type { Services } from '../services.js';
 import { parseCatalogueQuery } from './catalogue/routes-service.js';
@@ -39,7 +39,7 @@ export async function shippingApi(app: FastifyInstance, opts: { env: Env; servic
 export async function shippingRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
   const { env, services } = opts;
   const { keys, carrierContracts, shippingMethods } = services;
-  const storeOf = async (req: Parameters<typeof bearerToken>[0]) => (await keys.authenticate(bearerToken(req), env)).key.store;
+  const storeOf = shippingAuth(keys, env);
 
   app.get('/carriers', { schema: { tags, security, summary: "Carriers and the store's active contracts" } }, async (req) => {
     const store = await storeOf(req);
