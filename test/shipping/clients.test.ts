@@ -147,3 +147,81 @@ describe('v3 base paths (derived from the v2 ones)', () => {
     expect(() => loadConfig({ KASSA_SHIPPING_PATH: '/x/v2', KASSA_PAYMENTS_PATH: '/x/v3' })).toThrow(ConfigError);
   });
 });
+
+/**
+ * A create body as WC builds it: WC_Montonio_Shipping_Shipment_Manager::get_shipment_data() and
+ * create_shipment() (includes/shipping/class-wc-montonio-shipping-shipment-manager.php). The
+ * receiver has no phoneCountryCode; the phone is WooCommerce's free text (often +372…); empty
+ * strings for what the shopper left out; metadata, orderData and notificationUrl beside the
+ * spec's keys; parcels whose sides are 0 when products have no dimensions, and whose weight is
+ * a float sum (weight × quantity) printed by PHP's json_encode with serialize_precision -1.
+ */
+function wcShipment(over: { type?: 'pickupPoint' | 'courier'; id?: string; phone?: string; weight?: number } = {}) {
+  const type = over.type ?? 'pickupPoint';
+  const receiver: Record<string, unknown> = { name: 'Mari Maasikas', companyName: '', country: 'EE', phoneNumber: over.phone ?? '+37255512345', email: '' };
+  if (type === 'courier') Object.assign(receiver, { streetAddress: 'Riia tn 15 ', postalCode: '51010', locality: 'Tartu', region: '' });
+  return JSON.stringify({
+    receiver,
+    metadata: { platform: 'wordpress 6.8 woocommerce 9.9.5', platformVersion: '10.2.1', context: { woocommerceVersion: '9.9.5', storeUrl: 'https://shop.example', orderId: 42, orderKey: 'wc_order_abc', billingEmail: 'mari@example.com' } },
+    shippingMethod: { type, id: over.id ?? (type === 'courier' ? 'baltpost-ee-courier-standard' : 'baltpost-ee-pm-1') },
+    orderData: { orderTotal: 25.9, orderSubtotal: 20, shippingCost: 3.99, taxTotal: 4.67, productsTax: 3.61, shippingTax: 0.72, currency: 'EUR' },
+    orderComment: '',
+    notificationUrl: 'https://shop.example/wp-json/montonio/shipping/v2/webhook',
+    products: [{ sku: 'woomon_17', name: 'Mug', quantity: 3, barcode: '', price: 6.5, currency: 'EUR', imageUrl: '', storeProductUrl: 'https://shop.example/product/mug' }],
+    parcels: [{ weight: over.weight ?? 0.1 * 3, length: 0, width: 0, height: 0 }],
+    merchantReference: `${Math.floor(Math.random() * 1e9)}`,
+  });
+}
+const wcCreate = (body: string) => t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: wcHeaders(), payload: body });
+
+describe('shipments as WC creates them (class-wc-montonio-shipping-shipment-manager.php)', () => {
+  it('accepts the plugin body: no phoneCountryCode, +-prefixed phone, empty strings, zero sides, float-sum weight, extra keys', async () => {
+    const body = wcShipment();
+    expect(body).toContain('"weight":0.30000000000000004'); // what PHP sends for 0.1 × 3
+    const res = await wcCreate(body);
+    expect(res.statusCode, res.body).toBe(201);
+    const s = res.json();
+    // create_shipment() stores id and status from the answer.
+    expect(s).toMatchObject({ status: 'pending' });
+    expect(typeof s.id).toBe('string');
+    expect(s.receiver).toMatchObject({ phoneCountryCode: '+372', phoneNumber: '55512345', companyName: null, email: null });
+    expect(s.parcels[0]).toMatchObject({ weight: 0.3, length: null, width: null, height: null });
+  });
+
+  it('a courier receiver: trailing spaces trimmed, empty region is null', async () => {
+    const res = await wcCreate(wcShipment({ type: 'courier', phone: '5551 2345' }));
+    expect(res.statusCode, res.body).toBe(201);
+    // Without a +prefix, the country code comes from the receiver's country.
+    expect(res.json().receiver).toMatchObject({ streetAddress: 'Riia tn 15', region: null, phoneCountryCode: '+372', phoneNumber: '5551 2345' });
+  });
+
+  it('registers with the carrier: the split phone reaches it as country code and national number', async () => {
+    const res = await wcCreate(wcShipment({ phone: '+358 40 1234567', id: 'baltpost-ee-pm-1' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().receiver).toMatchObject({ phoneCountryCode: '+358', phoneNumber: '40 1234567' });
+    await t.services.shipments.registration.drain();
+    const got = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipments/${res.json().id}`, headers: wcHeaders() });
+    // sync_shipment_details() reads status and parcels[].carrierParcelId / trackingLink.
+    expect(got.json().status).toBe('registered');
+    expect(got.json().parcels[0].carrierParcelId).toEqual(expect.any(String));
+  });
+
+  it('the existing forms keep working; a +number that contradicts phoneCountryCode is refused naming it', async () => {
+    const base = JSON.parse(wcShipment());
+    const same = await wcCreate(JSON.stringify({ ...base, merchantReference: 'same-1', receiver: { ...base.receiver, phoneCountryCode: '372', phoneNumber: '5551234' } }));
+    expect(same.statusCode).toBe(201);
+    expect(same.json().receiver).toMatchObject({ phoneCountryCode: '372', phoneNumber: '5551234' });
+    const clash = await wcCreate(JSON.stringify({ ...base, merchantReference: 'clash-1', receiver: { ...base.receiver, phoneCountryCode: '+371', phoneNumber: '+37255512345' } }));
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().message).toContain('receiver.phoneNumber');
+    const empty = await wcCreate(JSON.stringify({ ...base, merchantReference: 'empty-1', receiver: { ...base.receiver, phoneNumber: '' } }));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('receiver.phoneNumber');
+  });
+
+  it('a weight with real extra decimals is still refused (only float noise is forgiven)', async () => {
+    const res = await wcCreate(wcShipment({ weight: 0.305 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('parcels[0].weight must have at most 2 decimal places');
+  });
+});
