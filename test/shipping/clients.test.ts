@@ -225,3 +225,67 @@ describe('shipments as WC creates them (class-wc-montonio-shipping-shipment-mana
     expect(res.json().message).toBe('parcels[0].weight must have at most 2 decimal places');
   });
 });
+
+describe('label files as the clients create and poll them', () => {
+  async function registered(n: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const res = await wcCreate(wcShipment({ type: i % 2 ? 'courier' : 'pickupPoint' }));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    await t.services.shipments.registration.drain();
+    return ids;
+  }
+
+  // WC: WC_Montonio_Shipping_Label_Printing::create_label() (includes/shipping/label-printing/
+  // class-wc-montonio-shipping-label-printing.php) posts {shipmentIds, metadata}; the admin script
+  // (assets/js/wc-montonio-shipping-label-printing.js) keeps `id`, then polls GET /label-files/{id}
+  // every second until `labelFileUrl` is set (and downloads it) or `status` is 'failed'.
+  it('WC: {shipmentIds, metadata} → id; polling answers labelFileUrl once ready', async () => {
+    const ids = await registered(2);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX}/label-files`,
+      headers: wcHeaders(),
+      payload: JSON.stringify({ shipmentIds: ids, metadata: { platform: 'wordpress 6.8 woocommerce 9.9.5', platformVersion: '10.2.1' } }),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id;
+    expect(res.json()).toMatchObject({ status: 'pending', labelFileUrl: null });
+    await t.services.labelFiles.drain();
+    const polled = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/label-files/${id}`, headers: wcHeaders() })).json();
+    expect(polled).toMatchObject({ id, status: 'ready' });
+    // The browser follows it as a link: an absolute URL.
+    expect(new URL(polled.labelFileUrl).protocol).toBe('http:');
+  });
+
+  // MK: src/Structs/Shipping/CreateLabelFileData.php (pageSize, labelsPerPage, orderLabelsBy,
+  // synchronous; its tests send orderLabelsBy 'carrier'). VX: src/Shipping/Enum/OrderLabelsBy.php
+  // ('carrier', 'createdAt'), src/Shipping/Enum/PageSize.php (A4, A6); LabelFileResponse.php reads
+  // id, status, pageSize, labelsPerPage, orderLabelsBy, labelFileUrl.
+  it.each([
+    [{ pageSize: 'A4', labelsPerPage: 4, orderLabelsBy: 'carrier', synchronous: true }],
+    [{ pageSize: 'A4', labelsPerPage: 2, orderLabelsBy: 'createdAt', synchronous: true }],
+    [{ pageSize: 'A6', orderLabelsBy: 'createdAt', synchronous: true }],
+  ] as { pageSize: string; labelsPerPage?: number; orderLabelsBy: string; synchronous: boolean }[][])('SDKs: %j is accepted, applied and echoed', async (options) => {
+    const ids = await registered(2);
+    const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: wcHeaders(), payload: JSON.stringify({ shipmentIds: [...ids].reverse(), ...options }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const lf = res.json();
+    expect(lf).toMatchObject({ status: 'ready', pageSize: options.pageSize, labelsPerPage: options.labelsPerPage ?? 1, orderLabelsBy: options.orderLabelsBy });
+    expect(lf.labelFileUrl).toEqual(expect.any(String));
+    const u = new URL(lf.labelFileUrl);
+    const pdf = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('orderLabelsBy createdAt and carrier order the labels so', async () => {
+    const { orderLabels } = await import('../../src/shipping/labels/render.js');
+    const label = (n: number, carrier: string, at: string) => ({ trackingNumber: `T${n}`, carrier: { code: carrier, name: carrier }, createdAt: new Date(at), parcelIndex: 1 }) as unknown as Parameters<typeof orderLabels>[0][number];
+    const given = [label(1, 'parcelnord', '2025-01-03'), label(2, 'baltpost', '2025-01-02'), label(3, 'parcelnord', '2025-01-01'), label(4, 'baltpost', '2025-01-04')];
+    expect(orderLabels(given, 'createdAt').map((l) => l.trackingNumber)).toEqual(['T3', 'T2', 'T1', 'T4']);
+    expect(orderLabels(given, 'carrier').map((l) => l.trackingNumber)).toEqual(['T2', 'T4', 'T3', 'T1']);
+  });
+});
