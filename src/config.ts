@@ -26,6 +26,13 @@ export interface Config {
   shippingPath: string;
   /** Base path of the shipping v2 API (sandbox keys). */
   shippingSandboxPath: string;
+  /**
+   * Base paths of the v3 shipping-method lists, beside v2: each v2 base path with its last
+   * segment `v2` made `v3` (clients append /v2 and /v3 to one root); null when that v2 base path
+   * does not end in /v2 (no client could find v3 then).
+   */
+  shippingV3Path: string | null;
+  shippingV3SandboxPath: string | null;
   /** Which names the shipping v2 output speaks: the spec's, or the original service's (src/shipping/names.ts). */
   shippingNames: ShippingNames;
   role: Role;
@@ -67,6 +74,11 @@ function urlPath(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+/** `/shipping/api/v2` → `/shipping/api/v3`; null when the path does not end in /v2. */
+export function v3Beside(v2Path: string): string | null {
+  return /\/v2$/.test(v2Path) ? v2Path.replace(/\/v2$/, '/v3') : null;
+}
+
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -92,6 +104,8 @@ export function loadConfig(env: Env = process.env): Config {
   const paymentsSandboxPath = urlPath(env, 'KASSA_PAYMENTS_SANDBOX_PATH', '/sandbox/api');
   const shippingPath = urlPath(env, 'KASSA_SHIPPING_PATH', '/shipping/api/v2');
   const shippingSandboxPath = urlPath(env, 'KASSA_SHIPPING_SANDBOX_PATH', '/sandbox/shipping/api/v2');
+  const shippingV3Path = v3Beside(shippingPath);
+  const shippingV3SandboxPath = v3Beside(shippingSandboxPath);
   const shippingNames = (env.KASSA_SHIPPING_NAMES || 'spec') as ShippingNames;
   if (!SHIPPING_NAMES.includes(shippingNames)) {
     throw new ConfigError(`KASSA_SHIPPING_NAMES must be ${SHIPPING_NAMES.join(' or ')}, got "${shippingNames}"`);
@@ -107,6 +121,8 @@ export function loadConfig(env: Env = process.env): Config {
     ['KASSA_PAYMENTS_SANDBOX_PATH', paymentsSandboxPath],
     ['KASSA_SHIPPING_PATH', shippingPath],
     ['KASSA_SHIPPING_SANDBOX_PATH', shippingSandboxPath],
+    ...(shippingV3Path ? [['the v3 path beside KASSA_SHIPPING_PATH', shippingV3Path] as [string, string]] : []),
+    ...(shippingV3SandboxPath ? [['the v3 path beside KASSA_SHIPPING_SANDBOX_PATH', shippingV3SandboxPath] as [string, string]] : []),
   ];
   for (const [i, [name, value]] of basePaths.entries()) {
     for (const [other, otherValue] of basePaths.slice(i + 1)) {
@@ -125,6 +141,8 @@ export function loadConfig(env: Env = process.env): Config {
     paymentsSandboxPath,
     shippingPath,
     shippingSandboxPath,
+    shippingV3Path,
+    shippingV3SandboxPath,
     shippingNames,
     role,
     logLevel: env.LOG_LEVEL || 'info',

@@ -7,10 +7,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sendReadyJson } from '../platform/cached-reply.js';
-import { bearerToken } from '../platform/http-auth.js';
+import { shippingAuth } from './auth.js';
 import type { Env } from '../stores/service.js';
 import type { Services } from '../services.js';
-import { parseCatalogueQuery } from './catalogue/routes-service.js';
+import { parseCatalogueQuery, parseV3Query } from './catalogue/routes-service.js';
 import { labelFileRoutes } from './label-files/routes.js';
 import { withOriginalNames } from './names.js';
 import { shipmentRoutes } from './shipments/routes.js';
@@ -39,7 +39,7 @@ export async function shippingApi(app: FastifyInstance, opts: { env: Env; servic
 export async function shippingRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
   const { env, services } = opts;
   const { keys, carrierContracts, shippingMethods } = services;
-  const storeOf = async (req: Parameters<typeof bearerToken>[0]) => (await keys.authenticateBearer(bearerToken(req), env)).key.store;
+  const storeOf = shippingAuth(keys, env);
 
   app.get('/carriers', { schema: { tags, security, summary: "Carriers and the store's active contracts" } }, async (req) => {
     const store = await storeOf(req);
@@ -69,5 +69,27 @@ export async function shippingRoutes(app: FastifyInstance, opts: { env: Env; ser
   app.post('/shipping-methods/rates', { schema: { tags, security, summary: 'Rates of the service contract for the parcels' } }, async (req) => {
     const store = await storeOf(req);
     return shippingMethods.rates(store, req.query, req.body);
+  });
+}
+
+/**
+ * The v3 shipping-method lists beside v2 (at the v2 base path with its final `v2` made `v3`):
+ * the WooCommerce plugin syncs pickup points per carrier across every country, and courier
+ * services with no filter at all, from `…/v3/shipping-methods/…`. The same catalogue and the
+ * same Bearer authentication as v2.
+ */
+export async function shippingV3Api(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
+  const { env, services } = opts;
+  const storeOf = shippingAuth(services.keys, env);
+  const { shippingMethods } = services;
+
+  app.get('/shipping-methods/pickup-points', { schema: { tags, security, summary: 'v3: pickup points across carriers and countries (filters optional: carrierCode, countryCode, type, search)' } }, async (req, reply) => {
+    await storeOf(req);
+    return sendReadyJson(req, reply, shippingMethods.pickupPointsV3(parseV3Query(req.query, { pickupPoints: true })));
+  });
+
+  app.get('/shipping-methods/courier-services', { schema: { tags, security, summary: 'v3: courier services across carriers and countries (filters optional: carrierCode, countryCode)' } }, async (req, reply) => {
+    await storeOf(req);
+    return sendReadyJson(req, reply, shippingMethods.courierServicesV3(parseV3Query(req.query, { pickupPoints: false })));
   });
 }

@@ -49,8 +49,9 @@ describe('authentication', () => {
 
     const k = t.store.keys.sandbox;
     const wrongSecret = await inject({ authorization: `Bearer ${sign({ accessKey: k.accessKey, exp: nowS() + 60 }, 'not-the-secret')}` });
-    expect(wrongSecret.statusCode).toBe(403);
-    expect(wrongSecret.json()).toEqual({ statusCode: 403, message: 'INVALID_TOKEN', error: 'Forbidden' });
+    // The shipping spec's error table: every JWT fault is 401 (payments keeps 403 for this).
+    expect(wrongSecret.statusCode).toBe(401);
+    expect(wrongSecret.json()).toEqual({ statusCode: 401, message: 'INVALID_TOKEN', error: 'Unauthorized' });
 
     const production = await inject(t.bearer({ env: 'production' }));
     expect(production.statusCode).toBe(401);

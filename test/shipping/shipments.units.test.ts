@@ -20,7 +20,12 @@ describe('shipment units', () => {
     expect(scaledInteger('abc', 2, 3).ok).toBe(false);
     expect(scaledInteger(1e21, 2, 3).ok).toBe(false);
     expect(scaledInteger(true, 2, 3).ok).toBe(false);
-    expect(scaledInteger(0.1 + 0.2, 2, 3).ok).toBe(false);
+    // Issue 8: binary float noise on a 2-decimal value is forgiven (PHP clients send 0.1 * 3 as
+    // 0.30000000000000004); a real third decimal is not.
+    expect(scaledInteger(0.1 + 0.2, 2, 3)).toEqual({ ok: true, value: 300 });
+    expect(scaledInteger(0.33 * 3, 2, 3)).toEqual({ ok: true, value: 990 });
+    expect(scaledInteger(0.305, 2, 3).ok).toBe(false);
+    expect(scaledInteger(0.3000001, 2, 3).ok).toBe(false);
   });
 
   it('parses a create body: grams, millimetres, COD minor units, alias montonioOrderUuid', () => {

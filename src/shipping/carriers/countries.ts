@@ -77,6 +77,39 @@ export function normalizePhonePrefix(input: string | null | undefined): string {
   return digits ? `+${digits}` : '';
 }
 
+/** International calling code of each country (what `phoneCountryCode` holds). */
+export const CALLING_CODE: Readonly<Record<CountryCode, string>> = Object.freeze({ EE: '+372', LV: '+371', LT: '+370', FI: '+358', PL: '+48' });
+
+/**
+ * The ITU-T E.164 country codes of two digits. Codes are prefix-free: zones 1 and 7 are one
+ * digit, these are two, and every other code is three, so the code of an international number
+ * is found from its first digits alone.
+ */
+const TWO_DIGIT_CALLING_CODES = new Set([
+  '20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49',
+  '51', '52', '53', '54', '55', '56', '57', '58', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86',
+  '90', '91', '92', '93', '94', '95', '98',
+]);
+
+/**
+ * An international number written with its country code (`+37255512345`, `+358 40 1234567`,
+ * `0048500600700`) split into `+code` and the national rest (its spacing kept, leading separators
+ * dropped); undefined when it does not start with `+` or `00` and a digit.
+ */
+export function splitInternationalPhone(input: string): { countryCode: string; national: string } | undefined {
+  const m = /^\s*(?:\+|00)\s*([1-9][\d\s\-().]*)$/.exec(input);
+  if (!m) return undefined;
+  const body = m[1]!;
+  const digits = body.replace(/\D/g, '');
+  const len = digits[0] === '1' || digits[0] === '7' ? 1 : TWO_DIGIT_CALLING_CODES.has(digits.slice(0, 2)) ? 2 : 3;
+  if (digits.length <= len) return undefined;
+  // Walk past the code's digits in the written text, keeping the rest as written.
+  let seen = 0;
+  let i = 0;
+  while (seen < len) if (/\d/.test(body[i++]!)) seen++;
+  return { countryCode: `+${digits.slice(0, len)}`, national: body.slice(i).replace(/^[\s\-().]+/, '').trim() };
+}
+
 /** Currency of cash on delivery per destination country. */
 export const COD_CURRENCY: Readonly<Record<CountryCode, 'EUR' | 'PLN'>> = Object.freeze({
   EE: 'EUR',

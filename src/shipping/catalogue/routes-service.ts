@@ -12,7 +12,7 @@ import { COUNTRIES, isCountryCode, type CountryCode } from '../carriers/countrie
 import type { CarrierContractService } from '../contracts/service.js';
 import { narrowListing } from '../contracts/service.js';
 import { calculateRates, filterByParcels, parseFilterByParcels, parseRatesQuery, parseRatesRequest, type RatesResponse, type ShippingMethodListing } from '../rates/service.js';
-import { shippingCatalogue, type CachedJson } from './service.js';
+import { shippingCatalogue, type CachedJson, type V3Filter } from './service.js';
 
 export interface CatalogueQuery {
   carrierCode: CarrierCode;
@@ -35,6 +35,24 @@ export function parseCatalogueQuery(query: unknown, opts: { withType: boolean })
   return { carrierCode, countryCode: countryCode!, ...(type ? { type } : {}) };
 }
 
+/**
+ * The v3 lists' query (the WooCommerce plugin's): `carrierCode`, `countryCode`, `type` and
+ * `search`, all optional. A malformed one is a 400 naming it, a carrier Kassa doesn't know a 404
+ * (as on v2); a well-formed country Kassa's carriers don't serve has an empty list.
+ */
+export function parseV3Query(query: unknown, opts: { pickupPoints: boolean }): V3Filter {
+  const p = new Problems();
+  const r = new Reader(p, isObject(query) ? query : {});
+  const blank = (k: string) => typeof r.obj[k] === 'string' && (r.obj[k] as string).trim() === '';
+  const carrierCode = blank('carrierCode') ? undefined : r.string('carrierCode');
+  const countryCode = blank('countryCode') ? undefined : r.string('countryCode', { pattern: /^[A-Z]{2}$/, patternHint: 'must be an ISO 3166-1 alpha-2 code (e.g. EE)' });
+  const type = opts.pickupPoints && !blank('type') ? r.oneOf('type', PICKUP_POINT_TYPES) : undefined;
+  const search = opts.pickupPoints && !blank('search') ? r.string('search', { max: 100 }) : undefined;
+  p.throwIfAny();
+  if (carrierCode !== undefined && !isCarrierCode(carrierCode)) throw Errors.notFound(`Carrier ${carrierCode}`);
+  return { ...(carrierCode ? { carrierCode } : {}), ...(countryCode ? { countryCode } : {}), ...(type ? { type } : {}), ...(search ? { search } : {}) };
+}
+
 export class ShippingMethodsService {
   constructor(private readonly contracts: CarrierContractService) {}
 
@@ -44,6 +62,15 @@ export class ShippingMethodsService {
 
   courierServices(q: CatalogueQuery): CachedJson {
     return shippingCatalogue().courierServicesJson(q.carrierCode, q.countryCode);
+  }
+
+  /** v3: the same catalogue, across carriers and countries. */
+  pickupPointsV3(f: V3Filter): CachedJson {
+    return shippingCatalogue().pickupPointsV3Json(f);
+  }
+
+  courierServicesV3(f: V3Filter): CachedJson {
+    return shippingCatalogue().courierServicesV3Json(f);
   }
 
   /** GET /shipping-methods: the methods of the carriers the store has a contract with in `env`; `countries: []` when none. */

@@ -75,6 +75,40 @@ function courierServiceView(s: CourierService): Record<string, unknown> {
   return { id: s.id, name: s.name, type: s.type, carrierCode: s.carrierCode, additionalServices: s.additionalServices };
 }
 
+/**
+ * The v3 view of a point (what the WooCommerce plugin's sync stores): v2's fields plus the
+ * point's `countryCode`, as a v3 list spans countries, and `carrierAssignedId` (the carrier's own
+ * id of the point; Kassa's ids are its carriers' ids, so the same).
+ */
+function pickupPointV3View(p: PickupPoint): Record<string, unknown> {
+  return {
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    streetAddress: p.streetAddress,
+    locality: p.locality,
+    postalCode: p.postalCode,
+    carrierCode: p.carrierCode,
+    countryCode: p.countryCode,
+    carrierAssignedId: p.id,
+    additionalServices: p.additionalServices,
+  };
+}
+
+/** The v3 view of a courier service: v2's fields plus `countryCode` and `b2bOnly` (the plugin skips B2B-only services). */
+function courierServiceV3View(s: CourierService): Record<string, unknown> {
+  return { id: s.id, name: s.name, type: s.type, carrierCode: s.carrierCode, countryCode: s.countryCode, b2bOnly: s.type === 'standardB2B', additionalServices: s.additionalServices };
+}
+
+/** Filters of the v3 lists; every one optional. */
+export interface V3Filter {
+  carrierCode?: CarrierCode;
+  countryCode?: string;
+  type?: PickupPointType;
+  /** Case-insensitive, matched in the name, street address, locality and postal code. */
+  search?: string;
+}
+
 /** Checks one row of the data file and turns it into a point; throws naming the row. */
 function readRow(row: PickupPointRow, index: number): PickupPoint {
   const bad = (why: string): never => {
@@ -217,6 +251,44 @@ export class ShippingCatalogue {
       answer = cachedJson({ courierServices: this.courierServices(carrierCode, countryCode).map(courierServiceView), countryCode });
       this.answers.set(k, answer);
     }
+    return answer;
+  }
+
+  /**
+   * GET /v3/shipping-methods/pickup-points: `{pickupPoints}` of every carrier and country the
+   * filter leaves (catalogue order). Answers without a search term are rendered once and kept;
+   * a country outside the catalogue has no points.
+   */
+  pickupPointsV3Json(f: V3Filter): CachedJson {
+    const k = key('points-v3', f.carrierCode ?? '*', f.countryCode ?? '*', f.type ?? '*');
+    const known = f.countryCode === undefined || isCountryCode(f.countryCode);
+    let answer = f.search === undefined && known ? this.answers.get(k) : undefined;
+    if (answer) return answer;
+    const term = f.search?.trim().toLowerCase();
+    const points = !known
+      ? EMPTY
+      : this.all.filter(
+          (p) =>
+            (f.carrierCode === undefined || p.carrierCode === f.carrierCode) &&
+            (f.countryCode === undefined || p.countryCode === f.countryCode) &&
+            (f.type === undefined || p.type === f.type) &&
+            (!term || `${p.name}\n${p.streetAddress}\n${p.locality}\n${p.postalCode}`.toLowerCase().includes(term)),
+        );
+    answer = cachedJson({ pickupPoints: points.map(pickupPointV3View) });
+    if (f.search === undefined && known) this.answers.set(k, answer);
+    return answer;
+  }
+
+  /** GET /v3/shipping-methods/courier-services: `{courierServices}` of every carrier and country the filter leaves. */
+  courierServicesV3Json(f: Pick<V3Filter, 'carrierCode' | 'countryCode'>): CachedJson {
+    const k = key('couriers-v3', f.carrierCode ?? '*', f.countryCode ?? '*');
+    let answer = this.answers.get(k);
+    if (answer) return answer;
+    const services = [...this.courierLists.values()].flat().filter(
+      (s) => (f.carrierCode === undefined || s.carrierCode === f.carrierCode) && (f.countryCode === undefined || s.countryCode === f.countryCode),
+    );
+    answer = cachedJson({ courierServices: services.map(courierServiceV3View) });
+    if (f.countryCode === undefined || isCountryCode(f.countryCode)) this.answers.set(k, answer);
     return answer;
   }
 

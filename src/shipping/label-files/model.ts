@@ -7,7 +7,12 @@ import type { LabelOrder, LabelPageSize, LabelsPerPage } from '../labels/render.
 export const MAX_LABEL_FILE_SHIPMENTS = 1000;
 export const PAGE_SIZES: readonly LabelPageSize[] = ['A4', 'A6'];
 export const LABELS_PER_PAGE: readonly LabelsPerPage[] = [1, 2, 4];
-export const ORDER_LABELS_BY = ['shipmentIds', 'trackingNumber', 'merchantReference'] as const;
+/**
+ * createdAt and carrier are the values the public clients send (veltix/montonio OrderLabelsBy,
+ * makstech/montonio-php-sdk); shipmentIds (the default), trackingNumber and merchantReference are
+ * Kassa's own.
+ */
+export const ORDER_LABELS_BY = ['shipmentIds', 'trackingNumber', 'merchantReference', 'createdAt', 'carrier'] as const;
 export type OrderLabelsBy = (typeof ORDER_LABELS_BY)[number];
 export type LabelFileStatus = 'pending' | 'ready' | 'failed';
 
@@ -16,6 +21,8 @@ export const RENDER_ORDER: Readonly<Record<OrderLabelsBy, LabelOrder>> = Object.
   shipmentIds: 'asGiven',
   trackingNumber: 'trackingNumber',
   merchantReference: 'merchantReference',
+  createdAt: 'createdAt',
+  carrier: 'carrier',
 });
 
 export interface LabelFileInput {

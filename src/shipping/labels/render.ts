@@ -27,7 +27,13 @@ import { validateLabelInput, type LabelInput } from './model.js';
 
 export type LabelPageSize = 'A6' | 'A4';
 export type LabelsPerPage = 1 | 2 | 4;
-export type LabelOrder = 'asGiven' | 'trackingNumber' | 'merchantReference';
+/**
+ * asGiven; trackingNumber; merchantReference (without one last); createdAt (the shipment's
+ * creation, oldest first); carrier (by carrier name, then as createdAt). Sorts are stable, so
+ * parcels of one shipment stay together in parcel order wherever keys tie.
+ */
+export type LabelOrder = 'asGiven' | 'trackingNumber' | 'merchantReference' | 'createdAt' | 'carrier';
+export const LABEL_ORDERS: readonly LabelOrder[] = ['asGiven', 'trackingNumber', 'merchantReference', 'createdAt', 'carrier'];
 
 export interface RenderLabelsOptions {
   pageSize: LabelPageSize;
@@ -122,6 +128,9 @@ export function orderLabels(labels: readonly LabelInput[], order: LabelOrder): r
   if (order === 'asGiven') return labels;
   const byTracking = (a: LabelInput, b: LabelInput): number => collator.compare(a.trackingNumber, b.trackingNumber);
   if (order === 'trackingNumber') return [...labels].sort(byTracking);
+  const byCreated = (a: LabelInput, b: LabelInput): number => a.createdAt.getTime() - b.createdAt.getTime();
+  if (order === 'createdAt') return [...labels].sort(byCreated);
+  if (order === 'carrier') return [...labels].sort((a, b) => collator.compare(a.carrier.name, b.carrier.name) || collator.compare(a.carrier.code, b.carrier.code) || byCreated(a, b));
   // merchantReference: labels without one go last; ties keep parcels of one shipment together in parcel order.
   return [...labels].sort((a, b) => {
     const ra = a.merchantReference?.trim() || undefined;
@@ -228,7 +237,7 @@ async function writeLabelsUnguarded(labels: LabelSource, opts: RenderLabelsOptio
   if (opts.pageSize !== 'A6' && opts.pageSize !== 'A4') throw new TypeError(`pageSize must be 'A6' or 'A4'`);
   const perPage: LabelsPerPage = opts.pageSize === 'A6' ? 1 : (opts.labelsPerPage ?? 4);
   if (![1, 2, 4].includes(perPage)) throw new TypeError('labelsPerPage must be 1, 2 or 4');
-  if (!['asGiven', 'trackingNumber', 'merchantReference'].includes(order)) throw new TypeError('order must be asGiven, trackingNumber or merchantReference');
+  if (!LABEL_ORDERS.includes(order)) throw new TypeError(`order must be one of ${LABEL_ORDERS.join(', ')}`);
 
   // Arrays (and anything to be sorted) are validated up front: no byte is written for a bad batch.
   const isList = Array.isArray(labels);

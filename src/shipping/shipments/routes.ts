@@ -4,7 +4,7 @@
  * POST /test-helpers/shipments/:id/status. Thin: authenticate, call the service, answer.
  */
 import type { FastifyInstance } from 'fastify';
-import { bearerToken } from '../../platform/http-auth.js';
+import { shippingAuth } from '../auth.js';
 import type { Env } from '../../stores/service.js';
 import type { Services } from '../../services.js';
 
@@ -14,7 +14,7 @@ const tags = ['shipping'];
 export async function shipmentRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
   const { env, services } = opts;
   const { keys, shipments } = services;
-  const storeOf = async (req: Parameters<typeof bearerToken>[0]) => (await keys.authenticateBearer(bearerToken(req), env)).key.store;
+  const storeOf = shippingAuth(keys, env);
 
   app.post('/shipments', { schema: { tags, security, summary: 'Create a shipment' } }, async (req, reply) => {
     const store = await storeOf(req);

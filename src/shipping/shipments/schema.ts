@@ -17,6 +17,7 @@ import {
   type ParcelHandoverMethod,
   type ShippingMethodType,
 } from '../carriers/contract.js';
+import { CALLING_CODE, isCountryCode, normalizePhonePrefix, splitInternationalPhone } from '../carriers/countries.js';
 
 /** Not shown by the spec; Kassa's cap on parcels per shipment. */
 export const MAX_PARCELS = 50;
@@ -109,7 +110,7 @@ export interface PatchShipmentInput {
  * 10^`shift`, as an exact integer (read from its digits, never by multiplying floats).
  */
 export function scaledInteger(v: unknown, decimals: number, shift: number): { ok: true; value: number } | { ok: false; reason: string } {
-  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : typeof v === 'string' ? v.trim() : null;
+  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(withoutFloatNoise(v, decimals)) : '') : typeof v === 'string' ? v.trim() : null;
   if (text === null) return { ok: false, reason: 'must be a number' };
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) return { ok: false, reason: 'must be a number' };
@@ -119,9 +120,21 @@ export function scaledInteger(v: unknown, decimals: number, shift: number): { ok
   return { ok: true, value };
 }
 
-function measure(r: Reader, key: string, opts: { required: boolean; max: number; unit: string }): number | undefined {
+/**
+ * A JSON number that is a `decimals`-place value plus binary floating-point noise (PHP's
+ * json_encode prints 0.1 * 3 as 0.30000000000000004; the WooCommerce plugin sums parcel weights
+ * so) is read as that value. The noise is a few units in the last place; anything larger (0.305)
+ * is a real extra decimal and is left to be refused.
+ */
+function withoutFloatNoise(v: number, decimals: number): number {
+  const rounded = Number(v.toFixed(decimals));
+  return rounded !== v && Math.abs(rounded - v) <= 8 * Number.EPSILON * Math.max(1, Math.abs(v)) ? rounded : v;
+}
+
+function measure(r: Reader, key: string, opts: { required: boolean; max: number; unit: string; zeroIsUnset?: boolean }): number | undefined {
   const v = r.obj[key];
-  if (v === undefined || v === null) {
+  // A side of 0 is how clients say "unknown" (the WooCommerce plugin sends 0 for products without dimensions).
+  if (v === undefined || v === null || (opts.zeroIsUnset && (v === 0 || (typeof v === 'string' && /^\s*0*(\.0*)?\s*$/.test(v) && v.trim() !== '')))) {
     if (opts.required) r.p.add(r.name(key), 'is required');
     return undefined;
   }
@@ -141,27 +154,61 @@ function measure(r: Reader, key: string, opts: { required: boolean; max: number;
   return s.value;
 }
 
-const opt = (r: Reader, key: string, max = 255): string | null => r.string(key, { max }) ?? null;
+/** The party's object with every string trimmed (clients send "Riia tn 15 " and "" alike). */
+function trimmed(r: Reader): Reader {
+  return new Reader(r.p, Object.fromEntries(Object.entries(r.obj).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])), r.prefix);
+}
 
-/** Receiver or sender. `addressRequired`: street, locality, postal code and country (a sender; a courier receiver). */
-export function readParty(r: Reader, role: 'receiver' | 'sender', addressRequired: boolean): PartyInput | undefined {
+/** An optional text field; empty (what clients send for what the shopper left out) is null. */
+function opt(r: Reader, key: string, opts: { max?: number; pattern?: RegExp; patternHint?: string } = {}): string | null {
+  if (r.obj[key] === '') return null;
+  return r.string(key, { max: 255, ...opts }) ?? null;
+}
+
+const COUNTRY = { pattern: /^[A-Z]{2}$/, patternHint: 'must be an ISO 3166-1 alpha-2 code (e.g. EE)' };
+
+/**
+ * Receiver or sender. `addressRequired`: street, locality, postal code and country (a sender; a
+ * courier receiver). Strings are trimmed, and optional ones that are empty are null.
+ *
+ * The phone: `phoneCountryCode` may be omitted (the WooCommerce plugin never sends it) when the
+ * number carries its code (`+37255512345`, `00372…`): it is split into the two fields. Without
+ * either, the code is the party's country's; a receiver of another country gets the shipping
+ * method's (the service's). A number whose own code contradicts `phoneCountryCode` is refused.
+ */
+export function readParty(raw: Reader, role: 'receiver' | 'sender', addressRequired: boolean): PartyInput | undefined {
+  const r = trimmed(raw);
   const before = r.p.list.length;
   const name = r.string('name', { required: true, max: 255 });
-  const party: PartyInput = {
-    name: name ?? '',
-    firstName: role === 'receiver' ? opt(r, 'firstName') : null,
-    lastName: role === 'receiver' ? opt(r, 'lastName') : null,
-    companyName: opt(r, 'companyName'),
-    streetAddress: r.string('streetAddress', { required: addressRequired, max: 255 }) ?? null,
-    locality: r.string('locality', { required: addressRequired, max: 255 }) ?? null,
-    region: opt(r, 'region'),
-    postalCode: r.string('postalCode', { required: addressRequired, max: 32 }) ?? null,
-    country: r.string('country', { required: addressRequired, pattern: /^[A-Z]{2}$/, patternHint: 'must be an ISO 3166-1 alpha-2 code (e.g. EE)' }) ?? null,
-    phoneCountryCode: r.string('phoneCountryCode', { required: true, max: 8, pattern: /^(\+|00)?\d{1,4}$/, patternHint: 'must be like +372, 372 or 00372' }) ?? '',
-    phoneNumber: r.string('phoneNumber', { required: true, max: 32 }) ?? '',
-    email: opt(r, 'email', 320),
-  };
+  const text = (key: string, max: number, extra: { pattern?: RegExp; patternHint?: string } = {}) =>
+    addressRequired ? (r.string(key, { required: true, max, ...extra }) ?? null) : opt(r, key, { max, ...extra });
+  const firstName = role === 'receiver' ? opt(r, 'firstName') : null;
+  const lastName = role === 'receiver' ? opt(r, 'lastName') : null;
+  const companyName = opt(r, 'companyName');
+  const streetAddress = text('streetAddress', 255);
+  const locality = text('locality', 255);
+  const region = opt(r, 'region');
+  const postalCode = text('postalCode', 32);
+  const country = text('country', 255, COUNTRY);
+  const code = opt(r, 'phoneCountryCode', { max: 8, pattern: /^(\+|00)?\d{1,4}$/, patternHint: 'must be like +372, 372 or 00372' });
+  let phoneNumber = r.string('phoneNumber', { required: true, max: 32 }) ?? '';
+  let phoneCountryCode = code ?? '';
+  const split = phoneNumber ? splitInternationalPhone(phoneNumber) : undefined;
+  if (split && code !== null && normalizePhonePrefix(code) !== split.countryCode) {
+    r.p.add(r.name('phoneNumber'), `starts with ${split.countryCode} but phoneCountryCode is ${code}`);
+  } else if (split) {
+    phoneCountryCode = code ?? split.countryCode;
+    phoneNumber = split.national;
+  } else if (code === null && isCountryCode(country)) phoneCountryCode = CALLING_CODE[country];
+  if (phoneNumber && !phoneCountryCode && role === 'sender') r.p.add(r.name('phoneCountryCode'), 'is required (or a phoneNumber starting with +)');
+  const email = opt(r, 'email', { max: 320 });
+  const party: PartyInput = { name: name ?? '', firstName, lastName, companyName, streetAddress, locality, region, postalCode, country, phoneCountryCode, phoneNumber, email };
   return r.p.list.length === before ? party : undefined;
+}
+
+/** A receiver whose phone code is still unknown gets the calling code of the shipment's country. */
+export function withCallingCode<P extends PartyInput>(party: P, countryCode: string): P {
+  return party.phoneCountryCode || !isCountryCode(countryCode) ? party : { ...party, phoneCountryCode: CALLING_CODE[countryCode] };
 }
 
 function readMethod(r: Reader): MethodInput | undefined {
@@ -215,9 +262,10 @@ function readParcels(r: Reader): ParcelInput[] | undefined {
     }
     const pr = new Reader(r.p, item, name);
     const weightG = measure(pr, 'weight', { required: true, max: MAX_WEIGHT_G, unit: 'kg' });
-    const lengthMm = measure(pr, 'length', { required: false, max: MAX_SIDE_MM, unit: 'm' }) ?? null;
-    const widthMm = measure(pr, 'width', { required: false, max: MAX_SIDE_MM, unit: 'm' }) ?? null;
-    const heightMm = measure(pr, 'height', { required: false, max: MAX_SIDE_MM, unit: 'm' }) ?? null;
+    const side = { required: false, max: MAX_SIDE_MM, unit: 'm', zeroIsUnset: true };
+    const lengthMm = measure(pr, 'length', side) ?? null;
+    const widthMm = measure(pr, 'width', side) ?? null;
+    const heightMm = measure(pr, 'height', side) ?? null;
     if (weightG !== undefined) out.push({ weightG, lengthMm, widthMm, heightMm });
   });
   return r.p.list.length === before ? out : undefined;

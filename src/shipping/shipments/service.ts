@@ -19,6 +19,7 @@ import { pickContract, type ShipmentRegistration } from './registration.js';
 import {
   parseCreateShipment,
   parsePatchShipment,
+  withCallingCode,
   type MethodInput,
   type ParcelInput,
   type PartyInput,
@@ -152,7 +153,8 @@ export class ShipmentService {
       additionalServices: method.additionalServices,
       parcelHandoverMethod: method.parcelHandoverMethod,
       lockerSize: r.lockerSize,
-      receiver: { ...receiver, id: old?.receiver.id ?? uuidv7() } satisfies StoredParty,
+      // A receiver whose phone had no code and no country of ours: the shipment country's code.
+      receiver: { ...withCallingCode(receiver, r.countryCode), id: old?.receiver.id ?? uuidv7() } satisfies StoredParty,
       sender: { ...sender, id: old?.sender.id ?? uuidv7() } satisfies StoredParty,
     };
   }

@@ -1,7 +1,7 @@
 /** POST, GET and DELETE /webhooks of the shipping v2 API (Bearer JWT, per environment). */
 import type { FastifyInstance } from 'fastify';
 import { Errors } from '../../platform/errors.js';
-import { bearerToken } from '../../platform/http-auth.js';
+import { shippingAuth } from '../auth.js';
 import { isUuid } from '../../platform/ids.js';
 import { isObviouslyPrivate, PRIVATE_CALLBACK_PROBLEM } from '../../platform/outbound.js';
 import type { Env } from '../../stores/service.js';
@@ -13,7 +13,7 @@ const schema = { tags: ['shipping'], security: [{ bearerAuth: [] }] };
 export async function webhookRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
   const { env, services } = opts;
   const webhooks = new WebhookService(services.db);
-  const storeOf = async (req: Parameters<typeof bearerToken>[0]) => (await services.keys.authenticateBearer(bearerToken(req), env)).key.store;
+  const storeOf = shippingAuth(services.keys, env);
 
   app.post('/webhooks', { schema: { ...schema, summary: 'Register a webhook (at most 10 per store)' } }, async (req, reply) => {
     const store = await storeOf(req);

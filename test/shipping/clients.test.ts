@@ -1,0 +1,291 @@
+/**
+ * The shipping API as its public clients use it. Every request here is built the way a named
+ * client builds it (headers, JSON encoding, extra keys, empty strings, JWT claims), and each test
+ * names its source: a repository and a file. The clients' code is read, never copied.
+ *
+ * WC  = WordPressBugBounty/plugins-montonio-for-woocommerce (the official WooCommerce plugin),
+ *       montonio-for-woocommerce/includes/…
+ * MK  = makstech/montonio-php-sdk
+ * VX  = veltix/montonio
+ */
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, nowS, type TestApp } from '../support/app.js';
+import { activate, SANDBOX, SENDER } from './support.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI' });
+  await t.services.stores.update(t.store.id, { shippingAddress: { ...SENDER, companyName: null, region: null, email: null } });
+});
+afterAll(async () => t.close());
+
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+/**
+ * A token as WC signs it: WC_Montonio_Helper::create_jwt_token (includes/class-wc-montonio-helper.php)
+ * sets accessKey, iat = time(), exp = iat + 3600 and encodes with the bundled Firebase JWT
+ * (lib/jwt/JWT.php), whose header is {"typ":"JWT","alg":"HS256"} in that order.
+ */
+function wcToken(opts: { secret?: string; claims?: Record<string, unknown> } = {}): string {
+  const k = t.store.keys.sandbox;
+  const iat = nowS();
+  const head = `${b64({ typ: 'JWT', alg: 'HS256' })}.${b64({ ...opts.claims, accessKey: k.accessKey, iat, exp: iat + 3600 })}`;
+  return `${head}.${createHmac('sha256', opts.secret ?? k.secretKey).update(head).digest('base64url')}`;
+}
+
+/**
+ * Headers of every WC call (includes/shipping/class-wc-montonio-shipping-api.php): Content-Type
+ * application/json and the Bearer token, on GET as well as POST and PATCH.
+ */
+const wcHeaders = (token = wcToken()) => ({ 'content-type': 'application/json', authorization: `Bearer ${token}` });
+
+describe('authentication (shipping spec: 401 for every JWT fault)', () => {
+  // WC: includes/shipping/class-wc-montonio-shipping-api.php api_request() treats anything but
+  // 200/201 as an error and shows the body's message; the shipping spec's table says 401.
+  it('a token signed with a wrong secret is 401 with the JSON error body, on every shipping v2 route', async () => {
+    const bad = wcHeaders(wcToken({ secret: 'not-the-secret' }));
+    for (const [method, url] of [
+      ['GET', '/carriers'],
+      ['GET', '/shipping-methods'],
+      ['GET', '/shipments/0190a000-0000-7000-8000-000000000000'],
+      ['POST', '/shipments'],
+      ['POST', '/label-files'],
+      ['GET', '/webhooks'],
+    ] as const) {
+      const res = await t.app.inject({ method, url: `${SANDBOX}${url}`, headers: bad, ...(method === 'POST' ? { payload: '{}' } : {}) });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json()).toEqual({ statusCode: 401, message: 'INVALID_TOKEN', error: 'Unauthorized' });
+    }
+  });
+
+  it('the payments API keeps its own table: a wrong signature there is still 403', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: wcHeaders(wcToken({ secret: 'not-the-secret' })) });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+/** WC's shipping root: it appends /v2/… and /v3/… to https://{sandbox-}shipping.montonio.com/api. */
+const V3 = SANDBOX.replace(/\/v2$/, '/v3');
+
+describe('v3 shipping methods (WC includes/shipping/class-wc-montonio-shipping-api.php, class-wc-montonio-shipping-sync.php)', () => {
+  type V3Point = { id: string; name: string; type: string; streetAddress: string; locality: string; postalCode: string; carrierCode: string; countryCode: string; carrierAssignedId: string; additionalServices: { code: string }[] };
+
+  // download_pickup_points($carrier): GET /v3/shipping-methods/pickup-points?carrierCode=… (no country),
+  // read by the streaming parser at the pointer /pickupPoints; insert_batch() keeps id, name, type,
+  // streetAddress, locality, postalCode, carrierCode, countryCode, carrierAssignedId, additionalServices.
+  it('pickup points of a carrier in every country, each naming its country', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=baltpost`, headers: wcHeaders() });
+    expect(res.statusCode).toBe(200);
+    const points: V3Point[] = res.json().pickupPoints;
+    expect(new Set(points.map((p) => p.countryCode))).toEqual(new Set(['EE', 'LV', 'LT']));
+    expect(points.every((p) => p.carrierCode === 'baltpost')).toBe(true);
+    const p = points.find((x) => x.id === 'baltpost-ee-pm-1')!;
+    expect(Object.keys(p)).toEqual(['id', 'name', 'type', 'streetAddress', 'locality', 'postalCode', 'carrierCode', 'countryCode', 'carrierAssignedId', 'additionalServices']);
+    expect(p).toMatchObject({ type: 'parcelMachine', countryCode: 'EE', carrierAssignedId: 'baltpost-ee-pm-1' });
+    // The same points as v2 lists per country.
+    const v2 = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=LV`, headers: wcHeaders() });
+    expect(points.filter((x) => x.countryCode === 'LV').map((x) => x.id)).toEqual(v2.json().pickupPoints.map((x: { id: string }) => x.id));
+  });
+
+  // get_pickup_points($carrier, $country, $type, $search) from the checkout search
+  // (class-wc-montonio-shipping-pickup-points-search.php; the plugin asks only for 3+ characters).
+  it('pickup points narrowed by countryCode, type and a search term', async () => {
+    const all = (await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=EE&type=parcelMachine`, headers: wcHeaders() })).json().pickupPoints as V3Point[];
+    expect(all.length).toBeGreaterThan(1);
+    expect(all.every((p) => p.countryCode === 'EE' && p.type === 'parcelMachine')).toBe(true);
+    const town = all[0]!.locality;
+    const term = town.slice(0, 4).toLowerCase();
+    const res = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=EE&type=parcelMachine&search=${encodeURIComponent(term)}`, headers: wcHeaders() });
+    expect(res.statusCode).toBe(200);
+    const found = res.json().pickupPoints as V3Point[];
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.length).toBeLessThanOrEqual(all.length);
+    expect(found.every((p) => `${p.name} ${p.streetAddress} ${p.locality} ${p.postalCode}`.toLowerCase().includes(term))).toBe(true);
+  });
+
+  // import_courier_services_to_temp(): GET /v3/shipping-methods/courier-services with no query at
+  // all, keeps items whose b2bOnly is absent or false, and stores their countryCode.
+  it('courier services of every carrier and country, with countryCode and b2bOnly', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/courier-services`, headers: wcHeaders() });
+    expect(res.statusCode).toBe(200);
+    const services: { id: string; type: string; carrierCode: string; countryCode: string; b2bOnly: boolean }[] = res.json().courierServices;
+    const ee = services.find((s) => s.id === 'baltpost-ee-courier-standard')!;
+    expect(ee).toMatchObject({ type: 'standard', carrierCode: 'baltpost', countryCode: 'EE', b2bOnly: false });
+    expect(new Set(services.map((s) => s.carrierCode)).size).toBeGreaterThan(1);
+    expect(services.filter((s) => s.type === 'standardB2B').every((s) => s.b2bOnly)).toBe(true);
+  });
+
+  it('needs the same Bearer token: no token or a wrong secret is 401; production keys on the production path', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/courier-services` })).statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/courier-services`, headers: wcHeaders(wcToken({ secret: 'nope' })) });
+    expect(bad.statusCode).toBe(401);
+    const prod = await t.app.inject({ method: 'GET', url: '/shipping/api/v3/shipping-methods/pickup-points?carrierCode=parcelnord', headers: t.bearer({ env: 'production' }) });
+    expect(prod.statusCode).toBe(200);
+    expect(prod.json().pickupPoints.length).toBeGreaterThan(0);
+  });
+
+  it('an unknown carrier is 404 as on v2; a malformed countryCode or type is 400 naming it', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=nope`, headers: wcHeaders() })).statusCode).toBe(404);
+    const bad = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=Estonia&type=box`, headers: wcHeaders() });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/countryCode.*type/);
+    const elsewhere = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=DE`, headers: wcHeaders() });
+    expect(elsewhere.json().pickupPoints).toEqual([]);
+  });
+});
+
+describe('v3 base paths (derived from the v2 ones)', () => {
+  it('are the v2 base paths with their last segment v2 made v3, and absent when a v2 path has no /v2 to replace', async () => {
+    const { loadConfig, ConfigError } = await import('../../src/config.js');
+    expect(loadConfig({})).toMatchObject({ shippingV3Path: '/shipping/api/v3', shippingV3SandboxPath: '/sandbox/shipping/api/v3' });
+    expect(loadConfig({ KASSA_SHIPPING_PATH: '/ship/v2', KASSA_SHIPPING_SANDBOX_PATH: '/test-ship' })).toMatchObject({ shippingV3Path: '/ship/v3', shippingV3SandboxPath: null });
+    // A v3 path may not fall on another API's base path.
+    expect(() => loadConfig({ KASSA_SHIPPING_PATH: '/x/v2', KASSA_PAYMENTS_PATH: '/x/v3' })).toThrow(ConfigError);
+  });
+});
+
+/**
+ * A create body as WC builds it: WC_Montonio_Shipping_Shipment_Manager::get_shipment_data() and
+ * create_shipment() (includes/shipping/class-wc-montonio-shipping-shipment-manager.php). The
+ * receiver has no phoneCountryCode; the phone is WooCommerce's free text (often +372…); empty
+ * strings for what the shopper left out; metadata, orderData and notificationUrl beside the
+ * spec's keys; parcels whose sides are 0 when products have no dimensions, and whose weight is
+ * a float sum (weight × quantity) printed by PHP's json_encode with serialize_precision -1.
+ */
+function wcShipment(over: { type?: 'pickupPoint' | 'courier'; id?: string; phone?: string; weight?: number } = {}) {
+  const type = over.type ?? 'pickupPoint';
+  const receiver: Record<string, unknown> = { name: 'Mari Maasikas', companyName: '', country: 'EE', phoneNumber: over.phone ?? '+37255512345', email: '' };
+  if (type === 'courier') Object.assign(receiver, { streetAddress: 'Riia tn 15 ', postalCode: '51010', locality: 'Tartu', region: '' });
+  return JSON.stringify({
+    receiver,
+    metadata: { platform: 'wordpress 6.8 woocommerce 9.9.5', platformVersion: '10.2.1', context: { woocommerceVersion: '9.9.5', storeUrl: 'https://shop.example', orderId: 42, orderKey: 'wc_order_abc', billingEmail: 'mari@example.com' } },
+    shippingMethod: { type, id: over.id ?? (type === 'courier' ? 'baltpost-ee-courier-standard' : 'baltpost-ee-pm-1') },
+    orderData: { orderTotal: 25.9, orderSubtotal: 20, shippingCost: 3.99, taxTotal: 4.67, productsTax: 3.61, shippingTax: 0.72, currency: 'EUR' },
+    orderComment: '',
+    notificationUrl: 'https://shop.example/wp-json/montonio/shipping/v2/webhook',
+    products: [{ sku: 'woomon_17', name: 'Mug', quantity: 3, barcode: '', price: 6.5, currency: 'EUR', imageUrl: '', storeProductUrl: 'https://shop.example/product/mug' }],
+    parcels: [{ weight: over.weight ?? 0.1 * 3, length: 0, width: 0, height: 0 }],
+    merchantReference: `${Math.floor(Math.random() * 1e9)}`,
+  });
+}
+const wcCreate = (body: string) => t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: wcHeaders(), payload: body });
+
+describe('shipments as WC creates them (class-wc-montonio-shipping-shipment-manager.php)', () => {
+  it('accepts the plugin body: no phoneCountryCode, +-prefixed phone, empty strings, zero sides, float-sum weight, extra keys', async () => {
+    const body = wcShipment();
+    expect(body).toContain('"weight":0.30000000000000004'); // what PHP sends for 0.1 × 3
+    const res = await wcCreate(body);
+    expect(res.statusCode, res.body).toBe(201);
+    const s = res.json();
+    // create_shipment() stores id and status from the answer.
+    expect(s).toMatchObject({ status: 'pending' });
+    expect(typeof s.id).toBe('string');
+    expect(s.receiver).toMatchObject({ phoneCountryCode: '+372', phoneNumber: '55512345', companyName: null, email: null });
+    expect(s.parcels[0]).toMatchObject({ weight: 0.3, length: null, width: null, height: null });
+  });
+
+  it('a courier receiver: trailing spaces trimmed, empty region is null', async () => {
+    const res = await wcCreate(wcShipment({ type: 'courier', phone: '5551 2345' }));
+    expect(res.statusCode, res.body).toBe(201);
+    // Without a +prefix, the country code comes from the receiver's country.
+    expect(res.json().receiver).toMatchObject({ streetAddress: 'Riia tn 15', region: null, phoneCountryCode: '+372', phoneNumber: '5551 2345' });
+  });
+
+  it('registers with the carrier: the split phone reaches it as country code and national number', async () => {
+    const res = await wcCreate(wcShipment({ phone: '+358 40 1234567', id: 'baltpost-ee-pm-1' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().receiver).toMatchObject({ phoneCountryCode: '+358', phoneNumber: '40 1234567' });
+    await t.services.shipments.registration.drain();
+    const got = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipments/${res.json().id}`, headers: wcHeaders() });
+    // sync_shipment_details() reads status and parcels[].carrierParcelId / trackingLink.
+    expect(got.json().status).toBe('registered');
+    expect(got.json().parcels[0].carrierParcelId).toEqual(expect.any(String));
+  });
+
+  it('the existing forms keep working; a +number that contradicts phoneCountryCode is refused naming it', async () => {
+    const base = JSON.parse(wcShipment());
+    const same = await wcCreate(JSON.stringify({ ...base, merchantReference: 'same-1', receiver: { ...base.receiver, phoneCountryCode: '372', phoneNumber: '5551234' } }));
+    expect(same.statusCode).toBe(201);
+    expect(same.json().receiver).toMatchObject({ phoneCountryCode: '372', phoneNumber: '5551234' });
+    const clash = await wcCreate(JSON.stringify({ ...base, merchantReference: 'clash-1', receiver: { ...base.receiver, phoneCountryCode: '+371', phoneNumber: '+37255512345' } }));
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().message).toContain('receiver.phoneNumber');
+    const empty = await wcCreate(JSON.stringify({ ...base, merchantReference: 'empty-1', receiver: { ...base.receiver, phoneNumber: '' } }));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('receiver.phoneNumber');
+  });
+
+  it('a weight with real extra decimals is still refused (only float noise is forgiven)', async () => {
+    const res = await wcCreate(wcShipment({ weight: 0.305 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('parcels[0].weight must have at most 2 decimal places');
+  });
+});
+
+describe('label files as the clients create and poll them', () => {
+  async function registered(n: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const res = await wcCreate(wcShipment({ type: i % 2 ? 'courier' : 'pickupPoint' }));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    await t.services.shipments.registration.drain();
+    return ids;
+  }
+
+  // WC: WC_Montonio_Shipping_Label_Printing::create_label() (includes/shipping/label-printing/
+  // class-wc-montonio-shipping-label-printing.php) posts {shipmentIds, metadata}; the admin script
+  // (assets/js/wc-montonio-shipping-label-printing.js) keeps `id`, then polls GET /label-files/{id}
+  // every second until `labelFileUrl` is set (and downloads it) or `status` is 'failed'.
+  it('WC: {shipmentIds, metadata} → id; polling answers labelFileUrl once ready', async () => {
+    const ids = await registered(2);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX}/label-files`,
+      headers: wcHeaders(),
+      payload: JSON.stringify({ shipmentIds: ids, metadata: { platform: 'wordpress 6.8 woocommerce 9.9.5', platformVersion: '10.2.1' } }),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id;
+    expect(res.json()).toMatchObject({ status: 'pending', labelFileUrl: null });
+    await t.services.labelFiles.drain();
+    const polled = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/label-files/${id}`, headers: wcHeaders() })).json();
+    expect(polled).toMatchObject({ id, status: 'ready' });
+    // The browser follows it as a link: an absolute URL.
+    expect(new URL(polled.labelFileUrl).protocol).toBe('http:');
+  });
+
+  // MK: src/Structs/Shipping/CreateLabelFileData.php (pageSize, labelsPerPage, orderLabelsBy,
+  // synchronous; its tests send orderLabelsBy 'carrier'). VX: src/Shipping/Enum/OrderLabelsBy.php
+  // ('carrier', 'createdAt'), src/Shipping/Enum/PageSize.php (A4, A6); LabelFileResponse.php reads
+  // id, status, pageSize, labelsPerPage, orderLabelsBy, labelFileUrl.
+  it.each([
+    [{ pageSize: 'A4', labelsPerPage: 4, orderLabelsBy: 'carrier', synchronous: true }],
+    [{ pageSize: 'A4', labelsPerPage: 2, orderLabelsBy: 'createdAt', synchronous: true }],
+    [{ pageSize: 'A6', orderLabelsBy: 'createdAt', synchronous: true }],
+  ] as { pageSize: string; labelsPerPage?: number; orderLabelsBy: string; synchronous: boolean }[][])('SDKs: %j is accepted, applied and echoed', async (options) => {
+    const ids = await registered(2);
+    const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: wcHeaders(), payload: JSON.stringify({ shipmentIds: [...ids].reverse(), ...options }) });
+    expect(res.statusCode, res.body).toBe(201);
+    const lf = res.json();
+    expect(lf).toMatchObject({ status: 'ready', pageSize: options.pageSize, labelsPerPage: options.labelsPerPage ?? 1, orderLabelsBy: options.orderLabelsBy });
+    expect(lf.labelFileUrl).toEqual(expect.any(String));
+    const u = new URL(lf.labelFileUrl);
+    const pdf = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+
+  it('orderLabelsBy createdAt and carrier order the labels so', async () => {
+    const { orderLabels } = await import('../../src/shipping/labels/render.js');
+    const label = (n: number, carrier: string, at: string) => ({ trackingNumber: `T${n}`, carrier: { code: carrier, name: carrier }, createdAt: new Date(at), parcelIndex: 1 }) as unknown as Parameters<typeof orderLabels>[0][number];
+    const given = [label(1, 'parcelnord', '2025-01-03'), label(2, 'baltpost', '2025-01-02'), label(3, 'parcelnord', '2025-01-01'), label(4, 'baltpost', '2025-01-04')];
+    expect(orderLabels(given, 'createdAt').map((l) => l.trackingNumber)).toEqual(['T3', 'T2', 'T1', 'T4']);
+    expect(orderLabels(given, 'carrier').map((l) => l.trackingNumber)).toEqual(['T2', 'T4', 'T3', 'T1']);
+  });
+});
