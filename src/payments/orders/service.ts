@@ -167,7 +167,7 @@ export class OrderService {
         const t = applyTransition(order.status, 'pay');
         feeMinor = serviceFee(order.payment_method, order.grand_total);
         notify = t.notify;
-        await sql.markPaid(tx, order.id, {
+        const paidAt = await sql.markPaid(tx, order.id, {
           senderIban: outcome.senderIban ?? null,
           senderName: outcome.senderName ?? null,
           providerName: outcome.providerName ?? null,
@@ -179,6 +179,19 @@ export class OrderService {
           metadata: outcome.metadata,
           serviceFee: feeMinor,
         });
+        // The money and the fee enter the ledger with the status change, in the same transaction,
+        // before the order is read back: its view (availableForRefund) sees when it settles.
+        await postPayment(tx, {
+          storeId: order.store_id,
+          env: order.env,
+          method: order.payment_method,
+          currency: order.currency,
+          orderId: order.id,
+          grossMinor: order.grand_total,
+          feeMinor,
+          paidAt,
+        });
+        await wakeWaitingForFunds(tx, order.store_id, order.env);
       } else {
         await sql.updateIntent(tx, intentId, {
           status: outcome.kind === 'declined' ? 'FAILED' : 'CANCELED',
@@ -188,20 +201,6 @@ export class OrderService {
         });
       }
       const updated = (await sql.lockOrder(tx, order.id))!;
-      if (outcome.kind === 'paid') {
-        // The money and the fee enter the ledger with the status change, in the same transaction.
-        await postPayment(tx, {
-          storeId: updated.store_id,
-          env: updated.env,
-          method: updated.payment_method,
-          currency: updated.currency,
-          orderId: updated.id,
-          grossMinor: updated.grand_total,
-          feeMinor,
-          paidAt: new Date(updated.paid_at ?? updated.now),
-        });
-        await wakeWaitingForFunds(tx, updated.store_id, updated.env);
-      }
       if (notify) await this.announce(tx, updated, updated.status);
       return updated;
     });

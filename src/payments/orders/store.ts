@@ -286,12 +286,14 @@ export interface PaidFields {
   providerName: string | null;
 }
 
-export async function markPaid(q: Queryable, orderId: string, fields: PaidFields): Promise<void> {
-  await q.query(
+/** Marks the order PAID at the store's time; returns that time. */
+export async function markPaid(q: Queryable, orderId: string, fields: PaidFields): Promise<Date> {
+  const { rows } = await q.query<{ paid_at: Date }>(
     `UPDATE orders SET status = 'PAID', paid_at = store_now(store_id, env), updated_at = store_now(store_id, env),
-            sender_iban = $2, sender_name = $3, provider_name = $4 WHERE id = $1`,
+            sender_iban = $2, sender_name = $3, provider_name = $4 WHERE id = $1 RETURNING paid_at`,
     [orderId, fields.senderIban, fields.senderName, fields.providerName],
   );
+  return rows[0]!.paid_at;
 }
 
 export interface IntentUpdate {
