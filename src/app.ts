@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { installErrorHandler } from './platform/errors.js';
+import { installTextCheck } from './platform/text.js';
 import { loggerOptions, registerObservability } from './platform/observability.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { sandboxRoutes } from './payments/sandbox/routes.js';
@@ -37,6 +38,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   });
   installErrorHandler(app);
+  installTextCheck(app);
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
