@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { installErrorHandler } from './platform/errors.js';
+import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './platform/errors.js';
 import { installTextCheck } from './platform/text.js';
 import { loggerOptions, registerObservability } from './platform/observability.js';
 import { paymentsRoutes } from './payments/routes.js';
@@ -36,6 +36,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logLevel === false ? false : loggerOptions(opts.logLevel ?? config.logLevel),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
   });
   installErrorHandler(app);
   installTextCheck(app);
