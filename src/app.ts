@@ -2,7 +2,7 @@
  * buildApp: the Fastify app with every route plugin registered. Separate from listen(), so tests
  * drive it through inject() and main.ts decides where it listens.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -27,6 +27,8 @@ export interface AppOptions {
   adminToken: string;
   /** false to silence request logs (tests, benchmarks); otherwise the pino level. */
   logLevel?: string | false;
+  /** Sees every route as it is registered (the fuzz test fuzzes each one, including routes added later). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -39,6 +41,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   installErrorHandler(app);
   installTextCheck(app);
   await app.register(formbody);
