@@ -2,12 +2,13 @@
  * buildApp: the Fastify app with every route plugin registered. Separate from listen(), so tests
  * drive it through inject() and main.ts decides where it listens.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { installErrorHandler } from './platform/errors.js';
+import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './platform/errors.js';
 import { installJsonBodyParser } from './platform/json-body.js';
+import { installTextCheck } from './platform/text.js';
 import { loggerOptions, registerObservability } from './platform/observability.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { sandboxRoutes } from './payments/sandbox/routes.js';
@@ -28,6 +29,8 @@ export interface AppOptions {
   adminToken: string;
   /** false to silence request logs (tests, benchmarks); otherwise the pino level. */
   logLevel?: string | false;
+  /** Sees every route as it is registered (the fuzz test fuzzes each one, including routes added later). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -37,9 +40,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logLevel === false ? false : loggerOptions(opts.logLevel ?? config.logLevel),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors,
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   installErrorHandler(app);
   installJsonBodyParser(app);
+  installTextCheck(app);
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {

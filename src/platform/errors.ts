@@ -3,7 +3,7 @@
  * `{statusCode, message, error}`, where `error` is the HTTP reason phrase and `message` names the
  * problem (and the field, for validation).
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -13,6 +13,7 @@ const REASONS: Record<number, string> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
@@ -52,6 +53,25 @@ export const Errors = {
   unauthorized: (message: string) => new ApiError(401, message),
   forbidden: (message: string) => new ApiError(403, message),
 };
+
+/** The longest path parameter the router takes (Fastify's default); ids and codes are far shorter. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * The router's own refusals, before any route is chosen (Fastify's `frameworkErrors` option): a
+ * path that is not valid percent-encoded UTF-8 (`%zz`, `%C0%80`, a lone surrogate as `%ED%A0%80`)
+ * and a path parameter longer than the router's limit. Without this they leave in Fastify's shape,
+ * with a `code` and the whole URL echoed back.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const e =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new ApiError(414, `path has a parameter longer than ${MAX_PARAM_LENGTH} characters`)
+      : err.code === 'FST_ERR_BAD_URL'
+        ? new ApiError(400, 'path is not valid percent-encoded UTF-8')
+        : new ApiError(err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400, 'the request could not be routed');
+  reply.code(e.statusCode).send(e.body());
+}
 
 /** Maps Fastify's own errors (schema validation, body parsing, 404) into the same shape. */
 export function installErrorHandler(app: FastifyInstance): void {

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * A UUID as PostgreSQL's uuid type takes it from us: 8-4-4-4-12 hex digits, any version or variant.
+ * Every id from a request is checked with this before it reaches a uuid column; a looser test (say
+ * `[0-9a-f-]{36}`, which `------------------------------------` passes) turns input into a 500.
+ */
+export const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const UUID_RE = new RegExp(`^${UUID_PATTERN}$`);
 
 export function isUuid(s: unknown): s is string {
   return typeof s === 'string' && UUID_RE.test(s);

@@ -12,6 +12,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
 import { ApiError, Errors } from './errors.js';
+import { findTextFault } from './text.js';
 
 export type Claims = Record<string, unknown>;
 
@@ -59,7 +60,8 @@ export interface VerifyOptions {
 /**
  * Verifies a token already accepted by `peek` (whose payload is passed back in): the signature
  * (403 INVALID_TOKEN when wrong), then `exp` (required unless `withoutExp` says otherwise; 401
- * when past) and `nbf`.
+ * when past) and `nbf`, then that every claim is text PostgreSQL can store (400 naming it: no
+ * NUL, no lone surrogate; platform/text.ts).
  */
 export function verify(token: string, secret: string, peeked?: Peeked, opts: VerifyOptions = {}): Claims {
   const dot = token.lastIndexOf('.');
@@ -80,6 +82,9 @@ export function verify(token: string, secret: string, peeked?: Peeked, opts: Ver
   }
   if (typeof exp === 'number' && exp + LEEWAY_S <= now) throw Errors.tokenExpired();
   if (typeof nbf === 'number' && nbf - LEEWAY_S > now) throw Errors.invalidToken('the token is not valid yet (nbf)');
+  // The claims are the request: text PostgreSQL cannot store is a 400 naming the claim (payload.x).
+  const fault = findTextFault(payload, 'payload');
+  if (fault) throw Errors.validation(fault.field, fault.problem);
   return payload;
 }
 

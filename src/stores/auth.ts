@@ -7,6 +7,7 @@ import type { Db } from '../platform/db.js';
 import type { SecretBox } from '../platform/crypto.js';
 import { Errors } from '../platform/errors.js';
 import { peek, verify, type Claims, type VerifyOptions } from '../platform/jwt.js';
+import { textProblem } from '../platform/text.js';
 import { storeFromRow, type Env, type Store } from './service.js';
 
 /** The 401 of a production Bearer token without `exp` when the store does not allow them. */
@@ -25,6 +26,9 @@ export interface Authenticated {
   key: StoreKey;
   claims: Claims;
 }
+
+/** Longer than any access key Kassa issues (`sk_test_` and 24 characters), with room to spare. */
+const MAX_ACCESS_KEY = 128;
 
 interface Cached {
   value: StoreKey | null;
@@ -115,6 +119,9 @@ export class KeyResolver {
     const { payload } = peeked;
     const accessKey = payload[accessKeyClaim];
     if (typeof accessKey !== 'string' || accessKey === '') throw Errors.invalidToken(`payload.${accessKeyClaim} is required`);
+    // Checked before the lookup: the token is not verified yet, so this is anyone's input reaching SQL.
+    const problem = accessKey.length > MAX_ACCESS_KEY ? `must be at most ${MAX_ACCESS_KEY} characters` : textProblem(accessKey);
+    if (problem) throw Errors.invalidToken(`payload.${accessKeyClaim} ${problem}`);
     const key = await this.byAccess(accessKey);
     if (!key || key.env !== env) throw Errors.storeNotFound();
     const claims = verify(token as string, key.secretKey, peeked, { withoutExp: withoutExp(key) });

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { outputNames } from '../../src/shipping/names.js';
 import { createPool, type Db } from '../../src/platform/db.js';
@@ -57,13 +57,13 @@ export async function createTestDatabase(): Promise<string> {
   return withDatabase(server, name);
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: Pick<AppOptions, 'onRoute'> = {}): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const config = loadConfig({ KASSA_PUBLIC_URL: 'http://kassa.test', KASSA_AUTH_CACHE_MS: '0', KASSA_DB_POOL_SIZE: '5', ...env });
   config.databaseUrl = databaseUrl;
   const db = createPool(databaseUrl, config.dbPoolSize);
   const services = createServices(config, db, randomBytes(32).toString('hex'), databaseUrl);
-  const app = await buildApp({ services, adminToken: ADMIN_TOKEN, logLevel: false });
+  const app = await buildApp({ services, adminToken: ADMIN_TOKEN, logLevel: false, ...opts });
   const store = await services.stores.create({ name: 'Test shop', bankRefundsEnabled: true });
   const deliveries: NotificationDelivery[] = [];
   const t: TestApp = {

@@ -6,7 +6,7 @@
  */
 import { withTx, type Db } from '../../platform/db.js';
 import { Errors, ApiError } from '../../platform/errors.js';
-import { uuidv7 } from '../../platform/ids.js';
+import { isUuid, uuidv7 } from '../../platform/ids.js';
 import { Problems } from '../../platform/validate.js';
 import type { Env, Store } from '../../stores/service.js';
 import type { CarrierCode, LockerSize } from '../carriers/contract.js';
@@ -169,7 +169,7 @@ export class ShipmentService {
   }
 
   private async find(storeId: string, env: Env, id: string): Promise<ShipmentRecord> {
-    const s = /^[0-9a-f-]{36}$/i.test(id) ? await this.store.find(id, { storeId, env }) : null;
+    const s = isUuid(id) ? await this.store.find(id, { storeId, env }) : null;
     if (!s) throw Errors.notFound(`Shipment ${id}`);
     return s;
   }

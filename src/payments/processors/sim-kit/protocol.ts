@@ -4,7 +4,7 @@
  * query string to Kassa's return URL. Pure: no I/O.
  */
 import type { SimulatorMapper } from './adapter.js';
-import { isUuid } from '../../../platform/ids.js';
+import { isUuid, UUID_PATTERN } from '../../../platform/ids.js';
 import { isLocale, type Locale } from '../../../platform/locales.js';
 import { CURRENCIES, type Currency } from '../../../platform/money.js';
 import { Errors } from '../../../platform/errors.js';
@@ -75,7 +75,7 @@ export function baseRequestFields(r: SimRequest): Record<string, string> {
   };
 }
 
-const REF_RE = /^[a-z]+_[0-9a-f-]{36}$/;
+const REF_RE = new RegExp(`^[a-z]+_${UUID_PATTERN}$`);
 
 export function parseMinor(v: string | undefined): number | undefined {
   if (v === undefined || !/^[1-9]\d{0,13}$/.test(v)) return undefined;
