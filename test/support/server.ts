@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../src/platform/processes.js';
+import { clusterDir } from '../../src/platform/embedded-postgres.js';
 
 export { freePort };
 
@@ -64,7 +65,7 @@ export async function cli(args: string[], env: Record<string, string>): Promise<
 /** The connection URL of the embedded PostgreSQL a server runs under dataDir. */
 export function embeddedDbUrl(dataDir: string): string {
   const pw = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const port = fs.readFileSync(path.join(clusterDir(dataDir), 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
   return `postgres://kassa:${pw}@127.0.0.1:${port}/postgres`;
 }
 
