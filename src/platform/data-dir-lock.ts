@@ -145,6 +145,11 @@ export function lockDataDir(dataDir: string, port: number | null, timeoutMs = 15
     nonce: randomBytes(12).toString('hex'),
   };
   const tmp = `${file}.${process.pid}.${me.nonce}`;
+  // Temp records of processes that died between writing and linking them.
+  for (const name of fs.readdirSync(dataDir)) {
+    const pid = /^kassa\.lock\.(\d+)\.[0-9a-f]+$/.exec(name)?.[1];
+    if (pid && !isAlive(Number(pid))) fs.rmSync(path.join(dataDir, name), { force: true });
+  }
   fs.writeFileSync(tmp, JSON.stringify(me) + '\n', { flag: 'wx', mode: 0o644 });
   try {
     const end = Date.now() + timeoutMs;

@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lockDataDir } from './data-dir-lock.js';
-import { commandLine, freePort, isAlive } from './processes.js';
+import { commandLine, freePort, isAlive, processCwd } from './processes.js';
 
 interface Binaries {
   postgres: string;
@@ -327,6 +327,18 @@ async function waitFor(cond: () => boolean, ms: number): Promise<boolean> {
 }
 
 /**
+ * Whether pid is the postmaster of this very cluster: a reused pid may be any process, even
+ * another PostgreSQL (the machine's own). A postmaster works in its data folder, whatever path it
+ * was started with; where its folder cannot be read, its command line must name this one.
+ */
+function isPostmasterOf(pid: number, pgdata: string): boolean {
+  const cmd = commandLine(pid);
+  const cwd = processCwd(pid);
+  if (cwd !== undefined) return cmd.includes('postgres') && cwd === fs.realpathSync(pgdata);
+  return cmd.includes('postgres') && cmd.includes(pgdata);
+}
+
+/**
  * Stop a server left behind by a previous, killed Kassa process (it still holds the data folder).
  * Called only by the data dir's owner, once the previous owner is known to be gone.
  */
@@ -335,8 +347,7 @@ async function stopLeftover(pgdata: string, log: Log): Promise<void> {
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0) return;
-  // Only the postmaster of this very folder (a reused pid may be any process, even another PostgreSQL).
-  if (!isAlive(pid) || !commandLine(pid).includes(pgdata)) {
+  if (!isAlive(pid) || !isPostmasterOf(pid, pgdata)) {
     // A dead server: PostgreSQL ignores a stale pid file whose process is gone; remove it when the
     // pid now belongs to something else, so PostgreSQL does not refuse to start.
     if (isAlive(pid)) fs.rmSync(pidFile, { force: true });

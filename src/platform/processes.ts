@@ -57,3 +57,12 @@ export function processStartTime(pid: number): string | undefined {
     return undefined;
   }
 }
+
+/** A process's working folder (undefined when unknown: gone, not ours to see, or no /proc). */
+export function processCwd(pid: number): string | undefined {
+  try {
+    return fs.readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    return undefined;
+  }
+}

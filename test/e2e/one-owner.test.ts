@@ -2,8 +2,9 @@
  * One data dir, one owner: a second server started on the data dir of a running one (another
  * PORT, as a second `npm start` in the same checkout) exits with a message naming the owner, and
  * the first keeps serving. Two started at the same instant: one runs, the other exits. A server
- * left by a killed Kassa is still stopped and replaced.
+ * left by a killed Kassa is still stopped and replaced; a reused pid is not taken for it.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,5 +81,21 @@ describe.skipIf(inject('dbTarget') === 'postgres')('the embedded database has on
     expect(isAlive(postgresPid)).toBe(false);
     expect((await fetch(`${next.url}/readyz`)).status).toBe(200);
     expect((await createOrder(next.url, keys, 'ORDER-2')).status).toBe(201);
+  });
+
+  it('a pid in postmaster.pid now used by another process (even one named like a postgres) is left alone', { timeout: 120_000 }, async () => {
+    const dir = dataDir();
+    await (await start({ KASSA_DATA_DIR: dir })).stop();
+    const pgdata = clusterDir(dir);
+    // Its command line says postgres and names the folder, but it does not work in it.
+    const decoy = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)', 'postgres', '-D', pgdata], { stdio: 'ignore' });
+    try {
+      fs.writeFileSync(path.join(pgdata, 'postmaster.pid'), `${decoy.pid}\n${pgdata}\n`);
+      const next = await start({ KASSA_DATA_DIR: dir });
+      expect((await fetch(`${next.url}/readyz`)).status).toBe(200);
+      expect(isAlive(decoy.pid!)).toBe(true);
+    } finally {
+      decoy.kill();
+    }
   });
 });
