@@ -66,6 +66,14 @@ describe('the data dir lock', () => {
     lock.release();
   });
 
+  it('removes temp records left by processes that died before linking them', () => {
+    const dir = tmpDir();
+    const left = path.join(dir, `${LOCK_FILE}.${deadPid()}.0a1b2c`);
+    fs.writeFileSync(left, '{}');
+    lockDataDir(dir, null).release();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
   it('does not release a lock that is no longer its own', () => {
     const dir = tmpDir();
     const lock = lockDataDir(dir, null);
