@@ -2,6 +2,10 @@
  * Transpiles src/ to dist/ (one .js per .ts, same layout) so `npm start` runs on plain Node:
  * no TypeScript loader in the server process (tsx's loader thread alone costs ~50 MB of RSS).
  * Type checking is `npm run typecheck`; this only strips types.
+ *
+ * The new dist/ is built beside the old one and swapped in by two renames, so a server already
+ * running from dist/ (a second `npm start` in the same checkout) never finds its lazily imported
+ * modules missing while this builds.
  */
 import { build } from 'esbuild';
 import fs from 'node:fs';
@@ -19,10 +23,12 @@ function entries(dir: string): string[] {
 }
 
 const started = Date.now();
-fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+const dist = path.join(root, 'dist');
+const next = path.join(root, `.dist-${process.pid}`);
+fs.rmSync(next, { recursive: true, force: true });
 await build({
   entryPoints: entries(src),
-  outdir: path.join(root, 'dist'),
+  outdir: next,
   outbase: src,
   format: 'esm',
   platform: 'node',
@@ -30,4 +36,23 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+// Two builds at once (two `npm start`s): the later rename finds the other's dist/ and retries.
+const olds: string[] = [];
+for (let i = 0; ; i++) {
+  const old = path.join(root, `.dist-old-${process.pid}-${i}`);
+  try {
+    fs.renameSync(dist, old);
+    olds.push(old);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  try {
+    fs.renameSync(next, dist);
+    break;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || i >= 10) throw err;
+  }
+}
+for (const old of olds) fs.rmSync(old, { recursive: true, force: true });
 console.log(`built dist/ in ${Date.now() - started} ms`);

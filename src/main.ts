@@ -7,6 +7,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { buildApp } from './app.js';
 import { startRuntime, startWorkers, type Workers } from './runtime.js';
 import { loggerOptions } from './platform/observability.js';
+import { DataDirInUse } from './platform/data-dir-lock.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   if (err instanceof ConfigError) console.error(`configuration error: ${err.message}`);
+  else if (err instanceof DataDirInUse) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

@@ -43,7 +43,7 @@ export interface Runtime {
 export async function startRuntime(config: Config, log: (msg: string) => void): Promise<Runtime> {
   const masterKey = config.masterKey ?? secretFile(config.dataDir, MASTER_KEY_FILE, () => randomBytes(32).toString('hex'));
   const adminToken = config.adminToken ?? secretFile(config.dataDir, ADMIN_TOKEN_FILE, () => randomToken(32));
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log, { port: config.role === 'work' ? null : config.port });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const db = createPool(databaseUrl, config.dbPoolSize);
   try {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPool, migrate } from '../../src/platform/db.js';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/platform/embedded-postgres.js';
+import { removeEmbeddedData, startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/platform/embedded-postgres.js';
 import { isAlive } from '../../src/platform/processes.js';
 
 declare module 'vitest' {
@@ -69,6 +69,6 @@ export default async function setup(project: TestProject) {
     for (const r of dbs.rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
     await c.end();
     await embedded?.stop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) removeEmbeddedData(dir);
   };
 }

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../src/platform/processes.js';
+import { clusterDir } from '../../src/platform/embedded-postgres.js';
+import { handSigned } from './jwt.js';
 
 export { freePort };
 
@@ -64,7 +66,7 @@ export async function cli(args: string[], env: Record<string, string>): Promise<
 /** The connection URL of the embedded PostgreSQL a server runs under dataDir. */
 export function embeddedDbUrl(dataDir: string): string {
   const pw = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const port = fs.readFileSync(path.join(clusterDir(dataDir), 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
   return `postgres://kassa:${pw}@127.0.0.1:${port}/postgres`;
 }
 
@@ -77,4 +79,32 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+export interface DemoKeys {
+  accessKey: string;
+  secretKey: string;
+}
+
+/** The demo store's sandbox keys, as the first start of an empty database prints them. */
+export function demoKeys(output: string): DemoKeys {
+  const accessKey = /sandbox accessKey:\s+(\S+)/.exec(output)?.[1];
+  const secretKey = /sandbox secretKey:\s+(\S+)/.exec(output)?.[1];
+  if (!accessKey || !secretKey) throw new Error(`no demo store keys in the output:\n${output}`);
+  return { accessKey, secretKey };
+}
+
+/** Creates a sandbox order as the README shows; answers the HTTP status and the order's uuid. */
+export async function createOrder(url: string, keys: DemoKeys, reference = 'ORDER-1'): Promise<{ status: number; uuid: string | undefined }> {
+  const data = handSigned(
+    {
+      accessKey: keys.accessKey, merchantReference: reference, returnUrl: 'https://shop.example/return',
+      notificationUrl: 'https://shop.example/notify', grandTotal: 10.5, currency: 'EUR', locale: 'en',
+      payment: { method: 'paymentInitiation', amount: 10.5, currency: 'EUR' }, exp: Math.floor(Date.now() / 1000) + 600,
+    },
+    keys.secretKey,
+  );
+  const res = await fetch(`${url}/sandbox/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data }) });
+  const body = (await res.json()) as { uuid?: string };
+  return { status: res.status, uuid: body.uuid };
 }
