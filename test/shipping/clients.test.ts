@@ -289,3 +289,41 @@ describe('label files as the clients create and poll them', () => {
     expect(orderLabels(given, 'carrier').map((l) => l.trackingNumber)).toEqual(['T2', 'T4', 'T3', 'T1']);
   });
 });
+
+/**
+ * A rates request as WC builds it: Montonio_Shipping_Method::get_parcels_with_item_dimensions()
+ * (includes/shipping/shipping-methods/class-montonio-shipping-method.php) makes one item per cart
+ * line, `weight` = WC_Montonio_Helper::convert_to_kg() of the product's weight, else the method's
+ * `default_weight` option, whose fallback is 0 (and convert_to_kg rounds a few grams to 0 too);
+ * sides in cm, `dimensionUnit: 'cm'`, `weightUnit: 'kg'`. WC_Montonio_Shipping_API::get_shipping_rates()
+ * (includes/shipping/class-wc-montonio-shipping-api.php) posts {destination, parcels} with
+ * carrierCode and shippingMethodType in the query.
+ */
+describe('rates as WC asks for them (weight 0 for products without a weight)', () => {
+  const wcItem = (weight: number, quantity = 1) => ({ length: 30, width: 20, height: 15, weight, quantity, dimensionUnit: 'cm', weightUnit: 'kg' });
+  const rates = (items: object[], query = '?carrierCode=baltpost&shippingMethodType=pickupPoint') =>
+    t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/rates${query}`, headers: wcHeaders(), payload: JSON.stringify({ destination: 'EE', parcels: [{ items }] }) });
+
+  it('an item of weight 0 is priced as the lightest weight (1 g), i.e. on its volumetric weight', async () => {
+    const zero = await rates([wcItem(0, 2)]);
+    expect(zero.statusCode, zero.body).toBe(200);
+    const lightest = await rates([{ ...wcItem(1, 2), weight: 1, weightUnit: 'g' }]);
+    expect(zero.json().carriers).toEqual(lightest.json().carriers);
+    expect(zero.json().carriers[0].shippingMethods[0].subtypes.length).toBeGreaterThan(0);
+    expect(zero.json().calculationDetails.estimatedParcels[0]).toMatchObject({ actualWeight: 0.002 });
+    // Beside weighed items, it adds nothing but its size.
+    const mixed = await rates([wcItem(2.5), wcItem(0)]);
+    expect(mixed.statusCode).toBe(200);
+    expect(mixed.json().calculationDetails.estimatedParcels[0]).toMatchObject({ actualWeight: 2.501 });
+  });
+
+  it('negative weights are still refused, and filter-by-parcels still takes at most 2 decimals and no 0', async () => {
+    const neg = await rates([wcItem(-1)]);
+    expect(neg.statusCode).toBe(400);
+    expect(neg.json().message).toBe('parcels[0].items[0].weight must be greater than 0');
+    const filter = (weight: number) =>
+      t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=EE`, headers: wcHeaders(), payload: JSON.stringify({ parcels: [{ weight }] }) });
+    expect((await filter(1.255)).json().message).toBe('parcels[0].weight must have at most 2 decimal places');
+    expect((await filter(0)).json().message).toBe('parcels[0].weight must be greater than 0');
+  });
+});
