@@ -58,7 +58,7 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     carrierContracts,
     shippingMethods: new ShippingMethodsService(carrierContracts),
     carriers,
-    shipments: new ShipmentService(db, carrierContracts, registration),
+    shipments: new ShipmentService(db, carrierContracts, registration, { allowPrivateCallbacks: config.allowPrivateCallbacks }),
     refunds: new RefundService(db, processors, { concurrency: config.workerConcurrency, sandboxPath: config.paymentsSandboxPath }),
     payouts: new PayoutService(db, {
       stores,

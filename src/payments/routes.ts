@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, dataToken } from '../platform/http-auth.js';
 import { Errors } from '../platform/errors.js';
-import { isObviouslyPrivate, PRIVATE_CALLBACK_PROBLEM } from '../platform/outbound.js';
+import { PRIVATE_CALLBACK_PROBLEM, refusesCallbackUrl } from '../platform/outbound.js';
 import { isUuid } from '../platform/ids.js';
 import type { Env } from '../stores/service.js';
 import type { Services } from '../services.js';
@@ -56,7 +56,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     async (req, reply) => {
       const { key, claims } = await keys.authenticate(dataToken(req), env);
       const input = parseOrderPayload(claims, key.store.country);
-      if (env === 'production' && !config.allowPrivateCallbacks && isObviouslyPrivate(input.notificationUrl)) {
+      if (refusesCallbackUrl(input.notificationUrl, { production: env === 'production', allowPrivateCallbacks: config.allowPrivateCallbacks })) {
         throw Errors.validation('notificationUrl', PRIVATE_CALLBACK_PROBLEM);
       }
       if (!key.store.enabledMethods.includes(input.method)) {

@@ -44,6 +44,16 @@ export function isObviouslyPrivate(url: string): boolean {
   return net.isIP(host) !== 0 && !isPublicAddress(host);
 }
 
+/**
+ * The rule for a callback URL a merchant gives (payment notificationUrl, webhook url, shipment
+ * notificationUrl): refused where it is given when it is for production, obviously private, and
+ * the deployment does not allow private callbacks (KASSA_ALLOW_PRIVATE_CALLBACKS). The sandbox
+ * may call the merchant's own machine.
+ */
+export function refusesCallbackUrl(url: string, opts: { production: boolean; allowPrivateCallbacks: boolean }): boolean {
+  return opts.production && !opts.allowPrivateCallbacks && isObviouslyPrivate(url);
+}
+
 /** The 400's wording for a callback URL production cannot call. */
 export const PRIVATE_CALLBACK_PROBLEM = 'must be reachable from the internet: production callbacks go to public addresses only';
 

@@ -67,8 +67,13 @@ describe('shipping in a fresh store’s sandbox', () => {
         expect(c.id).toMatch(/^[0-9a-f-]{36}$/);
       }
     }
-    // swiftcourier has no service contract (DIRECT only): nothing to activate without the merchant's own account.
-    expect(byCode.swiftcourier).toMatchObject({ hasServiceContract: false, contracts: null, supportedContractTypes: ['DIRECT'] });
+    // swiftcourier has no service contract (DIRECT only): a DIRECT contract on its sandbox's test
+    // account, in every country it serves; still no service contract, so still no rates.
+    expect(byCode.swiftcourier).toMatchObject({ hasServiceContract: false, supportedContractTypes: ['DIRECT'] });
+    expect(byCode.swiftcourier.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
+    for (const c of byCode.swiftcourier.contracts) {
+      expect(c).toMatchObject({ carrierId: 'swiftcourier', isDirectContract: true, logisticsContractNumber: 'SWT-000001', lastUsedParcelNumber: null, credentials: { username: 'sw***' } });
+    }
     // The same ids on every read.
     const again = await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) });
     expect(again.json()).toEqual(res.json());
@@ -84,7 +89,7 @@ describe('shipping in a fresh store’s sandbox', () => {
       method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=LV`, headers: bearerOf(s.sandbox),
       payload: { parcels: [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }] },
     });
-    expect(filtered.json().countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['baltpost', 'parcelnord']);
+    expect(filtered.json().countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['baltpost', 'parcelnord', 'swiftcourier']);
     const points = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods/pickup-points?carrierCode=parcelnord&countryCode=FI`, headers: bearerOf(s.sandbox) });
     expect(points.statusCode).toBe(200);
     const rates = await t.app.inject({
@@ -117,6 +122,52 @@ describe('shipping in a fresh store’s sandbox', () => {
     const pdf = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+
+  // Issue 8: every simulated carrier ships right after store creation, with no contract added.
+  it('each of the four carriers registers a shipment and prints its label in a store made with a name only', async () => {
+    const store = await t.services.stores.create({ name: 'Name only' });
+    const auth = t.bearer({ store });
+    const carriers = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: auth })).json().carriers as { code: string; contracts: unknown[] | null }[];
+    expect(carriers.map((c) => [c.code, c.contracts !== null])).toEqual([['baltpost', true], ['parcelnord', true], ['swiftcourier', true], ['polexpress', true]]);
+    const plReceiver = { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '501234567', streetAddress: 'Marszałkowska 1', locality: 'Warszawa', postalCode: '00-001', country: 'PL' };
+    const bodies = [
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' } }),
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'parcelnord-ee-pm-1' } }),
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'swiftcourier-ee-ps-1' } }),
+      courierBody({ shippingMethod: { type: 'courier', id: 'swiftcourier-ee-courier-standard' } }),
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'polexpress-pl-pm-1' }, receiver: { ...plReceiver, streetAddress: undefined, locality: undefined, postalCode: undefined } }),
+      courierBody({ shippingMethod: { type: 'courier', id: 'polexpress-pl-courier-standard' }, receiver: plReceiver }),
+    ];
+    const ids: string[] = [];
+    for (const body of bodies) {
+      const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: auth, payload: { ...body, synchronous: true } });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json(), JSON.stringify(body.shippingMethod)).toMatchObject({ status: 'registered' });
+      expect(res.json().parcels[0].carrierParcelId).toEqual(expect.any(String));
+      ids.push(res.json().id);
+    }
+    const lf = await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: auth, payload: { shipmentIds: ids, synchronous: true } });
+    expect(lf.statusCode).toBe(201);
+    expect(lf.json()).toMatchObject({ status: 'ready' });
+    const u = new URL(lf.json().labelFileUrl);
+    const pdf = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Rates: Kassa's service-contract prices; swiftcourier, DIRECT only, has none to quote.
+    const rates = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/rates`, headers: auth, payload: { destination: 'LT', parcels: [{ items: [{ length: 30, width: 20, height: 10, weight: 2 }] }] } });
+    expect(rates.statusCode).toBe(200);
+    const quoted = rates.json().carriers.map((c: { carrierCode: string }) => c.carrierCode);
+    expect(quoted.length).toBeGreaterThan(0);
+    expect(quoted).not.toContain('swiftcourier');
+  });
+
+  it('an operator-added swiftcourier sandbox contract replaces its built-in ones', async () => {
+    const s = await freshStore();
+    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin, payload: { env: 'sandbox', carrierCode: 'swiftcourier', country: 'LT', credentials: { username: 'merchant-own', password: 'pw' } } });
+    expect(add.statusCode).toBe(201);
+    const carriers = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) })).json().carriers;
+    expect(carriers[2].contracts).toEqual([expect.objectContaining({ id: add.json().id, country: 'LT', credentials: { username: 'me***' } })]);
   });
 
   it('a store created before this change ships too (the contracts are derived, not stored)', async () => {

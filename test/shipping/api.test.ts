@@ -131,10 +131,10 @@ describe('GET /shipping-methods', () => {
       { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }], constraints: { parcelDimensionsRequired: false } },
       { type: 'courier', subtypes: [{ code: 'standard' }, { code: 'standardB2B' }], constraints: { parcelDimensionsRequired: true } },
     ]);
-    // The sandbox: the operator's baltpost contract, and the built-in ones of parcelnord and polexpress.
+    // The sandbox: the operator's baltpost contract, and the built-in ones of the other three.
     const sandbox = (await get('/shipping-methods', s)).json();
     expect(sandbox.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
-    expect(sandbox.countries[0].carriers.map((k: { carrierCode: string }) => k.carrierCode)).toEqual(['baltpost', 'parcelnord']);
+    expect(sandbox.countries[0].carriers.map((k: { carrierCode: string }) => k.carrierCode)).toEqual(['baltpost', 'parcelnord', 'swiftcourier']);
   });
 });
 

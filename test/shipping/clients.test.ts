@@ -11,7 +11,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, nowS, type TestApp } from '../support/app.js';
-import { activate, SANDBOX, SENDER } from './support.js';
+import { startReceiver, type Receiver } from '../support/receiver.js';
+import { activate, PRODUCTION, SANDBOX, SENDER } from './support.js';
 
 let t: TestApp;
 
@@ -156,9 +157,9 @@ describe('v3 base paths (derived from the v2 ones)', () => {
  * spec's keys; parcels whose sides are 0 when products have no dimensions, and whose weight is
  * a float sum (weight × quantity) printed by PHP's json_encode with serialize_precision -1.
  */
-function wcShipment(over: { type?: 'pickupPoint' | 'courier'; id?: string; phone?: string; weight?: number } = {}) {
+function wcShipment(over: { type?: 'pickupPoint' | 'courier'; id?: string; phone?: string; weight?: number; name?: string; notificationUrl?: string } = {}) {
   const type = over.type ?? 'pickupPoint';
-  const receiver: Record<string, unknown> = { name: 'Mari Maasikas', companyName: '', country: 'EE', phoneNumber: over.phone ?? '+37255512345', email: '' };
+  const receiver: Record<string, unknown> = { name: over.name ?? 'Mari Maasikas', companyName: '', country: 'EE', phoneNumber: over.phone ?? '+37255512345', email: '' };
   if (type === 'courier') Object.assign(receiver, { streetAddress: 'Riia tn 15 ', postalCode: '51010', locality: 'Tartu', region: '' });
   return JSON.stringify({
     receiver,
@@ -166,7 +167,7 @@ function wcShipment(over: { type?: 'pickupPoint' | 'courier'; id?: string; phone
     shippingMethod: { type, id: over.id ?? (type === 'courier' ? 'baltpost-ee-courier-standard' : 'baltpost-ee-pm-1') },
     orderData: { orderTotal: 25.9, orderSubtotal: 20, shippingCost: 3.99, taxTotal: 4.67, productsTax: 3.61, shippingTax: 0.72, currency: 'EUR' },
     orderComment: '',
-    notificationUrl: 'https://shop.example/wp-json/montonio/shipping/v2/webhook',
+    notificationUrl: over.notificationUrl ?? 'https://shop.example/wp-json/montonio/shipping/v2/webhook',
     products: [{ sku: 'woomon_17', name: 'Mug', quantity: 3, barcode: '', price: 6.5, currency: 'EUR', imageUrl: '', storeProductUrl: 'https://shop.example/product/mug' }],
     parcels: [{ weight: over.weight ?? 0.1 * 3, length: 0, width: 0, height: 0 }],
     merchantReference: `${Math.floor(Math.random() * 1e9)}`,
@@ -287,5 +288,195 @@ describe('label files as the clients create and poll them', () => {
     const given = [label(1, 'parcelnord', '2025-01-03'), label(2, 'baltpost', '2025-01-02'), label(3, 'parcelnord', '2025-01-01'), label(4, 'baltpost', '2025-01-04')];
     expect(orderLabels(given, 'createdAt').map((l) => l.trackingNumber)).toEqual(['T3', 'T2', 'T1', 'T4']);
     expect(orderLabels(given, 'carrier').map((l) => l.trackingNumber)).toEqual(['T2', 'T4', 'T3', 'T1']);
+  });
+});
+
+/**
+ * A rates request as WC builds it: Montonio_Shipping_Method::get_parcels_with_item_dimensions()
+ * (includes/shipping/shipping-methods/class-montonio-shipping-method.php) makes one item per cart
+ * line, `weight` = WC_Montonio_Helper::convert_to_kg() of the product's weight, else the method's
+ * `default_weight` option, whose fallback is 0 (and convert_to_kg rounds a few grams to 0 too);
+ * sides in cm, `dimensionUnit: 'cm'`, `weightUnit: 'kg'`. WC_Montonio_Shipping_API::get_shipping_rates()
+ * (includes/shipping/class-wc-montonio-shipping-api.php) posts {destination, parcels} with
+ * carrierCode and shippingMethodType in the query.
+ */
+describe('rates as WC asks for them (weight 0 for products without a weight)', () => {
+  const wcItem = (weight: number, quantity = 1) => ({ length: 30, width: 20, height: 15, weight, quantity, dimensionUnit: 'cm', weightUnit: 'kg' });
+  const rates = (items: object[], query = '?carrierCode=baltpost&shippingMethodType=pickupPoint') =>
+    t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/rates${query}`, headers: wcHeaders(), payload: JSON.stringify({ destination: 'EE', parcels: [{ items }] }) });
+
+  it('an item of weight 0 is priced as the lightest weight (1 g), i.e. on its volumetric weight', async () => {
+    const zero = await rates([wcItem(0, 2)]);
+    expect(zero.statusCode, zero.body).toBe(200);
+    const lightest = await rates([{ ...wcItem(1, 2), weight: 1, weightUnit: 'g' }]);
+    expect(zero.json().carriers).toEqual(lightest.json().carriers);
+    expect(zero.json().carriers[0].shippingMethods[0].subtypes.length).toBeGreaterThan(0);
+    expect(zero.json().calculationDetails.estimatedParcels[0]).toMatchObject({ actualWeight: 0.002 });
+    // Beside weighed items, it adds nothing but its size.
+    const mixed = await rates([wcItem(2.5), wcItem(0)]);
+    expect(mixed.statusCode).toBe(200);
+    expect(mixed.json().calculationDetails.estimatedParcels[0]).toMatchObject({ actualWeight: 2.501 });
+  });
+
+  it('negative weights are still refused, and filter-by-parcels still takes at most 2 decimals and no 0', async () => {
+    const neg = await rates([wcItem(-1)]);
+    expect(neg.statusCode).toBe(400);
+    expect(neg.json().message).toBe('parcels[0].items[0].weight must be greater than 0');
+    const filter = (weight: number) =>
+      t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=EE`, headers: wcHeaders(), payload: JSON.stringify({ parcels: [{ weight }] }) });
+    expect((await filter(1.255)).json().message).toBe('parcels[0].weight must have at most 2 decimal places');
+    expect((await filter(0)).json().message).toBe('parcels[0].weight must be greater than 0');
+  });
+});
+
+/**
+ * Shipment events at the shipment's own notificationUrl, as WC receives them. WC (10.x) never
+ * calls POST /webhooks: get_shipment_data() puts notificationUrl = rest_url('montonio/shipping/v2/webhook')
+ * in every create body (not in updates). WC_Montonio_Shipping_Webhooks::handle_webhook()
+ * (includes/shipping/webhooks/class-wc-montonio-shipping-webhooks.php) reads the JSON body's
+ * `payload`, decodes it with WC_Montonio_Helper::decode_jwt_token() (includes/class-wc-montonio-helper.php:
+ * Firebase JWT, HS256 only, the environment's secret key, 5 minutes of leeway), branches on
+ * eventType (registered, registrationFailed, statusUpdated, labelsCreated; others answered 200
+ * "Not handling"), finds the order by `shipmentId` and reads data.parcels[].carrierParcelId and
+ * trackingLink, data.status, data.errors[].message. No query parameter is read.
+ */
+describe('events at the shipment notificationUrl (WC includes/shipping/webhooks/class-wc-montonio-shipping-webhooks.php)', () => {
+  let rx: Receiver;
+  beforeAll(async () => {
+    rx = await startReceiver();
+  });
+  afterAll(async () => rx.close());
+  const reset = async () => {
+    rx.received.length = 0;
+    await t.db.query('DELETE FROM notification_attempts; DELETE FROM notifications; DELETE FROM webhooks');
+  };
+
+  /** Firebase JWT::decode as WC calls it: header alg in ['HS256'], signature, iat/nbf/exp with 300 s of leeway. */
+  function wcDecode(token: string, secret: string): Record<string, unknown> & { eventType: string; shipmentId: string; data: { status: string; parcels: { carrierParcelId: string; trackingLink: string }[]; errors: { message: string }[] | null } } {
+    const [h, p, sig] = token.split('.');
+    expect(JSON.parse(Buffer.from(h!, 'base64url').toString()).alg).toBe('HS256');
+    expect(createHmac('sha256', secret).update(`${h}.${p}`).digest('base64url')).toBe(sig);
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const leeway = 300;
+    expect(claims.iat).toBeLessThanOrEqual(nowS() + leeway);
+    expect(claims.exp).toBeGreaterThan(nowS() - leeway);
+    return claims;
+  }
+  /** What rx received, decoded, by event type (deliveries run concurrently, so arrival order is not the events' order). */
+  const events = () =>
+    rx.received
+      .map((r) => {
+        expect(r.method).toBe('POST');
+        expect([...r.url.searchParams.keys()]).toEqual([]);
+        expect(Object.keys(r.body)).toEqual(['payload']);
+        return wcDecode(r.body['payload'] as string, t.store.keys.sandbox.secretKey);
+      })
+      .sort((a, b) => a.eventType.localeCompare(b.eventType));
+  const deliver = async () => {
+    await t.services.shipments.registration.drain();
+    await t.delivery().drain();
+  };
+
+  it('registered, labelsCreated and statusUpdated reach it, signed as registered webhooks are, each once', async () => {
+    await reset();
+    const res = await wcCreate(wcShipment({ notificationUrl: rx.url }));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().id as string;
+    // Neither the spec's shipment object nor WC reads notificationUrl back.
+    expect(res.json()).not.toHaveProperty('notificationUrl');
+    await deliver();
+    let got = events();
+    expect(got.map((e) => e.eventType)).toEqual(['shipment.registered']);
+    expect(got[0]).toMatchObject({ shipmentId: id, data: { id, status: 'registered' } });
+    expect(Object.keys(got[0]!).sort()).toEqual(['created', 'data', 'eventId', 'eventType', 'exp', 'iat', 'shipmentId']);
+    expect(got[0]!.data.parcels[0]!.carrierParcelId).toEqual(expect.any(String));
+    expect(got[0]!.data.parcels[0]!.trackingLink).toEqual(expect.any(String));
+
+    const lf = await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: wcHeaders(), payload: JSON.stringify({ shipmentIds: [id], synchronous: true }) });
+    expect(lf.json().status).toBe('ready');
+    const moved = await t.app.inject({ method: 'POST', url: `${SANDBOX}/test-helpers/shipments/${id}/status`, headers: wcHeaders(), payload: JSON.stringify({ status: 'inTransit' }) });
+    expect(moved.statusCode).toBe(200);
+    await deliver();
+    got = events();
+    // labelFile.* events are about no one shipment: only registered webhooks get them.
+    expect(got.map((e) => e.eventType)).toEqual(['shipment.labelsCreated', 'shipment.registered', 'shipment.statusUpdated']);
+    expect(got.map((e) => e.data.status)).toEqual(['labelsCreated', 'registered', 'inTransit']);
+    // The same outbox as registered webhooks: one attempt row per delivery.
+    const { rows } = await t.db.query<{ kind: string; webhook_id: string | null; outcome: string }>(
+      'SELECT n.kind, n.webhook_id, a.outcome FROM notifications n JOIN notification_attempts a ON a.notification_id = n.id ORDER BY n.created_at',
+    );
+    expect(rows).toEqual(Array.from({ length: 3 }, () => ({ kind: 'webhook', webhook_id: null, outcome: 'delivered' })));
+  });
+
+  it('registrationFailed carries the errors WC shows; failed attempts are retried on the webhook schedule', async () => {
+    await reset();
+    rx.respond.status = 500;
+    const res = await wcCreate(wcShipment({ notificationUrl: rx.url, name: 'FAIL Maasikas' }));
+    await deliver();
+    rx.respond.status = 200;
+    const [failed] = events();
+    expect(failed).toMatchObject({ eventType: 'shipment.registrationFailed', shipmentId: res.json().id, data: { status: 'registrationFailed' } });
+    expect(failed!.data.errors![0]!.message).toEqual(expect.any(String));
+    const { rows } = await t.db.query<{ status: string; attempt_count: number; next_attempt_at: Date }>('SELECT status, attempt_count, next_attempt_at FROM notifications');
+    expect(rows).toEqual([expect.objectContaining({ status: 'pending', attempt_count: 1 })]);
+    expect(rows[0]!.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('a notificationUrl that is also a registered webhook URL gets each event once; a webhook not taking the event does not hide it', async () => {
+    await reset();
+    // Plugin 7.x registered this same URL with POST /webhooks; 8.x sends it as notificationUrl too.
+    const hook = await t.app.inject({ method: 'POST', url: `${SANDBOX}/webhooks`, headers: wcHeaders(), payload: JSON.stringify({ url: rx.url }) });
+    expect(hook.statusCode).toBe(201);
+    const other = await startReceiver();
+    try {
+      const narrow = await t.app.inject({ method: 'POST', url: `${SANDBOX}/webhooks`, headers: wcHeaders(), payload: JSON.stringify({ url: other.url, enabledEvents: ['labelFile.ready'] }) });
+      expect(narrow.statusCode).toBe(201);
+      const a = await wcCreate(wcShipment({ notificationUrl: rx.url }));
+      const b = await wcCreate(wcShipment({ notificationUrl: other.url }));
+      await deliver();
+      const got = events();
+      // rx: a's registration once (through the webhook) and b's (the webhook takes every event).
+      expect(got.map((e) => [e.eventType, e.shipmentId]).sort()).toEqual([['shipment.registered', a.json().id], ['shipment.registered', b.json().id]].sort());
+      // other: b's registration at its notificationUrl, though its webhook takes only labelFile.ready.
+      expect(other.received).toHaveLength(1);
+      expect(wcDecode(other.received[0]!.body['payload'] as string, t.store.keys.sandbox.secretKey)).toMatchObject({ eventType: 'shipment.registered', shipmentId: b.json().id });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('is checked like a webhook URL: absolute http(s); production refuses obviously private ones; empty means none', async () => {
+    const bad = await wcCreate(wcShipment({ notificationUrl: 'wp-json/montonio/shipping/v2/webhook' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('notificationUrl must be an absolute URL');
+    const ftp = await wcCreate(wcShipment({ notificationUrl: 'ftp://shop.example/hook' }));
+    expect(ftp.json().message).toBe('notificationUrl must be an http or https URL');
+    const none = await wcCreate(wcShipment({ notificationUrl: '' }));
+    expect(none.statusCode).toBe(201);
+    const { rows } = await t.db.query('SELECT notification_url FROM shipments WHERE id = $1', [none.json().id]);
+    expect(rows[0].notification_url).toBeNull();
+    // Production: a public URL is taken, localhost is refused before anything is written.
+    await activate(t, t.store, { env: 'production', carrierCode: 'baltpost', country: 'EE' });
+    const prod = (url: string) => t.app.inject({ method: 'POST', url: `${PRODUCTION}/shipments`, headers: { ...t.bearer({ env: 'production' }), 'content-type': 'application/json' }, payload: wcShipment({ notificationUrl: url }) });
+    const local = await prod('http://localhost:8080/wp-json/montonio/shipping/v2/webhook');
+    expect(local.statusCode).toBe(400);
+    expect(local.json().message).toBe('notificationUrl must be reachable from the internet: production callbacks go to public addresses only');
+    expect((await prod('https://shop.example/wp-json/montonio/shipping/v2/webhook')).statusCode).toBe(201);
+  });
+
+  it('PATCH may replace it (WC sends it only on create, so an update keeps it)', async () => {
+    await reset();
+    const res = await wcCreate(wcShipment({ notificationUrl: rx.url, name: 'FAIL Maasikas' }));
+    await t.services.shipments.registration.drain();
+    const id = res.json().id as string;
+    // WC's update body: get_shipment_data($order, 'update') has no notificationUrl.
+    const fixed = await t.app.inject({ method: 'PATCH', url: `${SANDBOX}/shipments/${id}`, headers: wcHeaders(), payload: JSON.stringify({ receiver: { name: 'Mari Maasikas', country: 'EE', phoneNumber: '+37255512345' }, synchronous: true }) });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    await t.delivery().drain();
+    expect(events().map((e) => e.eventType)).toEqual(['shipment.registered', 'shipment.registrationFailed']);
+    const elsewhere = await t.app.inject({ method: 'PATCH', url: `${SANDBOX}/shipments/${id}`, headers: wcHeaders(), payload: JSON.stringify({ notificationUrl: null, synchronous: true }) });
+    expect(elsewhere.statusCode).toBe(200);
+    await t.delivery().drain();
+    expect(events()).toHaveLength(2);
   });
 });

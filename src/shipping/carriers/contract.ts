@@ -159,6 +159,17 @@ export interface CarrierDefinition {
   trackingUrl(trackingNumber: string): string;
   /** What the carrier's shipment ids look like (a cancellation of anything else is refused as unknown). */
   shipmentIdPattern: RegExp;
+  /**
+   * The test account the carrier's sandbox hands out, for carriers without a SERVICE contract:
+   * every store's sandbox gets a DIRECT contract on it (see `builtInSandboxContracts`).
+   */
+  sandboxTestAccount?: SandboxTestAccount;
+}
+
+/** A carrier's public sandbox credentials (not secret: the simulator accepts them from anyone). */
+export interface SandboxTestAccount {
+  username: string;
+  logisticsContractNumber: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -75,37 +75,43 @@ export function builtInContractId(storeId: string, carrierCode: CarrierCode, cou
 
 /**
  * The sandbox's built-in contracts: Kassa's own (SERVICE) contract with every carrier that offers
- * one, in every country it serves, except for carriers the operator gave the store a sandbox
- * contract with (those are used exactly as configured). Derived on each read, never stored, so
- * every store has them, however old, and nothing needs backfilling when a carrier or country is
- * added. Their `lastUsedParcelNumber` stays null: the sandbox derives tracking numbers from the
- * shipment id when a contract has no counter.
+ * one, and a DIRECT contract on the carrier's sandbox test account (`sandboxTestAccount`) with
+ * every carrier that has only DIRECT contracts, in every country the carrier serves, except for
+ * carriers the operator gave the store a sandbox contract with (those are used exactly as
+ * configured). Derived on each read, never stored, so every store has them, however old, and
+ * nothing needs backfilling when a carrier or country is added. Their `lastUsedParcelNumber`
+ * stays null: the sandbox derives tracking numbers from the shipment id when a contract has no
+ * counter.
  */
 export function builtInSandboxContracts(storeId: string, storeCreatedAt: Date, stored: readonly CarrierContract[]): CarrierContract[] {
   const configured = new Set(stored.map((c) => c.carrierCode));
-  return CARRIERS.filter((d) => d.supportedContractTypes.includes('SERVICE') && !configured.has(d.code)).flatMap((d) =>
-    d.countries.map(
+  return CARRIERS.filter((d) => !configured.has(d.code)).flatMap((d) => {
+    const service = d.supportedContractTypes.includes('SERVICE');
+    const account = service ? null : d.sandboxTestAccount;
+    if (!service && !account) return [];
+    return d.countries.map(
       (country): CarrierContract => ({
         id: builtInContractId(storeId, d.code, country),
         storeId,
         env: 'sandbox',
         carrierCode: d.code,
         country,
-        isDirectContract: false,
+        isDirectContract: !service,
         returnsAllowed: false,
         daysAllowedForReturns: null,
         parcelHandoverMethod: null,
         defaultLockerSize: null,
-        logisticsContractNumber: null,
-        username: null,
+        logisticsContractNumber: account?.logisticsContractNumber ?? null,
+        username: account?.username ?? null,
+        // A sandbox simulator checks no password; none is stored or shown.
         hasPassword: false,
         dropOffPinService: false,
         lastUsedParcelNumber: null,
         createdAt: storeCreatedAt,
         builtIn: true,
       }),
-    ),
-  );
+    );
+  });
 }
 
 const codesOf = (pick: (d: CarrierDefinition) => boolean): string => CARRIERS.filter(pick).map((d) => d.code).join(', ');
@@ -249,7 +255,7 @@ export class CarrierContractService {
 
   /**
    * The contracts in force for a store's environment: the stored ones, and in the sandbox the
-   * built-in service contracts of the carriers the operator configured none with.
+   * built-in contracts of the carriers the operator configured none with.
    */
   async active(storeId: string, env: Env): Promise<CarrierContract[]> {
     if (env !== 'sandbox') return this.store.list(storeId, env);

@@ -278,7 +278,9 @@ function readItem(r: Reader): ItemMeasures | undefined {
   const lengthMm = readMeasure(r, 'length', length, true);
   const widthMm = readMeasure(r, 'width', length, true);
   const heightMm = readMeasure(r, 'height', length, true);
-  const weightG = readMeasure(r, 'weight', (v) => toGrams(v, weightUnit), true);
+  // A weight of 0 is what WooCommerce sends for a product without a weight (its method's
+  // default_weight unset, or a few grams rounded to 0.00 kg): the lightest weight, 1 g.
+  const weightG = readMeasure(r, 'weight', (v) => toGrams(v, weightUnit, { zeroIsLightest: true }), true);
   const quantity = r.has('quantity') ? r.integer('quantity', { min: 1, max: MAX_QUANTITY }) : 1;
   if (lengthMm === undefined || widthMm === undefined || heightMm === undefined || weightG === undefined || quantity === undefined) return undefined;
   return { lengthMm, widthMm, heightMm, weightG, quantity };

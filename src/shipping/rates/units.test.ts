@@ -89,6 +89,13 @@ describe('weight conversion', () => {
     expect(toGrams(-0.5, 'kg')).toEqual({ ok: false, reason: 'must be greater than 0' });
     expect(toGrams(2.555, 'kg', { maxDecimals: 2 })).toEqual({ ok: false, reason: 'must have at most 2 decimal places' });
   });
+
+  it('reads 0 as the lightest weight, 1 g, only when asked (rate items); negatives stay refused', () => {
+    expect(toGrams(0, 'kg')).toEqual({ ok: false, reason: 'must be greater than 0' });
+    expect(toGrams(0, 'kg', { zeroIsLightest: true })).toEqual(ok(1));
+    expect(toGrams('0.00', 'g', { zeroIsLightest: true })).toEqual(ok(1));
+    expect(toGrams(-0.5, 'kg', { zeroIsLightest: true })).toEqual({ ok: false, reason: 'must be greater than 0' });
+  });
 });
 
 describe('formatScaled', () => {

@@ -8,7 +8,8 @@
  * the millimetre or gram (12.345 cm → 123 mm, 12.35 cm → 124 mm, 0.0005 kg → 1 g). A positive
  * value that rounds to 0 counts as 1 mm / 1 g, so no item is flat or weightless. Zero and
  * negative values are refused ("must be greater than 0"), as are values above the caps below
- * (compared exactly, before rounding: 1000.01 cm is refused).
+ * (compared exactly, before rounding: 1000.01 cm is refused). With `zeroIsLightest`, a zero is
+ * taken as the lightest value, 1 g (rate items: see parseRatesRequest); negatives stay refused.
  */
 
 export const LENGTH_UNITS = ['cm', 'm', 'mm'] as const;
@@ -30,6 +31,8 @@ export type Conversion = { ok: true; value: number } | { ok: false; reason: stri
 export interface ConvertOptions {
   /** Refuse values with more decimals than this, counted in the unit given (trailing zeros ignored). */
   maxDecimals?: number;
+  /** Read 0 as the smallest base unit (1 mm / 1 g) instead of refusing it. */
+  zeroIsLightest?: boolean;
 }
 
 /** A decimal read from its text: value = (negative ? -1 : 1) × digits × 10^exponent. */
@@ -77,6 +80,7 @@ function toBase(value: unknown, shift: number, max: number, unit: string, opts: 
   if (opts.maxDecimals !== undefined && -d.exponent > opts.maxDecimals) {
     return { ok: false, reason: `must have at most ${opts.maxDecimals} decimal places` };
   }
+  if (d.digits === '' && opts.zeroIsLightest) return { ok: true, value: 1 };
   if (d.negative || d.digits === '') return { ok: false, reason: 'must be greater than 0' };
   const tooLarge: Conversion = { ok: false, reason: `must be at most ${formatScaled(max, shift)} ${unit}` };
   const e = d.exponent + shift; // value in base units = digits × 10^e

@@ -95,6 +95,8 @@ export interface CreateShipmentInput {
   /** Null: the store's default sender. */
   sender: PartyInput | null;
   products: ProductInput[] | null;
+  /** Where this shipment's events are POSTed besides the registered webhooks (null: nowhere else). */
+  notificationUrl: string | null;
 }
 
 export interface PatchShipmentInput {
@@ -103,6 +105,8 @@ export interface PatchShipmentInput {
   parcels?: ParcelInput[];
   receiver?: PartyInput;
   sender?: PartyInput;
+  /** Given: replaces the stored one (null clears it). */
+  notificationUrl?: string | null;
 }
 
 /**
@@ -322,6 +326,18 @@ export function stripHtml(s: string): string {
     .trim();
 }
 
+/**
+ * `notificationUrl`: an absolute http(s) URL (as webhook URLs); null or '' means none (WC sends ''
+ * for what is not set). Undefined when the key is absent. Whether production may call it is the
+ * service's check (it needs the deployment's setting).
+ */
+function readNotificationUrl(r: Reader): string | null | undefined {
+  const v = r.obj['notificationUrl'];
+  if (v === undefined) return undefined;
+  if (v === null || v === '') return null;
+  return r.url('notificationUrl') ?? null;
+}
+
 function bodyReader(p: Problems, body: unknown): Reader {
   if (!isObject(body)) p.add('body', 'must be a JSON object');
   return new Reader(p, isObject(body) ? body : {});
@@ -346,6 +362,7 @@ export function parseCreateShipment(body: unknown): CreateShipmentInput {
   const sr = r.object('sender');
   const sender = sr ? readParty(sr, 'sender', true) : null;
   const products = readProducts(r);
+  const notificationUrl = readNotificationUrl(r) ?? null;
   p.throwIfAny();
   return {
     merchantReference,
@@ -357,6 +374,7 @@ export function parseCreateShipment(body: unknown): CreateShipmentInput {
     receiver: receiver!,
     sender: sender ?? null,
     products: products ?? null,
+    notificationUrl,
   };
 }
 
@@ -378,6 +396,8 @@ export function parsePatchShipment(body: unknown, currentType: ShippingMethodTyp
   if (rr) out.receiver = readParty(rr, 'receiver', type === 'courier');
   const sr = r.object('sender');
   if (sr) out.sender = readParty(sr, 'sender', true);
+  const notificationUrl = readNotificationUrl(r);
+  if (notificationUrl !== undefined) out.notificationUrl = notificationUrl;
   p.throwIfAny();
   return out;
 }

@@ -8,6 +8,7 @@ import { withTx, type Db } from '../../platform/db.js';
 import { Errors, ApiError } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
 import { Problems } from '../../platform/validate.js';
+import { PRIVATE_CALLBACK_PROBLEM, refusesCallbackUrl } from '../../platform/outbound.js';
 import type { Env, Store } from '../../stores/service.js';
 import type { CarrierCode, LockerSize } from '../carriers/contract.js';
 import { isCountryCode } from '../carriers/countries.js';
@@ -60,6 +61,8 @@ export class ShipmentService {
     private readonly db: Db,
     private readonly contracts: CarrierContractService,
     readonly registration: ShipmentRegistration,
+    /** Production callbacks may reach private addresses too (KASSA_ALLOW_PRIVATE_CALLBACKS). */
+    private readonly opts: { allowPrivateCallbacks: boolean } = { allowPrivateCallbacks: false },
   ) {
     this.store = new ShipmentStore(db);
   }
@@ -111,9 +114,17 @@ export class ShipmentService {
     return { carrierCode: found.carrierCode, countryCode: found.countryCode, lockerSize };
   }
 
+  /** The rule webhook URLs follow: production refuses an obviously private notificationUrl. */
+  private checkNotificationUrl(env: Env, url: string | null | undefined, p: Problems): void {
+    if (url && refusesCallbackUrl(url, { production: env === 'production', allowPrivateCallbacks: this.opts.allowPrivateCallbacks })) {
+      p.add('notificationUrl', PRIVATE_CALLBACK_PROBLEM);
+    }
+  }
+
   async create(store: Store, env: Env, body: unknown): Promise<ShipmentJson> {
     const input = parseCreateShipment(body);
     const p = new Problems();
+    this.checkNotificationUrl(env, input.notificationUrl, p);
     const resolved = await this.resolve(store.id, env, input.shippingMethod, input.parcels, input.receiver, p);
     // Refused here rather than stored for every carrier to refuse.
     const sender = input.sender ?? defaultSender(store);
@@ -133,6 +144,7 @@ export class ShipmentService {
           serviceOrderUuid: input.serviceOrderUuid,
           products,
           orderComment: input.orderComment,
+          notificationUrl: input.notificationUrl,
           ...this.definition(input.shippingMethod, r, input.receiver, sender!, null),
         },
         this.newParcels(input.parcels),
@@ -201,6 +213,7 @@ export class ShipmentService {
       const receiver = input.receiver ?? strip(s.receiver);
       const sender = input.sender ?? strip(s.sender);
       const p = new Problems();
+      this.checkNotificationUrl(env, input.notificationUrl, p);
       if (method.type === 'courier' && !input.receiver) {
         for (const f of ['streetAddress', 'locality', 'postalCode', 'country'] as const) {
           if (receiver[f] === null || receiver[f] === '') p.add(`receiver.${f}`, 'is required for a courier shipment (send the whole receiver)');
@@ -208,7 +221,7 @@ export class ShipmentService {
       }
       const resolved = await this.resolve(storeId, env, method, parcels, receiver, p);
       p.throwIfAny();
-      const ok = await store.requeue(id, this.definition(method, resolved!, receiver, sender, s), input.parcels ? this.newParcels(input.parcels) : null);
+      const ok = await store.requeue(id, this.definition(method, resolved!, receiver, sender, s), input.parcels ? this.newParcels(input.parcels) : null, input.notificationUrl);
       if (!ok) throw Errors.conflict(`Another shipment with merchantReference ${s.merchantReference ?? ''} already exists`);
       return input.synchronous;
     });

@@ -45,6 +45,8 @@ export interface ShipmentRecord extends ShipmentDefinition {
   status: ShipmentStatus;
   products: StoredProduct[] | null;
   orderComment: string | null;
+  /** The shipment's own event destination (besides registered webhooks); never in the shipment view. */
+  notificationUrl: string | null;
   carrierShipmentId: string | null;
   errors: RegistrationError[] | null;
   registrationAttempts: number;
@@ -78,6 +80,7 @@ interface Row {
   sender: StoredParty;
   products: StoredProduct[] | null;
   order_comment: string | null;
+  notification_url: string | null;
   carrier_shipment_id: string | null;
   errors: RegistrationError[] | null;
   registration_attempts: number;
@@ -117,6 +120,7 @@ const fromRow = (r: Row, parcels: ParcelRecord[]): ShipmentRecord => ({
   sender: r.sender,
   products: r.products,
   orderComment: r.order_comment,
+  notificationUrl: r.notification_url,
   carrierShipmentId: r.carrier_shipment_id,
   errors: r.errors,
   registrationAttempts: r.registration_attempts,
@@ -147,6 +151,7 @@ export interface NewShipment extends ShipmentDefinition {
   serviceOrderUuid: string | null;
   products: StoredProduct[] | null;
   orderComment: string | null;
+  notificationUrl: string | null;
 }
 
 export type NewParcel = Omit<ParcelRecord, 'carrierParcelId' | 'trackingLink' | 'dropOffPin' | 'position'>;
@@ -160,12 +165,12 @@ export class ShipmentStore {
       await this.db.query(
         `INSERT INTO shipments (id, store_id, env, merchant_reference, service_order_uuid, status, method_type, method_id,
            carrier_code, country_code, additional_services, parcel_handover_method, locker_size, receiver, sender, products,
-           order_comment, next_registration_at)
-         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, now())`,
+           order_comment, notification_url, next_registration_at)
+         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, now())`,
         [
           s.id, s.storeId, s.env, s.merchantReference, s.serviceOrderUuid, s.methodType, s.methodId, s.carrierCode, s.countryCode,
           JSON.stringify(s.additionalServices), s.parcelHandoverMethod, s.lockerSize, JSON.stringify(s.receiver), JSON.stringify(s.sender),
-          s.products === null ? null : JSON.stringify(s.products), s.orderComment,
+          s.products === null ? null : JSON.stringify(s.products), s.orderComment, s.notificationUrl,
         ],
       );
     } catch (err) {
@@ -217,8 +222,11 @@ export class ShipmentStore {
     return out;
   }
 
-  /** Replaces the definition (PATCH) and queues the shipment for registration again. False on a live-reference clash. */
-  async requeue(id: string, d: ShipmentDefinition, parcels: readonly NewParcel[] | null): Promise<boolean> {
+  /**
+   * Replaces the definition (PATCH) and queues the shipment for registration again; `notificationUrl`
+   * replaces the stored one unless undefined. False on a live-reference clash.
+   */
+  async requeue(id: string, d: ShipmentDefinition, parcels: readonly NewParcel[] | null, notificationUrl?: string | null): Promise<boolean> {
     try {
       await this.db.query(
         `UPDATE shipments SET status = 'pending', method_type = $2, method_id = $3, carrier_code = $4, country_code = $5,
@@ -227,10 +235,11 @@ export class ShipmentStore {
                 superseded = CASE WHEN carrier_shipment_id IS NULL THEN superseded
                   ELSE superseded || jsonb_build_array(jsonb_build_object('carrierCode', carrier_code, 'carrierShipmentId', carrier_shipment_id)) END,
                 carrier_shipment_id = NULL, errors = NULL, registration_attempts = 0, next_registration_at = now(),
-                locked_until = NULL, updated_at = now()
+                locked_until = NULL, updated_at = now(),
+                notification_url = CASE WHEN $11 THEN $12 ELSE notification_url END
           WHERE id = $1`,
         [id, d.methodType, d.methodId, d.carrierCode, d.countryCode, JSON.stringify(d.additionalServices), d.parcelHandoverMethod, d.lockerSize,
-          JSON.stringify(d.receiver), JSON.stringify(d.sender)],
+          JSON.stringify(d.receiver), JSON.stringify(d.sender), notificationUrl !== undefined, notificationUrl ?? null],
       );
     } catch (err) {
       if ((err as { code?: string }).code === '23505') return false;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Errors } from '../../platform/errors.js';
 import { shippingAuth } from '../auth.js';
 import { isUuid } from '../../platform/ids.js';
-import { isObviouslyPrivate, PRIVATE_CALLBACK_PROBLEM } from '../../platform/outbound.js';
+import { PRIVATE_CALLBACK_PROBLEM, refusesCallbackUrl } from '../../platform/outbound.js';
 import type { Env } from '../../stores/service.js';
 import type { Services } from '../../services.js';
 import { parseWebhookInput, WebhookService } from './service.js';
@@ -18,7 +18,7 @@ export async function webhookRoutes(app: FastifyInstance, opts: { env: Env; serv
   app.post('/webhooks', { schema: { ...schema, summary: 'Register a webhook (at most 10 per store)' } }, async (req, reply) => {
     const store = await storeOf(req);
     const input = parseWebhookInput(req.body);
-    if (env === 'production' && !services.config.allowPrivateCallbacks && isObviouslyPrivate(input.url)) {
+    if (refusesCallbackUrl(input.url, { production: env === 'production', allowPrivateCallbacks: services.config.allowPrivateCallbacks })) {
       throw Errors.validation('url', PRIVATE_CALLBACK_PROBLEM);
     }
     const created = await webhooks.create(store.id, env, input);

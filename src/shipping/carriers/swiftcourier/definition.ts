@@ -2,7 +2,8 @@
  * Swiftcourier: an international courier with a parcel shop network in all five countries.
  * Courier standard and business (B2B) delivery, delivery to parcel shops. Tracking numbers are 10
  * digits (`3`, 8-digit serial, mod-7 check digit, as air waybills have). No lockers, no drop-off
- * PIN; the merchant's own (DIRECT) contract only, so no rates through Kassa.
+ * PIN; the merchant's own (DIRECT) contract only, so no rates through Kassa. Its sandbox hands
+ * out one test account (customer number SWT-000001), which every store's sandbox uses.
  */
 import type { AdditionalServiceCode, CarrierMethod } from '../contract.js';
 import { numericScheme } from '../kit/tracking.js';
@@ -36,4 +37,6 @@ export const swiftcourierDefinition = defineCarrier({
   parcelLimits: { maxWeightGrams: 31_500, maxLengthCm: 175 },
   trackingNumber: numericScheme({ length: 10, prefix: '3', algorithm: 'mod7', description: '10 digits: "3", 8-digit serial, mod-7 check digit' }),
   trackingUrl: (tn: string) => `https://tracking.swiftcourier.example/parcel/${encodeURIComponent(tn)}`,
+  // The simulator's test account (the mapper sends the customer number as customerNumber).
+  sandboxTestAccount: { username: 'swift-sandbox', logisticsContractNumber: 'SWT-000001' },
 });
