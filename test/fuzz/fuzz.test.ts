@@ -31,7 +31,7 @@ const RUNS = Number(process.env.KASSA_FUZZ_RUNS ?? 3000);
 
 /** Route families; each must have at least one route, and every one of its routes is fuzzed. */
 const FAMILIES: [name: string, test: RegExp][] = [
-  ['payments: payment methods', /^\/(sandbox\/)?api\/stores\/payment-methods$/],
+  ['payments: payment methods', /^\/(sandbox\/)?api\/stores\/(payment-methods|setup)$/],
   ['payments: orders', /^\/(sandbox\/)?api\/orders/],
   ['payments: refunds', /^\/(sandbox\/)?api\/refunds$/],
   ['payments: store balances', /^\/(sandbox\/)?api\/store-balances$/],
@@ -40,7 +40,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['sandbox test helpers', /^\/sandbox\/api\/test-helpers\//],
   ['shipping: carriers', /^\/(sandbox\/)?shipping\/api\/v2\/carriers$/],
   ['shipping: shipping methods', /^\/(sandbox\/)?shipping\/api\/v2\/shipping-methods$/],
-  ['shipping: pickup points and courier services', /^\/(sandbox\/)?shipping\/api\/v2\/shipping-methods\/(pickup-points|courier-services)$/],
+  ['shipping: pickup points and courier services', /^\/(sandbox\/)?shipping\/api\/v[23]\/shipping-methods\/(pickup-points|courier-services)$/],
   ['shipping: filter-by-parcels', /^\/(sandbox\/)?shipping\/api\/v2\/shipping-methods\/filter-by-parcels$/],
   ['shipping: rates', /^\/(sandbox\/)?shipping\/api\/v2\/shipping-methods\/rates$/],
   ['shipping: shipments', /^\/(sandbox\/)?shipping\/api\/v2\/(test-helpers\/)?shipments/],
@@ -53,6 +53,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['operator API', /^\/operator\//],
   ['health and metrics', /^\/(healthz|readyz|metrics)$/],
   ['API docs', /^\/(docs|openapi\.json)/],
+  ['home page and guides', /^\/(guides\/:name)?$/],
 ];
 /** Families whose 4xx answers are HTML pages for a browser. */
 const HTML_PAGES = /^\/(pay|track|simulators)\//;
