@@ -18,6 +18,7 @@ import { lockRefund, wakeWaitingForFunds } from '../../src/payments/refunds/stor
 import type { PaymentMethodName } from '../../src/payments/methods/catalogue/methods.js';
 import type { Env } from '../../src/stores/service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { expectLedgerInvariants } from '../support/ledger.js';
 
 const ROUNDS = 20;
 const PER_ROUND = 40;
@@ -50,25 +51,6 @@ function rng(seed: number): () => number {
     x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
     return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-async function invariants(storeId: string) {
-  const unbalanced = await t.db.query(
-    `SELECT t.id FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
-      WHERE t.store_id = $1 GROUP BY t.id HAVING sum(e.amount) <> 0 OR count(*) < 2`,
-    [storeId],
-  );
-  expect(unbalanced.rows).toEqual([]);
-  const mismatched = await t.db.query(
-    `WITH sums AS (
-       SELECT t.store_id, t.env, t.channel, t.currency, e.account, sum(e.amount) AS balance, count(*) AS entries
-         FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id WHERE t.store_id = $1
-        GROUP BY 1, 2, 3, 4, 5)
-     SELECT * FROM sums s FULL JOIN (SELECT * FROM ledger_balances WHERE store_id = $1) b USING (store_id, env, channel, currency, account)
-      WHERE s.balance IS DISTINCT FROM b.balance OR s.entries IS DISTINCT FROM b.entries`,
-    [storeId],
-  );
-  expect(mismatched.rows).toEqual([]);
 }
 
 describe('postings of every kind at once, in their callers’ transactions', () => {
@@ -200,7 +182,7 @@ describe('postings of every kind at once, in their callers’ transactions', () 
     expect(failures, summary).toEqual([]);
     expect(rounds, `only ${rounds} of ${ROUNDS} rounds within ${TIME_BOUND_MS} ms`).toBe(ROUNDS);
     expect(posted).toBe(ROUNDS * PER_ROUND);
-    await invariants(storeId);
+    await expectLedgerInvariants(t.db, storeId);
 
     // The store's balances are what the postings said, less what the payout runs paid out.
     const { rows: payouts } = await t.db.query<{ channel: Channel; currency: string; total: number }>(

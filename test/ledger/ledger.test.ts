@@ -5,6 +5,7 @@ import { withTx } from '../../src/platform/db.js';
 import { CHANNELS, TRANSACTION_KINDS } from '../../src/ledger/chart.js';
 import { merchantBalance, postTransaction, storeBalances } from '../../src/ledger/store.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { expectLedgerInvariants } from '../support/ledger.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,25 +14,6 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const now = new Date();
-
-async function invariants(storeId: string) {
-  const unbalanced = await t.db.query(
-    `SELECT t.id FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id
-      WHERE t.store_id = $1 GROUP BY t.id HAVING sum(e.amount) <> 0 OR count(*) < 2`,
-    [storeId],
-  );
-  expect(unbalanced.rows).toEqual([]);
-  const mismatched = await t.db.query(
-    `WITH sums AS (
-       SELECT t.store_id, t.env, t.channel, t.currency, e.account, sum(e.amount) AS balance, count(*) AS entries
-         FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id WHERE t.store_id = $1
-        GROUP BY 1, 2, 3, 4, 5)
-     SELECT * FROM sums s FULL JOIN (SELECT * FROM ledger_balances WHERE store_id = $1) b USING (store_id, env, channel, currency, account)
-      WHERE s.balance IS DISTINCT FROM b.balance OR s.entries IS DISTINCT FROM b.entries`,
-    [storeId],
-  );
-  expect(mismatched.rows).toEqual([]);
-}
 
 describe('ledger', () => {
   it('any history posted concurrently: every transaction sums to zero, each balance equals its entries', async () => {
@@ -51,7 +33,7 @@ describe('ledger', () => {
           const store = await t.createStore();
           // In parallel, each in its own database transaction, as concurrent requests would.
           await Promise.all(history.map((h) => withTx(t.db, (tx) => postTransaction(tx, { ...h, storeId: store.id, occurredAt: now, settlesAt: now }))));
-          await invariants(store.id);
+          await expectLedgerInvariants(t.db, store.id);
           const owed = new Map<string, number>();
           const sign = { payment: 1, fee: -1, refund: -1, refundReversal: 1, payout: -1, topUp: 1 } as const;
           for (const h of history) {
@@ -75,7 +57,7 @@ describe('ledger', () => {
     await expect(t.db.query('DELETE FROM ledger_entries WHERE transaction_id = $1', [id])).rejects.toThrow(/never change/);
     await expect(t.db.query('UPDATE ledger_transactions SET kind = $2 WHERE id = $1', [id, 'fee'])).rejects.toThrow(/ledger ledger_transactions rows never change/);
     await expect(t.db.query('DELETE FROM ledger_transactions WHERE id = $1', [id])).rejects.toThrow(/never change/);
-    await invariants(store.id);
+    await expectLedgerInvariants(t.db, store.id);
   });
 
   it('an unknown store or channel has no balance (0), and stores never see each other', async () => {

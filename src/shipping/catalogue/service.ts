@@ -81,23 +81,14 @@ function courierServiceView(s: CourierService): Record<string, unknown> {
  * id of the point; Kassa's ids are its carriers' ids, so the same).
  */
 function pickupPointV3View(p: PickupPoint): Record<string, unknown> {
-  return {
-    id: p.id,
-    name: p.name,
-    type: p.type,
-    streetAddress: p.streetAddress,
-    locality: p.locality,
-    postalCode: p.postalCode,
-    carrierCode: p.carrierCode,
-    countryCode: p.countryCode,
-    carrierAssignedId: p.id,
-    additionalServices: p.additionalServices,
-  };
+  const { additionalServices, ...v2 } = pickupPointView(p);
+  return { ...v2, countryCode: p.countryCode, carrierAssignedId: p.id, additionalServices };
 }
 
 /** The v3 view of a courier service: v2's fields plus `countryCode` and `b2bOnly` (the plugin skips B2B-only services). */
 function courierServiceV3View(s: CourierService): Record<string, unknown> {
-  return { id: s.id, name: s.name, type: s.type, carrierCode: s.carrierCode, countryCode: s.countryCode, b2bOnly: s.type === 'standardB2B', additionalServices: s.additionalServices };
+  const { additionalServices, ...v2 } = courierServiceView(s);
+  return { ...v2, countryCode: s.countryCode, b2bOnly: s.type === 'standardB2B', additionalServices };
 }
 
 /** Filters of the v3 lists; every one optional. */
