@@ -17,6 +17,7 @@ import { merchantBalance, postTransaction, storeBalances, type LedgerKey } from 
 import { lockRefund, wakeWaitingForFunds } from '../../src/payments/refunds/store.js';
 import type { PaymentMethodName } from '../../src/payments/methods/catalogue/methods.js';
 import type { Env } from '../../src/stores/service.js';
+import { seededRandom } from '../../src/platform/seeded-random.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { expectLedgerInvariants } from '../support/ledger.js';
 
@@ -40,18 +41,6 @@ afterAll(async () => {
   await db.end();
   await t.close();
 });
-
-/** A small deterministic generator (mulberry32): a failing round can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('postings of every kind at once, in their callers’ transactions', () => {
   it(`${ROUNDS} rounds × ${PER_ROUND} concurrent postings over one store: no error (no 40P01), every balance equals its entries`, async () => {
@@ -77,7 +66,7 @@ describe('postings of every kind at once, in their callers’ transactions', () 
 
     let rounds = 0;
     for (let round = 0; round < ROUNDS && Date.now() - started < TIME_BOUND_MS; round++, rounds++) {
-      const rand = rng(1000 + round);
+      const rand = seededRandom(`ledger-round-${round}`); // deterministic: a failing round can be replayed
       const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
       // Each round the waiting refunds are not due again for an hour: every wake must touch them.
       await t.db.query(`UPDATE refunds SET next_attempt_at = now() + interval '1 hour' WHERE id = ANY($1)`, [waiting]);

@@ -18,6 +18,7 @@ import { COUNTRIES, type CountryCode } from '../carriers/countries.js';
 import { CARRIERS } from '../carriers/registry.js';
 import { PLACES, type City, type CountryPlaces } from './places.js';
 import type { PickupPointRow, PickupPointsFile } from './model.js';
+import { seededRandom } from '../../platform/seeded-random.js';
 
 export const DATA_FILE = fileURLToPath(new URL('./data/pickup-points.json', import.meta.url));
 
@@ -56,30 +57,6 @@ const TYPE_TAGS: Readonly<Record<PickupPointType, string>> = { parcelMachine: 'p
 /** Share of parcel machines without cash on delivery (older machines without a card terminal) or age check. */
 const MACHINE_WITHOUT_COD = 0.08;
 const MACHINE_WITHOUT_AGE_CHECK = 0.15;
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic randomness.
-
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: small, fast, good enough for picking names. */
-export function seededRandom(seed: string): () => number {
-  let a = fnv1a(seed);
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(rnd: () => number, list: readonly T[]): T {
   const v = list[Math.floor(rnd() * list.length)];
