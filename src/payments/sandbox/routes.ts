@@ -11,10 +11,9 @@ import type { Services } from '../../services.js';
 import type { AttemptOutcome } from '../orders/service.js';
 import { withTx } from '../../platform/db.js';
 import { CHANNELS } from '../../ledger/chart.js';
-import { postTopUp } from '../../ledger/postings.js';
+import { effectiveSettlesAt, postTopUp } from '../../ledger/postings.js';
 import { CURRENCIES, toNumber } from '../../platform/money.js';
 import { wakeWaitingForFunds } from '../refunds/store.js';
-import { effectiveSettlesAt } from '../../ledger/postings.js';
 import { refundView } from '../refunds/view.js';
 import { payoutView } from '../../payouts/view.js';
 
