@@ -73,6 +73,9 @@ export function builtInContractId(storeId: string, carrierCode: CarrierCode, cou
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }
 
+/** The carriers every sandbox has a built-in contract with: a SERVICE contract, or a sandbox test account. */
+const SANDBOX_BUILT_IN_CARRIERS: readonly CarrierDefinition[] = CARRIERS.filter((d) => d.supportedContractTypes.includes('SERVICE') || d.sandboxTestAccount);
+
 /**
  * The sandbox's built-in contracts: Kassa's own (SERVICE) contract with every carrier that offers
  * one, and a DIRECT contract on the carrier's sandbox test account (`sandboxTestAccount`) with
@@ -85,10 +88,9 @@ export function builtInContractId(storeId: string, carrierCode: CarrierCode, cou
  */
 export function builtInSandboxContracts(storeId: string, storeCreatedAt: Date, stored: readonly CarrierContract[]): CarrierContract[] {
   const configured = new Set(stored.map((c) => c.carrierCode));
-  return CARRIERS.filter((d) => !configured.has(d.code)).flatMap((d) => {
+  return SANDBOX_BUILT_IN_CARRIERS.filter((d) => !configured.has(d.code)).flatMap((d) => {
     const service = d.supportedContractTypes.includes('SERVICE');
     const account = service ? null : d.sandboxTestAccount;
-    if (!service && !account) return [];
     return d.countries.map(
       (country): CarrierContract => ({
         id: builtInContractId(storeId, d.code, country),
@@ -270,7 +272,10 @@ export class CarrierContractService {
 
   /** Codes of the carriers the store has at least one contract with in `env`, in registry order. */
   async activeCarrierCodes(storeId: string, env: Env): Promise<CarrierCode[]> {
-    const codes = new Set((await this.active(storeId, env)).map((c) => c.carrierCode));
+    // A sandbox has every carrier with a built-in contract, whatever is stored (a stored contract
+    // replaces the built-ins of its carrier): the stored ones are read only for the others.
+    const codes = new Set(env === 'sandbox' ? SANDBOX_BUILT_IN_CARRIERS.map((d) => d.code) : []);
+    if (codes.size < CARRIERS.length) for (const c of await this.store.list(storeId, env)) codes.add(c.carrierCode);
     return CARRIERS.filter((d) => codes.has(d.code)).map((d) => d.code);
   }
 
