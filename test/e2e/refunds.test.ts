@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
 import { parseCsv, parseXml, readZip } from '../support/exports.js';
 import { createTestDatabase } from '../support/app.js';
-import { handSigned, handVerified } from '../support/jwt.js';
+import { handVerified } from '../support/jwt.js';
+import { merchant, type Keys, type Merchant } from '../support/merchant.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { cli, embeddedDbUrl, freePort, startServer, until, type ServerProcess } from '../support/server.js';
 
@@ -24,31 +25,7 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Keys { accessKey: string; secretKey: string }
-const nowS = () => Math.floor(Date.now() / 1000);
-
-function client(base: string, k: Keys) {
-  const bearer = () => ({ authorization: `Bearer ${handSigned({ accessKey: k.accessKey, exp: nowS() + 600 }, k.secretKey)}` });
-  return {
-    async post(route: string, payload: Record<string, unknown>) {
-      const res = await fetch(`${base}/sandbox/api${route}`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ data: handSigned({ ...payload, accessKey: k.accessKey, iat: nowS(), exp: nowS() + 600 }, k.secretKey) }),
-      });
-      return { status: res.status, json: (await res.json()) as Record<string, any> };
-    },
-    async helper(route: string, body: unknown = {}) {
-      const res = await fetch(`${base}/sandbox/api/test-helpers/${route}`, { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      return (await res.json()) as Record<string, any>;
-    },
-    async get(route: string) {
-      const res = await fetch(`${base}/sandbox/api${route}`, { headers: bearer() });
-      return { status: res.status, json: (await res.json()) as Record<string, any> };
-    },
-  };
-}
-
-async function paidOrder(c: ReturnType<typeof client>, ref: string, amount: number, notificationUrl: string) {
+async function paidOrder(c: Merchant, ref: string, amount: number, notificationUrl: string) {
   const o = await c.post('/orders', {
     merchantReference: ref, returnUrl: 'https://shop.example/return', notificationUrl, grandTotal: amount, currency: 'EUR', locale: 'en',
     payment: { method: 'cardPayments', amount, currency: 'EUR' },
@@ -71,7 +48,7 @@ it('pays, refunds part then the rest, hears both refunds, and pays out what is l
   expect(account).toEqual({ iban: 'EE471000001020145685', accountName: 'Refund shop OÜ' });
   // New stores' sandbox payments settle at once; this journey takes production's business days.
   await cli(['stores', 'set-sandbox-settlement', store.uuid, '--mode', 'realistic'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir });
-  const c = client(server.url, keys);
+  const c = merchant(server.url, keys);
   rx = await startReceiver();
 
   // Two sales; the first is refunded in two steps.
@@ -162,7 +139,7 @@ it('200 parallel refund requests over one order through two server processes: ne
     servers.push(second);
     const store = JSON.parse(await cli(['stores', 'create', '--name', 'Busy shop', '--json'], { KASSA_URL: first.url, KASSA_DATA_DIR: dataDir }));
     const keys: Keys = store.sandbox;
-    const [c1, c2] = [client(first.url, keys), client(second.url, keys)];
+    const [c1, c2] = [merchant(first.url, keys), merchant(second.url, keys)];
     await paidOrder(c1, 'BUSY-0', 500, 'https://shop.example/notify'); // other sales: the balance is not the limit here
     const uuid = await paidOrder(c1, 'BUSY-1', 20, 'https://shop.example/notify');
     await c1.helper('settle');

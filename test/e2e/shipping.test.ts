@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../support/app.js';
 import { barcodeToolsOrSkip, decodePage, pdfPageCount } from '../support/barcodes.js';
-import { handSigned, handVerified } from '../support/jwt.js';
+import { handVerified } from '../support/jwt.js';
+import { merchant } from '../support/merchant.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { cli, freePort, startServer, until, type ServerProcess } from '../support/server.js';
 
@@ -43,15 +44,7 @@ it('ships to a pickup point and by courier, prints labels whose barcodes scan to
 
   // The merchant's developer, with the sandbox keys.
   const { accessKey, secretKey } = store.sandbox;
-  const api = `${server.url}/sandbox/shipping/api/v2`;
-  const call = async (method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${api}${route}`, {
-      method,
-      headers: { authorization: `Bearer ${handSigned({ accessKey, exp: Math.floor(Date.now() / 1000) + 600 }, secretKey)}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, any> };
-  };
+  const call = merchant(server.url, { accessKey, secretKey }).shipping;
 
   rx = await startReceiver();
   const hook = await call('POST', '/webhooks', { url: rx.url, enabledEvents: ['shipment.registered', 'shipment.labelsCreated'] });
