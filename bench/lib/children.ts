@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, isAlive } from '../../src/platform/processes.js';
+import { runningPostmaster } from '../../src/platform/embedded-postgres.js';
 
 export { freePort, isAlive };
 
@@ -138,21 +139,8 @@ export async function waitReady(child: Child, url: string, timeoutMs: number): P
  * it could stop it), found through postmaster.pid.
  */
 export function stopLeftoverPostgres(dataDir: string): void {
-  const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
-  let pid: number;
-  try {
-    pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
-  let cmd = '';
-  try {
-    cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-  } catch {
-    return;
-  }
-  if (!cmd.includes('postgres')) return;
+  const pid = runningPostmaster(dataDir);
+  if (pid === undefined) return;
   console.error(`bench: stopping the embedded PostgreSQL left running (pid ${pid})`);
   process.kill(pid, 'SIGQUIT');
 }

@@ -2,8 +2,6 @@
  * An external PostgreSQL for the benchmark: a fresh database `kassa_bench_<pid>` on the server of
  * DATABASE_URL, dropped afterwards, so runs never see each other's orders.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 
 export interface BenchDatabase {
@@ -39,17 +37,8 @@ export async function createBenchDatabase(serverUrl: string): Promise<BenchDatab
   };
 }
 
-/**
- * The URL of the embedded PostgreSQL that Kassa started under `dataDir` (KASSA_DATA_DIR): the
- * password Kassa wrote to `pg-password` and the port in `pg/postmaster.pid` (its 4th line), as
- * test/support/server.ts embeddedDbUrl finds it. Read after Kassa is ready.
- */
-export function embeddedDatabaseUrl(dataDir: string): string {
-  const pw = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  const port = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
-  if (!port || !/^\d+$/.test(port)) throw new Error(`no port in ${path.join(dataDir, 'pg', 'postmaster.pid')}`);
-  return `postgres://kassa:${encodeURIComponent(pw)}@127.0.0.1:${port}/postgres`;
-}
+/** The URL of the embedded PostgreSQL that Kassa started under `dataDir` (KASSA_DATA_DIR); read after Kassa is ready. */
+export { embeddedDatabaseUrl } from '../../src/platform/embedded-postgres.js';
 
 /**
  * A direct connection to the bench's database, for set-up that would take too long through the

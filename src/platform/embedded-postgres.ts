@@ -221,6 +221,19 @@ export function clusterDir(dataDir: string): string {
   return recordedLocation(dataDir) ?? path.join(dataDir, 'pg');
 }
 
+/**
+ * The URL of the embedded PostgreSQL a Kassa process runs under `dataDir`: the password in
+ * `pg-password` and the port in the cluster's postmaster.pid (its 4th line). For tools beside a
+ * running server (tests, the benchmark); read after the server is ready.
+ */
+export function embeddedDatabaseUrl(dataDir: string): string {
+  const pw = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
+  const pidFile = path.join(clusterDir(dataDir), 'postmaster.pid');
+  const port = fs.readFileSync(pidFile, 'utf8').split('\n')[3]?.trim();
+  if (!port || !/^\d+$/.test(port)) throw new Error(`no port in ${pidFile}`);
+  return `postgres://kassa:${encodeURIComponent(pw)}@127.0.0.1:${port}/postgres`;
+}
+
 function checkOrigin(holder: string, dataDir: string): void {
   let origin: string;
   try {
@@ -342,11 +355,32 @@ function isPostmasterOf(pid: number, pgdata: string): boolean {
  * Stop a server left behind by a previous, killed Kassa process (it still holds the data folder).
  * Called only by the data dir's owner, once the previous owner is known to be gone.
  */
+/** The pid postmaster.pid of a cluster names, whether or not it still runs (undefined: no file). */
+function recordedPostmaster(pgdata: string): number | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(text.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/**
+ * The postmaster still running a data dir's cluster (its Kassa process gone, e.g. killed), if
+ * any: for a tool that must stop it (the benchmark's clean-up). Checked to be that cluster's own.
+ */
+export function runningPostmaster(dataDir: string): number | undefined {
+  const pgdata = clusterDir(dataDir);
+  const pid = recordedPostmaster(pgdata);
+  return pid !== undefined && isAlive(pid) && isPostmasterOf(pid, pgdata) ? pid : undefined;
+}
+
 async function stopLeftover(pgdata: string, log: Log): Promise<void> {
   const pidFile = path.join(pgdata, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
+  const pid = recordedPostmaster(pgdata);
+  if (pid === undefined) return;
   if (!isAlive(pid) || !isPostmasterOf(pid, pgdata)) {
     // A dead server: PostgreSQL ignores a stale pid file whose process is gone; remove it when the
     // pid now belongs to something else, so PostgreSQL does not refuse to start.

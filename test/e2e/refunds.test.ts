@@ -13,7 +13,7 @@ import { createTestDatabase } from '../support/app.js';
 import { handVerified } from '../support/jwt.js';
 import { merchant, type Keys, type Merchant } from '../support/merchant.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { cli, embeddedDbUrl, freePort, startServer, until, type ServerProcess } from '../support/server.js';
+import { cli, embeddedDatabaseUrl, freePort, startServer, until, type ServerProcess } from '../support/server.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-e2e-refunds-'));
 const servers: ServerProcess[] = [];
@@ -133,7 +133,7 @@ it('200 parallel refund requests over one order through two server processes: ne
       PORT: String(await freePort()),
       KASSA_MASTER_KEY: fs.readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim(),
       KASSA_SEED_DEMO_STORE: 'false',
-      DATABASE_URL: externalUrl ?? embeddedDbUrl(dataDir),
+      DATABASE_URL: externalUrl ?? embeddedDatabaseUrl(dataDir),
     };
     const second = await startServer(sharedEnv);
     servers.push(second);

@@ -12,7 +12,7 @@ import { afterAll, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../support/app.js';
 import { handSigned, handVerified } from '../support/jwt.js';
 import { startReceiver } from '../support/receiver.js';
-import { cli, embeddedDbUrl, freePort, startServer, type ServerProcess } from '../support/server.js';
+import { cli, embeddedDatabaseUrl, freePort, startServer, type ServerProcess } from '../support/server.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-e2e-'));
 let server: ServerProcess | undefined;
@@ -61,7 +61,7 @@ it('delivers a notification across SIGKILL and restart once the receiver is back
   expect(handVerified(new URL(redirectUrl).searchParams.get('order-token')!, secretKey)).toMatchObject({ uuid: order.uuid, paymentStatus: 'PAID', accessKey });
 
   // The first attempt fails against the closed port; then the server dies without warning.
-  const db = new pg.Client({ connectionString: external ? env.DATABASE_URL : embeddedDbUrl(dataDir) });
+  const db = new pg.Client({ connectionString: external ? env.DATABASE_URL : embeddedDatabaseUrl(dataDir) });
   await db.connect();
   const attempted = async () =>
     (await db.query(`SELECT count(*)::int AS n FROM notification_attempts a JOIN notifications n ON n.id = a.notification_id WHERE n.subject_id = $1`, [order.uuid])).rows[0].n as number;

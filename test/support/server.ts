@@ -1,13 +1,13 @@
 /** A real Kassa server process (src/main.ts), as an operator would start it. */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../src/platform/processes.js';
-import { clusterDir } from '../../src/platform/embedded-postgres.js';
 import { handSigned } from './jwt.js';
 
 export { freePort };
+/** The connection URL of the embedded PostgreSQL a server runs under a data dir. */
+export { embeddedDatabaseUrl } from '../../src/platform/embedded-postgres.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -63,12 +63,6 @@ export async function cli(args: string[], env: Record<string, string>): Promise<
   return stdout;
 }
 
-/** The connection URL of the embedded PostgreSQL a server runs under dataDir. */
-export function embeddedDbUrl(dataDir: string): string {
-  const pw = fs.readFileSync(path.join(dataDir, 'pg-password'), 'utf8').trim();
-  const port = fs.readFileSync(path.join(clusterDir(dataDir), 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
-  return `postgres://kassa:${pw}@127.0.0.1:${port}/postgres`;
-}
 
 /** Polls `probe` every 100 ms until it gives a value (not undefined); throws after `ms`. */
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
