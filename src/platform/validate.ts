@@ -44,6 +44,16 @@ export class Reader {
     return this.obj[key] !== undefined && this.obj[key] !== null;
   }
 
+  /**
+   * Whether the key holds an empty (or all-blank) string: what deployed clients send for an
+   * optional value they do not have (PHP casts, form fields left empty). Readers of optional
+   * fields take it as "not given".
+   */
+  blank(key: string): boolean {
+    const v = this.obj[key];
+    return typeof v === 'string' && v.trim() === '';
+  }
+
   string(key: string, opts: { required?: boolean; max?: number; min?: number; pattern?: RegExp; patternHint?: string } = {}): string | undefined {
     const v = this.obj[key];
     if (v === undefined || v === null) {

@@ -61,9 +61,7 @@ const REFERENCE_MAX = 255;
  * locale). Any other value must be one of `values`.
  */
 function optionalOneOf<T extends string>(r: Reader, key: string, values: readonly T[]): T | undefined {
-  const v = r.obj[key];
-  if (typeof v === 'string' && v.trim() === '') return undefined;
-  return r.oneOf(key, values);
+  return r.blank(key) ? undefined : r.oneOf(key, values);
 }
 
 function readAddress(r: Reader, key: string): Address | null {

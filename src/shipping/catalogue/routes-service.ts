@@ -43,11 +43,10 @@ export function parseCatalogueQuery(query: unknown, opts: { withType: boolean })
 export function parseV3Query(query: unknown, opts: { pickupPoints: boolean }): V3Filter {
   const p = new Problems();
   const r = new Reader(p, isObject(query) ? query : {});
-  const blank = (k: string) => typeof r.obj[k] === 'string' && (r.obj[k] as string).trim() === '';
-  const carrierCode = blank('carrierCode') ? undefined : r.string('carrierCode');
-  const countryCode = blank('countryCode') ? undefined : r.string('countryCode', { pattern: /^[A-Z]{2}$/, patternHint: 'must be an ISO 3166-1 alpha-2 code (e.g. EE)' });
-  const type = opts.pickupPoints && !blank('type') ? r.oneOf('type', PICKUP_POINT_TYPES) : undefined;
-  const search = opts.pickupPoints && !blank('search') ? r.string('search', { max: 100 }) : undefined;
+  const carrierCode = r.blank('carrierCode') ? undefined : r.string('carrierCode');
+  const countryCode = r.blank('countryCode') ? undefined : r.string('countryCode', { pattern: /^[A-Z]{2}$/, patternHint: 'must be an ISO 3166-1 alpha-2 code (e.g. EE)' });
+  const type = opts.pickupPoints && !r.blank('type') ? r.oneOf('type', PICKUP_POINT_TYPES) : undefined;
+  const search = opts.pickupPoints && !r.blank('search') ? r.string('search', { max: 100 }) : undefined;
   p.throwIfAny();
   if (carrierCode !== undefined && !isCarrierCode(carrierCode)) throw Errors.notFound(`Carrier ${carrierCode}`);
   return { ...(carrierCode ? { carrierCode } : {}), ...(countryCode ? { countryCode } : {}), ...(type ? { type } : {}), ...(search ? { search } : {}) };

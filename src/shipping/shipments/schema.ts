@@ -165,7 +165,7 @@ function trimmed(r: Reader): Reader {
 
 /** An optional text field; empty (what clients send for what the shopper left out) is null. */
 function opt(r: Reader, key: string, opts: { max?: number; pattern?: RegExp; patternHint?: string } = {}): string | null {
-  if (r.obj[key] === '') return null;
+  if (r.blank(key)) return null;
   return r.string(key, { max: 255, ...opts }) ?? null;
 }
 
