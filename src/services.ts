@@ -14,7 +14,7 @@ import { PayoutService } from './payouts/service.js';
 import { builtInProcessors } from './payments/processors/index.js';
 import { OrderDirectory } from './payments/processors/sim-kit/directory.js';
 import { CarrierContractService } from './shipping/contracts/service.js';
-import { ShippingMethodsService } from './shipping/catalogue/routes-service.js';
+import { ShippingMethodsService } from './shipping/methods/service.js';
 import { CarrierRegistry } from './shipping/carriers/registry.js';
 import { ShipmentRegistration } from './shipping/shipments/registration.js';
 import { ShipmentService } from './shipping/shipments/service.js';

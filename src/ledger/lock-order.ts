@@ -26,7 +26,7 @@
  * takes its group's advisory lock, then posts, and touches no refund or order row.
  */
 import { ACCOUNTS, type Account } from './chart.js';
-import type { Env } from '../stores/service.js';
+import type { Env } from '../platform/env.js';
 import type { Channel } from './chart.js';
 
 export interface BalanceKey {

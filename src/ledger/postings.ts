@@ -5,7 +5,7 @@
  * so balance rows are always locked in the global order (lock-order.ts).
  */
 import type { Queryable } from '../platform/db.js';
-import type { Env } from '../stores/service.js';
+import type { Env } from '../platform/env.js';
 import type { PaymentMethodName } from '../payments/methods/catalogue/methods.js';
 import { addBusinessDays } from './calendar.js';
 import { METHOD_CHANNEL, SETTLEMENT_BUSINESS_DAYS, type Channel } from './chart.js';

@@ -7,7 +7,7 @@
  */
 import type { Queryable } from '../platform/db.js';
 import { uuidv7 } from '../platform/ids.js';
-import type { Env } from '../stores/service.js';
+import type { Env } from '../platform/env.js';
 import { isBalanced, linesOf, merchantOwed, type Channel, type TransactionKind } from './chart.js';
 import { accountKeys, balanceMoves, type BalanceKey } from './lock-order.js';
 

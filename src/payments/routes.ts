@@ -7,7 +7,7 @@ import { bearerToken, dataToken } from '../platform/http-auth.js';
 import { Errors } from '../platform/errors.js';
 import { PRIVATE_CALLBACK_PROBLEM, refusesCallbackUrl } from '../platform/outbound.js';
 import { isUuid } from '../platform/ids.js';
-import type { Env } from '../stores/service.js';
+import type { Env } from '../platform/env.js';
 import type { Services } from '../services.js';
 import { parseOrderPayload } from './orders/schema.js';
 import { storePaymentMethods } from './methods/service.js';

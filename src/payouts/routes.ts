@@ -8,7 +8,7 @@ import { Errors } from '../platform/errors.js';
 import { bearerToken } from '../platform/http-auth.js';
 import { isUuid } from '../platform/ids.js';
 import { Problems, Reader, isObject } from '../platform/validate.js';
-import type { Env } from '../stores/service.js';
+import type { Env } from '../platform/env.js';
 import type { Services } from '../services.js';
 import { EXPORT_FORMATS, isExportFormat } from './exports/index.js';
 import type { PayoutPage } from './service.js';

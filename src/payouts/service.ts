@@ -16,7 +16,8 @@ import { checkLink, LINK_LIFETIME_SECONDS, signLink, type LinkPurpose } from '..
 import { nextBusinessDate } from '../ledger/calendar.js';
 import { postTransaction } from '../ledger/store.js';
 import type { KeyResolver } from '../stores/auth.js';
-import type { Env, Store, StoreService } from '../stores/service.js';
+import type { Store, StoreService } from '../stores/service.js';
+import type { Env } from '../platform/env.js';
 import { exportFileName, EXPORT_FORMAT_INFO, type ExportFormat } from './exports/index.js';
 import { writeExportInWorker } from './export-runner.js';
 import { nextSlot, slotAtOrBefore, type PayoutSchedule } from './schedule.js';

@@ -5,7 +5,7 @@
  * the store's balance, in one database transaction under a lock per group.
  */
 import type { Db, Queryable, Tx } from '../platform/db.js';
-import type { Env } from '../stores/service.js';
+import type { Env } from '../platform/env.js';
 import type { Channel } from '../ledger/chart.js';
 import { effectiveSettlesAt } from '../ledger/postings.js';
 import type { PayoutExportRow } from './exports/row.js';

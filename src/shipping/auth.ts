@@ -9,7 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../platform/errors.js';
 import { bearerToken } from '../platform/http-auth.js';
 import type { KeyResolver } from '../stores/auth.js';
-import type { Env, Store } from '../stores/service.js';
+import type { Store } from '../stores/service.js';
+import type { Env } from '../platform/env.js';
 
 /** The status a token fault gets on the shipping APIs. */
 export const SHIPPING_TOKEN_FAULT_STATUS = 401;

@@ -8,9 +8,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sendReadyJson } from '../platform/cached-reply.js';
 import { shippingAuth } from './auth.js';
-import type { Env } from '../stores/service.js';
+import type { Env } from '../platform/env.js';
 import type { Services } from '../services.js';
-import { parseCatalogueQuery, parseV3Query } from './catalogue/routes-service.js';
+import { parseCatalogueQuery, parseV3Query } from './methods/service.js';
 import { labelFileRoutes } from './label-files/routes.js';
 import { withOriginalNames } from './names.js';
 import { shipmentRoutes } from './shipments/routes.js';

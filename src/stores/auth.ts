@@ -8,7 +8,8 @@ import type { SecretBox } from '../platform/crypto.js';
 import { Errors } from '../platform/errors.js';
 import { peek, verify, type Claims, type VerifyOptions } from '../platform/jwt.js';
 import { textProblem } from '../platform/text.js';
-import { storeFromRow, type Env, type Store } from './service.js';
+import { storeFromRow, type Store } from './service.js';
+import type { Env } from '../platform/env.js';
 
 /** The 401 of a production Bearer token without `exp` when the store does not allow them. */
 export const PRODUCTION_TOKEN_WITHOUT_EXP =

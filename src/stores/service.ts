@@ -5,9 +5,8 @@
 import type { Db, Queryable } from '../platform/db.js';
 import type { SecretBox } from '../platform/crypto.js';
 import { randomToken, uuidv7 } from '../platform/ids.js';
+import type { Env } from '../platform/env.js';
 import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/catalogue/methods.js';
-
-export type Env = 'sandbox' | 'production';
 
 /**
  * How a store's sandbox payments settle: `instant` (refundable and payable out as soon as they are
@@ -15,7 +14,6 @@ export type Env = 'sandbox' | 'production';
  */
 export type SandboxSettlement = 'instant' | 'realistic';
 export const SANDBOX_SETTLEMENTS: readonly SandboxSettlement[] = ['instant', 'realistic'];
-export const ENVS: readonly Env[] = ['sandbox', 'production'];
 
 export interface KeyPair {
   accessKey: string;

@@ -16,7 +16,7 @@ import { postPayment, postRefund, postTopUp } from '../../src/ledger/postings.js
 import { merchantBalance, postTransaction, storeBalances, type LedgerKey } from '../../src/ledger/store.js';
 import { lockRefund, wakeWaitingForFunds } from '../../src/payments/refunds/store.js';
 import type { PaymentMethodName } from '../../src/payments/methods/catalogue/methods.js';
-import type { Env } from '../../src/stores/service.js';
+import type { Env } from '../../src/platform/env.js';
 import { seededRandom } from '../../src/platform/seeded-random.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { expectLedgerInvariants } from '../support/ledger.js';

@@ -11,7 +11,7 @@ import { ClaimLoop } from '../../platform/claim-loop.js';
 import { uuidv7 } from '../../platform/ids.js';
 import { sign } from '../../platform/jwt.js';
 import type { KeyResolver } from '../../stores/auth.js';
-import type { Env } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 import { WAKE_CHANNEL, type NotificationKind } from './outbox.js';
 import { isSuccessStatus, isWebhookSuccess, nextDelayMs, ORDER_TOKEN_TTL_S, REFUND_TOKEN_TTL_S, WEBHOOK_TOKEN_TTL_S } from './schedule.js';
 

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../platform/db.js';
 import { uuidv7 } from '../../platform/ids.js';
-import type { Env } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 
 /** order and refund notifications (payments), webhook: a shipment webhook delivery (shipping). */
 export type NotificationKind = 'order' | 'refund' | 'webhook';

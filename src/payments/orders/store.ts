@@ -3,7 +3,7 @@
  * a new order and its first intent are written by one statement.
  */
 import type { Queryable } from '../../platform/db.js';
-import type { Env } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 import type { IntentStatus, OrderStatus } from './states.js';
 import type { RefundStatus } from '../refunds/states.js';
 import type { RefundType } from '../refunds/store.js';

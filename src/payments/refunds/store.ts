@@ -1,6 +1,6 @@
 /** SQL for refunds. Times are the store's clock (store_now), like the order's. */
 import type { Queryable } from '../../platform/db.js';
-import type { Env } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 import type { Currency } from '../../platform/money.js';
 import type { RefundDescription, RefundStatus } from './states.js';
 

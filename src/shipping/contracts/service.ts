@@ -9,7 +9,7 @@ import type { SecretBox } from '../../platform/crypto.js';
 import { Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
 import { isObject, Problems, Reader } from '../../platform/validate.js';
-import { ENVS, type Env } from '../../stores/service.js';
+import { ENVS, type Env } from '../../platform/env.js';
 import {
   CARRIER_CODES,
   LOCKER_SIZES,

@@ -2,7 +2,7 @@
 import type { Queryable } from '../../platform/db.js';
 import type { CarrierCode, ContractParcelHandoverMethod, LockerSize } from '../carriers/contract.js';
 import type { CountryCode } from '../carriers/countries.js';
-import type { Env } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 
 export interface CarrierContract {
   id: string;

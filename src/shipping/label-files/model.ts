@@ -1,7 +1,7 @@
 /** Label file requests: parsing POST /label-files, the stored record and its JSON. */
 import { isUuid } from '../../platform/ids.js';
 import { Problems, isObject } from '../../platform/validate.js';
-import type { Env } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 import type { LabelOrder, LabelPageSize, LabelsPerPage } from '../labels/render.js';
 
 export const MAX_LABEL_FILE_SHIPMENTS = 1000;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { shippingAuth } from '../auth.js';
-import type { Env } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 import type { Services } from '../../services.js';
 
 const security = [{ bearerAuth: [] }];

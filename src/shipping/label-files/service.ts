@@ -10,7 +10,8 @@ import { ClaimLoop, claimById, claimDue, type LeasedQueue } from '../../platform
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { ApiError, Errors } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
-import type { Env, Store } from '../../stores/service.js';
+import type { Store } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 import type { LabelInput } from '../labels/model.js';
 import { ShipmentStore, type ShipmentRecord } from '../shipments/store.js';
 import { shipmentJson } from '../shipments/view.js';

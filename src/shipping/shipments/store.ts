@@ -1,6 +1,6 @@
 /** SQL of shipments (tables shipments and shipment_parcels). */
 import type { Queryable } from '../../platform/db.js';
-import type { Env } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 import type { CarrierCode, LockerSize, ParcelHandoverMethod, RegistrationError, ShippingMethodType } from '../carriers/contract.js';
 import type { AdditionalServiceInput, PartyInput, ProductInput } from './schema.js';
 

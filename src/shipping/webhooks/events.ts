@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../../platform/db.js';
 import { uuidv7 } from '../../platform/ids.js';
-import type { Env } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 import { WAKE_CHANNEL } from '../../payments/notifications/outbox.js';
 
 export const WEBHOOK_EVENTS = [

@@ -4,7 +4,7 @@ import { Errors } from '../../platform/errors.js';
 import { shippingAuth } from '../auth.js';
 import { isUuid } from '../../platform/ids.js';
 import { PRIVATE_CALLBACK_PROBLEM, refusesCallbackUrl } from '../../platform/outbound.js';
-import type { Env } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 import type { Services } from '../../services.js';
 import { parseWebhookInput, WebhookService } from './service.js';
 

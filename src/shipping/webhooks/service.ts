@@ -6,7 +6,7 @@ import { withTx, type Db } from '../../platform/db.js';
 import { Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
 import { Problems, Reader, isObject } from '../../platform/validate.js';
-import type { Env } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from './events.js';
 
 export const MAX_WEBHOOKS = 10;

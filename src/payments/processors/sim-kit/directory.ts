@@ -4,7 +4,7 @@
  * a page whose form ends in a redirect to the merchant must allow that origin).
  */
 import { isUuid } from '../../../platform/ids.js';
-import type { Env } from '../../../stores/service.js';
+import type { Env } from '../../../platform/env.js';
 import type { StoreKey } from '../../../stores/auth.js';
 import type { OrderRow } from '../../orders/store.js';
 import { simulatorKey } from './signing.js';

@@ -6,13 +6,14 @@
  */
 import { Errors } from '../../platform/errors.js';
 import { isObject, Problems, Reader } from '../../platform/validate.js';
-import type { Env, Store } from '../../stores/service.js';
+import type { Store } from '../../stores/service.js';
+import type { Env } from '../../platform/env.js';
 import { PICKUP_POINT_TYPES, isCarrierCode, type CarrierCode, type PickupPointType } from '../carriers/contract.js';
 import { COUNTRIES, isCountryCode, type CountryCode } from '../carriers/countries.js';
 import type { CarrierContractService } from '../contracts/service.js';
 import { narrowListing } from '../contracts/service.js';
 import { calculateRates, filterByParcels, parseFilterByParcels, parseRatesQuery, parseRatesRequest, type RatesResponse, type ShippingMethodListing } from '../rates/service.js';
-import { shippingCatalogue, type CachedJson, type V3Filter } from './service.js';
+import { shippingCatalogue, type CachedJson, type V3Filter } from '../catalogue/service.js';
 
 export interface CatalogueQuery {
   carrierCode: CarrierCode;
