@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './platform/errors.js';
+import { AJV_OPTIONS, SECURITY_SCHEMES } from './platform/schemas.js';
 import { installJsonBodyParser } from './platform/json-body.js';
 import { installTextCheck } from './platform/text.js';
 import { loggerOptions, registerObservability } from './platform/observability.js';
@@ -42,6 +43,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
+    ajv: { customOptions: AJV_OPTIONS },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   installErrorHandler(app);
@@ -50,8 +52,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'Kassa', version: '0.1.0', description: 'Payments and shipping gateway' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
