@@ -60,7 +60,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerObservability(app, services.db);
+  registerObservability(app, services.health);
   await app.register(homeRoutes, { config });
   await app.register(logoRoutes);
   await app.register(carrierLogoRoutes);

@@ -10,11 +10,10 @@ import { createPool, migrate, type Db } from './platform/db.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/embedded-postgres.js';
 import { randomToken } from './platform/ids.js';
 import { createServices, type Services } from './services.js';
-import { NotificationDelivery, type DeliveryLog } from './payments/notifications/delivery.js';
+import type { NotificationDelivery, DeliveryLog } from './payments/notifications/delivery.js';
 import type { ShipmentRegistration } from './shipping/shipments/registration.js';
 import type { LabelFileService } from './shipping/label-files/service.js';
 import type { RefundService } from './payments/refunds/service.js';
-import { outputNames } from './shipping/names.js';
 
 export const ADMIN_TOKEN_FILE = 'admin-token';
 const MASTER_KEY_FILE = 'master.key';
@@ -77,15 +76,8 @@ export interface Workers {
 
 /** The `work` role: notification delivery, shipment registration and the expiry sweeper. */
 export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Workers> {
-  const { config, keys, orders } = rt.services;
-  const notifications = new NotificationDelivery(rt.db, keys, {
-    concurrency: config.workerConcurrency,
-    timeoutMs: config.notificationTimeoutMs,
-    databaseUrl: rt.databaseUrl,
-    log,
-    webhookClaims: outputNames(config.shippingNames),
-    allowPrivateCallbacks: config.allowPrivateCallbacks,
-  });
+  const { orders } = rt.services;
+  const notifications = rt.services.notificationDelivery({ log });
   await notifications.start();
   // Shipment registration with the carriers (pending shipments, retries after outages).
   const registration = rt.services.shipments.registration;

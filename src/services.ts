@@ -1,64 +1,115 @@
 /**
  * The composition root: builds every service once from config and the database, for the API
- * (buildApp) and the workers alike. Dependencies are passed in, never looked up.
+ * (buildApp) and the workers alike. Dependencies are passed in, never looked up. The database
+ * stays here: routes get services, never `db`. One clock (real time) and one callback-URL policy
+ * are made here and handed to whoever needs them; a store's sandbox time is `store_now()` in SQL.
  */
 import type { Config } from './config.js';
 import type { Db } from './platform/db.js';
+import { systemClock, type Clock } from './platform/clock.js';
 import { SecretBox } from './platform/crypto.js';
+import { CallbackPolicy } from './platform/outbound.js';
+import { HealthService } from './platform/observability.js';
 import { KeyResolver } from './stores/auth.js';
 import { StoreService } from './stores/service.js';
+import { LedgerService } from './ledger/service.js';
 import { OrderService } from './payments/orders/service.js';
+import { HostedPayments } from './payments/gateway/service.js';
+import { NotificationDelivery, type DeliveryLog } from './payments/notifications/delivery.js';
+import { OutboxService } from './payments/notifications/service.js';
 import { ProcessorRegistry } from './payments/processors/registry.js';
-import { RefundService } from './payments/refunds/service.js';
-import { PayoutService } from './payouts/service.js';
 import { builtInProcessors } from './payments/processors/index.js';
 import { OrderDirectory } from './payments/processors/sim-kit/directory.js';
+import type { SimulatorDeps } from './payments/processors/sim-kit/flow.js';
+import { RefundService } from './payments/refunds/service.js';
+import { wakeWaitingForFunds } from './payments/refunds/store.js';
+import { SandboxService } from './payments/sandbox/service.js';
+import { PayoutService } from './payouts/service.js';
 import { CarrierContractService } from './shipping/contracts/service.js';
 import { ShippingMethodsService } from './shipping/methods/service.js';
 import { CarrierRegistry } from './shipping/carriers/registry.js';
+import { outputNames } from './shipping/names.js';
 import { ShipmentRegistration } from './shipping/shipments/registration.js';
 import { ShipmentService } from './shipping/shipments/service.js';
 import { LabelFileService } from './shipping/label-files/service.js';
+import { TrackingService } from './shipping/tracking/service.js';
+import { WebhookService } from './shipping/webhooks/service.js';
 
 export interface Services {
   config: Config;
-  db: Db;
+  /** Real time (see platform/clock.ts); a store's sandbox time is store_now() in SQL. */
+  clock: Clock;
+  /** The one rule for merchants' callback URLs (KASSA_ALLOW_PRIVATE_CALLBACKS). */
+  callbacks: CallbackPolicy;
+  health: HealthService;
   box: SecretBox;
   stores: StoreService;
   keys: KeyResolver;
+  ledger: LedgerService;
   orders: OrderService;
+  gateway: HostedPayments;
   processors: ProcessorRegistry;
+  /** What the processor simulators' pages need (the processors' order directory among it). */
+  simulators: SimulatorDeps;
+  outbox: OutboxService;
+  sandbox: SandboxService;
   carrierContracts: CarrierContractService;
   shippingMethods: ShippingMethodsService;
   carriers: CarrierRegistry;
   shipments: ShipmentService;
   labelFiles: LabelFileService;
+  tracking: TrackingService;
+  webhooks: WebhookService;
   refunds: RefundService;
   payouts: PayoutService;
+  /**
+   * A notification (and webhook) delivery worker wired as the deployment runs it. Each call is a
+   * new worker: workers share nothing in memory, only the database.
+   */
+  notificationDelivery(opts: { log: DeliveryLog; timeoutMs?: number; concurrency?: number }): NotificationDelivery;
 }
 
-/** `databaseUrl`: the database `db` connects to (export workers open their own connection there). */
-export function createServices(config: Config, db: Db, masterKey: string, databaseUrl: string): Services {
+export interface ServiceOptions {
+  /** Real time; the system clock unless a test pins it. */
+  clock?: Clock;
+}
+
+/** `databaseUrl`: the database `db` connects to (export and notification workers open their own connection there). */
+export function createServices(config: Config, db: Db, masterKey: string, databaseUrl: string, options: ServiceOptions = {}): Services {
+  const clock = options.clock ?? systemClock;
+  const callbacks = new CallbackPolicy(config.allowPrivateCallbacks);
   const box = new SecretBox(masterKey);
   const keys = new KeyResolver(db, box, config.authCacheMs);
   const stores = new StoreService(db, box);
-  const orders = new OrderService(db, keys, config.publicUrl);
+  const ledger = new LedgerService(db, wakeWaitingForFunds);
+  const orders = new OrderService(db, keys, config.publicUrl, callbacks, clock);
   const carrierContracts = new CarrierContractService(db, box, config.publicUrl);
   const carriers = new CarrierRegistry();
-  const processors = new ProcessorRegistry(builtInProcessors(config.publicUrl, new OrderDirectory(orders, keys)));
+  const directory = new OrderDirectory(orders, keys);
+  const processors = new ProcessorRegistry(builtInProcessors(config.publicUrl, directory));
   const registration = new ShipmentRegistration(db, carriers, carrierContracts, { concurrency: config.workerConcurrency, publicUrl: config.publicUrl });
+  const webhookClaims = outputNames(config.shippingNames);
   return {
     config,
-    db,
+    clock,
+    callbacks,
+    health: new HealthService(db),
     box,
     stores,
     keys,
+    ledger,
     orders,
+    gateway: new HostedPayments({ orders, stores, processors, publicUrl: config.publicUrl }),
     processors,
+    simulators: { directory, publicUrl: config.publicUrl, clock },
+    outbox: new OutboxService(db),
+    sandbox: new SandboxService(db, ledger),
     carrierContracts,
     shippingMethods: new ShippingMethodsService(carrierContracts),
     carriers,
-    shipments: new ShipmentService(db, carrierContracts, registration, { allowPrivateCallbacks: config.allowPrivateCallbacks }),
+    shipments: new ShipmentService(db, carrierContracts, registration, callbacks, clock),
+    tracking: new TrackingService(db),
+    webhooks: new WebhookService(db, callbacks),
     refunds: new RefundService(db, processors, { concurrency: config.workerConcurrency, sandboxPath: config.paymentsSandboxPath }),
     payouts: new PayoutService(db, {
       stores,
@@ -66,7 +117,22 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
       schedule: config.payoutSchedule,
       databaseUrl,
       baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.paymentsPath : config.paymentsSandboxPath}`,
+      clock,
     }),
-    labelFiles: new LabelFileService(db, { keys, baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.shippingPath : config.shippingSandboxPath}` }, { concurrency: config.workerConcurrency }),
+    labelFiles: new LabelFileService(
+      db,
+      { keys, baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.shippingPath : config.shippingSandboxPath}`, clock },
+      { concurrency: config.workerConcurrency },
+    ),
+    notificationDelivery: (opts) =>
+      new NotificationDelivery(db, keys, {
+        concurrency: opts.concurrency ?? config.workerConcurrency,
+        timeoutMs: opts.timeoutMs ?? config.notificationTimeoutMs,
+        databaseUrl,
+        log: opts.log,
+        webhookClaims,
+        callbacks,
+        clock,
+      }),
   };
 }

@@ -5,7 +5,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bearerToken, dataToken } from '../platform/http-auth.js';
 import { Errors } from '../platform/errors.js';
-import { PRIVATE_CALLBACK_PROBLEM, refusesCallbackUrl } from '../platform/outbound.js';
 import { isUuid } from '../platform/ids.js';
 import type { Env } from '../platform/env.js';
 import type { Services } from '../services.js';
@@ -15,7 +14,6 @@ import { errorResponseSchema, orderResponseSchema, refundResponseSchema } from '
 import { parseRefundPayload } from './refunds/schema.js';
 import { refundView } from './refunds/view.js';
 import { storeBalancesView } from '../ledger/view.js';
-import { storeBalances } from '../ledger/store.js';
 
 const tokenBody = {
   type: 'object',
@@ -56,12 +54,6 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     async (req, reply) => {
       const { key, claims } = await keys.authenticate(dataToken(req), env);
       const input = parseOrderPayload(claims, key.store.country);
-      if (refusesCallbackUrl(input.notificationUrl, { production: env === 'production', allowPrivateCallbacks: config.allowPrivateCallbacks })) {
-        throw Errors.validation('notificationUrl', PRIVATE_CALLBACK_PROBLEM);
-      }
-      if (!key.store.enabledMethods.includes(input.method)) {
-        throw Errors.validation('payment.method', `${input.method} is not enabled for this store`);
-      }
       const row = await orders.createOrUpdate(key.store, env, input);
       reply.code(201);
       return orders.view(row, key.store);
@@ -102,7 +94,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     { schema: { tags: ['payments'], summary: "The store's balances per settlement channel and currency", security: bearer } },
     async (req) => {
       const { key } = await keys.authenticateBearer(bearerToken(req), env);
-      return storeBalancesView(key.store, await storeBalances(services.db, key.store.id, env));
+      return storeBalancesView(key.store, await services.ledger.balances(key.store.id, env));
     },
   );
 }

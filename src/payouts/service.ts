@@ -12,6 +12,7 @@ import type { ServerResponse } from 'node:http';
 import { withTx, type Db } from '../platform/db.js';
 import { Errors } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
+import { systemClock, type Clock } from '../platform/clock.js';
 import { checkLink, LINK_LIFETIME_SECONDS, signLink, type LinkPurpose } from '../platform/signed-links.js';
 import { nextBusinessDate } from '../ledger/calendar.js';
 import { postTransaction } from '../ledger/store.js';
@@ -57,8 +58,14 @@ export class PayoutService {
       /** The API base URL of an environment (export links point there). */
       baseUrl: (env: Env) => string;
       log?: PayoutLog | undefined;
+      /** Real time: export links expire, and the settlement job's slots come, by the calendar. */
+      clock?: Clock;
     },
   ) {}
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock;
+  }
 
   /** Makes the payouts due now for one store and environment, or for all; returns them. */
   async run(filter: { storeId?: string; env?: Env } = {}): Promise<sql.PayoutRow[]> {
@@ -110,7 +117,7 @@ export class PayoutService {
   async exportUrl(store: Store, env: Env, storeUuid: string, payoutUuid: string, format: ExportFormat): Promise<{ url: string }> {
     const p = await this.own(store, env, storeUuid, payoutUuid);
     const { secretKey } = await this.deps.keys.forStore(store.id, env);
-    const expires = Math.floor(Date.now() / 1000) + LINK_LIFETIME_SECONDS;
+    const expires = Math.floor(this.clock.now().getTime() / 1000) + LINK_LIFETIME_SECONDS;
     const id = `${p.id}.${format}`;
     return { url: `${this.deps.baseUrl(env)}/payout-exports/${p.id}/${format}?expires=${expires}&signature=${signLink(secretKey, LINK_PURPOSE, id, expires)}` };
   }
@@ -125,7 +132,7 @@ export class PayoutService {
     const p = await sql.findPayout(this.db, payoutUuid);
     if (!p || p.env !== env) throw Errors.notFound(`Payout ${payoutUuid}`);
     const { secretKey } = await this.deps.keys.forStore(p.store_id, env);
-    if (!checkLink(secretKey, LINK_PURPOSE, `${p.id}.${format}`, query.expires, query.signature, Math.floor(Date.now() / 1000))) {
+    if (!checkLink(secretKey, LINK_PURPOSE, `${p.id}.${format}`, query.expires, query.signature, Math.floor(this.clock.now().getTime() / 1000))) {
       throw Errors.forbidden('the link is not valid or has expired; ask for a new one');
     }
     const store = (await this.deps.stores.get(p.store_id))!;
@@ -156,7 +163,7 @@ export class PayoutService {
     this.stopped = false;
     const tick = async (): Promise<void> => {
       if (this.stopped) return;
-      const slot = slotAtOrBefore(this.deps.schedule, new Date());
+      const slot = slotAtOrBefore(this.deps.schedule, this.clock.now());
       try {
         const { rowCount } = await this.db.query('INSERT INTO payout_runs (slot) VALUES ($1) ON CONFLICT DO NOTHING', [slot]);
         if (rowCount) {
@@ -167,7 +174,8 @@ export class PayoutService {
         this.deps.log?.error({ err, slot }, 'payout run failed; the next slot tries again');
       }
       if (this.stopped) return;
-      const wait = Math.max(1000, nextSlot(this.deps.schedule, new Date()).getTime() - Date.now());
+      const now = this.clock.now();
+      const wait = Math.max(1000, nextSlot(this.deps.schedule, now).getTime() - now.getTime());
       this.timer = setTimeout(() => (this.running = tick()), Math.min(wait, 2 ** 31 - 1));
     };
     this.running = tick();

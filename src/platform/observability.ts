@@ -45,7 +45,28 @@ export function loggerOptions(level: string) {
   };
 }
 
-export function registerObservability(app: FastifyInstance, db: Db): void {
+/** What /readyz and /metrics ask of the database, built once in the composition root. */
+export class HealthService {
+  constructor(private readonly db: Db) {}
+
+  /** True when the database answers. */
+  async ready(): Promise<boolean> {
+    try {
+      await this.db.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Notifications (and webhooks) waiting for delivery. */
+  async pendingNotifications(): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE status = 'pending'`);
+    return rows[0]?.n ?? 0;
+  }
+}
+
+export function registerObservability(app: FastifyInstance, health: HealthService): void {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const duration = new client.Histogram({
@@ -60,8 +81,7 @@ export function registerObservability(app: FastifyInstance, db: Db): void {
     help: 'Notifications waiting for delivery',
     registers: [registry],
     async collect() {
-      const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE status = 'pending'`);
-      this.set(rows[0]?.n ?? 0);
+      this.set(await health.pendingNotifications());
     },
   });
   void pending;
@@ -75,13 +95,9 @@ export function registerObservability(app: FastifyInstance, db: Db): void {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await db.query('SELECT 1');
-      return { status: 'ready' };
-    } catch {
-      reply.code(503);
-      return { status: 'unavailable', reason: 'database unreachable' };
-    }
+    if (await health.ready()) return { status: 'ready' };
+    reply.code(503);
+    return { status: 'unavailable', reason: 'database unreachable' };
   });
   app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('content-type', registry.contentType);

@@ -9,6 +9,9 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import type { Env } from './env.js';
+import { Errors } from './errors.js';
+import type { Problems } from './validate.js';
 
 const SPECIAL = new net.BlockList();
 for (const [prefix, bits] of [
@@ -44,18 +47,38 @@ export function isObviouslyPrivate(url: string): boolean {
   return net.isIP(host) !== 0 && !isPublicAddress(host);
 }
 
-/**
- * The rule for a callback URL a merchant gives (payment notificationUrl, webhook url, shipment
- * notificationUrl): refused where it is given when it is for production, obviously private, and
- * the deployment does not allow private callbacks (KASSA_ALLOW_PRIVATE_CALLBACKS). The sandbox
- * may call the merchant's own machine.
- */
-export function refusesCallbackUrl(url: string, opts: { production: boolean; allowPrivateCallbacks: boolean }): boolean {
-  return opts.production && !opts.allowPrivateCallbacks && isObviouslyPrivate(url);
-}
-
 /** The 400's wording for a callback URL production cannot call. */
 export const PRIVATE_CALLBACK_PROBLEM = 'must be reachable from the internet: production callbacks go to public addresses only';
+
+/**
+ * The one rule for a callback URL a merchant gives (payment notificationUrl, webhook url, shipment
+ * notificationUrl) and for the workers that call it. Built once, in the composition root, from
+ * KASSA_ALLOW_PRIVATE_CALLBACKS. The sandbox may call the merchant's own machine; production goes to
+ * public addresses only, unless the deployment allows private callbacks.
+ */
+export class CallbackPolicy {
+  constructor(readonly allowPrivateCallbacks: boolean) {}
+
+  /** Whether a callback of this environment may connect to a private or special address. */
+  allowsPrivateAddress(env: Env): boolean {
+    return env === 'sandbox' || this.allowPrivateCallbacks;
+  }
+
+  /** Refused where it is given: a production URL that is obviously private (a name is judged when called). */
+  refuses(url: string, env: Env): boolean {
+    return !this.allowsPrivateAddress(env) && isObviouslyPrivate(url);
+  }
+
+  /** Adds the problem of `field` when `url` is refused. */
+  check(url: string | undefined, env: Env, field: string, p: Problems): void {
+    if (url !== undefined && this.refuses(url, env)) p.add(field, PRIVATE_CALLBACK_PROBLEM);
+  }
+
+  /** Throws the 400 naming `field` when `url` is refused. */
+  assert(url: string, env: Env, field: string): void {
+    if (this.refuses(url, env)) throw Errors.validation(field, PRIVATE_CALLBACK_PROBLEM);
+  }
+}
 
 export class PrivateAddressError extends Error {
   readonly code = 'EPRIVATE';

@@ -8,12 +8,11 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { outputNames } from '../../src/shipping/names.js';
 import { createPool, type Db } from '../../src/platform/db.js';
 import { sign } from '../../src/platform/jwt.js';
 import { createServices, type Services } from '../../src/services.js';
 import type { CreatedStore, CreateStoreInput } from '../../src/stores/service.js';
-import { NotificationDelivery } from '../../src/payments/notifications/delivery.js';
+import type { NotificationDelivery } from '../../src/payments/notifications/delivery.js';
 import { withDatabase } from '../setup/database.js';
 
 let counter = 0;
@@ -84,13 +83,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
       return { authorization: `Bearer ${t.token({}, opts)}` };
     },
     delivery(opts = {}) {
-      const d = new NotificationDelivery(db, services.keys, {
-        concurrency: 4,
-        timeoutMs: opts.timeoutMs ?? 2000,
-        log: { info() {}, warn() {}, error() {} },
-        webhookClaims: outputNames(config.shippingNames), // as src/runtime.ts wires it
-        allowPrivateCallbacks: config.allowPrivateCallbacks,
-      });
+      // Wired by the composition root, as src/runtime.ts runs it; a shorter timeout for tests.
+      const d = services.notificationDelivery({ concurrency: 4, timeoutMs: opts.timeoutMs ?? 2000, log: { info() {}, warn() {}, error() {} } });
       deliveries.push(d);
       return d;
     },

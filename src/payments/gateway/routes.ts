@@ -14,7 +14,7 @@ import { simulatorRoutes } from '../processors/index.js';
 import { newNonce, originOf, sendHtml } from '../../platform/html.js';
 import { failureMessageKey, pageLocale } from './i18n.js';
 import { messagePage, payPage, statusPage } from './pages.js';
-import { bankChoice, HostedPayments, InvalidChoiceError, lastFailure, preferredBank, readChoice, type LoadedOrder } from './service.js';
+import { bankChoice, InvalidChoiceError, lastFailure, preferredBank, readChoice, type LoadedOrder } from './service.js';
 
 type Fields = Record<string, string>;
 
@@ -41,13 +41,8 @@ function requestLocale(req: FastifyRequest, lang: string | undefined): Locale {
 export async function gatewayRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { services } = opts;
   const publicUrl = services.config.publicUrl;
-  const payments = new HostedPayments({
-    orders: services.orders,
-    stores: services.stores,
-    processors: services.processors,
-    publicUrl,
-  });
-  await app.register(simulatorRoutes, { services });
+  const payments = services.gateway;
+  await app.register(simulatorRoutes, { deps: services.simulators });
 
   const policy = (nonce: string, loaded?: LoadedOrder) => ({
     nonce,

@@ -4,7 +4,8 @@
  * attempt as a row, and schedules the next try from the retry table. A lease (locked_until) makes
  * a notification claimed by a worker that died available again.
  */
-import { CallbackTimeoutError, postJson, PrivateAddressError } from '../../platform/outbound.js';
+import { CallbackTimeoutError, postJson, PrivateAddressError, type CallbackPolicy } from '../../platform/outbound.js';
+import type { Clock } from '../../platform/clock.js';
 import pg from 'pg';
 import type { Db } from '../../platform/db.js';
 import { ClaimLoop } from '../../platform/claim-loop.js';
@@ -70,8 +71,10 @@ export class NotificationDelivery {
       pollMs?: number;
       databaseUrl?: string;
       log: DeliveryLog;
-      /** Production callbacks may reach private addresses too (KASSA_ALLOW_PRIVATE_CALLBACKS). */
-      allowPrivateCallbacks?: boolean;
+      /** The deployment's rule for callback URLs (the composition root's one policy). */
+      callbacks: CallbackPolicy;
+      /** Real time, for the tokens it signs (`iat`). */
+      clock: Clock;
       /** How a webhook's stored claims go on the wire (the deployment's shipping names); default as stored. */
       webhookClaims?: (claims: Record<string, unknown>) => unknown;
     },
@@ -102,12 +105,13 @@ export class NotificationDelivery {
 
   /** One attempt at one claimed notification; never throws. */
   async attempt(n: Claimed): Promise<void> {
-    const started = new Date();
+    const started = this.opts.clock.now();
+    const timer = performance.now(); // a stopwatch, not the time of day
     let status: number | null = null;
     let error: string | null = null;
     try {
       const key = await this.keys.forStore(n.store_id, n.env);
-      const iat = Math.floor(Date.now() / 1000);
+      const iat = Math.floor(this.opts.clock.now().getTime() / 1000);
       const claims =
         n.kind === 'webhook' ? ((this.opts.webhookClaims?.(n.claims) ?? n.claims) as Record<string, unknown>) : { ...n.claims, accessKey: key.accessKey };
       const token = sign({ ...claims, iat, exp: iat + KIND_RULES[n.kind].tokenTtlS }, key.secretKey);
@@ -115,14 +119,14 @@ export class NotificationDelivery {
       status = await postJson(req.url, req.body, {
         timeoutMs: this.opts.timeoutMs,
         // Sandbox merchants test against their own machines; production goes to public addresses only.
-        allowPrivate: n.env === 'sandbox' || (this.opts.allowPrivateCallbacks ?? false),
+        allowPrivate: this.opts.callbacks.allowsPrivateAddress(n.env),
         headers: { 'user-agent': 'Kassa-Notifications/1' },
       });
     } catch (err) {
       const e = err as Error & { code?: string };
       error = e instanceof PrivateAddressError || e instanceof CallbackTimeoutError ? e.message : (e.code ?? e.message);
     }
-    const duration = Date.now() - started.getTime();
+    const duration = Math.round(performance.now() - timer);
     const ok = status !== null && KIND_RULES[n.kind].isSuccess(status);
     const delay = ok ? null : nextDelayMs(n.attempt_count);
     const outcome = ok ? 'delivered' : delay === null ? 'failed' : 'retry';

@@ -8,6 +8,8 @@ import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
 import { sign } from '../../platform/jwt.js';
+import type { Clock } from '../../platform/clock.js';
+import type { CallbackPolicy } from '../../platform/outbound.js';
 import type { KeyResolver } from '../../stores/auth.js';
 import type { Store } from '../../stores/service.js';
 import type { Env } from '../../platform/env.js';
@@ -50,6 +52,9 @@ export class OrderService {
     private readonly db: Db,
     private readonly keys: KeyResolver,
     private readonly publicUrl: string,
+    private readonly callbacks: CallbackPolicy,
+    /** Real time, for the tokens Kassa signs (the order's own times are the store's clock, in SQL). */
+    private readonly clock: Clock,
   ) {
     this.inserts = new Batcher((items) => sql.insertOrders(this.db, items));
     this.reads = new Batcher((ids) => sql.readOrders(this.db, ids));
@@ -62,8 +67,13 @@ export class OrderService {
   /**
    * Creates an order, or updates the store's order that has the same merchantReference while it
    * can still be paid (PENDING, or ABANDONED, which opens again). A paid order is not changed.
+   * Refused first: a notificationUrl production cannot call, a method the store has not enabled.
    */
   async createOrUpdate(store: Store, env: Env, input: OrderInput): Promise<sql.OrderRow> {
+    this.callbacks.assert(input.notificationUrl, env, 'notificationUrl');
+    if (!store.enabledMethods.includes(input.method)) {
+      throw Errors.validation('payment.method', `${input.method} is not enabled for this store`);
+    }
     const row = await this.inserts.submit({ orderId: uuidv7(), intentId: uuidv7(), storeId: store.id, env, input });
     if (row) return row;
     return withTx(this.db, async (tx) => {
@@ -96,7 +106,7 @@ export class OrderService {
   /** The merchant's returnUrl with a freshly signed order token (`order-token`). */
   async redirectUrl(row: sql.OrderRow, status: OrderStatus): Promise<string> {
     const key = await this.keys.forStore(row.store_id, row.env);
-    const iat = Math.floor(Date.now() / 1000);
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
     const token = sign({ ...orderTokenClaims(row, status, key.accessKey), iat, exp: iat + ORDER_TOKEN_TTL_S }, key.secretKey);
     const u = new URL(row.return_url);
     u.searchParams.set('order-token', token);

@@ -9,11 +9,8 @@ import { isUuid, uuidv7 } from '../../platform/ids.js';
 import { Problems, Reader, isObject } from '../../platform/validate.js';
 import type { Services } from '../../services.js';
 import type { AttemptOutcome } from '../orders/service.js';
-import { withTx } from '../../platform/db.js';
 import { CHANNELS } from '../../ledger/chart.js';
-import { effectiveSettlesAt, postTopUp } from '../../ledger/postings.js';
 import { CURRENCIES, toNumber } from '../../platform/money.js';
-import { wakeWaitingForFunds } from '../refunds/store.js';
 import { refundView } from '../refunds/view.js';
 import { payoutView } from '../../payouts/view.js';
 
@@ -21,7 +18,7 @@ const OUTCOMES = ['paid', 'declined', 'canceled'] as const;
 const MAX_ADVANCE_MINUTES = 366 * 24 * 60;
 
 export async function sandboxRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
-  const { keys, orders, refunds, payouts, db } = opts.services;
+  const { keys, orders, refunds, payouts, sandbox } = opts.services;
 
   app.post<{ Params: { orderUuid: string } }>(
     '/test-helpers/orders/:orderUuid/pay',
@@ -110,21 +107,8 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
     { schema: { tags: ['sandbox'], summary: 'Settle every payment captured so far, without moving the sandbox clock: refunds and payouts can follow at once' } },
     async (req) => {
       const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
-      // Ledger rows never change: a watermark settles everything that occurred up to now.
-      const { rows } = await db.query<{ now: Date; settled: number }>(
-        `WITH clock AS (SELECT store_now($1, 'sandbox') AS now),
-         due AS (
-           SELECT count(*)::int AS n FROM ledger_transactions t
-            WHERE t.store_id = $1 AND t.env = 'sandbox' AND t.kind = 'payment'
-              AND ${effectiveSettlesAt('t')} > (SELECT now FROM clock)
-         ), mark AS (
-           INSERT INTO sandbox_clocks (store_id, settled_through) SELECT $1, now FROM clock
-           ON CONFLICT (store_id) DO UPDATE SET settled_through = greatest(sandbox_clocks.settled_through, excluded.settled_through)
-         )
-         SELECT (SELECT now FROM clock) AS now, (SELECT n FROM due) AS settled`,
-        [key.store.id],
-      );
-      return { now: rows[0]!.now.toISOString(), settledPayments: rows[0]!.settled };
+      const settled = await sandbox.settle(key.store.id);
+      return { now: settled.now.toISOString(), settledPayments: settled.settledPayments };
     },
   );
 
@@ -145,11 +129,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
       const currency = r.oneOf('currency', CURRENCIES, true);
       const amount = r.amount('amount', { required: true, min: 1, minText: '0.01' });
       p.throwIfAny();
-      await withTx(db, async (tx) => {
-        const { rows } = await tx.query<{ now: Date }>(`SELECT store_now($1, 'sandbox') AS now`, [key.store.id]);
-        await postTopUp(tx, { storeId: key.store.id, env: 'sandbox', channel: channel!, currency: currency!, amountMinor: amount!, at: rows[0]!.now });
-        await wakeWaitingForFunds(tx, key.store.id, 'sandbox');
-      });
+      await sandbox.topUp(key.store.id, channel!, currency!, amount!);
       reply.code(201);
       return { channel, currency, amount: toNumber(amount!) };
     },

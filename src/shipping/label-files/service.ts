@@ -28,6 +28,7 @@ import {
   type OrderLabelsBy,
 } from './model.js';
 import { checkLink, LINK_LIFETIME_SECONDS, signLink, type LinkPurpose } from '../../platform/signed-links.js';
+import { systemClock, type Clock } from '../../platform/clock.js';
 
 const LINK_PURPOSE: LinkPurpose = 'kassa.label-file-link.v1';
 
@@ -75,6 +76,8 @@ export interface LabelFileDeps {
   keys: { forStore(storeId: string, env: Env): Promise<{ secretKey: string }> };
   /** Absolute base of the shipping API of an environment, e.g. https://pay.example/shipping/api/v2. */
   baseUrl(env: Env): string;
+  /** Real time (default the system clock). */
+  clock?: Clock;
 }
 
 export class LabelFileService {
@@ -137,6 +140,11 @@ export class LabelFileService {
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
+  /** Real time in seconds: download links expire by the calendar, not by a store's sandbox clock. */
+  private nowS(): number {
+    return Math.floor((this.deps.clock ?? systemClock).now().getTime() / 1000);
+  }
+
   /** GET /label-files/:id: the record, with a fresh signed download link while ready. */
   async get(storeId: string, env: Env, id: string): Promise<LabelFileJson> {
     const r = await this.find(this.db, id, { storeId, env });
@@ -144,7 +152,7 @@ export class LabelFileService {
     return labelFileJson(r, r.status === 'ready' ? await this.link(r) : null);
   }
 
-  async link(r: LabelFileRecord, nowS = Math.floor(Date.now() / 1000)): Promise<string> {
+  async link(r: LabelFileRecord, nowS = this.nowS()): Promise<string> {
     const expires = nowS + LINK_LIFETIME_SECONDS;
     const { secretKey } = await this.deps.keys.forStore(r.storeId, r.env);
     return `${this.deps.baseUrl(r.env)}/label-files/${r.id}/download?expires=${expires}&signature=${signLink(secretKey, LINK_PURPOSE, r.id, expires)}`;
@@ -158,7 +166,7 @@ export class LabelFileService {
     const r = await this.find(this.db, id, null);
     if (!r || r.env !== env) throw Errors.notFound(`Label file ${id}`);
     const { secretKey } = await this.deps.keys.forStore(r.storeId, r.env);
-    if (!checkLink(secretKey, LINK_PURPOSE, r.id, query.expires, query.signature, Math.floor(Date.now() / 1000))) {
+    if (!checkLink(secretKey, LINK_PURPOSE, r.id, query.expires, query.signature, this.nowS())) {
       throw Errors.forbidden('the download link is invalid or has expired; GET the label file for a fresh one');
     }
     if (r.status !== 'ready') throw Errors.notFound(`Label file ${id}`);

@@ -8,7 +8,8 @@ import { withTx, type Db } from '../../platform/db.js';
 import { Errors, ApiError } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
 import { Problems } from '../../platform/validate.js';
-import { PRIVATE_CALLBACK_PROBLEM, refusesCallbackUrl } from '../../platform/outbound.js';
+import { CallbackPolicy } from '../../platform/outbound.js';
+import { systemClock, type Clock } from '../../platform/clock.js';
 import type { Store } from '../../stores/service.js';
 import type { Env } from '../../platform/env.js';
 import type { CarrierCode, LockerSize } from '../carriers/contract.js';
@@ -62,8 +63,9 @@ export class ShipmentService {
     private readonly db: Db,
     private readonly contracts: CarrierContractService,
     readonly registration: ShipmentRegistration,
-    /** Production callbacks may reach private addresses too (KASSA_ALLOW_PRIVATE_CALLBACKS). */
-    private readonly opts: { allowPrivateCallbacks: boolean } = { allowPrivateCallbacks: false },
+    /** The deployment's rule for callback URLs (the composition root's one policy). */
+    private readonly callbacks: CallbackPolicy = new CallbackPolicy(false),
+    private readonly clock: Clock = systemClock,
   ) {
     this.store = new ShipmentStore(db);
   }
@@ -117,9 +119,7 @@ export class ShipmentService {
 
   /** The rule webhook URLs follow: production refuses an obviously private notificationUrl. */
   private checkNotificationUrl(env: Env, url: string | null | undefined, p: Problems): void {
-    if (url && refusesCallbackUrl(url, { production: env === 'production', allowPrivateCallbacks: this.opts.allowPrivateCallbacks })) {
-      p.add('notificationUrl', PRIVATE_CALLBACK_PROBLEM);
-    }
+    if (url) this.callbacks.check(url, env, 'notificationUrl', p);
   }
 
   async create(store: Store, env: Env, body: unknown): Promise<ShipmentJson> {
@@ -133,7 +133,7 @@ export class ShipmentService {
     p.throwIfAny();
     const r = resolved!;
     const id = uuidv7();
-    const createdAt = new Date().toISOString();
+    const createdAt = this.clock.now().toISOString();
     const products: StoredProduct[] | null = input.products?.map((x) => ({ id: uuidv7(), createdAt, ...x })) ?? null;
     const ok = await withTx(this.db, (tx) =>
       new ShipmentStore(tx).insert(

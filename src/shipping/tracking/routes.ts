@@ -8,7 +8,7 @@ import { html, newNonce, renderDocument, sendHtml, type Html } from '../../platf
 import { languageSwitcher, type Locale } from '../../platform/locales.js';
 import type { Services } from '../../services.js';
 import { formatUpdated, STATUS_KEYS, trackingLocale, trackingMessages } from './i18n.js';
-import { findTrackedParcel, type TrackedParcel } from './service.js';
+import type { TrackedParcel } from './service.js';
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111}
 main{max-width:36rem;margin:0 auto;padding:1.5rem}
@@ -59,7 +59,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { services: Ser
       const policy = { nonce, formOrigins: [], imageOrigins: [] };
       const choice = { lang: req.query.lang, acceptLanguage: req.headers['accept-language'] };
       reply.header('vary', 'accept-language');
-      const parcel = await findTrackedParcel(opts.services.db, req.params.carrierCode, req.params.trackingNumber);
+      const parcel = await opts.services.tracking.find(req.params.carrierCode, req.params.trackingNumber);
       if (!parcel) {
         const locale = trackingLocale(choice);
         const page = renderDocument({ lang: locale, title: trackingMessages(locale).notFoundTitle, nonce, css: CSS, body: notFoundBody(req.params.trackingNumber, locale) });

@@ -39,6 +39,16 @@ interface Row {
   parcel_count: number;
 }
 
+/** The tracking page's reads. */
+export class TrackingService {
+  constructor(private readonly db: Queryable) {}
+
+  /** The newest shipment's parcel of that carrier and number, as the public page may show it. */
+  find(carrierCode: string, trackingNumber: string): Promise<TrackedParcel | undefined> {
+    return findTrackedParcel(this.db, carrierCode, trackingNumber);
+  }
+}
+
 export async function findTrackedParcel(q: Queryable, carrierCode: string, trackingNumber: string): Promise<TrackedParcel | undefined> {
   const definition = (() => {
     try {

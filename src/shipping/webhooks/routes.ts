@@ -3,24 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { Errors } from '../../platform/errors.js';
 import { shippingAuth } from '../auth.js';
 import { isUuid } from '../../platform/ids.js';
-import { PRIVATE_CALLBACK_PROBLEM, refusesCallbackUrl } from '../../platform/outbound.js';
 import type { Env } from '../../platform/env.js';
 import type { Services } from '../../services.js';
-import { parseWebhookInput, WebhookService } from './service.js';
+import { parseWebhookInput } from './service.js';
 
 const schema = { tags: ['shipping'], security: [{ bearerAuth: [] }] };
 
 export async function webhookRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
   const { env, services } = opts;
-  const webhooks = new WebhookService(services.db);
+  const { webhooks } = services;
   const storeOf = shippingAuth(services.keys, env);
 
   app.post('/webhooks', { schema: { ...schema, summary: 'Register a webhook (at most 10 per store)' } }, async (req, reply) => {
     const store = await storeOf(req);
     const input = parseWebhookInput(req.body);
-    if (refusesCallbackUrl(input.url, { production: env === 'production', allowPrivateCallbacks: services.config.allowPrivateCallbacks })) {
-      throw Errors.validation('url', PRIVATE_CALLBACK_PROBLEM);
-    }
     const created = await webhooks.create(store.id, env, input);
     reply.code(201);
     return created;

@@ -7,6 +7,7 @@ import { Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
 import { Problems, Reader, isObject } from '../../platform/validate.js';
 import type { Env } from '../../platform/env.js';
+import { CallbackPolicy } from '../../platform/outbound.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from './events.js';
 
 export const MAX_WEBHOOKS = 10;
@@ -56,10 +57,17 @@ export function parseWebhookInput(body: unknown): WebhookInput {
 }
 
 export class WebhookService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly callbacks: CallbackPolicy = new CallbackPolicy(false),
+  ) {}
 
-  /** Registers a webhook; the 11th of a store (in one environment) is refused with 400. */
+  /**
+   * Registers a webhook; a URL production cannot call, or the 11th of a store (in one
+   * environment), is refused with 400.
+   */
   async create(storeId: string, env: Env, input: WebhookInput): Promise<Webhook> {
+    this.callbacks.assert(input.url, env, 'url');
     return withTx(this.db, async (tx) => {
       // Serialises registrations of one store and environment, so two at once cannot make eleven.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhooks:${storeId}:${env}`]);

@@ -8,23 +8,11 @@ import { Errors } from '../../../platform/errors.js';
 import type { AttemptOutcome } from '../../orders/service.js';
 import type { BeginPayment, BeginResult, ProcessorAdapter, ProcessorDefinition, ProcessorReturn, RefundOutcome, RefundRequest } from '../contract.js';
 import type { SimulatorDirectory } from './directory.js';
-import { appendQuery, type RequestContext, type SimRequest } from './protocol.js';
+import { appendQuery, type SimRequest, type SimulatorMapper } from './protocol.js';
 import { simulateRefund } from './refunds.js';
-import { hasValidMac, signFields, type Fields } from './signing.js';
+import { hasValidMac, signFields } from './signing.js';
 
-/** What a family's mapper provides (pure functions and field lists). */
-export interface SimulatorMapper<R extends SimRequest> {
-  /** Prefix of the simulator's transaction ids (`bank_…`). */
-  readonly refPrefix: string;
-  /** Path of the simulator's first page. */
-  readonly entryPath: string;
-  readonly requestFieldNames: readonly string[];
-  readonly returnFieldNames: readonly string[];
-  buildRequest(input: BeginPayment, ctx: RequestContext): R;
-  requestFields(r: R): Record<string, string>;
-  parseRequest(f: Fields): R | undefined;
-  parseReturn(processor: string, f: Fields): AttemptOutcome;
-}
+export type { SimulatorMapper } from './protocol.js';
 
 export const REQUEST_PURPOSE = 'request';
 export const RETURN_PURPOSE = 'return';

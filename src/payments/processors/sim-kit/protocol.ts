@@ -3,7 +3,6 @@
  * them. Requests travel as a signed query string to the simulator's page; returns as a signed
  * query string to Kassa's return URL. Pure: no I/O.
  */
-import type { SimulatorMapper } from './adapter.js';
 import { isUuid, UUID_PATTERN } from '../../../platform/ids.js';
 import { isLocale, type Locale } from '../../../platform/locales.js';
 import { CURRENCIES, type Currency } from '../../../platform/money.js';
@@ -11,6 +10,20 @@ import { Errors } from '../../../platform/errors.js';
 import type { AttemptOutcome } from '../../orders/service.js';
 import type { BeginPayment } from '../contract.js';
 import type { Fields } from './signing.js';
+
+/** What a family's mapper provides (pure functions and field lists). */
+export interface SimulatorMapper<R extends SimRequest> {
+  /** Prefix of the simulator's transaction ids (`bank_…`). */
+  readonly refPrefix: string;
+  /** Path of the simulator's first page. */
+  readonly entryPath: string;
+  readonly requestFieldNames: readonly string[];
+  readonly returnFieldNames: readonly string[];
+  buildRequest(input: BeginPayment, ctx: RequestContext): R;
+  requestFields(r: R): Record<string, string>;
+  parseRequest(f: Fields): R | undefined;
+  parseReturn(processor: string, f: Fields): AttemptOutcome;
+}
 
 /** What the simulator needs to show and settle any payment. */
 export interface SimRequest {
