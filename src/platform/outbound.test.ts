@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isObviouslyPrivate, isPublicAddress, postJson, PrivateAddressError } from './outbound.js';
+import { CallbackPolicy, isObviouslyPrivate, isPublicAddress, postJson, PRIVATE_CALLBACK_PROBLEM, PrivateAddressError } from './outbound.js';
+import { Problems } from './validate.js';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -68,5 +69,33 @@ describe('postJson', () => {
 
   it('gives up after the timeout', async () => {
     await expect(postJson(`http://127.0.0.1:${port}/slow`, '{}', { timeoutMs: 200, allowPrivate: true })).rejects.toThrow('timed out after 200 ms');
+  });
+});
+
+describe('CallbackPolicy (the one rule for merchants’ callback URLs)', () => {
+  const strict = new CallbackPolicy(false);
+  const open = new CallbackPolicy(true);
+
+  it('refuses an obviously private production URL, unless the deployment allows private callbacks', () => {
+    expect(strict.refuses('http://127.0.0.1:8080/hook', 'production')).toBe(true);
+    expect(strict.refuses('http://localhost/hook', 'production')).toBe(true);
+    expect(strict.refuses('https://shop.example/hook', 'production')).toBe(false);
+    expect(open.refuses('http://127.0.0.1:8080/hook', 'production')).toBe(false);
+  });
+
+  it('lets the sandbox call the merchant’s own machine', () => {
+    expect(strict.refuses('http://127.0.0.1:8080/hook', 'sandbox')).toBe(false);
+    expect(strict.allowsPrivateAddress('sandbox')).toBe(true);
+    expect(strict.allowsPrivateAddress('production')).toBe(false);
+    expect(open.allowsPrivateAddress('production')).toBe(true);
+  });
+
+  it('names the field in one wording, as a problem or a 400', () => {
+    const p = new Problems();
+    strict.check('http://10.0.0.1/x', 'production', 'notificationUrl', p);
+    strict.check(undefined, 'production', 'other', p);
+    expect(() => p.throwIfAny()).toThrow(/notificationUrl/);
+    expect(() => strict.assert('http://10.0.0.1/x', 'production', 'url')).toThrow(PRIVATE_CALLBACK_PROBLEM);
+    expect(() => strict.assert('https://shop.example/x', 'production', 'url')).not.toThrow();
   });
 });

@@ -10,7 +10,7 @@ import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createPool, type Db } from '../../src/platform/db.js';
 import { sign } from '../../src/platform/jwt.js';
-import { createServices, type Services } from '../../src/services.js';
+import { createServices, type ServiceOptions, type Services } from '../../src/services.js';
 import type { CreatedStore, CreateStoreInput } from '../../src/stores/service.js';
 import type { NotificationDelivery } from '../../src/payments/notifications/delivery.js';
 import { withDatabase } from '../setup/database.js';
@@ -56,13 +56,14 @@ export async function createTestDatabase(): Promise<string> {
   return withDatabase(server, name);
 }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: Pick<AppOptions, 'onRoute'> = {}): Promise<TestApp> {
+/** `clock`: real time as the composition root hands it to the services (default the system clock). */
+export async function createTestApp(env: Record<string, string> = {}, opts: Pick<AppOptions, 'onRoute'> & ServiceOptions = {}): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const config = loadConfig({ KASSA_PUBLIC_URL: 'http://kassa.test', KASSA_AUTH_CACHE_MS: '0', KASSA_DB_POOL_SIZE: '5', ...env });
   config.databaseUrl = databaseUrl;
   const db = createPool(databaseUrl, config.dbPoolSize);
-  const services = createServices(config, db, randomBytes(32).toString('hex'), databaseUrl);
-  const app = await buildApp({ services, adminToken: ADMIN_TOKEN, logLevel: false, ...opts });
+  const services = createServices(config, db, randomBytes(32).toString('hex'), databaseUrl, { clock: opts.clock });
+  const app = await buildApp({ services, adminToken: ADMIN_TOKEN, logLevel: false, onRoute: opts.onRoute });
   const store = await services.stores.create({ name: 'Test shop', bankRefundsEnabled: true });
   const deliveries: NotificationDelivery[] = [];
   const t: TestApp = {
