@@ -1,7 +1,8 @@
 /**
  * The processor adapter contract. A processor family is one folder with `definition.ts` (id,
  * method, capabilities), `mapper.ts` (pure: build its request, parse its answer), `client.ts`
- * (I/O) and `simulator.ts` (the sandbox's behaviour). The core (gateway) does the I/O ordering and
+ * (I/O), `simulator.ts` (the sandbox's behaviour) and `processor.ts` (the family as `index.ts`
+ * lists it). The core (gateway) does the I/O ordering and
  * state changes; an adapter only starts a payment and interprets the processor's return.
  */
 import type { PaymentMethodName } from '../methods/catalogue/methods.js';
