@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CARRIER_CODES,
   COURIER_SERVICE_TYPES,
   LOCKER_SIZES,
   PICKUP_POINT_TYPES,
@@ -16,7 +15,7 @@ import {
   normalizePostalCode,
 } from './countries.js';
 import { LEGACY_CARRIERS, LEGACY_POINT_TYPE, LEGACY_SHIPPING_METHODS, legacyShippingMethod } from './legacy.js';
-import { CARRIERS, CarrierRegistry, builtInCarriers, carrierDefinition } from './registry.js';
+import { CARRIER_CODES, CARRIERS, CarrierRegistry, builtInCarriers, carrierDefinition } from './registry.js';
 
 const byCode = (code: string): CarrierDefinition => {
   const d = carrierDefinition(code);

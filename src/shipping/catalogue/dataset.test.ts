@@ -2,9 +2,9 @@
 import fc from 'fast-check';
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isCarrierCode, PICKUP_POINT_TYPES } from '../carriers/contract.js';
+import { PICKUP_POINT_TYPES } from '../carriers/contract.js';
 import { COUNTRIES, POSTAL_CODE_FORMAT, postalCodeDigits } from '../carriers/countries.js';
-import { CARRIERS } from '../carriers/registry.js';
+import { CARRIERS, isCarrierCode } from '../carriers/registry.js';
 import { DATA_FILE, PLAN, allocate, generatePickupPoints, renderPickupPointsFile } from './generate-points.js';
 import type { PickupPointRow, PickupPointsFile } from './model.js';
 import { PLACES } from './places.js';

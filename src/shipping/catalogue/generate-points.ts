@@ -13,7 +13,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AdditionalServiceCode, CarrierCode, PickupPointType } from '../carriers/contract.js';
+import { PICKUP_POINT_TYPES, type AdditionalServiceCode, type CarrierCode, type PickupPointType } from '../carriers/contract.js';
 import { COUNTRIES, type CountryCode } from '../carriers/countries.js';
 import { CARRIERS } from '../carriers/registry.js';
 import { PLACES, type City, type CountryPlaces } from './places.js';
@@ -22,26 +22,13 @@ import { seededRandom } from '../../platform/seeded-random.js';
 
 export const DATA_FILE = fileURLToPath(new URL('./data/pickup-points.json', import.meta.url));
 
-/** How many points of each kind, and how strongly they follow population (1: proportional). */
-export const PLAN: readonly { carrier: CarrierCode; country: CountryCode; type: PickupPointType; count: number; exponent: number }[] = [
-  { carrier: 'baltpost', country: 'EE', type: 'parcelMachine', count: 320, exponent: 0.9 },
-  { carrier: 'baltpost', country: 'EE', type: 'postOffice', count: 45, exponent: 0.5 },
-  { carrier: 'baltpost', country: 'LV', type: 'parcelMachine', count: 300, exponent: 0.9 },
-  { carrier: 'baltpost', country: 'LV', type: 'postOffice', count: 60, exponent: 0.5 },
-  { carrier: 'baltpost', country: 'LT', type: 'parcelMachine', count: 330, exponent: 0.9 },
-  { carrier: 'baltpost', country: 'LT', type: 'postOffice', count: 90, exponent: 0.5 },
-  { carrier: 'parcelnord', country: 'EE', type: 'parcelMachine', count: 230, exponent: 1 },
-  { carrier: 'parcelnord', country: 'LV', type: 'parcelMachine', count: 140, exponent: 1 },
-  { carrier: 'parcelnord', country: 'LT', type: 'parcelMachine', count: 160, exponent: 1 },
-  { carrier: 'parcelnord', country: 'FI', type: 'parcelMachine', count: 850, exponent: 0.9 },
-  { carrier: 'swiftcourier', country: 'EE', type: 'parcelShop', count: 110, exponent: 0.9 },
-  { carrier: 'swiftcourier', country: 'LV', type: 'parcelShop', count: 160, exponent: 0.9 },
-  { carrier: 'swiftcourier', country: 'LT', type: 'parcelShop', count: 220, exponent: 0.9 },
-  { carrier: 'swiftcourier', country: 'FI', type: 'parcelShop', count: 480, exponent: 0.9 },
-  { carrier: 'swiftcourier', country: 'PL', type: 'parcelShop', count: 650, exponent: 0.9 },
-  { carrier: 'polexpress', country: 'PL', type: 'parcelMachine', count: 2400, exponent: 1 },
-  { carrier: 'polexpress', country: 'LT', type: 'parcelMachine', count: 260, exponent: 1 },
-];
+/**
+ * How many points of each kind, and how strongly they follow population (1: proportional): each
+ * registered carrier's `pickupPointNetwork`, in registry order.
+ */
+export const PLAN: readonly { carrier: CarrierCode; country: CountryCode; type: PickupPointType; count: number; exponent: number }[] = CARRIERS.flatMap((d) =>
+  d.pickupPointNetwork.map((n) => ({ carrier: d.code, ...n })),
+);
 
 /** What each country calls each kind of point. */
 const TYPE_WORDS: Readonly<Record<CountryCode, Readonly<Record<PickupPointType, string>>>> = {
@@ -204,7 +191,7 @@ function generateList(plan: (typeof PLAN)[number]): PickupPointRow[] {
 /** The whole data set, in plan order (carrier, then country, then type). */
 export function generatePickupPoints(): PickupPointRow[] {
   const order = (p: (typeof PLAN)[number]): number =>
-    CARRIERS.findIndex((d) => d.code === p.carrier) * 100 + COUNTRIES.indexOf(p.country) * 10 + ['parcelMachine', 'postOffice', 'parcelShop'].indexOf(p.type);
+    CARRIERS.findIndex((d) => d.code === p.carrier) * 100 + COUNTRIES.indexOf(p.country) * 10 + PICKUP_POINT_TYPES.indexOf(p.type);
   return [...PLAN].sort((a, b) => order(a) - order(b)).flatMap(generateList);
 }
 

@@ -13,14 +13,13 @@ import { gzipSync } from 'node:zlib';
 import {
   ADDITIONAL_SERVICE_CODES,
   PICKUP_POINT_TYPES,
-  isCarrierCode,
   type AdditionalServiceCode,
   type CarrierCode,
   type CarrierDefinition,
   type PickupPointType,
 } from '../carriers/contract.js';
 import { COUNTRIES, POSTAL_CODE_FORMAT, isCountryCode, type CountryCode } from '../carriers/countries.js';
-import { CARRIERS } from '../carriers/registry.js';
+import { CARRIERS, isCarrierCode } from '../carriers/registry.js';
 import type { AdditionalServiceItem, CourierService, PickupPoint, PickupPointRow, PickupPointsFile, ShippingMethodListing } from './model.js';
 
 export type { AdditionalServiceItem, CourierService, PickupPoint, ShippingMethodListing } from './model.js';

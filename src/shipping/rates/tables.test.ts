@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bracketPrice, fitsLimits, volumetricWeightG, type ParcelLimits } from './parcels.js';
-import {
-  CARRIER_CODES,
-  CARRIER_TABLES,
-  COURIER_SUBTYPES,
-  LOCAL_CURRENCY,
-  LOCKER_SIZES,
-  PICKUP_POINT_SUBTYPES,
-  type CarrierTable,
-  type CountryCode,
-  type RateTable,
-  type SubtypeService,
-} from './tables.js';
+import { COURIER_SERVICE_TYPES as COURIER_SUBTYPES, LOCKER_SIZES, PICKUP_POINT_TYPES as PICKUP_POINT_SUBTYPES } from '../carriers/contract.js';
+import { LOCAL_CURRENCY, type CountryCode } from '../carriers/countries.js';
+import { CARRIER_CODES } from '../carriers/registry.js';
+import { CARRIER_TABLES, type CarrierTable, type RateTable, type SubtypeService } from './tables.js';
 
 const TABLES: { name: string; carrier: CarrierTable; sub: SubtypeService; dest: CountryCode; table: RateTable }[] = CARRIER_TABLES.flatMap((carrier) =>
   carrier.methods.flatMap((m) =>

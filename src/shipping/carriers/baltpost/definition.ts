@@ -7,6 +7,8 @@ import type { CarrierMethod } from '../contract.js';
 import { s10Scheme } from '../kit/tracking.js';
 import { wordmarkSvg } from '../kit/logo.js';
 import { defineCarrier } from '../kit/define.js';
+import { baltpostNetwork } from './network.js';
+import { baltpostRates } from './rates.js';
 
 const NO_DIMENSIONS = { parcelDimensionsRequired: false } as const;
 
@@ -42,4 +44,6 @@ export const baltpostDefinition = defineCarrier({
   parcelLimits: { maxWeightGrams: 30_000, maxLengthCm: 150 },
   trackingNumber: s10Scheme({ serviceIndicator: 'CC', countries: ['EE', 'LV', 'LT'] }),
   trackingUrl: (tn: string) => `https://track.baltpost.example/?barcode=${encodeURIComponent(tn)}`,
+  rates: baltpostRates,
+  pickupPointNetwork: baltpostNetwork,
 });
