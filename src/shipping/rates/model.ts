@@ -43,9 +43,12 @@ interface SubtypeBase<C extends SubtypeCode, L> {
 /** A subtype's rates as a carrier declares them. */
 export type SubtypeRates<C extends SubtypeCode = SubtypeCode> = SubtypeBase<C, RateLimits>;
 
-export type MethodRates =
-  | { type: 'pickupPoint'; parcelDimensionsRequired: boolean; subtypes: readonly SubtypeRates<PickupPointType>[] }
-  | { type: 'courier'; parcelDimensionsRequired: boolean; subtypes: readonly SubtypeRates<CourierServiceType>[] };
+/** A method with its subtypes, whose limits are `L`. */
+type MethodOf<L> =
+  | { type: 'pickupPoint'; parcelDimensionsRequired: boolean; subtypes: readonly SubtypeBase<PickupPointType, L>[] }
+  | { type: 'courier'; parcelDimensionsRequired: boolean; subtypes: readonly SubtypeBase<CourierServiceType, L>[] };
+
+export type MethodRates = MethodOf<RateLimits>;
 
 /** What a carrier's `rates.ts` declares (`CarrierDefinition.rates`). */
 export interface CarrierRates {
@@ -57,9 +60,7 @@ export interface CarrierRates {
 /** A subtype with its limits resolved (locker sizes filled in). */
 export type SubtypeService<C extends SubtypeCode = SubtypeCode> = SubtypeBase<C, ParcelLimits>;
 
-export type MethodService =
-  | { type: 'pickupPoint'; parcelDimensionsRequired: boolean; subtypes: readonly SubtypeService<PickupPointType>[] }
-  | { type: 'courier'; parcelDimensionsRequired: boolean; subtypes: readonly SubtypeService<CourierServiceType>[] };
+export type MethodService = MethodOf<ParcelLimits>;
 
 /** A registered carrier as rates and filter-by-parcels read it, derived from its definition. */
 export interface CarrierTable {
