@@ -3,7 +3,12 @@
  *
  * - `definition.ts`: what the carrier offers: countries, shipping methods per country with their
  *   subtypes, constraints and additional services, contract types, locker sizes, drop-off PIN
- *   rule, parcel handover methods, tracking number scheme and tracking page.
+ *   rule, parcel handover methods, tracking number scheme and tracking page, logo; and, from the
+ *   folder's other files, its rates and pickup point network (both required).
+ * - `rates.ts`: its rate tables and the limits they apply (parcel machines: `sizes: 'lockers'`,
+ *   the definition's compartments).
+ * - `network.ts` and `pickup-points.json`: its pickup points in the generated sandbox catalogue.
+ * - `carrier.ts`: its registry entry (definition, mapper and simulator as one adapter).
  * - `mapper.ts`: pure. Builds the carrier's own request from the unified {@link RegistrationRequest}
  *   and reads its answer back into a {@link RegistrationResult}; holds the carrier's unit and
  *   service code tables. Golden fixtures of both directions live in `fixtures/`.
@@ -12,7 +17,7 @@
  * - `client.ts`: the real carrier's I/O. None of the built-in carriers has one (their real
  *   endpoints cannot be reached from here), so the folders have none rather than a stub.
  *
- * `registry.ts` lists the carriers. Units of the unified model are integers: grams, centimetres
+ * `registry.ts` lists the carriers' entries; `CarrierCode` is derived from that list. Units of the unified model are integers: grams, centimetres
  * (the spec's 2-decimal kg and m, parsed once at the edge) and minor currency units.
  */
 import type { Currency } from '../../platform/money.js';
