@@ -17,7 +17,7 @@ export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts', 'bench/**/*.test.ts'] } },
+      { test: { name: 'unit', include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       dbProject('db:embedded'),
       ...(process.env.KASSA_TEST_DATABASE_URL ? [dbProject('db:postgres')] : []),
       {

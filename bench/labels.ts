@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { Writable } from 'node:stream';
 import v8 from 'node:v8';
 import { writeLabels, type RenderLabelsOptions } from '../src/shipping/labels/render.js';
-import { sampleLabel } from '../src/shipping/labels/samples.js';
+import { sampleLabel } from '../test/support/labels/samples.js';
 import { intEnv } from './lib/env.js';
 import { MB } from './lib/proc.js';
 import { target, targetsTable, type Target } from './lib/report.js';

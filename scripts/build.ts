@@ -1,7 +1,8 @@
 /**
  * Transpiles src/ to dist/ (one .js per .ts, same layout) so `npm start` runs on plain Node:
  * no TypeScript loader in the server process (tsx's loader thread alone costs ~50 MB of RSS).
- * Type checking is `npm run typecheck`; this only strips types.
+ * Type checking is `npm run typecheck`; this only strips types. Only the modules the entry points
+ * import are built (see build-files.ts): tests, fixtures, test support and dead modules stay out.
  *
  * The new dist/ is built beside the old one and swapped in by two renames, so a server already
  * running from dist/ (a second `npm start` in the same checkout) never finds its lazily imported
@@ -10,24 +11,17 @@
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildFiles } from './build-files.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
-
-function entries(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return entries(p);
-    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && !e.name.endsWith('.d.ts') ? [p] : [];
-  });
-}
 
 const started = Date.now();
 const dist = path.join(root, 'dist');
 const next = path.join(root, `.dist-${process.pid}`);
 fs.rmSync(next, { recursive: true, force: true });
 await build({
-  entryPoints: entries(src),
+  entryPoints: await buildFiles(src),
   outdir: next,
   outbase: src,
   format: 'esm',

@@ -3,7 +3,12 @@
  *
  * - `definition.ts`: what the carrier offers: countries, shipping methods per country with their
  *   subtypes, constraints and additional services, contract types, locker sizes, drop-off PIN
- *   rule, parcel handover methods, tracking number scheme and tracking page.
+ *   rule, parcel handover methods, tracking number scheme and tracking page, logo; and, from the
+ *   folder's other files, its rates and pickup point network (both required).
+ * - `rates.ts`: its rate tables and the limits they apply (parcel machines: `sizes: 'lockers'`,
+ *   the definition's compartments).
+ * - `network.ts` and `pickup-points.json`: its pickup points in the generated sandbox catalogue.
+ * - `carrier.ts`: its registry entry (definition, mapper and simulator as one adapter).
  * - `mapper.ts`: pure. Builds the carrier's own request from the unified {@link RegistrationRequest}
  *   and reads its answer back into a {@link RegistrationResult}; holds the carrier's unit and
  *   service code tables. Golden fixtures of both directions live in `fixtures/`.
@@ -12,20 +17,20 @@
  * - `client.ts`: the real carrier's I/O. None of the built-in carriers has one (their real
  *   endpoints cannot be reached from here), so the folders have none rather than a stub.
  *
- * `registry.ts` lists the carriers. Units of the unified model are integers: grams, centimetres
+ * `registry.ts` lists the carriers' entries; `CarrierCode` is derived from that list. Units of the unified model are integers: grams, centimetres
  * (the spec's 2-decimal kg and m, parsed once at the edge) and minor currency units.
  */
 import type { Currency } from '../../platform/money.js';
+import type { CarrierRates } from '../rates/model.js';
 import type { CountryCode } from './countries.js';
 
 export type { CountryCode } from './countries.js';
-
-export const CARRIER_CODES = Object.freeze(['baltpost', 'parcelnord', 'swiftcourier', 'polexpress'] as const);
-export type CarrierCode = (typeof CARRIER_CODES)[number];
-
-export function isCarrierCode(value: unknown): value is CarrierCode {
-  return typeof value === 'string' && (CARRIER_CODES as readonly string[]).includes(value);
-}
+/**
+ * The registered carriers' codes: a union derived from the definitions `registry.ts` lists (the
+ * values are `CARRIER_CODES` and `isCarrierCode` there).
+ */
+export type { CarrierCode } from './registry.js';
+import type { CarrierCode } from './registry.js';
 
 /** DIRECT: the merchant's own contract with the carrier; SERVICE: Kassa's contract (needed for rates). */
 export type ContractType = 'DIRECT' | 'SERVICE';
@@ -137,8 +142,24 @@ export interface TrackingNumberScheme {
   protectedPositions(trackingNumber: string): { protectedDigits: readonly number[]; checkDigit: number };
 }
 
-export interface CarrierDefinition {
-  code: CarrierCode;
+/**
+ * The pickup points of one (country, type) in the generated sandbox catalogue
+ * (`catalogue/generate-points.ts`): how many, and how strongly they follow population (1: proportional).
+ */
+export interface PickupPointNetwork {
+  country: CountryCode;
+  type: PickupPointType;
+  count: number;
+  exponent: number;
+}
+
+/**
+ * Everything Kassa knows about one carrier; `code` is its literal, from which `CarrierCode` is
+ * derived. Every fact lives here (or in a file of the carrier's folder it imports): the rest of
+ * shipping (rates, filter-by-parcels, catalogue, contracts, logos) derives from the registry.
+ */
+export interface CarrierDefinition<C extends string = CarrierCode> {
+  code: C;
   name: string;
   /** Self-contained SVG (160×64). */
   logoSvg(): string;
@@ -164,6 +185,14 @@ export interface CarrierDefinition {
    * every store's sandbox gets a DIRECT contract on it (see `builtInSandboxContracts`).
    */
   sandboxTestAccount?: SandboxTestAccount;
+  /**
+   * Rate tables and the limits they apply (its `rates.ts`). Required: rates and filter-by-parcels
+   * list exactly the registered carriers; carriers without the SERVICE contract are listed by
+   * filter-by-parcels but never rated.
+   */
+  rates: CarrierRates;
+  /** Its pickup points in the generated sandbox catalogue; empty when it has none. */
+  pickupPointNetwork: readonly PickupPointNetwork[];
 }
 
 /** A carrier's public sandbox credentials (not secret: the simulator accepts them from anyone). */

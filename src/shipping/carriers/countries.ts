@@ -4,10 +4,9 @@
  * point catalogue.
  */
 
-export type CountryCode = 'EE' | 'LV' | 'LT' | 'FI' | 'PL';
-
-/** In the order every listing uses. */
-export const COUNTRIES: readonly CountryCode[] = Object.freeze(['EE', 'LV', 'LT', 'FI', 'PL'] as const);
+/** In the order every listing uses. The one declaration of shipping's country codes. */
+export const COUNTRIES = Object.freeze(['EE', 'LV', 'LT', 'FI', 'PL'] as const);
+export type CountryCode = (typeof COUNTRIES)[number];
 
 export function isCountryCode(value: unknown): value is CountryCode {
   return typeof value === 'string' && (COUNTRIES as readonly string[]).includes(value);
@@ -110,11 +109,17 @@ export function splitInternationalPhone(input: string): { countryCode: string; n
   return { countryCode: `+${digits.slice(0, len)}`, national: body.slice(i).replace(/^[\s\-().]+/, '').trim() };
 }
 
-/** Currency of cash on delivery per destination country. */
-export const COD_CURRENCY: Readonly<Record<CountryCode, 'EUR' | 'PLN'>> = Object.freeze({
+/**
+ * Each country's own currency: cash on delivery is collected in it, and a carrier's domestic rate
+ * tables are in it (cross-border ones in EUR).
+ */
+export const LOCAL_CURRENCY: Readonly<Record<CountryCode, 'EUR' | 'PLN'>> = Object.freeze({
   EE: 'EUR',
   LV: 'EUR',
   LT: 'EUR',
   FI: 'EUR',
   PL: 'PLN',
 });
+
+/** Currency of cash on delivery per destination country: the local currency. */
+export const COD_CURRENCY = LOCAL_CURRENCY;

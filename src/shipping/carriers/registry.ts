@@ -1,24 +1,31 @@
 /**
- * The one list of carriers. Each entry is a definition, a pure mapper and a simulator; the
- * built-in adapters answer from the simulators (no real carrier client is configured).
+ * The one list of carriers. Each entry is a carrier's folder (`<code>/carrier.ts`): its definition,
+ * a pure mapper and a simulator; the built-in adapters answer from the simulators (no real carrier
+ * client is configured). Adding a carrier is its folder plus its line here: `CarrierCode`,
+ * `CARRIER_CODES` and everything rates, filter-by-parcels, the catalogue and contracts know of
+ * carriers derive from this list.
  */
-import type { CarrierAdapter, CarrierCode, CarrierDefinition } from './contract.js';
-import { SimulatedCarrier, type SimulatedCarrierOptions } from './kit/adapter.js';
-import { baltpostDefinition } from './baltpost/definition.js';
-import { baltpostMapper } from './baltpost/mapper.js';
-import { baltpostSimulator } from './baltpost/simulator.js';
-import { parcelnordDefinition } from './parcelnord/definition.js';
-import { parcelnordMapper } from './parcelnord/mapper.js';
-import { parcelnordSimulator } from './parcelnord/simulator.js';
-import { swiftcourierDefinition } from './swiftcourier/definition.js';
-import { swiftcourierMapper } from './swiftcourier/mapper.js';
-import { swiftcourierSimulator } from './swiftcourier/simulator.js';
-import { polexpressDefinition } from './polexpress/definition.js';
-import { polexpressMapper } from './polexpress/mapper.js';
-import { polexpressSimulator } from './polexpress/simulator.js';
+import type { CarrierAdapter, CarrierDefinition } from './contract.js';
+import type { SimulatedCarrierOptions } from './kit/adapter.js';
+import { baltpost } from './baltpost/carrier.js';
+import { parcelnord } from './parcelnord/carrier.js';
+import { swiftcourier } from './swiftcourier/carrier.js';
+import { polexpress } from './polexpress/carrier.js';
+
+/** In listing order. */
+const ENTRIES = [baltpost, parcelnord, swiftcourier, polexpress] as const;
+
+/** The code of a registered carrier: the union of the definitions' literal codes. */
+export type CarrierCode = (typeof ENTRIES)[number]['definition']['code'];
 
 /** Every carrier, in listing order. */
-export const CARRIERS: readonly CarrierDefinition[] = Object.freeze([baltpostDefinition, parcelnordDefinition, swiftcourierDefinition, polexpressDefinition]);
+export const CARRIERS: readonly CarrierDefinition[] = Object.freeze(ENTRIES.map((e): CarrierDefinition => e.definition));
+
+export const CARRIER_CODES: readonly CarrierCode[] = Object.freeze(CARRIERS.map((d) => d.code));
+
+export function isCarrierCode(value: unknown): value is CarrierCode {
+  return typeof value === 'string' && (CARRIER_CODES as readonly string[]).includes(value);
+}
 
 const BY_CODE = new Map<string, CarrierDefinition>(CARRIERS.map((d) => [d.code, d]));
 
@@ -28,12 +35,7 @@ export function carrierDefinition(code: string): CarrierDefinition | undefined {
 
 /** The sandbox adapters of every carrier (the same in production until a real client exists). */
 export function builtInCarriers(options: SimulatedCarrierOptions = {}): CarrierAdapter[] {
-  return [
-    new SimulatedCarrier(baltpostDefinition, baltpostMapper, baltpostSimulator, options),
-    new SimulatedCarrier(parcelnordDefinition, parcelnordMapper, parcelnordSimulator, options),
-    new SimulatedCarrier(swiftcourierDefinition, swiftcourierMapper, swiftcourierSimulator, options),
-    new SimulatedCarrier(polexpressDefinition, polexpressMapper, polexpressSimulator, options),
-  ];
+  return ENTRIES.map((e) => e.adapter(options));
 }
 
 export class CarrierRegistry {

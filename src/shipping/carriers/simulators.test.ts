@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CarrierAdapter, CarrierDefinition, CountryCode, RegistrationMethod, RegistrationRequest, RegistrationResult } from './contract.js';
 import { SimulatedCarrier } from './kit/adapter.js';
-import { courier, pickupPoint, registration } from './kit/fixtures.js';
+import { courier, pickupPoint, registration } from '../../../test/support/carriers/fixtures.js';
 import { builtInCarriers } from './registry.js';
 import { baltpostDefinition } from './baltpost/definition.js';
 import { baltpostMapper } from './baltpost/mapper.js';

@@ -2,16 +2,19 @@
 import fc from 'fast-check';
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isCarrierCode, PICKUP_POINT_TYPES } from '../carriers/contract.js';
+import { PICKUP_POINT_TYPES } from '../carriers/contract.js';
 import { COUNTRIES, POSTAL_CODE_FORMAT, postalCodeDigits } from '../carriers/countries.js';
-import { CARRIERS } from '../carriers/registry.js';
-import { DATA_FILE, PLAN, allocate, generatePickupPoints, renderPickupPointsFile } from './generate-points.js';
+import { CARRIERS, isCarrierCode } from '../carriers/registry.js';
+import { CARRIERS_WITH_POINTS, PLAN, allocate, dataFile, generateCarrierPoints, generatePickupPoints, renderPickupPointsFile } from './generate-points.js';
 import type { PickupPointRow, PickupPointsFile } from './model.js';
 import { PLACES } from './places.js';
 
-const text = readFileSync(DATA_FILE, 'utf8');
-const file = JSON.parse(text) as PickupPointsFile;
-const points: PickupPointRow[] = file.points;
+/** Each carrier's data file (`carriers/<code>/pickup-points.json`), in registry order. */
+const files = CARRIERS_WITH_POINTS.map((def) => {
+  const text = readFileSync(dataFile(def.code), 'utf8');
+  return { def, path: dataFile(def.code), text, file: JSON.parse(text) as PickupPointsFile };
+});
+const points: PickupPointRow[] = files.flatMap((f) => f.file.points);
 
 const countBy = (f: (p: PickupPointRow) => string): Record<string, number> => {
   const out: Record<string, number> = {};
@@ -21,13 +24,18 @@ const countBy = (f: (p: PickupPointRow) => string): Record<string, number> => {
 
 describe('pickup point data file', () => {
   it('is exactly what the generator writes (deterministic, and not edited by hand)', () => {
-    expect(renderPickupPointsFile(generatePickupPoints())).toBe(text);
-    expect(file.format).toBe('kassa.pickup-points/1');
-    expect(file.count).toBe(points.length);
+    expect(files.map((f) => f.def.code)).toEqual(CARRIERS.filter((d) => d.pickupPointNetwork.length > 0).map((d) => d.code));
+    for (const { def, text, file } of files) {
+      expect(renderPickupPointsFile(generateCarrierPoints(def)), def.code).toBe(text);
+      expect(file.format).toBe('kassa.pickup-points/1');
+      expect(file.count).toBe(file.points.length);
+      expect(file.points.every((p) => p.carrierCode === def.code), def.code).toBe(true);
+    }
+    expect(generatePickupPoints()).toEqual(points);
   });
 
   it('stays well under 3 MB', () => {
-    expect(statSync(DATA_FILE).size).toBeLessThan(3 * 1024 * 1024);
+    expect(files.reduce((sum, f) => sum + statSync(f.path).size, 0)).toBeLessThan(3 * 1024 * 1024);
   });
 
   it('holds thousands of points, over 2,000 in Poland', () => {

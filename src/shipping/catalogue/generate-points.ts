@@ -1,5 +1,6 @@
 /**
- * Generates the pickup point data set `data/pickup-points.json` from the real towns, streets and
+ * Generates the pickup point data set, one file per carrier in its own folder
+ * (`carriers/<code>/pickup-points.json`, from its definition's `pickupPointNetwork`), from the real towns, streets and
  * shop chains of `places.ts`: for every carrier, country and pickup point type a fixed number of
  * points, spread over the towns by population (largest remainder on population^exponent), each
  * with a street address in the town, a postal code from the town's range and a name the way the
@@ -13,35 +14,25 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { AdditionalServiceCode, CarrierCode, PickupPointType } from '../carriers/contract.js';
+import { PICKUP_POINT_TYPES, type AdditionalServiceCode, type CarrierCode, type PickupPointType } from '../carriers/contract.js';
 import { COUNTRIES, type CountryCode } from '../carriers/countries.js';
 import { CARRIERS } from '../carriers/registry.js';
 import { PLACES, type City, type CountryPlaces } from './places.js';
 import type { PickupPointRow, PickupPointsFile } from './model.js';
+import { carrierDataFileUrl } from './service.js';
+import type { CarrierDefinition } from '../carriers/contract.js';
 import { seededRandom } from '../../platform/seeded-random.js';
 
-export const DATA_FILE = fileURLToPath(new URL('./data/pickup-points.json', import.meta.url));
+/** Where a carrier's generated points are written: `carriers/<code>/pickup-points.json`. */
+export const dataFile = (code: string): string => fileURLToPath(carrierDataFileUrl(code));
 
-/** How many points of each kind, and how strongly they follow population (1: proportional). */
-export const PLAN: readonly { carrier: CarrierCode; country: CountryCode; type: PickupPointType; count: number; exponent: number }[] = [
-  { carrier: 'baltpost', country: 'EE', type: 'parcelMachine', count: 320, exponent: 0.9 },
-  { carrier: 'baltpost', country: 'EE', type: 'postOffice', count: 45, exponent: 0.5 },
-  { carrier: 'baltpost', country: 'LV', type: 'parcelMachine', count: 300, exponent: 0.9 },
-  { carrier: 'baltpost', country: 'LV', type: 'postOffice', count: 60, exponent: 0.5 },
-  { carrier: 'baltpost', country: 'LT', type: 'parcelMachine', count: 330, exponent: 0.9 },
-  { carrier: 'baltpost', country: 'LT', type: 'postOffice', count: 90, exponent: 0.5 },
-  { carrier: 'parcelnord', country: 'EE', type: 'parcelMachine', count: 230, exponent: 1 },
-  { carrier: 'parcelnord', country: 'LV', type: 'parcelMachine', count: 140, exponent: 1 },
-  { carrier: 'parcelnord', country: 'LT', type: 'parcelMachine', count: 160, exponent: 1 },
-  { carrier: 'parcelnord', country: 'FI', type: 'parcelMachine', count: 850, exponent: 0.9 },
-  { carrier: 'swiftcourier', country: 'EE', type: 'parcelShop', count: 110, exponent: 0.9 },
-  { carrier: 'swiftcourier', country: 'LV', type: 'parcelShop', count: 160, exponent: 0.9 },
-  { carrier: 'swiftcourier', country: 'LT', type: 'parcelShop', count: 220, exponent: 0.9 },
-  { carrier: 'swiftcourier', country: 'FI', type: 'parcelShop', count: 480, exponent: 0.9 },
-  { carrier: 'swiftcourier', country: 'PL', type: 'parcelShop', count: 650, exponent: 0.9 },
-  { carrier: 'polexpress', country: 'PL', type: 'parcelMachine', count: 2400, exponent: 1 },
-  { carrier: 'polexpress', country: 'LT', type: 'parcelMachine', count: 260, exponent: 1 },
-];
+/**
+ * How many points of each kind, and how strongly they follow population (1: proportional): each
+ * registered carrier's `pickupPointNetwork`, in registry order.
+ */
+export const PLAN: readonly { carrier: CarrierCode; country: CountryCode; type: PickupPointType; count: number; exponent: number }[] = CARRIERS.flatMap((d) =>
+  d.pickupPointNetwork.map((n) => ({ carrier: d.code, ...n })),
+);
 
 /** What each country calls each kind of point. */
 const TYPE_WORDS: Readonly<Record<CountryCode, Readonly<Record<PickupPointType, string>>>> = {
@@ -201,12 +192,21 @@ function generateList(plan: (typeof PLAN)[number]): PickupPointRow[] {
   return rows;
 }
 
-/** The whole data set, in plan order (carrier, then country, then type). */
-export function generatePickupPoints(): PickupPointRow[] {
-  const order = (p: (typeof PLAN)[number]): number =>
-    CARRIERS.findIndex((d) => d.code === p.carrier) * 100 + COUNTRIES.indexOf(p.country) * 10 + ['parcelMachine', 'postOffice', 'parcelShop'].indexOf(p.type);
-  return [...PLAN].sort((a, b) => order(a) - order(b)).flatMap(generateList);
+/** One carrier's points (its data file), by country, then type. */
+export function generateCarrierPoints(def: CarrierDefinition): PickupPointRow[] {
+  const order = (p: (typeof PLAN)[number]): number => COUNTRIES.indexOf(p.country) * 10 + PICKUP_POINT_TYPES.indexOf(p.type);
+  return PLAN.filter((p) => p.carrier === def.code)
+    .sort((a, b) => order(a) - order(b))
+    .flatMap(generateList);
 }
+
+/** The whole data set, in plan order (carrier in registry order, then country, then type). */
+export function generatePickupPoints(): PickupPointRow[] {
+  return CARRIERS.flatMap(generateCarrierPoints);
+}
+
+/** The carriers that have a data file (a pickup point network). */
+export const CARRIERS_WITH_POINTS: readonly CarrierDefinition[] = CARRIERS.filter((d) => d.pickupPointNetwork.length > 0);
 
 /** The data file's text: one point per line, so diffs stay readable. */
 export function renderPickupPointsFile(points: readonly PickupPointRow[]): string {
@@ -216,22 +216,32 @@ export function renderPickupPointsFile(points: readonly PickupPointRow[]): strin
 }
 
 function main(): void {
-  const points = generatePickupPoints();
-  const text = renderPickupPointsFile(points);
-  if (process.argv.includes('--check')) {
-    const current = readFileSync(DATA_FILE, 'utf8');
-    if (current !== text) {
-      console.error(`${DATA_FILE} is stale: run npx tsx src/shipping/catalogue/generate-points.ts`);
-      process.exit(1);
+  const check = process.argv.includes('--check');
+  let stale = false;
+  for (const def of CARRIERS_WITH_POINTS) {
+    const file = dataFile(def.code);
+    const points = generateCarrierPoints(def);
+    const text = renderPickupPointsFile(points);
+    if (check) {
+      let current = '';
+      try {
+        current = readFileSync(file, 'utf8');
+      } catch {
+        // missing: stale
+      }
+      if (current !== text) {
+        console.error(`${file} is stale: run npx tsx src/shipping/catalogue/generate-points.ts`);
+        stale = true;
+      } else console.log(`${file} is up to date (${points.length} points)`);
+      continue;
     }
-    console.log(`${DATA_FILE} is up to date (${points.length} points)`);
-    return;
+    writeFileSync(file, text);
+    const counts = new Map<string, number>();
+    for (const p of points) counts.set(`${p.countryCode} ${p.carrierCode} ${p.type}`, (counts.get(`${p.countryCode} ${p.carrierCode} ${p.type}`) ?? 0) + 1);
+    for (const [k, v] of [...counts].sort()) console.log(`${k.padEnd(32)} ${v}`);
+    console.log(`${points.length} points, ${Buffer.byteLength(text)} bytes → ${file}`);
   }
-  writeFileSync(DATA_FILE, text);
-  const counts = new Map<string, number>();
-  for (const p of points) counts.set(`${p.countryCode} ${p.carrierCode} ${p.type}`, (counts.get(`${p.countryCode} ${p.carrierCode} ${p.type}`) ?? 0) + 1);
-  for (const [k, v] of [...counts].sort()) console.log(`${k.padEnd(32)} ${v}`);
-  console.log(`${points.length} points, ${Buffer.byteLength(text)} bytes → ${DATA_FILE}`);
+  if (stale) process.exit(1);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main();

@@ -13,14 +13,13 @@ import { gzipSync } from 'node:zlib';
 import {
   ADDITIONAL_SERVICE_CODES,
   PICKUP_POINT_TYPES,
-  isCarrierCode,
   type AdditionalServiceCode,
   type CarrierCode,
   type CarrierDefinition,
   type PickupPointType,
 } from '../carriers/contract.js';
 import { COUNTRIES, POSTAL_CODE_FORMAT, isCountryCode, type CountryCode } from '../carriers/countries.js';
-import { CARRIERS } from '../carriers/registry.js';
+import { CARRIERS, isCarrierCode } from '../carriers/registry.js';
 import type { AdditionalServiceItem, CourierService, PickupPoint, PickupPointRow, PickupPointsFile, ShippingMethodListing } from './model.js';
 
 export type { AdditionalServiceItem, CourierService, PickupPoint, ShippingMethodListing } from './model.js';
@@ -130,13 +129,26 @@ function readRow(row: PickupPointRow, index: number): PickupPoint {
   });
 }
 
-/** Where the data file is: beside this module, or (running from dist/, which holds no data) in src/. */
-export function defaultDataFile(): string {
-  const here = fileURLToPath(new URL('./data/pickup-points.json', import.meta.url));
+/** A carrier's generated pickup points, in its own folder: `carriers/<code>/pickup-points.json`. */
+export function carrierDataFileUrl(code: string): URL {
+  return new URL(`../carriers/${code}/pickup-points.json`, import.meta.url);
+}
+
+/**
+ * Where a carrier's data file is: in its folder beside this module's, or (running from dist/,
+ * which holds no data) in src/.
+ */
+export function carrierDataFile(code: string): string {
+  const here = fileURLToPath(carrierDataFileUrl(code));
   if (existsSync(here)) return here;
-  const inSrc = here.replace(`${sep}dist${sep}shipping${sep}catalogue${sep}`, `${sep}src${sep}shipping${sep}catalogue${sep}`);
+  const inSrc = here.replace(`${sep}dist${sep}shipping${sep}carriers${sep}`, `${sep}src${sep}shipping${sep}carriers${sep}`);
   if (existsSync(inSrc)) return inSrc;
   throw new Error(`pickup point data not found at ${here}`);
+}
+
+/** The data files of the registered carriers that have pickup points, in registry order. */
+export function defaultDataFiles(carriers: readonly CarrierDefinition[] = CARRIERS): string[] {
+  return carriers.filter((d) => d.pickupPointNetwork.length > 0).map((d) => carrierDataFile(d.code));
 }
 
 const key = (...parts: readonly string[]): string => parts.join('|');
@@ -193,11 +205,9 @@ export class ShippingCatalogue {
     }
   }
 
-  /** The shipped data set (`data/pickup-points.json`). */
-  static fromFile(path: string = defaultDataFile()): ShippingCatalogue {
-    const file = JSON.parse(readFileSync(path, 'utf8')) as PickupPointsFile;
-    if (file.format !== 'kassa.pickup-points/1' || !Array.isArray(file.points)) throw new Error(`${path} is not a pickup point data file`);
-    return new ShippingCatalogue(file.points);
+  /** The shipped data set: each carrier's `pickup-points.json`, in registry order. */
+  static fromFiles(paths: readonly string[] = defaultDataFiles()): ShippingCatalogue {
+    return new ShippingCatalogue(paths.flatMap(readDataFile));
   }
 
   get size(): number {
@@ -345,13 +355,19 @@ export class ShippingCatalogue {
   }
 }
 
+function readDataFile(path: string): PickupPointRow[] {
+  const file = JSON.parse(readFileSync(path, 'utf8')) as PickupPointsFile;
+  if (file.format !== 'kassa.pickup-points/1' || !Array.isArray(file.points)) throw new Error(`${path} is not a pickup point data file`);
+  return file.points;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The process's catalogue of the shipped data, loaded on first use.
 
 let loaded: ShippingCatalogue | undefined;
 
 export function shippingCatalogue(): ShippingCatalogue {
-  return (loaded ??= ShippingCatalogue.fromFile());
+  return (loaded ??= ShippingCatalogue.fromFiles());
 }
 
 export const pickupPoints = (carrierCode: string, countryCode: string, type?: string): readonly PickupPoint[] => shippingCatalogue().pickupPoints(carrierCode, countryCode, type);

@@ -11,7 +11,6 @@ import { uuidv7 } from '../../platform/ids.js';
 import { isObject, Problems, Reader } from '../../platform/validate.js';
 import { ENVS, type Env } from '../../platform/env.js';
 import {
-  CARRIER_CODES,
   LOCKER_SIZES,
   type CarrierCode,
   type CarrierDefinition,
@@ -20,7 +19,7 @@ import {
   type LockerSize,
 } from '../carriers/contract.js';
 import type { CountryCode } from '../carriers/countries.js';
-import { CARRIERS, carrierDefinition } from '../carriers/registry.js';
+import { CARRIER_CODES, CARRIERS, carrierDefinition } from '../carriers/registry.js';
 import { ContractStore, type CarrierContract, type NewContractRow } from './store.js';
 
 export type { CarrierContract } from './store.js';

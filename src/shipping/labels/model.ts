@@ -4,11 +4,12 @@
  * Pure data; no database or carrier I/O happens in this folder.
  */
 
-export type LabelService = 'pickupPoint' | 'courier';
-export type LockerSize = 'XS' | 'S' | 'M' | 'L' | 'XL';
+import { LOCKER_SIZES, SHIPPING_METHOD_TYPES, type LockerSize, type ShippingMethodType } from '../carriers/contract.js';
 
-export const LABEL_SERVICES: readonly LabelService[] = ['pickupPoint', 'courier'];
-export const LOCKER_SIZES: readonly LockerSize[] = ['XS', 'S', 'M', 'L', 'XL'];
+export { LOCKER_SIZES, type LockerSize } from '../carriers/contract.js';
+/** A label's service is the shipment's method type. */
+export type LabelService = ShippingMethodType;
+export const LABEL_SERVICES: readonly LabelService[] = SHIPPING_METHOD_TYPES;
 
 export interface LabelCarrier {
   /** Carrier code used in API requests (spec: Carrier.code). */

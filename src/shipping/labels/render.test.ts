@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { textCleaner } from './fonts.js';
 import { LabelInputError, type LabelInput } from './model.js';
 import { orderLabels, pageGeometry, renderLabels, writeLabels } from './render.js';
-import { sampleLabel, sampleLabels } from './samples.js';
+import { sampleLabel, sampleLabels } from '../../../test/support/labels/samples.js';
 
 const PDFTOPPM = '/usr/bin/pdftoppm';
 const ZBARIMG = '/usr/bin/zbarimg';

@@ -118,7 +118,9 @@ describe('limits', () => {
     const box = { lengthMm: 300, widthMm: 200, heightMm: 275, weightG: 2900 };
     expect(fitsLimits(box, lockers)).toBe(true);
     expect(smallestFittingSize(box, lockers)?.code).toBe('M');
-    expect(smallestFittingSize({ lengthMm: 80, widthMm: 600, heightMm: 360, weightG: 1 }, lockers)?.code).toBe('XS');
+    // parcelnord XS is 6 × 36 × 60 cm (the definition's compartments).
+    expect(smallestFittingSize({ lengthMm: 60, widthMm: 600, heightMm: 360, weightG: 1 }, lockers)?.code).toBe('XS');
+    expect(smallestFittingSize({ lengthMm: 61, widthMm: 600, heightMm: 360, weightG: 1 }, lockers)?.code).toBe('S');
     expect(smallestFittingSize({ lengthMm: 601, widthMm: 10, heightMm: 10, weightG: 1 }, lockers)).toBeUndefined();
     expect(fitsLimits({ lengthMm: 10, widthMm: 10, heightMm: 10, weightG: 30_001 }, lockers)).toBe(false);
   });
@@ -241,7 +243,8 @@ describe('packing examples', () => {
   });
 
   it('an item that fits no locker makes the subtype unusable', () => {
-    expect(packItems([{ lengthMm: 700, widthMm: 100, heightMm: 100, weightG: 1, quantity: 1 }], polexpressLockers)).toBeNull();
+    // 81 cm: longer than polexpress XL (50 × 50 × 80 cm).
+    expect(packItems([{ lengthMm: 810, widthMm: 100, heightMm: 100, weightG: 1, quantity: 1 }], polexpressLockers)).toBeNull();
   });
 
   it('packs the largest request (10 000 units) quickly', () => {

@@ -11,7 +11,7 @@ import {
   type RatesRequest,
   type RatesResponse,
 } from './service.js';
-import { COUNTRY_CODES } from './tables.js';
+import { COUNTRIES as COUNTRY_CODES } from '../carriers/countries.js';
 
 /** The message of the 400 ApiError that `fn` throws. */
 function problem(fn: () => unknown): string {
@@ -165,8 +165,8 @@ describe('calculateRates', () => {
   });
 
   it('omits subtypes that cannot take an item, and methods and carriers left empty', () => {
-    // 70×50×50 cm: longer than every locker; sum of sides 1700 mm > parcelShop's 1500; girth 2700 ≤ 3000.
-    const res = calculateRates(parseRatesRequest({ destination: 'EE', parcels: [{ items: [{ length: 70, width: 50, height: 50, weight: 5 }] }] }));
+    // 85×50×50 cm: longer than every locker (the longest, polexpress XL, is 80); sum of sides 1850 mm > parcelShop's 1500; girth 2850 ≤ 3000.
+    const res = calculateRates(parseRatesRequest({ destination: 'EE', parcels: [{ items: [{ length: 85, width: 50, height: 50, weight: 5 }] }] }));
     const listed = res.carriers.map((c) => [c.carrierCode, c.shippingMethods.map((m) => [m.type, m.subtypes.map((s) => s.code)])]);
     expect(listed).toEqual([
       ['baltpost', [['pickupPoint', ['postOffice']], ['courier', ['standard']]]],
@@ -397,12 +397,12 @@ describe('filterByParcels', () => {
     l.countries.flatMap((c) => c.carriers.flatMap((k) => k.shippingMethods.flatMap((m) => m.subtypes.map((s) => `${k.carrierCode}/${s.code}`))));
 
   it('a parcel-machine subtype is usable only when every parcel fits one of its locker sizes', () => {
-    // 62 × 40 × 37 cm: baltpost L is 64×39×38 (40 > 39), parcelnord XL is 60 wide (62 > 60), polexpress L is 64×41×38.
-    const machines = codes(listing({ destination: 'LT' }, [{ weight: 1, length: 0.62, width: 0.37, height: 0.4 }])).filter((c) => c.endsWith('/parcelMachine'));
+    // 70 × 40 × 45 cm: baltpost XL is 64 long (70 > 64), parcelnord XL 60 (70 > 60), polexpress XL is 80×50×50.
+    const machines = codes(listing({ destination: 'LT' }, [{ weight: 1, length: 0.7, width: 0.4, height: 0.45 }])).filter((c) => c.endsWith('/parcelMachine'));
     expect(machines).toEqual(['polexpress/parcelMachine']);
     const two = listing({ destination: 'LT' }, [
-      { weight: 1, length: 0.62, width: 0.37, height: 0.4 },
-      { weight: 1, length: 0.7, width: 0.1, height: 0.1 },
+      { weight: 1, length: 0.7, width: 0.4, height: 0.45 },
+      { weight: 1, length: 0.85, width: 0.1, height: 0.1 },
     ]);
     expect(codes(two).filter((c) => c.endsWith('/parcelMachine'))).toEqual([]);
   });

@@ -17,20 +17,10 @@ import {
   type ItemMeasures,
   type Unit,
 } from './parcels.js';
-import {
-  CARRIER_CODES,
-  CARRIER_TABLES,
-  COUNTRY_CODES,
-  METHOD_TYPES,
-  REFERENCE_VOLUMETRIC_DIVISOR,
-  STACKING_BUFFER_PERCENT,
-  type CarrierCode,
-  type CountryCode,
-  type MethodType,
-  type RateTable,
-  type SubtypeCode,
-  type SubtypeService,
-} from './tables.js';
+import { SHIPPING_METHOD_TYPES, type CarrierCode, type ShippingMethodType as MethodType } from '../carriers/contract.js';
+import { COUNTRIES, type CountryCode } from '../carriers/countries.js';
+import { CARRIER_CODES } from '../carriers/registry.js';
+import { CARRIER_TABLES, REFERENCE_VOLUMETRIC_DIVISOR, STACKING_BUFFER_PERCENT, type RateTable, type SubtypeCode, type SubtypeService } from './tables.js';
 import { gramsIn, LENGTH_UNITS, millimetresIn, toGrams, toMillimetres, WEIGHT_UNITS, type ConvertOptions, type LengthUnit, type WeightUnit } from './units.js';
 
 /** Most parcels in one rates or filter-by-parcels request. */
@@ -301,7 +291,7 @@ export function parseRatesRequest(body: unknown): RatesRequest {
   const p = new Problems();
   throwIfNotObject(p, body, 'body');
   const r = new Reader(p, body);
-  const destination = r.oneOf('destination', COUNTRY_CODES, true);
+  const destination = r.oneOf('destination', COUNTRIES, true);
   const parcels: { items: ItemMeasures[] }[] = [];
   let units = 0;
   const list = readList(r, 'parcels', MAX_PARCELS);
@@ -330,7 +320,7 @@ export function parseRatesQuery(query: unknown): Pick<RatesFilter, 'carrierCode'
   const p = new Problems();
   const r = new Reader(p, isObject(query) ? query : {});
   const carrierCode = r.oneOf('carrierCode', CARRIER_CODES);
-  const shippingMethodType = r.oneOf('shippingMethodType', METHOD_TYPES);
+  const shippingMethodType = r.oneOf('shippingMethodType', SHIPPING_METHOD_TYPES);
   p.throwIfAny();
   return { ...(carrierCode ? { carrierCode } : {}), ...(shippingMethodType ? { shippingMethodType } : {}) };
 }
@@ -346,8 +336,8 @@ const SIDES = ['length', 'width', 'height'] as const;
 export function parseFilterByParcels(query: unknown, body: unknown): FilterByParcelsRequest {
   const p = new Problems();
   const q = new Reader(p, isObject(query) ? query : {});
-  const destination = q.oneOf('destination', COUNTRY_CODES, true);
-  const source = q.oneOf('source', COUNTRY_CODES);
+  const destination = q.oneOf('destination', COUNTRIES, true);
+  const source = q.oneOf('source', COUNTRIES);
   throwIfNotObject(p, body, 'body');
   const r = new Reader(p, body);
   const twoDecimals: ConvertOptions = { maxDecimals: 2 };

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bracketPrice, fitsLimits, volumetricWeightG, type ParcelLimits } from './parcels.js';
-import {
-  CARRIER_CODES,
-  CARRIER_TABLES,
-  COURIER_SUBTYPES,
-  LOCAL_CURRENCY,
-  LOCKER_SIZES,
-  PICKUP_POINT_SUBTYPES,
-  type CarrierTable,
-  type CountryCode,
-  type RateTable,
-  type SubtypeService,
-} from './tables.js';
+import { COURIER_SERVICE_TYPES as COURIER_SUBTYPES, LOCKER_SIZES, PICKUP_POINT_TYPES as PICKUP_POINT_SUBTYPES } from '../carriers/contract.js';
+import { LOCAL_CURRENCY, type CountryCode } from '../carriers/countries.js';
+import { defineCarrier } from '../carriers/kit/define.js';
+import { CARRIER_CODES, CARRIERS } from '../carriers/registry.js';
+import { filterByParcels } from './service.js';
+import { CARRIER_TABLES, carrierTable, lockerLimits, type CarrierTable, type RateTable, type SubtypeService } from './tables.js';
 
 const TABLES: { name: string; carrier: CarrierTable; sub: SubtypeService; dest: CountryCode; table: RateTable }[] = CARRIER_TABLES.flatMap((carrier) =>
   carrier.methods.flatMap((m) =>
@@ -108,6 +102,67 @@ describe('carriers', () => {
       const machines = c.methods.flatMap((m) => (m.subtypes as readonly SubtypeService[]).filter((s) => s.code === 'parcelMachine'));
       for (const m of machines) expect(m.limits.sizes).toBe(c.lockerSizes);
       expect(machines.length > 0).toBe(c.lockerSizes.length > 0);
+    }
+  });
+});
+
+describe('each carrier’s definition and its rates', () => {
+  it('are one list: every registered carrier has a table, in registry order, accepting parcels in its countries', () => {
+    expect(CARRIER_TABLES.map((c) => c.code)).toEqual(CARRIERS.map((d) => d.code));
+    for (const def of CARRIERS) {
+      const table = CARRIER_TABLES.find((c) => c.code === def.code)!;
+      expect(table.origins, def.code).toEqual(def.countries);
+      expect(table.hasServiceContract, def.code).toBe(def.hasServiceContract);
+    }
+  });
+
+  it('agree on locker sizes: a carrier with lockers has all five, XS → XL, and its parcel machines take exactly those', () => {
+    for (const def of CARRIERS) {
+      const table = carrierTable(def);
+      const machines = def.rates.methods.flatMap((m) => (m.subtypes as readonly { code: string; limits: { sizes: unknown } }[]).filter((s) => s.code === 'parcelMachine'));
+      if (!def.lockerSizes) {
+        expect(table.lockerSizes, def.code).toEqual([]);
+        expect(machines.filter((s) => s.limits.sizes === 'lockers'), def.code).toEqual([]);
+        continue;
+      }
+      expect(table.lockerSizes.map((s) => s.code), def.code).toEqual([...LOCKER_SIZES]);
+      for (const size of LOCKER_SIZES) {
+        const d = def.lockerSizes[size];
+        const mm = table.lockerSizes.find((s) => s.code === size)!;
+        expect([mm.heightMm, mm.widthMm, mm.lengthMm, mm.maxWeightG], `${def.code} ${size}`).toEqual([d.heightCm * 10, d.widthCm * 10, d.depthCm * 10, d.maxWeightKg * 1000]);
+      }
+      // Declared once: a parcel machine's rate subtype names the definition's lockers instead of its own sizes.
+      for (const m of machines) expect(m.limits.sizes, def.code).toBe('lockers');
+    }
+  });
+
+  it('baltpost lockers are XS–XL, as registration and the spec have them (not the S–L the rate table once had)', () => {
+    const baltpost = CARRIER_TABLES.find((c) => c.code === 'baltpost')!;
+    expect(baltpost.lockerSizes.map((s) => s.code)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+    expect(baltpost.lockerSizes).toEqual(lockerLimits(CARRIERS.find((d) => d.code === 'baltpost')!.lockerSizes));
+  });
+
+  it('refuse rates that name lockers for a carrier without them', () => {
+    const swift = CARRIERS.find((d) => !d.lockerSizes)!;
+    const broken = {
+      ...swift,
+      rates: { ...swift.rates, methods: [{ type: 'pickupPoint' as const, parcelDimensionsRequired: false, subtypes: [{ code: 'parcelMachine' as const, limits: { maxWeightG: 1000, sizes: 'lockers' as const }, volumetricDivisor: null, rates: {} }] }] },
+    };
+    expect(() => carrierTable(broken)).toThrow(/no lockerSizes/);
+  });
+
+  it('a definition without rates does not compile', () => {
+    const { rates: _rates, ...withoutRates } = CARRIERS[0]!;
+    // @ts-expect-error: rates are required, so a carrier cannot silently drop out of rates and filter-by-parcels
+    expect(() => defineCarrier(withoutRates)).not.toThrow();
+  });
+
+  it('every registered carrier is a filter-by-parcels candidate for a small parcel in its first country', () => {
+    for (const def of CARRIERS) {
+      const home = def.countries[0]!;
+      const listing = filterByParcels([{ weightG: 1000, lengthMm: 100, widthMm: 100, heightMm: 100 }], home, home);
+      const carriers = listing.countries.flatMap((c) => c.carriers.map((k) => k.carrierCode));
+      expect(carriers, `${def.code} to ${home}`).toContain(def.code);
     }
   });
 });

@@ -4,6 +4,7 @@
  * receiver's name, phone or street address; products are listed as the spec says.
  */
 import type { Queryable } from '../../platform/db.js';
+import type { ShippingMethodType } from '../carriers/contract.js';
 import { carrierDefinition } from '../carriers/registry.js';
 import { findPickupPoint } from '../catalogue/service.js';
 import type { ShipmentStatus } from '../shipments/store.js';
@@ -31,7 +32,7 @@ interface Row {
   carrier_code: string;
   status: ShipmentStatus;
   updated_at: Date;
-  method_type: 'pickupPoint' | 'courier';
+  method_type: ShippingMethodType;
   method_id: string;
   receiver: { locality: string | null; country: string | null };
   products: { name: string; quantity: number }[] | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../platform/errors.js';
-import { beginInput, CTX, ORDER_ID } from '../sim-kit/fixtures.js';
+import { beginInput, CTX, ORDER_ID } from '../../../../test/support/processors/fixtures.js';
 import { decideBank } from './behaviour.js';
 import { bankMapper, bankReturnFields } from './mapper.js';
 

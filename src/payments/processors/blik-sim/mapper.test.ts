@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beginInput, CTX } from '../sim-kit/fixtures.js';
+import { beginInput, CTX } from '../../../../test/support/processors/fixtures.js';
 import { decideBlik } from './behaviour.js';
 import { blikMapper, blikReturnFields } from './mapper.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../platform/errors.js';
-import { beginInput, CTX } from '../sim-kit/fixtures.js';
+import { beginInput, CTX } from '../../../../test/support/processors/fixtures.js';
 import { creditApproved, plans } from './behaviour.js';
 import { hirePurchaseMapper, hirePurchaseReturnFields } from './mapper.js';
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { SimulatedProcessor } from './adapter.js';
 import { bankMapper, bankReturnFields } from '../bank-sim/mapper.js';
 import { bankSimDefinition } from '../bank-sim/definition.js';
-import { beginInput, directory, MERCHANT, ORDER_ID } from './fixtures.js';
+import { beginInput, directory, MERCHANT, ORDER_ID } from '../../../../test/support/processors/fixtures.js';
 import { formatIban, isValidIban, makeIban } from '../../../platform/iban.js';
 import { sampleIban } from './iban.js';
 import { appendQuery, parseBaseReturn, splitMinor } from './protocol.js';

@@ -7,6 +7,11 @@ import type { CarrierMethod } from '../contract.js';
 import { s10Scheme } from '../kit/tracking.js';
 import { wordmarkSvg } from '../kit/logo.js';
 import { defineCarrier } from '../kit/define.js';
+import { baltpostNetwork } from './network.js';
+import { baltpostRates } from './rates.js';
+
+/** Where it takes parcels, and the posting countries its S10 numbers carry. */
+const COUNTRIES = ['EE', 'LV', 'LT'] as const;
 
 const NO_DIMENSIONS = { parcelDimensionsRequired: false } as const;
 
@@ -22,7 +27,7 @@ export const baltpostDefinition = defineCarrier({
   code: 'baltpost',
   name: 'Baltpost',
   logoSvg: () => logo,
-  countries: ['EE', 'LV', 'LT'],
+  countries: COUNTRIES,
   supportedContractTypes: ['DIRECT', 'SERVICE'],
   hasServiceContract: true,
   shipmentIdPattern: /^BP\d{10}$/,
@@ -40,6 +45,8 @@ export const baltpostDefinition = defineCarrier({
   },
   dropOffPin: 'withService',
   parcelLimits: { maxWeightGrams: 30_000, maxLengthCm: 150 },
-  trackingNumber: s10Scheme({ serviceIndicator: 'CC', countries: ['EE', 'LV', 'LT'] }),
+  trackingNumber: s10Scheme({ serviceIndicator: 'CC', countries: COUNTRIES }),
   trackingUrl: (tn: string) => `https://track.baltpost.example/?barcode=${encodeURIComponent(tn)}`,
+  rates: baltpostRates,
+  pickupPointNetwork: baltpostNetwork,
 });

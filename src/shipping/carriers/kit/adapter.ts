@@ -70,3 +70,21 @@ export class SimulatedCarrier<Req, Res> implements CarrierAdapter {
     return { ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR', message: `${this.definition.name} has no shipment ${request.carrierShipmentId}` }] };
   }
 }
+
+/** A carrier's folder as the registry takes it (`<code>/carrier.ts`): its definition, and its adapter. */
+export interface CarrierEntry<C extends string> {
+  readonly definition: CarrierDefinition<C>;
+  adapter(options?: SimulatedCarrierOptions): CarrierAdapter;
+}
+
+/** The registry entry of a carrier that Kassa simulates (its mapper talking to its simulator). */
+export function simulatedCarrier<const C extends string, Req, Res>(
+  definition: CarrierDefinition<C>,
+  mapper: CarrierMapper<Req, Res>,
+  simulator: CarrierSimulator<Req, Res>,
+): CarrierEntry<C> {
+  return Object.freeze({
+    definition,
+    adapter: (options: SimulatedCarrierOptions = {}) => new SimulatedCarrier(definition as CarrierDefinition, mapper, simulator, options),
+  });
+}

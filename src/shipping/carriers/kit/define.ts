@@ -8,7 +8,10 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Checks a carrier definition's type in place and freezes it, all the way down (RegExps excepted). */
-export function defineCarrier(def: CarrierDefinition): CarrierDefinition {
+/**
+ * Checks a carrier definition's type in place and freezes it, all the way down (RegExps excepted).
+ * The code stays a literal type, so the registry derives the `CarrierCode` union from its list.
+ */
+export function defineCarrier<const C extends string>(def: CarrierDefinition<C>): CarrierDefinition<C> {
   return deepFreeze(def);
 }

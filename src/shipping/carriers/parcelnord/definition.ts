@@ -8,6 +8,8 @@ import type { AdditionalServiceCode, CarrierMethod } from '../contract.js';
 import { numericScheme } from '../kit/tracking.js';
 import { wordmarkSvg } from '../kit/logo.js';
 import { defineCarrier } from '../kit/define.js';
+import { parcelnordNetwork } from './network.js';
+import { parcelnordRates } from './rates.js';
 
 const baltic = (services: readonly AdditionalServiceCode[]): readonly CarrierMethod[] =>
   [
@@ -47,4 +49,6 @@ export const parcelnordDefinition = defineCarrier({
   parcelLimits: { maxWeightGrams: 35_000, maxLengthCm: 200 },
   trackingNumber: numericScheme({ length: 14, prefix: '37', algorithm: 'luhn-mod10', description: '14 digits: "37", 11-digit serial, Luhn check digit' }),
   trackingUrl: (tn: string) => `https://parcelnord.example/tracking/${encodeURIComponent(tn)}`,
+  rates: parcelnordRates,
+  pickupPointNetwork: parcelnordNetwork,
 });

@@ -7,6 +7,8 @@
 import { numericScheme } from '../kit/tracking.js';
 import { wordmarkSvg } from '../kit/logo.js';
 import { defineCarrier } from '../kit/define.js';
+import { polexpressNetwork } from './network.js';
+import { polexpressRates } from './rates.js';
 
 const DIMENSIONS = { parcelDimensionsRequired: true } as const;
 const NO_DIMENSIONS = { parcelDimensionsRequired: false } as const;
@@ -42,4 +44,6 @@ export const polexpressDefinition = defineCarrier({
   parcelLimits: { maxWeightGrams: 25_000, maxLengthCm: 150 },
   trackingNumber: numericScheme({ length: 24, prefix: '620', algorithm: 'gs1-mod10', description: '24 digits: "620", 20-digit serial, GS1 mod-10 check digit' }),
   trackingUrl: (tn: string) => `https://polexpress.example/sledzenie?numer=${encodeURIComponent(tn)}`,
+  rates: polexpressRates,
+  pickupPointNetwork: polexpressNetwork,
 });

@@ -9,6 +9,8 @@ import type { AdditionalServiceCode, CarrierMethod } from '../contract.js';
 import { numericScheme } from '../kit/tracking.js';
 import { wordmarkSvg } from '../kit/logo.js';
 import { defineCarrier } from '../kit/define.js';
+import { swiftcourierNetwork } from './network.js';
+import { swiftcourierRates } from './rates.js';
 
 const methods = (courier: readonly AdditionalServiceCode[], shop: readonly AdditionalServiceCode[]): readonly CarrierMethod[] =>
   [
@@ -39,4 +41,6 @@ export const swiftcourierDefinition = defineCarrier({
   trackingUrl: (tn: string) => `https://tracking.swiftcourier.example/parcel/${encodeURIComponent(tn)}`,
   // The simulator's test account (the mapper sends the customer number as customerNumber).
   sandboxTestAccount: { username: 'swift-sandbox', logisticsContractNumber: 'SWT-000001' },
+  rates: swiftcourierRates,
+  pickupPointNetwork: swiftcourierNetwork,
 });

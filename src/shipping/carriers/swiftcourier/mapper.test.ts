@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RegistrationRequest } from '../contract.js';
-import { courier, pickupPoint, registration, RECEIVERS } from '../kit/fixtures.js';
-import { golden, wire } from '../kit/golden.js';
+import { courier, pickupPoint, registration, RECEIVERS } from '../../../../test/support/carriers/fixtures.js';
+import { golden, wire } from '../../../../test/support/carriers/golden.js';
 import { swiftcourierMapper, swiftPostalCodeValid, type SwiftResponse } from './mapper.js';
 import { swiftcourierSimulator } from './simulator.js';
 

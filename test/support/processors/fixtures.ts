@@ -1,7 +1,7 @@
 /** Shared inputs of the simulators' unit tests (not used by the app). */
-import type { BeginPayment } from '../contract.js';
-import type { OrderMerchant, SimulatorDirectory } from './directory.js';
-import { simulatorKey } from './signing.js';
+import type { BeginPayment } from '../../../src/payments/processors/contract.js';
+import type { OrderMerchant, SimulatorDirectory } from '../../../src/payments/processors/sim-kit/directory.js';
+import { simulatorKey } from '../../../src/payments/processors/sim-kit/signing.js';
 
 export const ORDER_ID = '01900000-0000-7000-8000-000000000001';
 export const MERCHANT: OrderMerchant = {

@@ -1,5 +1,5 @@
-/** Unified registration requests the carriers' tests share (not used by the app). */
-import type { CarrierAccount, CountryCode, RegistrationMethod, RegistrationRequest, SenderParty } from '../contract.js';
+/** Unified registration requests the carriers' tests share (test support: not built into dist/). */
+import type { CarrierAccount, CountryCode, RegistrationMethod, RegistrationRequest, SenderParty } from '../../../src/shipping/carriers/contract.js';
 
 export const SHIPMENT_ID = '01900000-0000-7000-8000-0000000000a1';
 

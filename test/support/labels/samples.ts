@@ -2,7 +2,7 @@
  * Deterministic sample labels for tests, the benchmark and previews. Names and places are
  * deliberately Baltic, Polish and Cyrillic so every run exercises the font fallback.
  */
-import type { LabelInput, LockerSize } from './model.js';
+import type { LabelInput, LockerSize } from '../../../src/shipping/labels/model.js';
 
 const CARRIERS = [
   { code: 'baltpost', name: 'Baltpost' },
