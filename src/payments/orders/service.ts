@@ -157,10 +157,11 @@ export class OrderService {
   ): Promise<void> {
     await withTx(this.db, async (tx) => {
       const order = await this.lockPayable(tx, orderId);
-      if (order.intents.find((i) => i.id === intentId)?.status !== 'PENDING') {
+      const intent = order.intents.find((i) => i.id === intentId);
+      if (intent?.status !== 'PENDING') {
         throw Errors.conflict('the order changed while the payment was being started; reload the page');
       }
-      await sql.updateIntent(tx, intentId, { status: INTENT_MACHINE.transitions.bind.to, processor, processorReference, metadata });
+      await sql.updateIntent(tx, intentId, { status: transition(INTENT_MACHINE, intent.status, 'bind').to, processor, processorReference, metadata });
     });
   }
 
@@ -213,6 +214,7 @@ export class OrderService {
         await wakeWaitingForFunds(tx, order.store_id, order.env);
       } else {
         await sql.updateIntent(tx, intentId, {
+          // The open intent (openIntent) is PENDING, the intent table's initial status.
           status: transition(INTENT_MACHINE, INTENT_MACHINE.initial, outcome.kind === 'declined' ? 'decline' : 'cancel').to,
           processor: outcome.processor,
           processorReference: outcome.processorReference ?? null,
