@@ -10,6 +10,8 @@ import type { CreatedStore } from '../../src/stores/service.js';
 import { signLink } from '../../src/platform/signed-links.js';
 import { MAX_ATTEMPTS } from '../../src/shipping/label-files/service.js';
 import { ShipmentStore } from '../../src/shipping/shipments/store.js';
+import { TransitionError } from '../../src/platform/state-machine.js';
+import * as labelFileStore from '../../src/shipping/label-files/store.js';
 
 let t: TestApp;
 let other: CreatedStore;
@@ -265,5 +267,38 @@ describe('POST /label-files validation', () => {
     expect(notYet.json().message).toContain(`shipmentIds[2]: shipment ${pending.id} is pending`);
     expect(await labelFileCount()).toBe(before);
     expect((await getShipment(ids[0]!)).status).toBe('registered');
+  });
+});
+
+describe('the label file table in the database', () => {
+  const row = async (id: string) =>
+    (await t.db.query<{ status: string; errors: unknown; ready_at: Date | null; next_attempt_at: Date | null }>(
+      'SELECT status, errors, ready_at, next_attempt_at FROM label_files WHERE id = $1',
+      [id],
+    )).rows[0]!;
+
+  it('a ready file cannot fail or be made ready again, nor be claimed as pending: the row stays as it was', async () => {
+    const { ids } = await registeredPair();
+    const lf = (await postLabelFile({ shipmentIds: ids, synchronous: true })).json();
+    expect(lf.status).toBe('ready');
+    const before = await row(lf.id);
+    await expect(labelFileStore.markFailed(t.db, lf.id, [{ shipmentId: null, field: 'labelFile', message: 'late' }])).rejects.toThrow(TransitionError);
+    await expect(labelFileStore.markReady(t.db, lf.id)).rejects.toThrow('were not in pending');
+    expect(await labelFileStore.lockWaiting(t.db, lf.id)).toBeUndefined();
+    expect(await t.services.labelFiles.claimOne(lf.id)).toBe(false);
+    expect(await row(lf.id)).toEqual(before);
+  });
+
+  it('a failed file cannot become ready', async () => {
+    const { ids } = await registeredPair();
+    const res = await postLabelFile({ shipmentIds: [ids[0]] });
+    expect(res.statusCode).toBe(201);
+    // Its shipment goes back to pending before the worker runs: the file fails.
+    await t.db.query(`UPDATE shipments SET status = 'pending', next_registration_at = now() + interval '1 hour' WHERE id = $1`, [ids[0]]);
+    await drainLabels();
+    const failed = await row(res.json().id);
+    expect(failed.status).toBe('failed');
+    await expect(labelFileStore.markReady(t.db, res.json().id)).rejects.toThrow(TransitionError);
+    expect(await row(res.json().id)).toEqual(failed);
   });
 });

@@ -3,6 +3,9 @@ import { createTestApp, type TestApp } from '../support/app.js';
 import { activate, admin, COURIER_RECEIVER, courierBody, pickupBody, PRODUCTION, RECEIVER, SANDBOX, SENDER } from './support.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { carrierDefinition } from '../../src/shipping/carriers/registry.js';
+import { withTx } from '../../src/platform/db.js';
+import { TransitionError } from '../../src/platform/state-machine.js';
+import { ShipmentStore } from '../../src/shipping/shipments/store.js';
 
 let t: TestApp;
 let other: CreatedStore;
@@ -514,5 +517,35 @@ describe('registration worker', () => {
     const res = await patch(failed.id, { receiver: RECEIVER });
     expect(res.statusCode).toBe(409);
     expect((await getShipment(failed.id)).json().status).toBe('registrationFailed');
+  });
+});
+
+describe('the shipment table in the database', () => {
+  const row = async (id: string) =>
+    (await t.db.query<{ status: string; carrier_shipment_id: string | null; errors: unknown; updated_at: Date }>(
+      'SELECT status, carrier_shipment_id, errors, updated_at FROM shipments WHERE id = $1',
+      [id],
+    )).rows[0]!;
+
+  it('a move the table refuses leaves the row as it was: delivered cannot go back to registered, pending or inTransit', async () => {
+    const s = (await create(pickupBody({ synchronous: true }))).json();
+    for (const status of ['inTransit', 'delivered']) expect((await move(s.id, status)).statusCode).toBe(200);
+    const before = await row(s.id);
+    expect(before.status).toBe('delivered');
+    const store = new ShipmentStore(t.db);
+    await expect(store.markRegistered(s.id, 'CARRIER-2', [])).rejects.toThrow(TransitionError);
+    await expect(store.markFailed(s.id, [{ code: 'CARRIER_ERROR', message: 'late' }])).rejects.toThrow(TransitionError);
+    await expect(store.moveMany([s.id], 'inTransit')).rejects.toThrow('were not in registered or labelsCreated');
+    const current = (await store.find(s.id, null))!;
+    await expect(store.requeue(s.id, current, null)).rejects.toThrow(TransitionError);
+    expect(await row(s.id)).toEqual(before);
+  });
+
+  it('a statement moving several shipments moves none of them unless all may move (in its transaction)', async () => {
+    const a = (await create(pickupBody({ synchronous: true }))).json();
+    const b = (await create(pickupBody())).json(); // pending
+    const before = [await row(a.id), await row(b.id)];
+    await expect(withTx(t.db, (tx) => new ShipmentStore(tx).moveMany([a.id, b.id], 'labelsCreated'))).rejects.toThrow('1 of 2 row(s) moved to labelsCreated');
+    expect([await row(a.id), await row(b.id)]).toEqual(before);
   });
 });

@@ -19,7 +19,8 @@ import { wakeWaitingForFunds } from '../refunds/store.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import { ORDER_TOKEN_TTL_S } from '../notifications/schedule.js';
 import type { OrderInput } from './schema.js';
-import { applyTransition, effectiveStatus, UPDATABLE, type OrderStatus } from './states.js';
+import { transition } from '../../platform/state-machine.js';
+import { applyTransition, effectiveStatus, INTENT_MACHINE, ORDER_TRANSITIONS, UPDATABLE, type OrderStatus } from './states.js';
 import * as sql from './store.js';
 import { orderTokenClaims, orderView, type OrderView } from './view.js';
 
@@ -41,6 +42,21 @@ export interface AttemptResult {
   status: OrderStatus;
   /** Where the shopper goes next: the merchant's returnUrl with a signed order token. */
   redirectUrl: string;
+}
+
+/**
+ * Writes the order notification of a transition whose table entry says `notify` (inside the
+ * change's transaction). The access key is filled in at delivery time, from the store's key of the moment.
+ */
+export async function announceOrder(tx: Queryable, row: sql.OrderRow, status: OrderStatus): Promise<void> {
+  await enqueueNotification(tx, {
+    storeId: row.store_id,
+    env: row.env,
+    kind: 'order',
+    subjectId: row.id,
+    url: row.notification_url,
+    claims: orderTokenClaims(row, status, ''),
+  });
 }
 
 export class OrderService {
@@ -85,7 +101,9 @@ export class OrderService {
           `merchantReference "${input.merchantReference}" belongs to an order that is ${status} and can no longer be changed; send a new merchantReference`,
         );
       }
-      if (existing.status === 'ABANDONED') applyTransition('ABANDONED', 'reopen');
+      // The stored status, which the statement's guard checks (an expired order the sweeper has not
+      // written yet is still PENDING there).
+      applyTransition(existing.status, existing.status === 'ABANDONED' ? 'reopen' : 'update');
       await sql.updateOrderFromInput(tx, existing.id, input);
       await sql.refreshPendingIntent(tx, existing.id, uuidv7());
       return (await sql.lockOrder(tx, existing.id))!;
@@ -149,10 +167,11 @@ export class OrderService {
   ): Promise<void> {
     await withTx(this.db, async (tx) => {
       const order = await this.lockPayable(tx, orderId);
-      if (order.intents.find((i) => i.id === intentId)?.status !== 'PENDING') {
+      const intent = order.intents.find((i) => i.id === intentId);
+      if (intent?.status !== 'PENDING') {
         throw Errors.conflict('the order changed while the payment was being started; reload the page');
       }
-      await sql.updateIntent(tx, intentId, { status: 'PENDING', processor, processorReference, metadata });
+      await sql.updateIntent(tx, intentId, { status: transition(INTENT_MACHINE, intent.status, 'bind').to, processor, processorReference, metadata });
     });
   }
 
@@ -205,7 +224,8 @@ export class OrderService {
         await wakeWaitingForFunds(tx, order.store_id, order.env);
       } else {
         await sql.updateIntent(tx, intentId, {
-          status: outcome.kind === 'declined' ? 'FAILED' : 'CANCELED',
+          // The open intent (openIntent) is PENDING, the intent table's initial status.
+          status: transition(INTENT_MACHINE, INTENT_MACHINE.initial, outcome.kind === 'declined' ? 'decline' : 'cancel').to,
           processor: outcome.processor,
           processorReference: outcome.processorReference ?? null,
           failureReason: outcome.reason,
@@ -220,16 +240,8 @@ export class OrderService {
   }
 
   /** Writes the order notification for a state change (inside the change's transaction). */
-  private async announce(tx: Queryable, row: sql.OrderRow, status: OrderStatus): Promise<void> {
-    // The access key is filled in at delivery time, from the store's key of the moment.
-    await enqueueNotification(tx, {
-      storeId: row.store_id,
-      env: row.env,
-      kind: 'order',
-      subjectId: row.id,
-      url: row.notification_url,
-      claims: orderTokenClaims(row, status, ''),
-    });
+  private announce(tx: Queryable, row: sql.OrderRow, status: OrderStatus): Promise<void> {
+    return announceOrder(tx, row, status);
   }
 
   /** Abandons expired PENDING orders (all stores, or one) and announces each; returns how many. */
@@ -238,7 +250,8 @@ export class OrderService {
     for (;;) {
       const n = await withTx(this.db, async (tx) => {
         const rows = await sql.abandonExpired(tx, batch, storeId);
-        for (const r of rows) await this.announce(tx, r, 'ABANDONED');
+        const { to, notify } = ORDER_TRANSITIONS.abandon;
+        if (notify) for (const r of rows) await this.announce(tx, r, to);
         return rows.length;
       });
       total += n;

@@ -4,7 +4,8 @@
  */
 import type { Queryable } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
-import type { IntentStatus, OrderStatus } from './states.js';
+import { expectMoved, reachable, sqlMove, sqlStatus, sqlStatusIn, sourcesOf } from '../../platform/state-machine.js';
+import { INTENT_MACHINE, ORDER_MACHINE, ORDER_TRANSITIONS, type IntentStatus, type OrderStatus } from './states.js';
 import type { RefundStatus } from '../refunds/states.js';
 import type { RefundType } from '../refunds/store.js';
 import type { Address, LineItem, MethodOptions, OrderInput } from './schema.js';
@@ -74,12 +75,15 @@ export interface OrderRefundRow {
   created_at: string;
 }
 
+/** Orders that were paid: PAID and every status after it (only they can have refunds and a payment in the ledger). */
+const WAS_PAID = sqlStatusIn(ORDER_MACHINE, 'o.status', ORDER_MACHINE.statuses.filter((s) => reachable(ORDER_MACHINE, 'PAID').has(s)));
+
 /** The order's intents and refunds, read with it in the same statement (only paid orders can have refunds). */
 const INTENTS_JSON = `coalesce((SELECT json_agg(pi ORDER BY pi.created_at) FROM payment_intents pi WHERE pi.order_id = o.id), '[]'::json) AS intents,
-  CASE WHEN o.status IN ('PAID', 'PARTIALLY_REFUNDED', 'REFUNDED') THEN
+  CASE WHEN ${WAS_PAID} THEN
   coalesce((SELECT json_agg(json_build_object('id', r.id, 'amount', r.amount, 'currency', r.currency, 'status', r.status, 'type', r.type, 'created_at', r.created_at)
     ORDER BY r.created_at, r.id) FROM refunds r WHERE r.order_id = o.id), '[]'::json) ELSE '[]'::json END AS refunds,
-  CASE WHEN o.status IN ('PAID', 'PARTIALLY_REFUNDED', 'REFUNDED') THEN
+  CASE WHEN ${WAS_PAID} THEN
   (SELECT ${effectiveSettlesAt('t')} FROM ledger_transactions t WHERE t.order_id = o.id AND t.kind = 'payment' ORDER BY t.occurred_at LIMIT 1) END AS settles_at`;
 
 /** Columns written from an OrderInput, in the order of insertParams/updateParams. */
@@ -118,12 +122,12 @@ const INSERT_ORDERS = `
     INSERT INTO orders (id, store_id, env, merchant_reference, ${INPUT_COLUMNS.join(', ')},
                         status, expires_at, created_at, updated_at)
     SELECT id, store_id, env, merchant_reference, ${INPUT_COLUMNS.join(', ')},
-           'PENDING', now + make_interval(mins => expires_in_minutes), now, now FROM stamped
+           ${sqlStatus(ORDER_MACHINE, ORDER_MACHINE.initial)}, now + make_interval(mins => expires_in_minutes), now, now FROM stamped
     ON CONFLICT (store_id, env, merchant_reference) DO NOTHING
     RETURNING id, payment_method, method_options, grand_total, currency, created_at, expires_at
   ), i AS (
     INSERT INTO payment_intents (id, order_id, payment_method, metadata, amount, currency, status, created_at, updated_at)
-    SELECT input.intent_id, o.id, o.payment_method, o.method_options, o.grand_total, o.currency, 'PENDING', o.created_at, o.created_at
+    SELECT input.intent_id, o.id, o.payment_method, o.method_options, o.grand_total, o.currency, ${sqlStatus(INTENT_MACHINE, INTENT_MACHINE.initial)}, o.created_at, o.created_at
       FROM o JOIN input ON input.id = o.id
   )
   SELECT id, created_at, expires_at FROM o`;
@@ -149,7 +153,7 @@ function insertedRow(it: NewOrder, createdAt: Date, expiresAt: Date): OrderRow {
     shipping_address: i.shippingAddress,
     line_items: i.lineItems,
     session_uuid: i.sessionUuid,
-    status: 'PENDING',
+    status: ORDER_MACHINE.initial,
     expires_in_minutes: i.expiresIn,
     expires_at: expiresAt,
     created_at: createdAt,
@@ -167,7 +171,7 @@ function insertedRow(it: NewOrder, createdAt: Date, expiresAt: Date): OrderRow {
         metadata: { ...i.methodOptions },
         amount: i.grandTotal,
         currency: i.currency,
-        status: 'PENDING',
+        status: INTENT_MACHINE.initial,
         processor: null,
         processor_reference: null,
         failure_reason: null,
@@ -220,21 +224,31 @@ export async function lockOrder(q: Queryable, orderId: string): Promise<OrderRow
   return rowCount ? readOrderById(q, orderId) : undefined;
 }
 
-/** A paid order's refund state: PAID, PARTIALLY_REFUNDED or REFUNDED. */
-export async function setRefundedStatus(q: Queryable, orderId: string, status: OrderStatus): Promise<void> {
-  await q.query(`UPDATE orders SET status = $2, updated_at = store_now(store_id, env) WHERE id = $1`, [orderId, status]);
+/**
+ * A paid order's refund state after a successful refund (ORDER_TRANSITIONS refundPartially,
+ * refundFully): only from a status the table allows, in the same statement.
+ */
+export async function setRefundedStatus(q: Queryable, orderId: string, status: (typeof ORDER_TRANSITIONS)['refundPartially' | 'refundFully']['to']): Promise<void> {
+  const m = sqlMove(ORDER_MACHINE, status, 2);
+  const { rowCount } = await q.query(`UPDATE orders SET ${m.set}, updated_at = store_now(store_id, env) WHERE id = $1 AND ${m.guard}`, [orderId, ...m.values]);
+  expectMoved(ORDER_MACHINE, status, rowCount, 1, orderId);
 }
 
 /** Rewrites an updatable order from a re-sent payload; its expiry starts again from now. */
 export async function updateOrderFromInput(q: Queryable, orderId: string, input: OrderInput): Promise<void> {
   const sets = INPUT_COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ');
-  await q.query(
-    `UPDATE orders SET ${sets}, status = 'PENDING', updated_at = store_now(store_id, env),
+  const m = sqlMove(ORDER_MACHINE, 'PENDING', INPUT_COLUMNS.length + 2);
+  const { rowCount } = await q.query(
+    `UPDATE orders SET ${sets}, ${m.set}, updated_at = store_now(store_id, env),
             expires_at = store_now(store_id, env) + make_interval(mins => $${INPUT_COLUMNS.length + 1})
-      WHERE id = $1`,
-    [orderId, ...inputParams(input)],
+      WHERE id = $1 AND ${m.guard}`,
+    [orderId, ...inputParams(input), ...m.values],
   );
+  expectMoved(ORDER_MACHINE, 'PENDING', rowCount, 1, orderId);
 }
+
+/** The intents still open for a new attempt (the ones a processor transaction may be bound to). */
+const OPEN_INTENT = (column: string): string => sqlStatusIn(INTENT_MACHINE, column, sourcesOf(INTENT_MACHINE, 'PENDING'));
 
 /**
  * The order's open intent follows the order's new amount and method, and is released from any
@@ -245,7 +259,7 @@ export async function refreshPendingIntent(q: Queryable, orderId: string, newInt
   const { rowCount } = await q.query(
     `UPDATE payment_intents pi SET payment_method = o.payment_method, metadata = o.method_options, amount = o.grand_total,
             currency = o.currency, updated_at = o.updated_at, processor = NULL, processor_reference = NULL
-       FROM orders o WHERE o.id = pi.order_id AND pi.order_id = $1 AND pi.status = 'PENDING'`,
+       FROM orders o WHERE o.id = pi.order_id AND pi.order_id = $1 AND ${OPEN_INTENT('pi.status')}`,
     [orderId],
   );
   if (!rowCount) await insertIntent(q, orderId, newIntentId);
@@ -254,7 +268,7 @@ export async function refreshPendingIntent(q: Queryable, orderId: string, newInt
 export async function insertIntent(q: Queryable, orderId: string, intentId: string): Promise<void> {
   await q.query(
     `INSERT INTO payment_intents (id, order_id, payment_method, metadata, amount, currency, status, created_at, updated_at)
-     SELECT $2, o.id, o.payment_method, o.method_options, o.grand_total, o.currency, 'PENDING', store_now(o.store_id, o.env), store_now(o.store_id, o.env)
+     SELECT $2, o.id, o.payment_method, o.method_options, o.grand_total, o.currency, ${sqlStatus(INTENT_MACHINE, INTENT_MACHINE.initial)}, store_now(o.store_id, o.env), store_now(o.store_id, o.env)
        FROM orders o WHERE o.id = $1`,
     [orderId, intentId],
   );
@@ -286,13 +300,15 @@ export interface PaidFields {
   providerName: string | null;
 }
 
-/** Marks the order PAID at the store's time; returns that time. */
+/** Marks the order PAID (ORDER_TRANSITIONS.pay) at the store's time; returns that time. */
 export async function markPaid(q: Queryable, orderId: string, fields: PaidFields): Promise<Date> {
-  const { rows } = await q.query<{ paid_at: Date }>(
-    `UPDATE orders SET status = 'PAID', paid_at = store_now(store_id, env), updated_at = store_now(store_id, env),
-            sender_iban = $2, sender_name = $3, provider_name = $4 WHERE id = $1 RETURNING paid_at`,
-    [orderId, fields.senderIban, fields.senderName, fields.providerName],
+  const m = sqlMove(ORDER_MACHINE, ORDER_TRANSITIONS.pay.to, 5);
+  const { rows, rowCount } = await q.query<{ paid_at: Date }>(
+    `UPDATE orders SET ${m.set}, paid_at = store_now(store_id, env), updated_at = store_now(store_id, env),
+            sender_iban = $2, sender_name = $3, provider_name = $4 WHERE id = $1 AND ${m.guard} RETURNING paid_at`,
+    [orderId, fields.senderIban, fields.senderName, fields.providerName, ...m.values],
   );
+  expectMoved(ORDER_MACHINE, m.values[0], rowCount, 1, orderId);
   return rows[0]!.paid_at;
 }
 
@@ -305,17 +321,20 @@ export interface IntentUpdate {
   serviceFee?: number | null;
 }
 
+/** Moves an open intent (INTENT_MACHINE); its status is guarded in the statement. */
 export async function updateIntent(q: Queryable, intentId: string, u: IntentUpdate): Promise<void> {
-  await q.query(
-    `UPDATE payment_intents SET status = $2, processor = coalesce($3, processor),
-            processor_reference = coalesce($4, processor_reference), failure_reason = $5,
-            metadata = metadata || coalesce($6::jsonb, '{}'::jsonb),
-            service_fee = coalesce($7, service_fee), service_fee_currency = CASE WHEN $7::bigint IS NULL THEN service_fee_currency ELSE currency END,
+  const m = sqlMove(INTENT_MACHINE, u.status, 7);
+  const { rowCount } = await q.query(
+    `UPDATE payment_intents SET ${m.set}, processor = coalesce($2, processor),
+            processor_reference = coalesce($3, processor_reference), failure_reason = $4,
+            metadata = metadata || coalesce($5::jsonb, '{}'::jsonb),
+            service_fee = coalesce($6, service_fee), service_fee_currency = CASE WHEN $6::bigint IS NULL THEN service_fee_currency ELSE currency END,
             updated_at = (SELECT store_now(o.store_id, o.env) FROM orders o WHERE o.id = payment_intents.order_id)
-      WHERE id = $1`,
-    [intentId, u.status, u.processor ?? null, u.processorReference ?? null, u.failureReason ?? null,
-      u.metadata ? JSON.stringify(u.metadata) : null, u.serviceFee ?? null],
+      WHERE id = $1 AND ${m.guard}`,
+    [intentId, u.processor ?? null, u.processorReference ?? null, u.failureReason ?? null,
+      u.metadata ? JSON.stringify(u.metadata) : null, u.serviceFee ?? null, ...m.values],
   );
+  expectMoved(INTENT_MACHINE, u.status, rowCount, 1, intentId);
 }
 
 /**
@@ -323,17 +342,21 @@ export async function updateIntent(q: Queryable, intentId: string, u: IntentUpda
  * them so the caller can announce each in the same transaction.
  */
 export async function abandonExpired(q: Queryable, limit: number, storeId?: string): Promise<OrderRow[]> {
+  // Literals from the tables, not parameters: the filter of `due` must match the partial index
+  // orders_pending_expiry (WHERE status = 'PENDING'); the guards repeat it in each UPDATE.
+  const { from, to, intent } = ORDER_TRANSITIONS.abandon;
   const { rows } = await q.query<OrderRow>(
     `WITH due AS (
        SELECT o.id FROM orders o
-        WHERE o.status = 'PENDING' AND o.expires_at <= now() + (SELECT coalesce(max(offset_ms), 0) FROM sandbox_clocks) * interval '1 millisecond' ${storeId ? 'AND o.store_id = $2' : ''}
+        WHERE ${sqlStatusIn(ORDER_MACHINE, 'o.status', from)} AND o.expires_at <= now() + (SELECT coalesce(max(offset_ms), 0) FROM sandbox_clocks) * interval '1 millisecond' ${storeId ? 'AND o.store_id = $2' : ''}
           AND o.expires_at <= store_now(o.store_id, o.env)
         ORDER BY o.expires_at LIMIT $1 FOR UPDATE SKIP LOCKED
      ), upd AS (
-       UPDATE orders o SET status = 'ABANDONED', updated_at = store_now(o.store_id, o.env) FROM due WHERE o.id = due.id RETURNING o.*
+       UPDATE orders o SET status = ${sqlStatus(ORDER_MACHINE, to)}, updated_at = store_now(o.store_id, o.env)
+         FROM due WHERE o.id = due.id AND ${sqlStatusIn(ORDER_MACHINE, 'o.status', sourcesOf(ORDER_MACHINE, to))} RETURNING o.*
      ), i AS (
-       UPDATE payment_intents pi SET status = 'ABANDONED', updated_at = upd.updated_at
-         FROM upd WHERE pi.order_id = upd.id AND pi.status = 'PENDING'
+       UPDATE payment_intents pi SET status = ${sqlStatus(INTENT_MACHINE, intent!)}, updated_at = upd.updated_at
+         FROM upd WHERE pi.order_id = upd.id AND ${sqlStatusIn(INTENT_MACHINE, 'pi.status', sourcesOf(INTENT_MACHINE, intent!))}
      )
      SELECT upd.*, store_now(upd.store_id, upd.env) AS now, '[]'::json AS intents, '[]'::json AS refunds, NULL::timestamptz AS settles_at FROM upd`,
     storeId ? [limit, storeId] : [limit],

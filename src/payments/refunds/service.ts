@@ -13,6 +13,7 @@
  * starts waiting for funds) is written to the outbox in the same transaction, as `{refundToken}`.
  */
 import { ClaimLoop, claimDue, type LeasedQueue, type LoopLog } from '../../platform/claim-loop.js';
+import { sqlStatusIn, transition } from '../../platform/state-machine.js';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { ApiError, Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
@@ -23,12 +24,13 @@ import { ledgerKey, postRefund } from '../../ledger/postings.js';
 import { merchantBalance } from '../../ledger/store.js';
 import { enqueueNotification } from '../notifications/outbox.js';
 import * as orders from '../orders/store.js';
-import { effectiveStatus } from '../orders/states.js';
+import { announceOrder } from '../orders/service.js';
+import { applyTransition, effectiveStatus } from '../orders/states.js';
 import { availableForRefund, hasSettled, isRefundableType, refundableFrom, REFUNDABLE_STATUSES } from '../orders/view.js';
 import type { RefundOutcome } from '../processors/contract.js';
 import type { ProcessorRegistry } from '../processors/registry.js';
 import type { RefundInput } from './schema.js';
-import { canMove, FUNDS_RETRY_DELAYS_MS, PROCESSOR_RETRY_DELAYS_MS, PROCESSOR_RETRY_LAST_MS, type RefundDescription, type RefundStatus } from './states.js';
+import { FUNDS_RETRY_DELAYS_MS, PROCESSOR_RETRY_DELAYS_MS, PROCESSOR_RETRY_LAST_MS, REFUND_MACHINE, WORKING, type RefundDescription, type RefundEvent } from './states.js';
 import * as sql from './store.js';
 import { refundTokenClaims } from './view.js';
 
@@ -37,7 +39,7 @@ const REFUND_QUEUE: LeasedQueue = {
   dueColumn: 'next_attempt_at',
   attemptsColumn: 'attempts',
   leaseSeconds: 120,
-  waiting: `status IN ('PENDING', 'PROCESSING')`,
+  waiting: sqlStatusIn(REFUND_MACHINE, 'status', WORKING),
 };
 /** A PROCESSING refund whose worker died before the processor answered comes due again after this. */
 const PROCESSING_GRACE_MS = 60_000;
@@ -142,8 +144,10 @@ export class RefundService {
     return withTx(this.db, async (tx) => {
       const r = await sql.lockRefund(tx, refundId);
       if (!r || r.store_id !== storeId || r.env !== env) throw Errors.notFound(`Refund ${refundId}`);
-      if (r.status !== 'PENDING') throw new ApiError(409, `Refund ${refundId} is ${r.status}; only a PENDING refund can be cancelled`);
-      return this.move(tx, r, (await orders.readOrderById(tx, r.order_id))!, 'CANCELED', null, null);
+      if (!REFUND_MACHINE.transitions.cancel.from.includes(r.status)) {
+        throw new ApiError(409, `Refund ${refundId} is ${r.status}; only a ${REFUND_MACHINE.transitions.cancel.from.join(' or ')} refund can be cancelled`);
+      }
+      return this.apply(tx, r, (await orders.readOrderById(tx, r.order_id))!, 'cancel', { description: null, retryInMs: null });
     });
   }
 
@@ -160,7 +164,7 @@ export class RefundService {
     // 1. Book it against the store's balance (or wait for funds), under the balance row's lock.
     const booked = await withTx(this.db, async (tx) => {
       const r = await sql.lockRefund(tx, id);
-      if (!r || (r.status !== 'PENDING' && r.status !== 'PROCESSING')) return undefined;
+      if (!r || !WORKING.includes(r.status)) return undefined;
       const order = (await orders.lockOrder(tx, r.order_id))!;
       if (r.status === 'PROCESSING') return { r, order }; // booked before; the processor call is retried
       const key = ledgerKey({ storeId: r.store_id, env: r.env, method: order.payment_method, currency: r.currency });
@@ -168,16 +172,16 @@ export class RefundService {
       if (balance < r.amount) {
         const delay = FUNDS_RETRY_DELAYS_MS[r.attempts - 1];
         if (delay === undefined) {
-          await this.move(tx, r, order, 'REJECTED', 'EXPIRED', null);
-        } else if (r.status_description === 'INSUFFICIENT_FUNDS') {
-          await this.set(tx, r, { status: 'PENDING', description: 'INSUFFICIENT_FUNDS', retryInMs: delay }); // already announced
+          await this.apply(tx, r, order, 'expire', { description: 'EXPIRED', retryInMs: null });
         } else {
-          await this.move(tx, r, order, 'PENDING', 'INSUFFICIENT_FUNDS', delay);
+          // The wait is announced when it starts (awaitFunds), not on every retry (retryFunds).
+          const event = r.status_description === 'INSUFFICIENT_FUNDS' ? 'retryFunds' : 'awaitFunds';
+          await this.apply(tx, r, order, event, { description: 'INSUFFICIENT_FUNDS', retryInMs: delay });
         }
         return undefined;
       }
       await postRefund(tx, { ...key, kind: 'refund', orderId: order.id, refundId: r.id, amountMinor: r.amount, at: new Date(order.now) });
-      const processing = await this.set(tx, r, { status: 'PROCESSING', description: null, retryInMs: PROCESSING_GRACE_MS });
+      const processing = await this.apply(tx, r, order, 'book', { description: null, retryInMs: PROCESSING_GRACE_MS });
       return { r: processing, order };
     });
     if (!booked) return;
@@ -197,46 +201,48 @@ export class RefundService {
     // 3. Record the answer with its consequences, in one transaction.
     await withTx(this.db, async (tx) => {
       const current = await sql.lockRefund(tx, r.id);
-      if (current?.status !== 'PROCESSING') return;
+      if (!current || !REFUND_MACHINE.transitions.succeed.from.includes(current.status)) return;
       const locked = (await orders.lockOrder(tx, current.order_id))!;
       if (outcome.kind === 'unavailable') {
         const delay = PROCESSOR_RETRY_DELAYS_MS[current.attempts - 1] ?? PROCESSOR_RETRY_LAST_MS;
-        await this.set(tx, current, { status: 'PROCESSING', description: null, retryInMs: delay });
+        await this.apply(tx, current, locked, 'retryProcessor', { description: null, retryInMs: delay });
         this.opts.log?.warn({ refund: current.id, delayMs: delay }, `processor unavailable (${outcome.message}); refund retried later`);
         return;
       }
       if (outcome.kind === 'rejected') {
         const key = ledgerKey({ storeId: current.store_id, env: current.env, method: locked.payment_method, currency: current.currency });
         await postRefund(tx, { ...key, kind: 'refundReversal', orderId: locked.id, refundId: current.id, amountMinor: current.amount, at: new Date(locked.now) });
-        await this.move(tx, current, locked, 'REJECTED', outcome.description, null);
+        await this.apply(tx, current, locked, 'reject', { description: outcome.description, retryInMs: null });
         return;
       }
-      await this.move(tx, current, locked, 'SUCCESSFUL', null, null, outcome.processorReference);
-      // The order was read after its lock, with this refund still PROCESSING.
+      await this.apply(tx, current, locked, 'succeed', { description: null, retryInMs: null, processorReference: outcome.processorReference });
+      // The order was read after its lock, with this refund still PROCESSING. Its move goes
+      // through the order's table (refundPartially / refundFully), like every order move.
       const refunded = current.amount + locked.refunds.reduce((sum, x) => sum + (x.status === 'SUCCESSFUL' ? Number(x.amount) : 0), 0);
-      await orders.setRefundedStatus(tx, locked.id, refunded >= locked.grand_total ? 'REFUNDED' : 'PARTIALLY_REFUNDED');
+      const t = applyTransition(locked.status, refunded >= locked.grand_total ? 'refundFully' : 'refundPartially');
+      await orders.setRefundedStatus(tx, locked.id, t.to);
+      if (t.notify) await announceOrder(tx, (await orders.readOrderById(tx, locked.id))!, t.to);
     });
   }
 
-  /** Moves a refund and announces it to the order's notificationUrl, in the caller's transaction. */
-  private async move(
+  /**
+   * Applies a transition of the refund table (states.ts) to a locked refund: checked against the
+   * table, written with the table's guard, and announced to the order's notificationUrl when the
+   * transition says `notify`, in the caller's transaction.
+   */
+  private async apply(
     tx: Queryable,
     r: sql.RefundRow,
     order: Pick<orders.OrderRow, 'notification_url'>,
-    status: RefundStatus,
-    description: RefundDescription | null,
-    retryInMs: number | null,
-    processorReference?: string,
+    event: RefundEvent,
+    fields: { description: RefundDescription | null; retryInMs: number | null; processorReference?: string },
   ): Promise<sql.RefundRow> {
-    const moved = await this.set(tx, r, { status, description, retryInMs, processorReference: processorReference ?? null });
-    await enqueueNotification(tx, { storeId: r.store_id, env: r.env, kind: 'refund', subjectId: r.id, url: order.notification_url, claims: refundTokenClaims(moved) });
+    const t = transition(REFUND_MACHINE, r.status, event);
+    const moved = await sql.setRefundStatus(tx, r.id, { status: t.to, ...fields, processorReference: fields.processorReference ?? null });
+    if (t.notify) {
+      await enqueueNotification(tx, { storeId: r.store_id, env: r.env, kind: 'refund', subjectId: r.id, url: order.notification_url, claims: refundTokenClaims(moved) });
+    }
     return moved;
-  }
-
-  /** Every status change goes through the transition table (states.ts). */
-  private set(tx: Queryable, r: sql.RefundRow, to: Parameters<typeof sql.setRefundStatus>[2]): Promise<sql.RefundRow> {
-    if (!canMove(r.status, to.status)) throw new Error(`refund ${r.id}: ${r.status} cannot move to ${to.status}`);
-    return sql.setRefundStatus(tx, r.id, to);
   }
 
   /** Processes everything due now (tests, sandbox); returns how many attempts were made. */

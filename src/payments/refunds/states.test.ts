@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, FUNDS_RETRY_DELAYS_MS, HOLDING, REFUND_STATUSES, REFUND_TRANSITIONS } from './states.js';
+import { allowedMoves, reachable, transition, TransitionError } from '../../platform/state-machine.js';
+import { canMove, FUNDS_RETRY_DELAYS_MS, HOLDING, REFUND_MACHINE, REFUND_STATUSES, REFUND_TRANSITIONS, WORKING } from './states.js';
 
 describe('refund states', () => {
   it('final statuses go nowhere; nothing returns to PENDING once processing', () => {
@@ -18,5 +19,46 @@ describe('refund states', () => {
     const total = FUNDS_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
     expect(total / 3_600_000).toBeGreaterThan(70);
     expect(total / 3_600_000).toBeLessThan(73);
+  });
+});
+
+describe('refund table, walked', () => {
+  const allowed = [
+    'PENDING → PENDING', // waiting for funds (announced once), and its retries
+    'PENDING → PROCESSING',
+    'PENDING → REJECTED', // EXPIRED after the last funds retry
+    'PENDING → CANCELED',
+    'PROCESSING → PROCESSING', // the processor was unavailable
+    'PROCESSING → SUCCESSFUL',
+    'PROCESSING → REJECTED',
+  ];
+
+  it('accepts exactly the moves of the table and refuses every other pair, event by event', () => {
+    expect(allowedMoves(REFUND_MACHINE)).toEqual(allowed);
+    for (const from of REFUND_STATUSES) {
+      for (const to of REFUND_STATUSES) expect(canMove(from, to), `${from} → ${to}`).toBe(allowed.includes(`${from} → ${to}`));
+      for (const [event, t] of Object.entries(REFUND_MACHINE.transitions)) {
+        const e = event as keyof typeof REFUND_MACHINE.transitions;
+        if (t.from.includes(from)) expect(transition(REFUND_MACHINE, from, e)).toBe(t);
+        else expect(() => transition(REFUND_MACHINE, from, e)).toThrow(TransitionError);
+      }
+    }
+  });
+
+  it('reaches every status from PENDING', () => {
+    expect(REFUND_MACHINE.initial).toBe('PENDING');
+    expect([...reachable(REFUND_MACHINE)].sort()).toEqual([...REFUND_STATUSES].sort());
+  });
+
+  it('announces every change of status and the start of a wait for funds; not the retries or the booking', () => {
+    const quiet = Object.entries(REFUND_MACHINE.transitions).filter(([, t]) => !t.notify).map(([e]) => e);
+    expect(quiet.sort()).toEqual(['book', 'retryFunds', 'retryProcessor']);
+    for (const [event, t] of Object.entries(REFUND_MACHINE.transitions)) {
+      if (t.to !== 'PROCESSING' && !t.from.includes(t.to)) expect(t.notify, event).toBe(true);
+    }
+  });
+
+  it('the worker claims exactly the refunds that can still move', () => {
+    expect([...WORKING]).toEqual(REFUND_STATUSES.filter((s) => REFUND_TRANSITIONS[s].length > 0));
   });
 });

@@ -2,7 +2,8 @@
 import type { Queryable } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
 import type { Currency } from '../../platform/money.js';
-import type { RefundDescription, RefundStatus } from './states.js';
+import { expectMoved, sqlMove, sqlStatus, sqlStatusIn } from '../../platform/state-machine.js';
+import { REFUND_MACHINE, type RefundDescription, type RefundStatus } from './states.js';
 
 export type RefundType = 'PARTIAL_REFUND' | 'FULL_REFUND';
 
@@ -49,14 +50,15 @@ export async function insertRefund(
 ): Promise<RefundRow> {
   const { rows } = await q.query<RefundRow>(
     `INSERT INTO refunds (id, order_id, store_id, env, amount, currency, type, status, idempotency_key, next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, now(), store_now($3, $4), store_now($3, $4)) RETURNING *`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, ${sqlStatus(REFUND_MACHINE, REFUND_MACHINE.initial)}, $8, now(), store_now($3, $4), store_now($3, $4)) RETURNING *`,
     [r.id, r.orderId, r.storeId, r.env, r.amount, r.currency, r.type, r.idempotencyKey],
   );
   return row(rows[0]!);
 }
 
 /**
- * Moves a refund. `retryInMs`: due again after that long (PENDING waiting for funds, PROCESSING
+ * Moves a refund (the caller checked the transition; the statement guards it again: a refund not
+ * in a status allowed into `status` is not moved, and that throws). `retryInMs`: due again after that long (PENDING waiting for funds, PROCESSING
  * waiting for the processor); null: not due (final, or nothing to retry).
  */
 export async function setRefundStatus(
@@ -64,13 +66,15 @@ export async function setRefundStatus(
   id: string,
   s: { status: RefundStatus; description: RefundDescription | null; retryInMs: number | null; processorReference?: string | null },
 ): Promise<RefundRow> {
-  const { rows } = await q.query<RefundRow>(
-    `UPDATE refunds SET status = $2, status_description = $3,
-            next_attempt_at = CASE WHEN $4::bigint IS NULL THEN NULL ELSE now() + $4::bigint * interval '1 millisecond' END,
-            locked_until = NULL, processor_reference = coalesce($5, processor_reference), updated_at = store_now(store_id, env)
-      WHERE id = $1 RETURNING *`,
-    [id, s.status, s.description, s.retryInMs, s.processorReference ?? null],
+  const m = sqlMove(REFUND_MACHINE, s.status, 5);
+  const { rows, rowCount } = await q.query<RefundRow>(
+    `UPDATE refunds SET ${m.set}, status_description = $2,
+            next_attempt_at = CASE WHEN $3::bigint IS NULL THEN NULL ELSE now() + $3::bigint * interval '1 millisecond' END,
+            locked_until = NULL, processor_reference = coalesce($4, processor_reference), updated_at = store_now(store_id, env)
+      WHERE id = $1 AND ${m.guard} RETURNING *`,
+    [id, s.description, s.retryInMs, s.processorReference ?? null, ...m.values],
   );
+  expectMoved(REFUND_MACHINE, s.status, rowCount, 1, id);
   return row(rows[0]!);
 }
 
@@ -85,12 +89,15 @@ export async function setRefundStatus(
  * the balance rows' lock, so after this transaction commits (it sees the new money), or a
  * cancellation, or another wake.
  */
+/** Refunds that may wait for funds: the ones the table lets retry while waiting (retryFunds). */
+const WAITING_FOR_FUNDS = sqlStatusIn(REFUND_MACHINE, 'status', REFUND_MACHINE.transitions.retryFunds.from);
+
 export async function wakeWaitingForFunds(q: Queryable, storeId: string, env: Env): Promise<void> {
   await q.query(
     `UPDATE refunds SET next_attempt_at = now()
       WHERE id IN (
         SELECT id FROM refunds
-         WHERE store_id = $1 AND env = $2 AND status = 'PENDING' AND status_description = 'INSUFFICIENT_FUNDS' AND next_attempt_at > now()
+         WHERE store_id = $1 AND env = $2 AND ${WAITING_FOR_FUNDS} AND status_description = 'INSUFFICIENT_FUNDS' AND next_attempt_at > now()
            FOR UPDATE SKIP LOCKED)`,
     [storeId, env],
   );

@@ -3,6 +3,7 @@ import { isUuid } from '../../platform/ids.js';
 import { Problems, isObject } from '../../platform/validate.js';
 import type { Env } from '../../platform/env.js';
 import type { LabelOrder, LabelPageSize, LabelsPerPage } from '../labels/render.js';
+import type { LabelFileStatus } from './states.js';
 
 export const MAX_LABEL_FILE_SHIPMENTS = 1000;
 export const PAGE_SIZES: readonly LabelPageSize[] = ['A4', 'A6'];
@@ -14,7 +15,7 @@ export const LABELS_PER_PAGE: readonly LabelsPerPage[] = [1, 2, 4];
  */
 export const ORDER_LABELS_BY = ['shipmentIds', 'trackingNumber', 'merchantReference', 'createdAt', 'carrier'] as const;
 export type OrderLabelsBy = (typeof ORDER_LABELS_BY)[number];
-export type LabelFileStatus = 'pending' | 'ready' | 'failed';
+export type { LabelFileStatus };
 
 /** orderLabelsBy → the renderer's order. */
 export const RENDER_ORDER: Readonly<Record<OrderLabelsBy, LabelOrder>> = Object.freeze({

@@ -30,11 +30,16 @@ import {
 import { checkLink, LINK_LIFETIME_SECONDS, signLink, type LinkPurpose } from '../../platform/signed-links.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 
+import { transition } from '../../platform/state-machine.js';
+import { SHIPMENT_TRANSITIONS } from '../shipments/states.js';
+import { LABEL_FILE_MACHINE, LABEL_FILE_TRANSITIONS } from './states.js';
+import * as sql from './store.js';
+
 const LINK_PURPOSE: LinkPurpose = 'kassa.label-file-link.v1';
 
 const LEASE_SECONDS = 120;
 
-const LABEL_FILE_QUEUE: LeasedQueue = { table: 'label_files', dueColumn: 'next_attempt_at', attemptsColumn: 'attempts', leaseSeconds: LEASE_SECONDS };
+const LABEL_FILE_QUEUE: LeasedQueue = { table: 'label_files', dueColumn: 'next_attempt_at', attemptsColumn: 'attempts', leaseSeconds: LEASE_SECONDS, waiting: sql.WAITING };
 /** Attempts (each ending in a database or rendering error) before the file is failed for good. */
 export const MAX_ATTEMPTS = 5;
 
@@ -120,11 +125,7 @@ export class LabelFileService {
       }
     });
     const id = uuidv7();
-    await this.db.query(
-      `INSERT INTO label_files (id, store_id, env, shipment_ids, page_size, labels_per_page, order_labels_by, status, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', now())`,
-      [id, store.id, env, input.shipmentIds, input.pageSize, input.labelsPerPage, input.orderLabelsBy],
-    );
+    await sql.insertLabelFile(this.db, { id, storeId: store.id, env, input });
     if (input.synchronous) {
       if (await this.claimOne(id)) await this.attempt(id);
     } else this.loop.wake();
@@ -211,9 +212,9 @@ export class LabelFileService {
       this.opts.log?.error({ err, labelFile: id }, 'label file attempt failed');
       try {
         await withTx(this.db, async (tx) => {
-          const { rows } = await tx.query<{ attempts: number }>(`SELECT attempts FROM label_files WHERE id = $1 AND status = 'pending' FOR UPDATE`, [id]);
-          if (!rows[0] || rows[0].attempts < MAX_ATTEMPTS) return;
-          await this.fail(tx, id, [{ shipmentId: null, field: 'labelFile', message: `could not be created after ${MAX_ATTEMPTS} attempts` }]);
+          const waiting = await sql.lockWaiting(tx, id);
+          if (!waiting || waiting.attempts < MAX_ATTEMPTS) return;
+          await this.fail(tx, id, waiting.status, [{ shipmentId: null, field: 'labelFile', message: `could not be created after ${MAX_ATTEMPTS} attempts` }]);
         });
       } catch (err2) {
         this.opts.log?.error({ err: err2, labelFile: id }, 'label file could not be marked failed');
@@ -221,19 +222,18 @@ export class LabelFileService {
     }
   }
 
-  private async fail(tx: Queryable, id: string, errors: LabelFileError[]): Promise<void> {
-    await tx.query(
-      `UPDATE label_files SET status = 'failed', errors = $2, next_attempt_at = NULL, locked_until = NULL WHERE id = $1`,
-      [id, JSON.stringify(errors)],
-    );
+  /** The table's `fail` on a locked file in status `from`, with its event. */
+  private async fail(tx: Queryable, id: string, from: LabelFileStatus, errors: LabelFileError[]): Promise<void> {
+    const t = transition(LABEL_FILE_MACHINE, from, 'fail');
+    await sql.markFailed(tx, id, errors);
     const after = (await this.find(tx, id, null))!;
-    await enqueueShipmentEvent(tx, { eventType: 'labelFile.creationFailed', storeId: after.storeId, env: after.env, shipmentId: null, data: labelFileJson(after, null) });
+    await enqueueShipmentEvent(tx, { eventType: t.webhook, storeId: after.storeId, env: after.env, shipmentId: null, data: labelFileJson(after, null) });
     this.opts.log?.info({ labelFile: id, errors: errors.length }, 'label file failed');
   }
 
   private async make(tx: Queryable, id: string): Promise<void> {
     const f = await this.find(tx, id, null, true);
-    if (!f || f.status !== 'pending') return;
+    if (!f || !LABEL_FILE_TRANSITIONS.complete.from.includes(f.status)) return;
     const store = new ShipmentStore(tx);
     // Locked in id order, so two label files sharing shipments cannot deadlock.
     const found = await store.findMany(f.shipmentIds, { storeId: f.storeId, env: f.env }, true);
@@ -250,22 +250,23 @@ export class LabelFileService {
       else shipments.push(s);
     }
     if (errors.length) {
-      await this.fail(tx, id, errors);
+      await this.fail(tx, id, f.status, errors);
       return;
     }
-    // Registered ones move to labelsCreated: one UPDATE and one INSERT of their events, however many.
-    const moved = shipments.filter((s) => s.status === 'registered').map((s): ShipmentRecord => ({ ...s, status: 'labelsCreated' }));
-    await store.setStatusMany(moved.map((s) => s.id), 'labelsCreated');
-    await enqueueShipmentEvents(
-      tx,
-      f.storeId,
-      f.env,
-      moved.map((s) => ({ eventType: 'shipment.labelsCreated', shipmentId: s.id, data: shipmentJson(s) })),
-    );
-    await tx.query(`UPDATE label_files SET status = 'ready', errors = NULL, ready_at = now(), next_attempt_at = NULL, locked_until = NULL WHERE id = $1`, [id]);
+    const done = transition(LABEL_FILE_MACHINE, f.status, 'complete');
+    // Registered ones move to labelsCreated (the shipment table's createLabels): one UPDATE and
+    // one INSERT of their events, however many.
+    const labels = SHIPMENT_TRANSITIONS.createLabels;
+    const moved = shipments.filter((s) => labels.from.includes(s.status)).map((s): ShipmentRecord => ({ ...s, status: labels.to }));
+    await store.moveMany(moved.map((s) => s.id), labels.to);
+    if (labels.webhook) {
+      const eventType = labels.webhook;
+      await enqueueShipmentEvents(tx, f.storeId, f.env, moved.map((s) => ({ eventType, shipmentId: s.id, data: shipmentJson(s) })));
+    }
+    await sql.markReady(tx, id);
     const after = (await this.find(tx, id, null))!;
     // The event carries no URL (links live 15 minutes, deliveries are retried for longer): GET the record.
-    await enqueueShipmentEvent(tx, { eventType: 'labelFile.ready', storeId: f.storeId, env: f.env, shipmentId: null, data: labelFileJson(after, null) });
+    await enqueueShipmentEvent(tx, { eventType: done.webhook, storeId: f.storeId, env: f.env, shipmentId: null, data: labelFileJson(after, null) });
   }
 
   /** Makes everything due now (tests, sandbox); returns how many attempts were made. */

@@ -26,6 +26,8 @@ import type { CarrierRegistry } from '../carriers/registry.js';
 import { findCourierService, findPickupPoint } from '../catalogue/service.js';
 import type { CarrierContract, CarrierContractService } from '../contracts/service.js';
 import { enqueueShipmentEvent } from '../webhooks/events.js';
+import { sqlStatusIn, transition } from '../../platform/state-machine.js';
+import { SHIPMENT_MACHINE, SHIPMENT_TRANSITIONS } from './states.js';
 import { ShipmentStore, type ShipmentRecord } from './store.js';
 import { shipmentJson } from './view.js';
 
@@ -33,7 +35,15 @@ import { shipmentJson } from './view.js';
 export const RETRY_DELAYS_MS: readonly number[] = Object.freeze([30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000]);
 const LEASE_SECONDS = 120;
 
-const SHIPMENT_QUEUE: LeasedQueue = { table: 'shipments', dueColumn: 'next_registration_at', attemptsColumn: 'registration_attempts', leaseSeconds: LEASE_SECONDS };
+/** Shipments waiting for registration: those the table lets register (pending; a literal, for the partial index shipments_due). */
+const REGISTRABLE = SHIPMENT_TRANSITIONS.register.from;
+const SHIPMENT_QUEUE: LeasedQueue = {
+  table: 'shipments',
+  dueColumn: 'next_registration_at',
+  attemptsColumn: 'registration_attempts',
+  leaseSeconds: LEASE_SECONDS,
+  waiting: sqlStatusIn(SHIPMENT_MACHINE, 'status', REGISTRABLE),
+};
 
 export interface RegistrationLog {
   info(obj: object, msg: string): void;
@@ -156,7 +166,7 @@ export class ShipmentRegistration {
 
   private async attemptOrThrow(id: string): Promise<void> {
     const s = await this.store.find(id, null);
-    if (!s || s.status !== 'pending') return;
+    if (!s || !REGISTRABLE.includes(s.status)) return;
     const contracts = await this.contracts.active(s.storeId, s.env);
     // First withdraw what a PATCH replaced; a carrier outage postpones the whole attempt.
     const withdrawn = await this.withdrawSuperseded(s, contracts);
@@ -227,8 +237,10 @@ export class ShipmentRegistration {
     await withTx(this.db, async (tx) => {
       const store = new ShipmentStore(tx);
       const current = await store.find(s.id, null, true);
-      if (!current || current.status !== 'pending') return;
+      if (!current || !REGISTRABLE.includes(current.status)) return;
       let errors: RegistrationError[] = [];
+      // Checked against the table before anything is written (an outage below writes no move).
+      const t = transition(SHIPMENT_MACHINE, current.status, result.ok ? 'register' : 'failRegistration');
       if (result.ok) {
         await store.markRegistered(
           s.id,
@@ -253,13 +265,9 @@ export class ShipmentRegistration {
         await store.markFailed(s.id, errors);
       }
       const after = (await store.find(s.id, null))!;
-      await enqueueShipmentEvent(tx, {
-        eventType: result.ok ? 'shipment.registered' : 'shipment.registrationFailed',
-        storeId: after.storeId,
-        env: after.env,
-        shipmentId: after.id,
-        data: shipmentJson(after),
-      });
+      if (t.webhook) {
+        await enqueueShipmentEvent(tx, { eventType: t.webhook, storeId: after.storeId, env: after.env, shipmentId: after.id, data: shipmentJson(after) });
+      }
     });
   }
 

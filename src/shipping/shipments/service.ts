@@ -27,20 +27,12 @@ import {
   type ParcelInput,
   type PartyInput,
 } from './schema.js';
+import { transition } from '../../platform/state-machine.js';
+import { HELPER_STATUSES, HELPER_TRANSITIONS, helperEvent, PATCHABLE, SHIPMENT_MACHINE } from './states.js';
 import { ShipmentStore, type NewParcel, type ShipmentDefinition, type ShipmentRecord, type ShipmentStatus, type StoredParty, type StoredProduct } from './store.js';
 import { shipmentJson, type ShipmentJson } from './view.js';
 
-/** States a PATCH is allowed in (the spec). */
-export const PATCHABLE: readonly ShipmentStatus[] = Object.freeze(['registered', 'registrationFailed'] as const);
-
-/** The sandbox test helper's moves: from → the states it may go to. */
-export const HELPER_TRANSITIONS: Readonly<Partial<Record<ShipmentStatus, readonly ShipmentStatus[]>>> = Object.freeze({
-  registered: ['inTransit'],
-  labelsCreated: ['inTransit'],
-  inTransit: ['awaitingCollection', 'delivered', 'returned'],
-  awaitingCollection: ['delivered', 'returned'],
-});
-export const HELPER_STATUSES = Object.freeze(['inTransit', 'awaitingCollection', 'delivered', 'returned'] as const);
+export { HELPER_STATUSES, HELPER_TRANSITIONS, PATCHABLE };
 
 /** The sender of a create request that names none: the store's default shipping address, if it has one. */
 export function defaultSender(store: Store): PartyInput | null {
@@ -201,6 +193,7 @@ export class ShipmentService {
       if (!PATCHABLE.includes(s.status)) {
         throw Errors.conflict(`Shipment ${id} is ${s.status}; it can be updated only while registered or registrationFailed`);
       }
+      transition(SHIPMENT_MACHINE, s.status, 'update');
       const method: MethodInput = input.shippingMethod ?? {
         type: s.methodType,
         id: s.methodId,
@@ -242,14 +235,16 @@ export class ShipmentService {
     return withTx(this.db, async (tx) => {
       const store = new ShipmentStore(tx);
       const s = (await store.find(id, { storeId, env }, true))!;
-      const allowed = HELPER_TRANSITIONS[s.status] ?? [];
-      if (!allowed.includes(to)) {
+      const event = helperEvent(s.status, to);
+      if (!event) {
+        const allowed = HELPER_TRANSITIONS[s.status] ?? [];
         throw new ApiError(409, `Shipment ${id} is ${s.status}; it cannot move to ${to}${allowed.length ? ` (only to ${allowed.join(', ')})` : ''}`);
       }
-      await store.setStatus(id, to);
+      const t = transition(SHIPMENT_MACHINE, s.status, event);
+      await store.moveMany([id], t.to);
       const after = (await store.find(id, null))!;
       const json = shipmentJson(after);
-      await enqueueShipmentEvent(tx, { eventType: 'shipment.statusUpdated', storeId, env, shipmentId: id, data: json });
+      if (t.webhook) await enqueueShipmentEvent(tx, { eventType: t.webhook, storeId, env, shipmentId: id, data: json });
       return json;
     });
   }

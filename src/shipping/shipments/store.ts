@@ -2,9 +2,11 @@
 import type { Queryable } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
 import type { CarrierCode, LockerSize, ParcelHandoverMethod, RegistrationError, ShippingMethodType } from '../carriers/contract.js';
+import { expectMoved, sqlMove, sqlStatus } from '../../platform/state-machine.js';
 import type { AdditionalServiceInput, PartyInput, ProductInput } from './schema.js';
+import { SHIPMENT_MACHINE, SHIPMENT_TRANSITIONS, type ShipmentStatus } from './states.js';
 
-export type ShipmentStatus = 'pending' | 'registered' | 'registrationFailed' | 'labelsCreated' | 'inTransit' | 'awaitingCollection' | 'delivered' | 'returned';
+export type { ShipmentStatus };
 
 /** A party as stored: the input plus its id. */
 export type StoredParty = PartyInput & { id: string };
@@ -159,14 +161,14 @@ export type NewParcel = Omit<ParcelRecord, 'carrierParcelId' | 'trackingLink' | 
 export class ShipmentStore {
   constructor(private readonly db: Queryable) {}
 
-  /** Inserts a pending shipment due for registration now; false when the live-reference index refuses it (409). */
+  /** Inserts a shipment in the table's initial status (pending), due for registration now; false when the live-reference index refuses it (409). */
   async insert(s: NewShipment, parcels: readonly NewParcel[]): Promise<boolean> {
     try {
       await this.db.query(
         `INSERT INTO shipments (id, store_id, env, merchant_reference, service_order_uuid, status, method_type, method_id,
            carrier_code, country_code, additional_services, parcel_handover_method, locker_size, receiver, sender, products,
            order_comment, notification_url, next_registration_at)
-         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, now())`,
+         VALUES ($1, $2, $3, $4, $5, ${sqlStatus(SHIPMENT_MACHINE, SHIPMENT_MACHINE.initial)}, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, now())`,
         [
           s.id, s.storeId, s.env, s.merchantReference, s.serviceOrderUuid, s.methodType, s.methodId, s.carrierCode, s.countryCode,
           JSON.stringify(s.additionalServices), s.parcelHandoverMethod, s.lockerSize, JSON.stringify(s.receiver), JSON.stringify(s.sender),
@@ -223,13 +225,16 @@ export class ShipmentStore {
   }
 
   /**
-   * Replaces the definition (PATCH) and queues the shipment for registration again; `notificationUrl`
-   * replaces the stored one unless undefined. False on a live-reference clash.
+   * Replaces the definition (PATCH) and queues the shipment for registration again (the table's
+   * `update`, guarded in the statement: a shipment in no PATCHable status throws and is left as
+   * it was); `notificationUrl` replaces the stored one unless undefined. False on a live-reference clash.
    */
   async requeue(id: string, d: ShipmentDefinition, parcels: readonly NewParcel[] | null, notificationUrl?: string | null): Promise<boolean> {
+    const to = SHIPMENT_TRANSITIONS.update.to;
+    const m = sqlMove(SHIPMENT_MACHINE, to, 13);
     try {
-      await this.db.query(
-        `UPDATE shipments SET status = 'pending', method_type = $2, method_id = $3, carrier_code = $4, country_code = $5,
+      const { rowCount } = await this.db.query(
+        `UPDATE shipments SET ${m.set}, method_type = $2, method_id = $3, carrier_code = $4, country_code = $5,
                 additional_services = $6, parcel_handover_method = $7, locker_size = $8, receiver = $9, sender = $10,
                 -- A registered shipment's registration is withdrawn at its carrier before the new one.
                 superseded = CASE WHEN carrier_shipment_id IS NULL THEN superseded
@@ -237,10 +242,11 @@ export class ShipmentStore {
                 carrier_shipment_id = NULL, errors = NULL, registration_attempts = 0, next_registration_at = now(),
                 locked_until = NULL, updated_at = now(),
                 notification_url = CASE WHEN $11 THEN $12 ELSE notification_url END
-          WHERE id = $1`,
+          WHERE id = $1 AND ${m.guard}`,
         [id, d.methodType, d.methodId, d.carrierCode, d.countryCode, JSON.stringify(d.additionalServices), d.parcelHandoverMethod, d.lockerSize,
-          JSON.stringify(d.receiver), JSON.stringify(d.sender), notificationUrl !== undefined, notificationUrl ?? null],
+          JSON.stringify(d.receiver), JSON.stringify(d.sender), notificationUrl !== undefined, notificationUrl ?? null, ...m.values],
       );
+      expectMoved(SHIPMENT_MACHINE, to, rowCount, 1, id);
     } catch (err) {
       if ((err as { code?: string }).code === '23505') return false;
       throw err;
@@ -263,12 +269,16 @@ export class ShipmentStore {
     );
   }
 
+  /** The carrier registered it (the table's `register`, guarded). */
   async markRegistered(id: string, carrierShipmentId: string, parcels: readonly { id: string; carrierParcelId: string; trackingLink: string; dropOffPin: string | null }[]): Promise<void> {
-    await this.db.query(
-      `UPDATE shipments SET status = 'registered', carrier_shipment_id = $2, errors = NULL, next_registration_at = NULL,
-              locked_until = NULL, updated_at = now() WHERE id = $1`,
-      [id, carrierShipmentId],
+    const to = SHIPMENT_TRANSITIONS.register.to;
+    const m = sqlMove(SHIPMENT_MACHINE, to, 3);
+    const { rowCount } = await this.db.query(
+      `UPDATE shipments SET ${m.set}, carrier_shipment_id = $2, errors = NULL, next_registration_at = NULL,
+              locked_until = NULL, updated_at = now() WHERE id = $1 AND ${m.guard}`,
+      [id, carrierShipmentId, ...m.values],
     );
+    expectMoved(SHIPMENT_MACHINE, to, rowCount, 1, id);
     await this.db.query(
       `UPDATE shipment_parcels p SET carrier_parcel_id = t.cid, tracking_link = t.link, drop_off_pin = t.pin
          FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[]) AS t(id, cid, link, pin)
@@ -277,12 +287,16 @@ export class ShipmentStore {
     );
   }
 
+  /** The carrier refused it, or the outage retries ran out (the table's `failRegistration`, guarded). */
   async markFailed(id: string, errors: readonly RegistrationError[]): Promise<void> {
-    await this.db.query(
-      `UPDATE shipments SET status = 'registrationFailed', errors = $2, next_registration_at = NULL, locked_until = NULL,
-              updated_at = now() WHERE id = $1`,
-      [id, JSON.stringify(errors)],
+    const to = SHIPMENT_TRANSITIONS.failRegistration.to;
+    const m = sqlMove(SHIPMENT_MACHINE, to, 3);
+    const { rowCount } = await this.db.query(
+      `UPDATE shipments SET ${m.set}, errors = $2, next_registration_at = NULL, locked_until = NULL,
+              updated_at = now() WHERE id = $1 AND ${m.guard}`,
+      [id, JSON.stringify(errors), ...m.values],
     );
+    expectMoved(SHIPMENT_MACHINE, to, rowCount, 1, id);
   }
 
   /** Carrier down: stays pending, due again after `delayMs`. */
@@ -294,12 +308,14 @@ export class ShipmentStore {
     );
   }
 
-  async setStatus(id: string, status: ShipmentStatus): Promise<void> {
-    await this.setStatusMany([id], status);
-  }
-
-  async setStatusMany(ids: readonly string[], status: ShipmentStatus): Promise<void> {
+  /**
+   * Moves shipments to `status` in one statement, only those in a status the table allows into it;
+   * throws (and the caller's transaction rolls back) when any of them was not.
+   */
+  async moveMany(ids: readonly string[], status: ShipmentStatus): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.query('UPDATE shipments SET status = $2, updated_at = now() WHERE id = ANY ($1::uuid[])', [ids, status]);
+    const m = sqlMove(SHIPMENT_MACHINE, status, 2);
+    const { rowCount } = await this.db.query(`UPDATE shipments SET ${m.set}, updated_at = now() WHERE id = ANY ($1::uuid[]) AND ${m.guard}`, [ids, ...m.values]);
+    expectMoved(SHIPMENT_MACHINE, status, rowCount, new Set(ids).size, ids.length === 1 ? ids[0]! : `${ids.length} shipments`);
   }
 }
