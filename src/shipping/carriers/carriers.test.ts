@@ -23,6 +23,11 @@ const byCode = (code: string): CarrierDefinition => {
 };
 
 describe('carrier registry', () => {
+  it('refuses a second adapter for a carrier it already has', () => {
+    const [first] = builtInCarriers();
+    expect(() => new CarrierRegistry([first!, ...builtInCarriers()])).toThrow(/baltpost is registered twice/);
+  });
+
   it('lists the four carriers once each, in order', () => {
     // CARRIER_CODES is derived from the registry's list, so pin the list itself.
     expect(CARRIER_CODES).toEqual(['baltpost', 'parcelnord', 'swiftcourier', 'polexpress']);

@@ -25,41 +25,9 @@ import type { CarrierRates } from '../rates/model.js';
 import type { CountryCode } from './countries.js';
 
 export type { CountryCode } from './countries.js';
-/**
- * The registered carriers' codes: a union derived from the definitions `registry.ts` lists (the
- * values are `CARRIER_CODES` and `isCarrierCode` there).
- */
-export type { CarrierCode } from './registry.js';
-import type { CarrierCode } from './registry.js';
 
-/** DIRECT: the merchant's own contract with the carrier; SERVICE: Kassa's contract (needed for rates). */
-export type ContractType = 'DIRECT' | 'SERVICE';
-
-export const SHIPPING_METHOD_TYPES = Object.freeze(['courier', 'pickupPoint'] as const);
-export type ShippingMethodType = (typeof SHIPPING_METHOD_TYPES)[number];
-
-export const PICKUP_POINT_TYPES = Object.freeze(['parcelMachine', 'postOffice', 'parcelShop'] as const);
-export type PickupPointType = (typeof PICKUP_POINT_TYPES)[number];
-
-export const COURIER_SERVICE_TYPES = Object.freeze(['standard', 'standardB2B'] as const);
-export type CourierServiceType = (typeof COURIER_SERVICE_TYPES)[number];
-
-export const ADDITIONAL_SERVICE_CODES = Object.freeze(['cod', 'ageVerification'] as const);
-export type AdditionalServiceCode = (typeof ADDITIONAL_SERVICE_CODES)[number];
-
-export const LOCKER_SIZES = Object.freeze(['XS', 'S', 'M', 'L', 'XL'] as const);
-export type LockerSize = (typeof LOCKER_SIZES)[number];
-
-/** `shippingMethod.parcelHandoverMethod` of a shipment (one carrier only). */
-export const PARCEL_HANDOVER_METHODS = Object.freeze(['courierPickUp', 'terminalDropOff'] as const);
-export type ParcelHandoverMethod = (typeof PARCEL_HANDOVER_METHODS)[number];
-
-/** A contract's `parcelHandoverMethod` (the spec writes it in upper case there). */
-export type ContractParcelHandoverMethod = 'COURIER' | 'LOCKER';
-export const CONTRACT_HANDOVER_METHOD: Readonly<Record<ContractParcelHandoverMethod, ParcelHandoverMethod>> = Object.freeze({
-  COURIER: 'courierPickUp',
-  LOCKER: 'terminalDropOff',
-});
+export * from './vocabulary.js';
+import type { ContractType, CourierServiceType, LockerSize, ParcelHandoverMethod, PickupPointType, AdditionalServiceCode, ContractParcelHandoverMethod } from './vocabulary.js';
 
 /**
  * When a carrier issues a drop-off PIN (door code letting the sender hand the parcel in at a
@@ -158,7 +126,7 @@ export interface PickupPointNetwork {
  * derived. Every fact lives here (or in a file of the carrier's folder it imports): the rest of
  * shipping (rates, filter-by-parcels, catalogue, contracts, logos) derives from the registry.
  */
-export interface CarrierDefinition<C extends string = CarrierCode> {
+export interface CarrierDefinition<C extends string = string> {
   code: C;
   name: string;
   /** Self-contained SVG (160×64). */

@@ -19,7 +19,7 @@ const ENTRIES = [baltpost, parcelnord, swiftcourier, polexpress] as const;
 export type CarrierCode = (typeof ENTRIES)[number]['definition']['code'];
 
 /** Every carrier, in listing order. */
-export const CARRIERS: readonly CarrierDefinition[] = Object.freeze(ENTRIES.map((e): CarrierDefinition => e.definition));
+export const CARRIERS: readonly CarrierDefinition<CarrierCode>[] = Object.freeze(ENTRIES.map((e): CarrierDefinition<CarrierCode> => e.definition));
 
 export const CARRIER_CODES: readonly CarrierCode[] = Object.freeze(CARRIERS.map((d) => d.code));
 
@@ -27,9 +27,9 @@ export function isCarrierCode(value: unknown): value is CarrierCode {
   return typeof value === 'string' && (CARRIER_CODES as readonly string[]).includes(value);
 }
 
-const BY_CODE = new Map<string, CarrierDefinition>(CARRIERS.map((d) => [d.code, d]));
+const BY_CODE = new Map<string, CarrierDefinition<CarrierCode>>(CARRIERS.map((d) => [d.code, d]));
 
-export function carrierDefinition(code: string): CarrierDefinition | undefined {
+export function carrierDefinition(code: string): CarrierDefinition<CarrierCode> | undefined {
   return BY_CODE.get(code);
 }
 
@@ -42,7 +42,11 @@ export class CarrierRegistry {
   private readonly byCode = new Map<string, CarrierAdapter>();
 
   constructor(adapters: readonly CarrierAdapter[] = builtInCarriers()) {
-    for (const a of adapters) this.byCode.set(a.definition.code, a);
+    for (const a of adapters) {
+      // Two adapters for one carrier would leave which one answers to the order of a list.
+      if (this.byCode.has(a.definition.code)) throw new Error(`carrier ${a.definition.code} is registered twice`);
+      this.byCode.set(a.definition.code, a);
+    }
   }
 
   get(code: CarrierCode | string): CarrierAdapter | undefined {

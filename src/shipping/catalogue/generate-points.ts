@@ -14,7 +14,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PICKUP_POINT_TYPES, type AdditionalServiceCode, type CarrierCode, type PickupPointType } from '../carriers/contract.js';
+import { PICKUP_POINT_TYPES, type AdditionalServiceCode, type PickupPointType } from '../carriers/contract.js';
+import type { CarrierCode } from '../carriers/registry.js';
 import { COUNTRIES, type CountryCode } from '../carriers/countries.js';
 import { CARRIERS } from '../carriers/registry.js';
 import { PLACES, type City, type CountryPlaces } from './places.js';

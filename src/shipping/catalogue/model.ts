@@ -2,13 +2,8 @@
  * The catalogue's records: pickup points (shipped as data) and courier services (derived from
  * the carrier definitions), and the spec's listing shapes.
  */
-import type {
-  AdditionalServiceCode,
-  CarrierCode,
-  CourierServiceType,
-  PickupPointType,
-  ShippingMethodType,
-} from '../carriers/contract.js';
+import type { AdditionalServiceCode, CourierServiceType, PickupPointType, ShippingMethodType } from '../carriers/contract.js';
+import type { CarrierCode } from '../carriers/registry.js';
 import type { CountryCode } from '../carriers/countries.js';
 
 /** Item of `additionalServices` in the spec's responses. */

@@ -10,14 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import {
-  ADDITIONAL_SERVICE_CODES,
-  PICKUP_POINT_TYPES,
-  type AdditionalServiceCode,
-  type CarrierCode,
-  type CarrierDefinition,
-  type PickupPointType,
-} from '../carriers/contract.js';
+import { ADDITIONAL_SERVICE_CODES, PICKUP_POINT_TYPES, type AdditionalServiceCode, type CarrierDefinition, type PickupPointType } from '../carriers/contract.js';
+import type { CarrierCode } from '../carriers/registry.js';
 import { COUNTRIES, POSTAL_CODE_FORMAT, isCountryCode, type CountryCode } from '../carriers/countries.js';
 import { CARRIERS, isCarrierCode } from '../carriers/registry.js';
 import type { AdditionalServiceItem, CourierService, PickupPoint, PickupPointRow, PickupPointsFile, ShippingMethodListing } from './model.js';
@@ -147,7 +141,7 @@ export function carrierDataFile(code: string): string {
 }
 
 /** The data files of the registered carriers that have pickup points, in registry order. */
-export function defaultDataFiles(carriers: readonly CarrierDefinition[] = CARRIERS): string[] {
+export function defaultDataFiles(carriers: readonly CarrierDefinition<CarrierCode>[] = CARRIERS): string[] {
   return carriers.filter((d) => d.pickupPointNetwork.length > 0).map((d) => carrierDataFile(d.code));
 }
 
@@ -161,11 +155,11 @@ export class ShippingCatalogue {
   private readonly pointLists = new Map<string, readonly PickupPoint[]>();
   private readonly courierLists = new Map<string, readonly CourierService[]>();
   private readonly courierById = new Map<string, CourierService>();
-  private readonly carriers: readonly CarrierDefinition[];
+  private readonly carriers: readonly CarrierDefinition<CarrierCode>[];
   private readonly answers = new Map<string, CachedJson>();
   private readonly listings = new Map<string, { listing: ShippingMethodListing; json: CachedJson }>();
 
-  constructor(rows: readonly PickupPointRow[], carriers: readonly CarrierDefinition[] = CARRIERS) {
+  constructor(rows: readonly PickupPointRow[], carriers: readonly CarrierDefinition<CarrierCode>[] = CARRIERS) {
     this.carriers = carriers;
     this.all = Object.freeze(rows.map(readRow));
     const lists = new Map<string, PickupPoint[]>();

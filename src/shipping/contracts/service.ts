@@ -10,14 +10,8 @@ import { Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
 import { isObject, Problems, Reader } from '../../platform/validate.js';
 import { ENVS, type Env } from '../../platform/env.js';
-import {
-  LOCKER_SIZES,
-  type CarrierCode,
-  type CarrierDefinition,
-  type ContractParcelHandoverMethod,
-  type ContractType,
-  type LockerSize,
-} from '../carriers/contract.js';
+import { LOCKER_SIZES, type CarrierDefinition, type ContractParcelHandoverMethod, type ContractType, type LockerSize } from '../carriers/contract.js';
+import type { CarrierCode } from '../carriers/registry.js';
 import type { CountryCode } from '../carriers/countries.js';
 import { CARRIER_CODES, CARRIERS, carrierDefinition } from '../carriers/registry.js';
 import { ContractStore, type CarrierContract, type NewContractRow } from './store.js';
@@ -73,7 +67,7 @@ export function builtInContractId(storeId: string, carrierCode: CarrierCode, cou
 }
 
 /** The carriers every sandbox has a built-in contract with: a SERVICE contract, or a sandbox test account. */
-const SANDBOX_BUILT_IN_CARRIERS: readonly CarrierDefinition[] = CARRIERS.filter((d) => d.supportedContractTypes.includes('SERVICE') || d.sandboxTestAccount);
+const SANDBOX_BUILT_IN_CARRIERS: readonly CarrierDefinition<CarrierCode>[] = CARRIERS.filter((d) => d.supportedContractTypes.includes('SERVICE') || d.sandboxTestAccount);
 
 /**
  * The sandbox's built-in contracts: Kassa's own (SERVICE) contract with every carrier that offers
@@ -115,7 +109,7 @@ export function builtInSandboxContracts(storeId: string, storeCreatedAt: Date, s
   });
 }
 
-const codesOf = (pick: (d: CarrierDefinition) => boolean): string => CARRIERS.filter(pick).map((d) => d.code).join(', ');
+const codesOf = (pick: (d: CarrierDefinition<CarrierCode>) => boolean): string => CARRIERS.filter(pick).map((d) => d.code).join(', ');
 
 /** The carrier's identifier in the API (`id` of /carriers, `carrierId` of a contract): its code, which is stable. */
 export const carrierId = (code: CarrierCode): string => code;

@@ -1,6 +1,7 @@
 /** SQL of carrier contracts (table carrier_contracts). */
 import type { Queryable } from '../../platform/db.js';
-import type { CarrierCode, ContractParcelHandoverMethod, LockerSize } from '../carriers/contract.js';
+import type { ContractParcelHandoverMethod, LockerSize } from '../carriers/contract.js';
+import type { CarrierCode } from '../carriers/registry.js';
 import type { CountryCode } from '../carriers/countries.js';
 import type { Env } from '../../platform/env.js';
 

@@ -6,7 +6,7 @@
  * weights above the previous bracket's edge up to and including its own edge.
  */
 import type { Currency } from '../../platform/money.js';
-import type { CarrierCode, CourierServiceType, LockerSize, PickupPointType } from '../carriers/contract.js';
+import type { CourierServiceType, LockerSize, PickupPointType } from '../carriers/vocabulary.js';
 import type { CountryCode } from '../carriers/countries.js';
 import type { ParcelLimits, SizeLimit, WeightBracket } from './parcels.js';
 
@@ -61,16 +61,3 @@ export interface CarrierRates {
 export type SubtypeService<C extends SubtypeCode = SubtypeCode> = SubtypeBase<C, ParcelLimits>;
 
 export type MethodService = MethodOf<ParcelLimits>;
-
-/** A registered carrier as rates and filter-by-parcels read it, derived from its definition. */
-export interface CarrierTable {
-  code: CarrierCode;
-  /** Supports the service's own contract; only these carriers get rates. */
-  hasServiceContract: boolean;
-  homeCountry: CountryCode;
-  /** Countries the carrier accepts parcels in (the `source` of filter-by-parcels): its `countries`. */
-  origins: readonly CountryCode[];
-  /** Parcel-machine compartments, smallest first: its `lockerSizes`, in millimetres and grams. */
-  lockerSizes: readonly LockerSizeLimit[];
-  methods: readonly MethodService[];
-}

@@ -17,7 +17,8 @@ import {
   type ItemMeasures,
   type Unit,
 } from './parcels.js';
-import { SHIPPING_METHOD_TYPES, type CarrierCode, type ShippingMethodType as MethodType } from '../carriers/contract.js';
+import { SHIPPING_METHOD_TYPES, type ShippingMethodType as MethodType } from '../carriers/contract.js';
+import type { CarrierCode } from '../carriers/registry.js';
 import { COUNTRIES, type CountryCode } from '../carriers/countries.js';
 import { CARRIER_CODES } from '../carriers/registry.js';
 import { CARRIER_TABLES, REFERENCE_VOLUMETRIC_DIVISOR, STACKING_BUFFER_PERCENT, type RateTable, type SubtypeCode, type SubtypeService } from './tables.js';

@@ -14,11 +14,25 @@
  *   is the only PLN table.
  */
 import { LOCKER_SIZES, type CarrierDefinition, type LockerSizeTable } from '../carriers/contract.js';
-import { CARRIERS } from '../carriers/registry.js';
+import { CARRIERS, type CarrierCode } from '../carriers/registry.js';
 import type { SizeLimit } from './parcels.js';
-import type { CarrierTable, LockerSizeLimit, MethodRates, MethodService, RateLimits, SubtypeRates, SubtypeService } from './model.js';
+import type { CountryCode } from '../carriers/countries.js';
+import type { LockerSizeLimit, MethodRates, MethodService, RateLimits, SubtypeRates, SubtypeService } from './model.js';
 
-export type { CarrierTable, LockerSizeLimit, MethodService, RateTable, SubtypeCode, SubtypeService } from './model.js';
+/** A registered carrier as rates and filter-by-parcels read it, derived from its definition. */
+export interface CarrierTable {
+  code: CarrierCode;
+  /** Supports the service's own contract; only these carriers get rates. */
+  hasServiceContract: boolean;
+  homeCountry: CountryCode;
+  /** Countries the carrier accepts parcels in (the `source` of filter-by-parcels): its `countries`. */
+  origins: readonly CountryCode[];
+  /** Parcel-machine compartments, smallest first: its `lockerSizes`, in millimetres and grams. */
+  lockerSizes: readonly LockerSizeLimit[];
+  methods: readonly MethodService[];
+}
+
+export type { LockerSizeLimit, MethodService, RateTable, SubtypeCode, SubtypeService } from './model.js';
 
 /** Percentage added to the summed height of stacked units (not to a single unit). */
 export const STACKING_BUFFER_PERCENT = 10;
@@ -52,7 +66,7 @@ function resolveMethod(m: MethodRates, lockers: readonly LockerSizeLimit[], wher
 }
 
 /** One carrier's table, from its definition. */
-export function carrierTable(def: CarrierDefinition): CarrierTable {
+export function carrierTable(def: CarrierDefinition<CarrierCode>): CarrierTable {
   const lockerSizes = lockerLimits(def.lockerSizes);
   return {
     code: def.code,

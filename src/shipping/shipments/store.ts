@@ -1,7 +1,8 @@
 /** SQL of shipments (tables shipments and shipment_parcels). */
 import type { Queryable } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
-import type { CarrierCode, LockerSize, ParcelHandoverMethod, RegistrationError, ShippingMethodType } from '../carriers/contract.js';
+import type { LockerSize, ParcelHandoverMethod, RegistrationError, ShippingMethodType } from '../carriers/contract.js';
+import type { CarrierCode } from '../carriers/registry.js';
 import { expectMoved, sqlMove, sqlStatus } from '../../platform/state-machine.js';
 import type { AdditionalServiceInput, PartyInput, ProductInput } from './schema.js';
 import { SHIPMENT_MACHINE, SHIPMENT_TRANSITIONS, type ShipmentStatus } from './states.js';
