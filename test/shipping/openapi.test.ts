@@ -7,12 +7,19 @@
  * document; the two may be merged.)
  */
 import type { RouteOptions } from 'fastify';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { WebhookService } from '../../src/shipping/webhooks/service.js';
 import { contractJson } from '../../src/shipping/contracts/service.js';
 import { shippingCatalogue } from '../../src/shipping/catalogue/service.js';
-import { activate, admin, pickupBody, PRODUCTION, RECEIVER, SANDBOX } from './support.js';
+import { FilterByParcelsBody, RatesBody } from '../../src/shipping/methods/schema.js';
+import { CreateShipmentBody, PatchShipmentBody } from '../../src/shipping/shipments/schema.js';
+import { LabelFileInputSchema } from '../../src/shipping/label-files/schema.js';
+import { WebhookInputSchema } from '../../src/shipping/webhooks/schema.js';
+import { ContractInputSchema } from '../../src/shipping/contracts/schema.js';
+import { activate, admin, pickupBody, PRODUCTION, RECEIVER, SANDBOX, SENDER } from './support.js';
 
 type Sec = 'bearer' | 'operator' | 'none';
 interface Expected {
@@ -238,6 +245,66 @@ describe('answers serialized with the response schemas lose nothing', () => {
     const filtered = await inject('POST', `${PRODUCTION}/shipping-methods/filter-by-parcels?destination=LV`, parcels, t.bearer({ env: 'production' }));
     expect((filtered.countries as unknown[]).length).toBe(1);
     expect(filtered).toEqual(plain(await t.services.shippingMethods.filterByParcels(store, 'production', { destination: 'LV' }, parcels)));
+  });
+});
+
+describe('the documented request schemas accept what the parsers accept', () => {
+  it("clients' quirks: numeric strings, \"\" for absent, +-prefixed phones, nulls, extra keys", async () => {
+    // A store with a default sender (WC sends none).
+    const store = await t.createStore();
+    await t.services.stores.update(store.id, { shippingAddress: { ...SENDER, companyName: null, region: null, email: null } });
+    const bearer = () => t.bearer({ store });
+    const shipment = (over: Record<string, unknown>) => pickupBody({ synchronous: true, ...over });
+    // WC's create body (test/shipping/clients.test.ts wcShipment): no phoneCountryCode, "" for what was left out, extra keys, sides 0.
+    const wc = {
+      receiver: { name: 'Mari Maasikas', companyName: '', country: 'EE', phoneNumber: '+37255512345', email: '' },
+      metadata: { platform: 'wordpress', context: { orderId: 42 } },
+      shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' },
+      orderData: { orderTotal: 25.9, currency: 'EUR' },
+      orderComment: '',
+      notificationUrl: '',
+      products: [{ sku: 'woomon_17', name: 'Mug', quantity: 3, barcode: '', price: 6.5, currency: 'EUR', imageUrl: '', storeProductUrl: 'https://shop.example/p' }],
+      parcels: [{ weight: 0.1 * 3, length: 0, width: 0, height: 0 }],
+      merchantReference: 'WC-1',
+    };
+    const cases: [method: 'POST' | 'PATCH', url: string, body: Record<string, unknown>, schema: TSchema, headers?: Record<string, string>][] = [
+      ['POST', `${SANDBOX}/shipments`, wc, CreateShipmentBody],
+      ['POST', `${SANDBOX}/shipments`, shipment({ parcels: [{ weight: '1.25', length: '0.3', width: '0.2', height: '0.1' }], montonioOrderUuid: '01900000-0000-7000-8000-00000000beef' }), CreateShipmentBody],
+      ['POST', `${SANDBOX}/shipments`, shipment({ sender: null, products: [{ sku: 'A', name: 'B', quantity: '2', price: '3.50', attributes: { colour: 'red' } }] }), CreateShipmentBody],
+      [
+        'POST',
+        `${SANDBOX}/shipments`,
+        shipment({
+          shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', lockerSize: null, parcelHandoverMethod: null, additionalServices: [{ code: 'cod', params: { amount: '12.50' } }] },
+          receiver: { ...RECEIVER, phoneCountryCode: '', phoneNumber: '+372 5551234', region: null, extra: true },
+        }),
+        CreateShipmentBody,
+      ],
+      ['POST', `${SANDBOX}/shipping-methods/rates`, { destination: 'EE', parcels: [{ items: [{ length: '30', width: 20, height: 15, weight: '0.5', quantity: 2, dimensionUnit: 'cm', weightUnit: 'kg' }] }] }, RatesBody],
+      ['POST', `${SANDBOX}/shipping-methods/filter-by-parcels?destination=EE`, { parcels: [{ weight: '2', length: 0.3, width: 0.2, height: 0.1 }], extra: 1 }, FilterByParcelsBody],
+      ['POST', `${SANDBOX}/webhooks`, { url: 'https://example.com/h' }, WebhookInputSchema],
+      ['POST', `/operator/stores/${store.id}/carrier-contracts`, { env: 'production', carrierCode: 'polexpress', country: 'PL', defaultLockerSize: null, credentials: null }, ContractInputSchema, admin],
+    ];
+    const registered: string[] = [];
+    for (const [method, url, body, schema, headers] of cases) {
+      const res = await t.app.inject({ method, url, headers: headers ?? bearer(), payload: body });
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}: ${res.body}`).toBeLessThan(300);
+      if (res.json().status === 'registered') registered.push(res.json().id);
+      const check = Compile(schema);
+      expect([...check.Errors(body)], `${url} ${JSON.stringify(body)}`).toEqual([]);
+    }
+    // PATCH of a shipment that failed registration, with numeric strings and "" fields.
+    const failed = (await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: bearer(), payload: shipment({ receiver: { ...RECEIVER, name: 'FAIL Person' } }) })).json();
+    expect(failed.status).toBe('registrationFailed');
+    const patch = { receiver: { ...RECEIVER, email: '', companyName: '' }, parcels: [{ weight: '1.5' }], synchronous: null };
+    const res = await t.app.inject({ method: 'PATCH', url: `${SANDBOX}/shipments/${failed.id}`, headers: bearer(), payload: patch });
+    expect(res.statusCode, res.body).toBe(200);
+    expect([...Compile(PatchShipmentBody).Errors(patch)]).toEqual([]);
+    // A label file with the nulls the SDKs send for defaults.
+    expect(registered.length).toBeGreaterThan(0);
+    const labels = { shipmentIds: registered, pageSize: null, labelsPerPage: null, orderLabelsBy: 'createdAt', synchronous: true };
+    expect([...Compile(LabelFileInputSchema).Errors(labels)]).toEqual([]);
+    expect((await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: bearer(), payload: labels })).statusCode).toBe(201);
   });
 });
 
