@@ -48,8 +48,9 @@ export async function shippingApi(app: FastifyInstance, opts: { env: Env; servic
   if (opts.services.config.shippingNames === 'original') {
     // Objects only: ready-made bodies (sendReadyJson's cached catalogue) carry none of the names.
     app.addHook('preSerialization', async (_req, _reply, payload) => withOriginalNames(payload));
-    // …and serializes them with response schemas in the same names (fast-json-stringify keeps
-    // only declared keys): each route's declaration, renamed once as the route is added.
+    // The renamed answers are serialized with response schemas in the same names
+    // (fast-json-stringify keeps only declared keys): each route's declaration, renamed once as
+    // the route is added (withOriginalNamesSchema is idempotent: HEAD copies GET's options).
     app.addHook('onRoute', (route) => {
       if (route.schema?.response) route.schema = { ...route.schema, response: withOriginalNamesSchema(route.schema.response) };
     });
