@@ -77,3 +77,22 @@ export function redirectResponse(description: string): TSchema {
 export function emptyResponse(description: string): TSchema {
   return { description, type: 'null' } as unknown as TSchema;
 }
+
+/** A JSON value that may be null (`anyOf: [T, null]`). */
+export function nullable<T extends TSchema>(schema: T, description?: string) {
+  return Type.Union([schema, Type.Null()], description === undefined ? {} : { description });
+}
+
+/** A string of a closed set (`{type: 'string', enum}`), e.g. carrier codes or statuses. */
+export function stringEnum(values: readonly string[], description?: string) {
+  return Type.String({ enum: [...values], ...(description === undefined ? {} : { description }) });
+}
+
+/**
+ * The route's request schemas document its input; its hand-written parser (a `Reader`/`Problems`
+ * parser of platform/validate.ts) validates it. Set as the route's `validatorCompiler`, so
+ * Fastify's ajv never answers for the route: every request reaches the parser, which names the
+ * field in the wording the tests and clients rely on, reports every problem in one 400 and
+ * accepts the shapes real clients send (numeric strings, "" meaning absent, extra keys).
+ */
+export const parserValidates = (): ((data: unknown) => boolean) => () => true;

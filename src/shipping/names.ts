@@ -31,3 +31,32 @@ export function withOriginalNames(value: unknown): unknown {
 export function outputNames(names: ShippingNames): (value: unknown) => unknown {
   return names === 'original' ? withOriginalNames : (v) => v;
 }
+
+/**
+ * A response schema with the original service's names: a copy whose `properties` (and
+ * `required`) are renamed as `withOriginalNames` renames the answer, and whose contract-type
+ * lists say `MONTONIO` for `SERVICE`. The 'original' deployment serializes its answers with it,
+ * so fast-json-stringify keeps the renamed keys; the declaration itself is written once, in the
+ * spec's names.
+ */
+export function withOriginalNamesSchema<T>(schema: T): T {
+  return renameSchema(schema, false) as T;
+}
+
+function renameSchema(node: unknown, contractTypes: boolean): unknown {
+  if (Array.isArray(node)) return node.map((n) => renameSchema(n, contractTypes));
+  if (node === null || typeof node !== 'object') return contractTypes && node === 'SERVICE' ? 'MONTONIO' : node;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(node)) {
+    if (key === 'properties' && v !== null && typeof v === 'object') {
+      out[key] = Object.fromEntries(
+        Object.entries(v).map(([name, s]) => [ORIGINAL_KEYS[name] ?? name, renameSchema(s, CONTRACT_TYPE_LISTS.has(name))]),
+      );
+    } else if (key === 'required' && Array.isArray(v)) {
+      out[key] = v.map((name: unknown) => (typeof name === 'string' ? (ORIGINAL_KEYS[name] ?? name) : name));
+    } else {
+      out[key] = renameSchema(v, contractTypes && (key === 'items' || key === 'enum' || key === 'const' || key === 'anyOf'));
+    }
+  }
+  return out;
+}

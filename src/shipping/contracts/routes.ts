@@ -8,7 +8,12 @@ import { requireAdminToken } from '../../platform/admin-auth.js';
 import { Errors } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Services } from '../../services.js';
+import { emptyResponse, errorResponses, parserValidates, Security } from '../../platform/schemas.js';
+import { ContractInputSchema, ContractParams, ContractSchema, StoreContractsResponse, StoreParams } from './schema.js';
 import { contractJson, parseContractInput } from './service.js';
+
+const tags = ['operator'];
+const security = Security.operator;
 
 export async function carrierContractRoutes(app: FastifyInstance, opts: { services: Services; adminToken: string }): Promise<void> {
   const { stores, carrierContracts } = opts.services;
@@ -23,7 +28,19 @@ export async function carrierContractRoutes(app: FastifyInstance, opts: { servic
 
   app.post<{ Params: { storeUuid: string } }>(
     '/stores/:storeUuid/carrier-contracts',
-    { schema: { tags: ['operator'], summary: "Activate a carrier contract for a store's environment" } },
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'createCarrierContract',
+        summary: "Activate a carrier contract for a store's environment",
+        description: 'Operator token (`Authorization: Bearer <admin token>`).',
+        params: StoreParams,
+        body: ContractInputSchema,
+        response: { 201: ContractSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
     async (req, reply) => {
       const store = await storeOf(req.params.storeUuid);
       const contract = await carrierContracts.create(store.id, parseContractInput(req.body));
@@ -34,7 +51,18 @@ export async function carrierContractRoutes(app: FastifyInstance, opts: { servic
 
   app.get<{ Params: { storeUuid: string } }>(
     '/stores/:storeUuid/carrier-contracts',
-    { schema: { tags: ['operator'], summary: "A store's carrier contracts per environment" } },
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'listCarrierContracts',
+        summary: "A store's carrier contracts per environment",
+        description: 'Operator token (`Authorization: Bearer <admin token>`).',
+        params: StoreParams,
+        response: { 200: StoreContractsResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req) => {
       const store = await storeOf(req.params.storeUuid);
       const all = await carrierContracts.list(store.id);
@@ -47,7 +75,18 @@ export async function carrierContractRoutes(app: FastifyInstance, opts: { servic
 
   app.delete<{ Params: { storeUuid: string; contractId: string } }>(
     '/stores/:storeUuid/carrier-contracts/:contractId',
-    { schema: { tags: ['operator'], summary: 'Delete a carrier contract' } },
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'deleteCarrierContract',
+        summary: 'Delete a carrier contract',
+        description: 'Operator token (`Authorization: Bearer <admin token>`).',
+        params: ContractParams,
+        response: { 204: emptyResponse('Deleted'), ...errorResponses(400, 401, 404) },
+      },
+    },
     async (req, reply) => {
       const store = await storeOf(req.params.storeUuid);
       if (!isUuid(req.params.contractId)) throw Errors.validation('contractId', 'must be a UUID');

@@ -5,6 +5,8 @@
  * amount to minor units. Rules that need the catalogue or the store's contracts are the
  * service's (see service.ts).
  */
+import { Type } from 'typebox';
+import { nullable, stringEnum } from '../../platform/schemas.js';
 import { isObject, Problems, Reader, type Json } from '../../platform/validate.js';
 import { isUuid } from '../../platform/ids.js';
 import { parseAmount } from '../../platform/money.js';
@@ -12,6 +14,7 @@ import {
   ADDITIONAL_SERVICE_CODES,
   LOCKER_SIZES,
   PARCEL_HANDOVER_METHODS,
+  REGISTRATION_ERROR_CODES,
   SHIPPING_METHOD_TYPES,
   type LockerSize,
   type ParcelHandoverMethod,
@@ -401,3 +404,214 @@ export function parsePatchShipment(body: unknown, currentType: ShippingMethodTyp
   p.throwIfAny();
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Wire schemas (TypeBox) of the shipment routes. They describe what the parsers above accept,
+// which stay the authority (every message and rule is theirs): so numbers may come as numeric
+// strings, optional text as "" or null (absent), and every object takes extra keys. See
+// docs/decisions.md "Shipping route schemas".
+
+/** An optional text field: "" and null mean absent (clients send "" for what was left out). */
+const optText = (description: string, maxLength = 255) => Type.Optional(nullable(Type.String({ maxLength, description })));
+/** A JSON number, or the same number as a string (clients send both). */
+const decimal = (description: string) => Type.Union([Type.Number(), Type.String({ pattern: '^\\s*-?\\d+(\\.\\d+)?\\s*$' })], { description });
+const open = { additionalProperties: true } as const;
+
+const PARTY_ADDRESS = {
+  companyName: optText('Company'),
+  region: optText('Region or county'),
+  email: optText('E-mail address', 320),
+};
+
+/** Receiver: name and phone required; the address when the method type is courier. */
+export const ReceiverInputSchema = Type.Object(
+  {
+    name: Type.String({ maxLength: 255, description: 'Full name (trimmed; must not be empty)' }),
+    firstName: optText('First name'),
+    lastName: optText('Last name'),
+    streetAddress: optText('Required when the method type is courier'),
+    locality: optText('Required when the method type is courier'),
+    postalCode: optText('Required when the method type is courier', 32),
+    country: optText('ISO 3166-1 alpha-2; required when the method type is courier'),
+    phoneCountryCode: optText('Like +372, 372 or 00372; may be omitted when phoneNumber starts with + or 00, or the country tells it', 8),
+    phoneNumber: Type.String({ maxLength: 32, description: 'Without the country code, or with it (+37255512345), then split' }),
+    ...PARTY_ADDRESS,
+  },
+  { ...open, title: 'ReceiverInput' },
+);
+
+/** Sender: name, address and phone required when a sender is given. */
+export const SenderInputSchema = Type.Object(
+  {
+    name: Type.String({ maxLength: 255 }),
+    streetAddress: Type.String({ maxLength: 255 }),
+    locality: Type.String({ maxLength: 255 }),
+    postalCode: Type.String({ maxLength: 32 }),
+    country: Type.String({ pattern: '^\\s*[A-Z]{2}\\s*$', description: 'ISO 3166-1 alpha-2' }),
+    phoneCountryCode: optText('Like +372; may be omitted when phoneNumber starts with + or 00, or the country tells it', 8),
+    phoneNumber: Type.String({ maxLength: 32 }),
+    ...PARTY_ADDRESS,
+  },
+  { ...open, title: 'SenderInput' },
+);
+
+export const ShippingMethodInputSchema = Type.Object(
+  {
+    type: stringEnum(SHIPPING_METHOD_TYPES, 'courier or pickupPoint'),
+    id: Type.String({ maxLength: 128, description: 'A pickup point or courier service id' }),
+    additionalServices: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            code: stringEnum(ADDITIONAL_SERVICE_CODES, 'cod or ageVerification'),
+            params: Type.Optional(Type.Object({ amount: decimal('COD amount, 0.01 to 10000') }, open)),
+          },
+          { ...open, description: '`params.amount` is required for cod' },
+        ),
+        { maxItems: ADDITIONAL_SERVICE_CODES.length },
+      ),
+    ),
+    parcelHandoverMethod: Type.Optional(nullable(stringEnum(PARCEL_HANDOVER_METHODS, 'courierPickUp or terminalDropOff (one carrier only)'))),
+    lockerSize: Type.Optional(nullable(stringEnum(LOCKER_SIZES, "Falls back to the contract's defaultLockerSize"))),
+  },
+  { ...open, title: 'ShippingMethodInput' },
+);
+
+export const ParcelInputSchema = Type.Object(
+  {
+    weight: decimal('kg, more than 0, at most 2 decimals'),
+    length: Type.Optional(nullable(decimal('m, at most 2 decimals; 0 means unset'))),
+    width: Type.Optional(nullable(decimal('m, at most 2 decimals; 0 means unset'))),
+    height: Type.Optional(nullable(decimal('m, at most 2 decimals; 0 means unset'))),
+  },
+  { ...open, title: 'ParcelInput', description: 'Sides are needed when the method has parcelDimensionsRequired' },
+);
+
+export const ProductInputSchema = Type.Object(
+  {
+    sku: Type.String({ maxLength: PRODUCT_LIMITS.sku }),
+    name: Type.String({ maxLength: PRODUCT_LIMITS.name }),
+    quantity: decimal(`More than 0, at most ${PRODUCT_LIMITS.quantity}; decimals allowed`),
+    barcode: Type.Optional(nullable(Type.String({ maxLength: PRODUCT_LIMITS.barcode }))),
+    price: Type.Optional(nullable(decimal('At most 2 decimals'))),
+    currency: Type.Optional(nullable(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217' }))),
+    attributes: Type.Optional(nullable(Type.Object({}, { additionalProperties: true, maxProperties: PRODUCT_LIMITS.attributes }))),
+    imageUrl: Type.Optional(nullable(Type.String({ maxLength: PRODUCT_LIMITS.imageUrl }))),
+    storeProductUrl: Type.Optional(nullable(Type.String({ maxLength: PRODUCT_LIMITS.storeProductUrl }))),
+    description: Type.Optional(nullable(Type.String({ description: `HTML stripped; at most ${PRODUCT_LIMITS.description} characters after` }))),
+  },
+  { ...open, title: 'ProductInput' },
+);
+
+const NOTIFICATION_URL = Type.Optional(
+  nullable(Type.String({ description: "Kassa's addition: an absolute http(s) URL this shipment's events are also POSTed to; null or \"\" for none" })),
+);
+
+/** POST /shipments. */
+export const CreateShipmentBody = Type.Object(
+  {
+    merchantReference: Type.Optional(nullable(Type.String({ maxLength: 255, description: "Merchant's order reference" }))),
+    serviceOrderUuid: Type.Optional(nullable(Type.String({ format: 'uuid', description: 'UUID of the related payments order' }))),
+    montonioOrderUuid: Type.Optional(nullable(Type.String({ format: 'uuid', description: "The original service's name of serviceOrderUuid (either is accepted)" }))),
+    orderComment: Type.Optional(nullable(Type.String({ maxLength: 1000, description: "Usually the customer's comment" }))),
+    synchronous: Type.Optional(nullable(Type.Boolean({ description: 'true: register synchronously and answer the final status; default false (pending)' }))),
+    shippingMethod: ShippingMethodInputSchema,
+    parcels: Type.Array(ParcelInputSchema, { minItems: 1, maxItems: MAX_PARCELS }),
+    receiver: ReceiverInputSchema,
+    sender: Type.Optional(nullable(SenderInputSchema)),
+    products: Type.Optional(nullable(Type.Array(ProductInputSchema, { maxItems: PRODUCT_LIMITS.products }))),
+    notificationUrl: NOTIFICATION_URL,
+  },
+  { ...open, title: 'CreateShipment' },
+);
+
+/** PATCH /shipments/:id: all optional; products cannot be updated. */
+export const PatchShipmentBody = Type.Object(
+  {
+    synchronous: Type.Optional(nullable(Type.Boolean())),
+    shippingMethod: Type.Optional(nullable(ShippingMethodInputSchema)),
+    parcels: Type.Optional(Type.Array(ParcelInputSchema, { minItems: 1, maxItems: MAX_PARCELS })),
+    receiver: Type.Optional(nullable(ReceiverInputSchema)),
+    sender: Type.Optional(nullable(SenderInputSchema)),
+    notificationUrl: NOTIFICATION_URL,
+  },
+  { ...open, title: 'PatchShipment' },
+);
+
+export const ShipmentParams = Type.Object({ id: Type.String({ description: 'The shipment id (a UUID)' }) });
+
+/** POST /test-helpers/shipments/:id/status (sandbox): `statuses` are the helper's targets. */
+export function moveStatusBody(statuses: readonly string[]) {
+  return Type.Object({ status: stringEnum(statuses, 'The delivery status to move to') }, { ...open, title: 'MoveShipmentStatus' });
+}
+
+const PARTY_OUT = {
+  name: Type.String(),
+  companyName: nullable(Type.String()),
+  streetAddress: nullable(Type.String()),
+  locality: nullable(Type.String()),
+  region: nullable(Type.String()),
+  postalCode: nullable(Type.String()),
+  country: nullable(Type.String()),
+  phoneCountryCode: Type.String(),
+  phoneNumber: Type.String(),
+  email: nullable(Type.String()),
+};
+
+/** The spec's shipment object (create, update, get; `data` of shipment webhooks). */
+export const ShipmentSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    createdAt: Type.String({ format: 'date-time' }),
+    status: Type.String({
+      enum: ['pending', 'registered', 'registrationFailed', 'labelsCreated', 'inTransit', 'awaitingCollection', 'delivered', 'returned'],
+    }),
+    serviceOrderUuid: nullable(Type.String(), 'UUID of a payments order, if linked'),
+    merchantReference: nullable(Type.String(), 'As sent'),
+    sender: Type.Object({ id: Type.String(), ...PARTY_OUT }),
+    receiver: Type.Object({ id: Type.String(), firstName: nullable(Type.String()), lastName: nullable(Type.String()), ...PARTY_OUT }),
+    parcels: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        weight: Type.Number({ description: 'kg' }),
+        length: nullable(Type.Number({ description: 'm' })),
+        height: nullable(Type.Number({ description: 'm' })),
+        width: nullable(Type.Number({ description: 'm' })),
+        carrierParcelId: nullable(Type.String(), 'Tracking number; null until registered'),
+        trackingLink: nullable(Type.String(), 'Public URL; null until registered'),
+        dropOffPin: nullable(Type.String(), 'Code to hand over the parcel without a printed label; null until the carrier issues one'),
+      }),
+    ),
+    shippingMethod: Type.Object({
+      id: Type.String(),
+      type: stringEnum(SHIPPING_METHOD_TYPES),
+      carrierCode: Type.String(),
+      countryCode: Type.String(),
+    }),
+    carrierShipmentId: nullable(Type.String()),
+    store: Type.Object({ id: Type.String() }),
+    products: nullable(
+      Type.Array(
+        Type.Object({
+          id: Type.String(),
+          createdAt: Type.String({ format: 'date-time' }),
+          sku: Type.String(),
+          name: Type.String(),
+          barcode: nullable(Type.String()),
+          quantity: Type.Number(),
+        }),
+      ),
+    ),
+    errors: nullable(
+      Type.Array(
+        Type.Object({
+          field: Type.Optional(Type.String({ description: 'The request field, e.g. receiver.phoneNumber' })),
+          code: stringEnum(REGISTRATION_ERROR_CODES),
+          message: Type.String(),
+        }),
+      ),
+      "Kassa's addition: the carrier's reasons while registrationFailed (or the last outage while pending), else null",
+    ),
+  },
+  { title: 'Shipment' },
+);

@@ -8,6 +8,8 @@ import { html, newNonce, renderDocument, sendHtml, type Html } from '../../platf
 import { languageSwitcher, type Locale } from '../../platform/locales.js';
 import type { Services } from '../../services.js';
 import { formatUpdated, STATUS_KEYS, trackingLocale, trackingMessages } from './i18n.js';
+import { htmlResponse, parserValidates, Security } from '../../platform/schemas.js';
+import { TrackingParams, TrackingQuery } from './schema.js';
 import type { TrackedParcel } from './service.js';
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111}
@@ -53,7 +55,19 @@ ${languageSwitcher(t.language, locale, (l) => `?lang=${l}`)}
 export async function trackingRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   app.get<{ Params: { carrierCode: string; trackingNumber: string }; Querystring: { lang?: unknown } }>(
     '/track/:carrierCode/:trackingNumber',
-    { schema: { hide: true } },
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags: ['pages'],
+        security: Security.none,
+        operationId: 'trackingPage',
+        summary: "A parcel's public tracking page",
+        description: 'Public (no authentication): the page a parcel\'s trackingLink opens.',
+        params: TrackingParams,
+        querystring: TrackingQuery,
+        response: { 200: htmlResponse('The tracking page'), 404: htmlResponse('No parcel with that carrier and tracking number (an HTML page)') },
+      },
+    },
     async (req, reply) => {
       const nonce = newNonce();
       const policy = { nonce, formOrigins: [], imageOrigins: [] };
