@@ -155,3 +155,8 @@ export function idParam(description: string): TSchema {
 
 /** The description of a Bearer-authenticated route's security, for summaries. */
 export const BEARER_NOTE = "Authorization: Bearer <HS256 JWT signed with the store's secret key of this environment>";
+
+/** The body of a POST that needs none: any body sent is ignored (the validator-facing copy is open). */
+export function noBody(): TSchema {
+  return documentedOnly(Type.Object({}, { additionalProperties: true, description: 'No body is needed; one sent is ignored' }));
+}

@@ -6,14 +6,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { requireAdminToken } from '../../platform/admin-auth.js';
-import { ApiError, Errors } from '../../platform/errors.js';
+import { Errors } from '../../platform/errors.js';
+import { errorResponses, noBody, Security } from '../../platform/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import { Problems, Reader, isObject } from '../../platform/validate.js';
 import type { Services } from '../../services.js';
 import { WAKE_CHANNEL } from './outbox.js';
-
-const STATUSES = ['pending', 'delivered', 'failed'] as const;
-const KINDS = ['order', 'refund', 'webhook'] as const;
+import {
+  NOTIFICATION_KINDS as KINDS,
+  NOTIFICATION_STATUSES as STATUSES,
+  NotificationListQuery,
+  NotificationListSchema,
+  NotificationParams,
+  NotificationSchema,
+} from './schema.js';
 
 interface Row {
   id: string;
@@ -56,7 +62,21 @@ export async function notificationOperatorRoutes(app: FastifyInstance, opts: { s
   const { db } = opts.services;
   requireAdminToken(app, opts.adminToken);
 
-  app.get('/notifications', { schema: { tags: ['operator'], summary: 'Notifications by status (newest first), with their last attempt' } }, async (req) => {
+  const tags = ['operator'];
+  const security = Security.operator;
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Notifications by status (newest first), with their last attempt',
+        operationId: 'operatorListNotifications',
+        security,
+        querystring: NotificationListQuery,
+        response: { 200: NotificationListSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => {
     const p = new Problems();
     const r = new Reader(p, isObject(req.query) ? req.query : {});
     const status = r.oneOf('status', STATUSES) ?? 'failed';
@@ -71,11 +91,22 @@ export async function notificationOperatorRoutes(app: FastifyInstance, opts: { s
       [status, kind ?? null, storeUuid ?? null, limit],
     );
     return { notifications: rows.map(view) };
-  });
+    },
+  );
 
   app.post<{ Params: { id: string } }>(
     '/notifications/:id/resend',
-    { schema: { tags: ['operator'], summary: 'Send a failed (or delivered) notification once more, now' } },
+    {
+      schema: {
+        tags,
+        summary: 'Send a failed (or delivered) notification once more, now',
+        operationId: 'operatorResendNotification',
+        body: noBody(),
+        security,
+        params: NotificationParams,
+        response: { 202: NotificationSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
     async (req, reply) => {
       if (!isUuid(req.params.id)) throw Errors.validation('id', 'must be a UUID');
       const { rows } = await db.query<{ status: string }>(
@@ -88,7 +119,7 @@ export async function notificationOperatorRoutes(app: FastifyInstance, opts: { s
         [req.params.id],
       );
       if (!rows[0]) throw Errors.notFound(`Notification ${req.params.id}`);
-      if (rows[0].status === 'pending') throw new ApiError(409, `Notification ${req.params.id} is already pending; it is sent when due`);
+      if (rows[0].status === 'pending') throw Errors.notificationPending(req.params.id);
       const { rows: after } = await db.query<Row>(`${SELECT} WHERE n.id = $1`, [req.params.id]);
       reply.code(202);
       return view(after[0]!);
