@@ -16,7 +16,7 @@ import { parseRefundPayload } from './refunds/schema.js';
 import { StorePaymentMethodsSchema } from './methods/schema.js';
 import { StoreBalancesSchema } from '../ledger/schema.js';
 import { Type } from 'typebox';
-import { errorResponses, idParam, operationId, Security } from '../platform/schemas.js';
+import { described, documentedOnly, errorResponses, idParam, operationId, Security } from '../platform/schemas.js';
 import { refundView } from './refunds/view.js';
 import { storeBalancesView } from '../ledger/view.js';
 import { storeBalances } from '../ledger/store.js';
@@ -35,7 +35,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     const { key } = await keys.authenticateBearer(bearerToken(req), env);
     return storePaymentMethods(key.store, config.publicUrl, (m) => processors.forMethod(m).definition.id);
   };
-  const methodsResponse = { 200: StorePaymentMethodsSchema, ...errorResponses(400, 401, 403) };
+  const methodsResponse = { 200: described("The store's enabled payment methods", StorePaymentMethodsSchema), ...errorResponses(400, 401, 403) };
   app.get(
     '/stores/payment-methods',
     {
@@ -60,7 +60,9 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
         summary: 'The payment-method list under its earlier path (same answer as /stores/payment-methods)',
         operationId: operationId(env, 'getStoreSetup'),
         security: bearer,
-        querystring: Type.Object({ 'access-key': Type.Optional(Type.String({ description: 'Ignored: the Bearer token decides the store' })) }, { additionalProperties: true }),
+        querystring: documentedOnly(
+          Type.Object({ 'access-key': Type.Optional(Type.String({ description: 'Ignored: the Bearer token decides the store' })) }, { additionalProperties: true }),
+        ),
         response: methodsResponse,
       },
     },
@@ -77,7 +79,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
         operationId: operationId(env, 'createOrder'),
         security: Security.inBody,
         body: tokenBody('the order creation payload (see the OrderPayload schema)'),
-        response: { 201: OrderSchema, ...errors },
+        response: { 201: described('The order, PENDING with its paymentUrl (or the updated order of the same merchantReference)', OrderSchema), ...errors },
       },
     },
     async (req, reply) => {
@@ -104,7 +106,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
         operationId: operationId(env, 'getOrder'),
         security: bearer,
         params: OrderParams,
-        response: { 200: OrderSchema, ...errors },
+        response: { 200: described('The order', OrderSchema), ...errors },
       },
     },
     async (req) => {
@@ -125,7 +127,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
         operationId: operationId(env, 'createRefund'),
         security: Security.inBody,
         body: tokenBody('the refund request payload (see the RefundPayload schema)'),
-        response: { 201: RefundSchema, ...errors, ...errorResponses(409) },
+        response: { 201: described('The refund (PENDING when new; the same refund for a retried idempotency key)', RefundSchema), ...errors, ...errorResponses(409) },
       },
     },
     async (req, reply) => {
@@ -144,7 +146,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
         summary: "The store's balances per settlement channel and currency",
         operationId: operationId(env, 'getStoreBalances'),
         security: bearer,
-        response: { 200: StoreBalancesSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: described("The store's balances", StoreBalancesSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (req) => {

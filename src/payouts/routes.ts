@@ -13,7 +13,7 @@ import type { Services } from '../services.js';
 import { EXPORT_FORMATS, isExportFormat } from './exports/index.js';
 import type { PayoutPage } from './service.js';
 import { ORDER_BY } from './store.js';
-import { errorResponses, fileResponse, operationId, Security } from '../platform/schemas.js';
+import { described, errorResponses, fileResponse, operationId, Security } from '../platform/schemas.js';
 import { EXPORT_FORMAT_INFO } from './exports/index.js';
 import { ExportFileParams, ExportFileQuery, ExportLinkAnswer, ExportLinkParams, PayoutListAnswer, PayoutListParams, PayoutListQuery } from './schema.js';
 
@@ -53,7 +53,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { env: Env; servi
         operationId: operationId(env, 'listPayouts'),
         params: PayoutListParams,
         querystring: PayoutListQuery,
-        response: { 200: PayoutListAnswer, ...errors },
+        response: { 200: described('A page of payouts', PayoutListAnswer), ...errors },
       },
     },
     async (req) => {
@@ -72,7 +72,7 @@ export async function payoutRoutes(app: FastifyInstance, opts: { env: Env; servi
         summary: `A temporary link to the payout's file (${EXPORT_FORMATS.join(', ')})`,
         operationId: operationId(env, 'getPayoutExportLink'),
         params: ExportLinkParams,
-        response: { 200: ExportLinkAnswer, ...errors },
+        response: { 200: described('A temporary link to the file', ExportLinkAnswer), ...errors },
       },
     },
     async (req) => {

@@ -76,7 +76,7 @@ export function registerObservability(app: FastifyInstance, db: Db): void {
   });
 
   const tags = ['observability'];
-  const Status = (description: string) => Type.Object({ status: Type.String({ description }) });
+  const Status = (description: string) => Type.Object({ status: Type.String({ description }) }, { description: `The status: ${description}` });
   app.get(
     '/healthz',
     { schema: { tags, summary: 'The process is up', operationId: 'getHealth', security: Security.none, response: { 200: Status('ok'), ...errorResponses(400) } } },

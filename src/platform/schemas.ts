@@ -160,3 +160,8 @@ export const BEARER_NOTE = "Authorization: Bearer <HS256 JWT signed with the sto
 export function noBody(): TSchema {
   return documentedOnly(Type.Object({}, { additionalProperties: true, description: 'No body is needed; one sent is ignored' }));
 }
+
+/** A response schema with the description the document shows for that answer. */
+export function described<T extends TSchema>(description: string, schema: T): T {
+  return { ...schema, description };
+}

@@ -11,7 +11,7 @@ import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/cat
 import type { Services } from '../services.js';
 import { readParty } from '../shipping/shipments/schema.js';
 import { isValidIban, normalizeIban } from '../platform/iban.js';
-import { errorResponses, Security } from '../platform/schemas.js';
+import { described, errorResponses, Security } from '../platform/schemas.js';
 import { CreatedStoreSchema, CreateStoreBody, StoreListSchema, StoreParams, StoreSchema, UpdateStoreBody } from './schema.js';
 import { SANDBOX_SETTLEMENTS, type CreatedStore, type PayoutAccount, type Store, type StoreAddress } from './service.js';
 
@@ -94,7 +94,7 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
         operationId: 'operatorCreateStore',
         security,
         body: CreateStoreBody,
-        response: { 201: CreatedStoreSchema, ...errorResponses(400, 401) },
+        response: { 201: described('The new store with its sandbox and production keys (the secret keys are shown only now)', CreatedStoreSchema), ...errorResponses(400, 401) },
       },
     },
     async (req, reply) => {
@@ -117,11 +117,11 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
 
   app.get(
     '/stores',
-    { schema: { tags, summary: 'Every store', operationId: 'operatorListStores', security, response: { 200: StoreListSchema, ...errorResponses(401) } } },
+    { schema: { tags, summary: 'Every store', operationId: 'operatorListStores', security, response: { 200: described('Every store', StoreListSchema), ...errorResponses(401) } } },
     async () => ({ stores: (await stores.list()).map(storeJson) }),
   );
 
-  const one = { 200: StoreSchema, ...errorResponses(400, 401, 404) };
+  const one = { 200: described('The store', StoreSchema), ...errorResponses(400, 401, 404) };
   app.get<{ Params: { storeUuid: string } }>(
     '/stores/:storeUuid',
     { schema: { tags, summary: 'One store', operationId: 'operatorGetStore', security, params: StoreParams, response: one } },

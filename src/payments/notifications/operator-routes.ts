@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdminToken } from '../../platform/admin-auth.js';
 import { Errors } from '../../platform/errors.js';
-import { errorResponses, noBody, Security } from '../../platform/schemas.js';
+import { described, errorResponses, noBody, Security } from '../../platform/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import { Problems, Reader, isObject } from '../../platform/validate.js';
 import type { Services } from '../../services.js';
@@ -73,7 +73,7 @@ export async function notificationOperatorRoutes(app: FastifyInstance, opts: { s
         operationId: 'operatorListNotifications',
         security,
         querystring: NotificationListQuery,
-        response: { 200: NotificationListSchema, ...errorResponses(400, 401) },
+        response: { 200: described('The notifications, newest first', NotificationListSchema), ...errorResponses(400, 401) },
       },
     },
     async (req) => {
@@ -104,7 +104,7 @@ export async function notificationOperatorRoutes(app: FastifyInstance, opts: { s
         body: noBody(),
         security,
         params: NotificationParams,
-        response: { 202: NotificationSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 202: described('The notification, pending again and due now', NotificationSchema), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (req, reply) => {

@@ -16,7 +16,7 @@ import { CURRENCIES, toNumber } from '../../platform/money.js';
 import { wakeWaitingForFunds } from '../refunds/store.js';
 import { refundView } from '../refunds/view.js';
 import { payoutView } from '../../payouts/view.js';
-import { errorResponses, noBody, Security } from '../../platform/schemas.js';
+import { described, errorResponses, noBody, Security } from '../../platform/schemas.js';
 import {
   AdvanceBody,
   CancelledRefund,
@@ -51,7 +51,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
         security,
         params: OrderUuidParams,
         body: PayBody,
-        response: { 200: PayAnswer, ...errors, ...errorResponses(404, 409) },
+        response: { 200: described('The order after the attempt, and where the shopper would be sent', PayAnswer), ...errors, ...errorResponses(404, 409) },
       },
     },
     async (req) => {
@@ -84,7 +84,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
 
   app.get(
     '/test-helpers/clock',
-    { schema: { tags, summary: "The store's sandbox clock", operationId: 'sandboxGetClock', security, response: { 200: ClockAnswer, ...errors } } },
+    { schema: { tags, summary: "The store's sandbox clock", operationId: 'sandboxGetClock', security, response: { 200: described("The store's sandbox time", ClockAnswer), ...errors } } },
     async (req) => {
     const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
     return { now: (await orders.sandboxNow(key.store.id)).toISOString() };
@@ -100,7 +100,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
         operationId: 'sandboxAdvanceClock',
         security,
         body: AdvanceBody,
-        response: { 200: ClockAnswer, ...errors },
+        response: { 200: described("The store's sandbox time, after the change", ClockAnswer), ...errors },
       },
     },
     async (req) => {
@@ -126,7 +126,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
         operationId: 'sandboxResetClock',
         body: noBody(),
         security,
-        response: { 200: ClockAnswer, ...errors },
+        response: { 200: described("The store's sandbox time, after the change", ClockAnswer), ...errors },
       },
     },
     async (req) => {
@@ -144,7 +144,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
         operationId: 'sandboxSettle',
         body: noBody(),
         security,
-        response: { 200: SettleAnswer, ...errors },
+        response: { 200: described('The time of the settlement and how many payments it settled', SettleAnswer), ...errors },
       },
     },
     async (req) => {
@@ -176,7 +176,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
         operationId: 'sandboxTopUpBalance',
         security,
         body: TopUpBody,
-        response: { 201: TopUpAnswer, ...errors },
+        response: { 201: described('The top-up as recorded', TopUpAnswer), ...errors },
       },
     },
     async (req, reply) => {
@@ -207,7 +207,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
         body: noBody(),
         security,
         params: RefundUuidParams,
-        response: { 200: CancelledRefund, ...errors, ...errorResponses(404, 409) },
+        response: { 200: described('The refund, now CANCELED', CancelledRefund), ...errors, ...errorResponses(404, 409) },
       },
     },
     async (req) => {
@@ -226,7 +226,7 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
         operationId: 'sandboxRunPayouts',
         body: noBody(),
         security,
-        response: { 200: PayoutsRunAnswer, ...errors },
+        response: { 200: described('The payouts the run made', PayoutsRunAnswer), ...errors },
       },
     },
     async (req) => {

@@ -2381,7 +2381,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The order, PENDING with its paymentUrl (or the updated order of the same merchantReference) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2625,7 +2625,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3008,7 +3008,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The refund (PENDING when new; the same refund for a retried idempotency key) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3168,7 +3168,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The store's balances */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3304,7 +3304,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of payouts */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3455,7 +3455,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A temporary link to the file */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3578,7 +3578,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The store's enabled payment methods */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3834,7 +3834,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The store's enabled payment methods */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4135,7 +4135,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The status: ok */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4331,7 +4331,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The notifications, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4437,7 +4437,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The notification, pending again and due now */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -4581,7 +4581,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Every store */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4696,7 +4696,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new store with its sandbox and production keys (the secret keys are shown only now) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -4782,7 +4782,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The store */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4946,7 +4946,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The store */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5706,7 +5706,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The status: ready */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5776,7 +5776,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The order, PENDING with its paymentUrl (or the updated order of the same merchantReference) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6020,7 +6020,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The order */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6403,7 +6403,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The refund (PENDING when new; the same refund for a retried idempotency key) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6563,7 +6563,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The store's balances */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6699,7 +6699,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of payouts */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6850,7 +6850,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A temporary link to the file */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6973,7 +6973,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The store's enabled payment methods */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7229,7 +7229,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The store's enabled payment methods */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7498,7 +7498,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The top-up as recorded */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -7599,7 +7599,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The store's sandbox time */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7709,7 +7709,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The store's sandbox time, after the change */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7814,7 +7814,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The store's sandbox time, after the change */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7933,7 +7933,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The order after the attempt, and where the shopper would be sent */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8211,7 +8211,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The payouts the run made */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8340,7 +8340,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The refund, now CANCELED */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8507,7 +8507,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The time of the settlement and how many payments it settled */
             200: {
                 headers: {
                     [name: string]: unknown;
