@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ApiError, ERROR_CATALOGUE, ERRORS_CODES, Errors, REASONS, kassaError, type ErrorCode } from './errors.js';
+import { ApiError, ERROR_CATALOGUE, ERRORS_CODES, Errors, REASONS, installErrorHandler, kassaError, type ErrorCode } from './errors.js';
 
 const entries = Object.entries(ERROR_CATALOGUE) as [ErrorCode, (typeof ERROR_CATALOGUE)[ErrorCode]][];
 
@@ -60,5 +61,33 @@ describe('the error catalogue', () => {
     expect(kassaError('KASSA_ERR_ROUTE_NOT_FOUND', ['GET', '/x']).message).toBe('Route GET /x not found');
     expect(kassaError('KASSA_ERR_HTTP', ['Request body is too large'], 413).statusCode).toBe(413);
     expect(new ApiError(409, 'raw').code).toBe('KASSA_ERR_CONFLICT');
+  });
+});
+
+describe('error answers', () => {
+  it("keep the spec's body without the code, and log the code with the error", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } } });
+    installErrorHandler(app);
+    app.get('/thing', async () => {
+      throw Errors.notFound('Thing 1');
+    });
+    app.get('/boom', async () => {
+      throw new Error('secret detail');
+    });
+    const notFound = await app.inject({ method: 'GET', url: '/thing' });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json()).toEqual({ statusCode: 404, message: 'Thing 1 not found', error: 'Not Found' });
+    const boom = await app.inject({ method: 'GET', url: '/boom' });
+    expect(boom.json()).toEqual({ statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' });
+    const noRoute = await app.inject({ method: 'GET', url: '/nowhere?x=1' });
+    expect(noRoute.json()).toEqual({ statusCode: 404, message: 'Route GET /nowhere not found', error: 'Not Found' });
+    await app.close();
+    const codes = lines.filter((l) => typeof l.code === 'string').map((l) => [l.code, l.statusCode, l.level]);
+    expect(codes).toEqual([
+      ['KASSA_ERR_NOT_FOUND', 404, 30],
+      ['KASSA_ERR_INTERNAL', 500, 50],
+      ['KASSA_ERR_ROUTE_NOT_FOUND', 404, 30],
+    ]);
   });
 });
