@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './platform/errors.js';
-import { AJV_OPTIONS, documentTransform, ErrorBody, SECURITY_SCHEMES } from './platform/schemas.js';
+import { AJV_OPTIONS, documentObjectTransform, documentTransform, ErrorBody, SECURITY_SCHEMES } from './platform/schemas.js';
 import { ERROR_CATALOGUE } from './platform/errors.js';
 import { OrderPayloadSchema } from './payments/orders/schema.js';
 import { RefundPayloadSchema } from './payments/refunds/schema.js';
@@ -91,6 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: documentTransform,
+    transformObject: documentObjectTransform,
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',

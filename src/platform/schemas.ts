@@ -9,6 +9,7 @@
  */
 import { Type, type TSchema } from 'typebox';
 import type { FastifySchema } from 'fastify';
+import type { SwaggerTransformObject } from '@fastify/swagger';
 import { REASONS } from './errors.js';
 
 /** Fastify's request validator: strict about types, never changes the request. */
@@ -165,3 +166,22 @@ export function noBody(): TSchema {
 export function described<T extends TSchema>(description: string, schema: T): T {
   return { ...schema, description };
 }
+
+/**
+ * @fastify/swagger's `transformObject`: a request body is marked required only where its schema
+ * requires a property (swagger marks every body required; Kassa's open validator copies let a
+ * request without one through to the parser, which decides).
+ */
+export const documentObjectTransform: SwaggerTransformObject = (doc) => {
+  const document = 'openapiObject' in doc ? doc.openapiObject : doc.swaggerObject;
+  type Body = { required?: boolean; content?: Record<string, { schema?: { required?: unknown[] } }> };
+  const paths = (document.paths ?? {}) as Record<string, Record<string, { requestBody?: Body } | undefined>>;
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item)) {
+      const body = op?.requestBody;
+      if (!body?.content) continue;
+      body.required = Object.values(body.content).some((m) => Array.isArray(m.schema?.required) && m.schema.required.length > 0);
+    }
+  }
+  return document;
+};

@@ -4429,7 +4429,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body is needed; one sent is ignored */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     [key: string]: unknown;
@@ -4910,7 +4910,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     allowTokensWithoutExp?: boolean;
@@ -5189,7 +5189,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The cancel form */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the order locale */
@@ -5435,7 +5435,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The processor's signed return fields (query or form); their names depend on the processor */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the order locale */
@@ -5568,7 +5568,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The payment choice form */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Bank payments: the chosen bank's code */
@@ -7696,7 +7696,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description minutes and/or seconds; together they must move the clock forward */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Minutes to move forward */
@@ -7806,7 +7806,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body is needed; one sent is ignored */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     [key: string]: unknown;
@@ -7913,7 +7913,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": ({
                     /**
@@ -8203,7 +8203,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body is needed; one sent is ignored */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     [key: string]: unknown;
@@ -8332,7 +8332,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body is needed; one sent is ignored */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     [key: string]: unknown;
@@ -8499,7 +8499,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description No body is needed; one sent is ignored */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     [key: string]: unknown;
@@ -8677,7 +8677,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The signed fields and the shopper input */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description approve, decline or cancel */
@@ -8868,7 +8868,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The signed fields and the shopper input */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description pay or cancel */
@@ -9053,7 +9053,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The signed fields and the shopper input */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description What the shopper did */
@@ -9244,7 +9244,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The signed fields and the shopper input */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description complete or fail */
@@ -9433,7 +9433,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The signed fields and the shopper input */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description pay, wallet or cancel */
@@ -9624,7 +9624,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The signed fields and the shopper input */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description confirm or close */
@@ -9807,7 +9807,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The signed fields and the shopper input */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description What the shopper did */
@@ -9992,7 +9992,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The signed fields and the shopper input */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description What the shopper did in the app */
@@ -10175,7 +10175,7 @@ export interface operations {
             cookie?: never;
         };
         /** @description The signed fields and the shopper input */
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description send or cancel */
