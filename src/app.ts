@@ -6,8 +6,12 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './platform/errors.js';
-import { AJV_OPTIONS, SECURITY_SCHEMES } from './platform/schemas.js';
+import { AJV_OPTIONS, documentObjectTransform, documentTransform, ErrorBody, SECURITY_SCHEMES } from './platform/schemas.js';
+import { ERROR_CATALOGUE } from './platform/errors.js';
+import { OrderPayloadSchema } from './payments/orders/schema.js';
+import { RefundPayloadSchema } from './payments/refunds/schema.js';
 import { installJsonBodyParser } from './platform/json-body.js';
 import { installTextCheck } from './platform/text.js';
 import { loggerOptions, registerObservability } from './platform/observability.js';
@@ -34,6 +38,31 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** The sections of the API reference (/docs); every route carries one of these tags. */
+export const API_TAGS = [
+  { name: 'payments', description: 'The payments API (orders, refunds, payment methods, balances) at /api, and the same at /sandbox/api' },
+  { name: 'payouts', description: "The store's payouts and their export files" },
+  { name: 'shipping', description: 'The shipping v2 API at /shipping/api/v2, and the same at /sandbox/shipping/api/v2' },
+  { name: 'shipping-v3', description: 'The shipping v3 API (cursor-paged lists) beside v2' },
+  { name: 'sandbox', description: 'Sandbox test helpers (sandbox keys only): pay an order, move the clock, settle, top up, run payouts' },
+  { name: 'pages', description: 'Hosted pages for people, not API clients: the payment page, the processor simulators, tracking, logos, the home page and guides' },
+  { name: 'operator', description: "The operator's API (/operator, admin token): stores, carrier contracts, notifications" },
+  { name: 'observability', description: 'Health, readiness and Prometheus metrics' },
+];
+
+/** The document's description: what Kassa is, how to authenticate, and the error catalogue. */
+const API_DESCRIPTION = [
+  'Kassa is a self-hostable payments and shipping gateway. This is the reference of every route it serves.',
+  '',
+  "**Authentication.** The payments API takes the store's keys: POSTs carry the request as an HS256 JWT in the body (`{data: <JWT>}`), GETs a Bearer JWT; both are signed with the store's secret key of the environment and name its `accessKey`. The shipping APIs take the Bearer JWT. The operator API takes the admin token as a Bearer token.",
+  '',
+  "**Errors.** Every error is answered as `{statusCode, message, error}` (the ErrorBody schema). Each has a stable code, logged with it (not sent); the catalogue (`src/platform/errors.ts`):",
+  '',
+  '| Code | Status | Message | When |',
+  '|---|---|---|---|',
+  ...Object.entries(ERROR_CATALOGUE).map(([code, e]) => `| \`${code}\` | ${e.status} | \`${e.template.replace(/\|/g, '\\|')}\` | ${e.description} |`),
+].join('\n');
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { services } = opts;
   const { config } = services;
@@ -53,11 +82,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Kassa', version: '0.1.0', description: 'Payments and shipping gateway' },
-      components: { securitySchemes: SECURITY_SCHEMES },
+      info: { title: 'Kassa API', version: '0.1.0', description: API_DESCRIPTION },
+      tags: API_TAGS,
+      components: {
+        securitySchemes: SECURITY_SCHEMES,
+        // The token payloads of POST /orders and /refunds, which the bodies carry signed.
+        schemas: { ErrorBody, OrderPayload: OrderPayloadSchema, RefundPayload: RefundPayloadSchema } as unknown as Record<string, OpenAPIV3_1.SchemaObject>,
+      },
     },
+    transform: documentTransform,
+    transformObject: documentObjectTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    theme: { title: 'Kassa API reference' },
+    uiConfig: { docExpansion: 'list', deepLinking: true, tagsSorter: 'alpha' },
+  });
+  // The document itself and the /docs UI are the documentation, not part of the API: hidden from
+  // the document (test/api/openapi.test.ts lists them as its only exemptions).
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerObservability(app, services.health);

@@ -9,8 +9,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { Type, type TSchema } from 'typebox';
 import type { Config } from '../config.js';
 import { Errors } from '../platform/errors.js';
+import { errorResponses, fileResponse, Security } from '../platform/schemas.js';
+import { GuideParams, HomeLinksSchema } from './schema.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The guides served as text: URL name → file in the checkout. */
@@ -61,18 +64,50 @@ export async function homeRoutes(app: FastifyInstance, opts: { config: Config })
   const links = homeLinks(opts.config);
   const html = page(links);
 
-  app.get('/', { schema: { hide: true } }, async (req, reply) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'The home page: links to the API reference, the OpenAPI document and the guides',
+        description: 'HTML for a browser; the same links as JSON when Accept names application/json and not text/html.',
+        operationId: 'getHome',
+        security: Security.none,
+        response: {
+          200: {
+            description: 'The home page, or its links as JSON',
+            content: { 'text/html': { schema: Type.String() }, 'application/json': { schema: HomeLinksSchema } },
+          } as unknown as TSchema,
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (req, reply) => {
     reply.header('vary', 'Accept');
     if (wantsJson(req.headers.accept)) return links;
     reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'");
     return reply.type('text/html; charset=utf-8').send(html);
-  });
+    },
+  );
 
-  app.get<{ Params: { name: string } }>('/guides/:name', { schema: { hide: true } }, async (req, reply) => {
+  app.get<{ Params: { name: string } }>(
+    '/guides/:name',
+    {
+      schema: {
+        tags: ['pages'],
+        summary: 'A guide from the checkout, as Markdown text',
+        operationId: 'getGuide',
+        security: Security.none,
+        params: GuideParams,
+        response: { 200: fileResponse('The guide (Markdown)', 'text/markdown'), ...errorResponses(404) },
+      },
+    },
+    async (req, reply) => {
     const file = Object.hasOwn(GUIDES, req.params.name) ? GUIDES[req.params.name] : undefined;
     if (!file) throw Errors.notFound(`Guide ${req.params.name}`);
     const text = await fs.readFile(path.join(ROOT, file), 'utf8').catch(() => undefined);
     if (text === undefined) throw Errors.notFound(`Guide ${req.params.name}`);
     return reply.type('text/markdown; charset=utf-8').header('x-content-type-options', 'nosniff').send(text);
-  });
+    },
+  );
 }

@@ -10,18 +10,20 @@ import type { Env } from '../platform/env.js';
 import type { Services } from '../services.js';
 import { parseOrderPayload } from './orders/schema.js';
 import { storePaymentMethods } from './methods/service.js';
-import { errorResponseSchema, orderResponseSchema, refundResponseSchema } from './orders/response-schema.js';
+import { OrderSchema, RefundSchema, tokenBody } from './orders/schema.js';
 import { parseRefundPayload } from './refunds/schema.js';
+import { StorePaymentMethodsSchema } from './methods/schema.js';
+import { StoreBalancesSchema } from '../ledger/schema.js';
+import { Type } from 'typebox';
+import { described, documentedOnly, errorResponses, idParam, operationId, Security } from '../platform/schemas.js';
 import { refundView } from './refunds/view.js';
 import { storeBalancesView } from '../ledger/view.js';
 
-const tokenBody = {
-  type: 'object',
-  // No `type` on data: the route checks it, so a number is refused rather than coerced to a string.
-  properties: { data: { description: 'HS256 JWT (string) whose payload is the request' } },
-} as const;
-const bearer = [{ bearerAuth: [] }];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['payments'];
+const bearer = Security.bearer;
+/** Token faults are 401 (403 for a wrong signature); a malformed request 400; an unknown order 404. */
+const errors = errorResponses(400, 401, 403, 404);
+const OrderParams = Type.Object({ orderUuid: idParam('Order UUID returned when the order was created (a malformed one is a 400)') });
 
 export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
   const { env, services } = opts;
@@ -31,13 +33,37 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     const { key } = await keys.authenticateBearer(bearerToken(req), env);
     return storePaymentMethods(key.store, config.publicUrl, (m) => processors.forMethod(m).definition.id);
   };
-  app.get('/stores/payment-methods', { schema: { tags: ['payments'], summary: 'Payment methods enabled for the store', security: bearer } }, paymentMethods);
+  const methodsResponse = { 200: described("The store's enabled payment methods", StorePaymentMethodsSchema), ...errorResponses(400, 401, 403) };
+  app.get(
+    '/stores/payment-methods',
+    {
+      schema: {
+        tags,
+        summary: 'Payment methods enabled for the store',
+        operationId: operationId(env, 'getPaymentMethods'),
+        security: bearer,
+        response: methodsResponse,
+      },
+    },
+    paymentMethods,
+  );
   // The earlier name of the same list, still called by charleysamar/montonio-shopware-php-sdk
   // (src/Clients/PaymentsClient.php getPaymentMethods(): GET stores/setup?access-key=…). The
   // Bearer token decides the store; the access-key query parameter is not needed.
   app.get(
     '/stores/setup',
-    { schema: { tags: ['payments'], summary: 'The payment-method list under its earlier path (same answer as /stores/payment-methods)', security: bearer } },
+    {
+      schema: {
+        tags,
+        summary: 'The payment-method list under its earlier path (same answer as /stores/payment-methods)',
+        operationId: operationId(env, 'getStoreSetup'),
+        security: bearer,
+        querystring: documentedOnly(
+          Type.Object({ 'access-key': Type.Optional(Type.String({ description: 'Ignored: the Bearer token decides the store' })) }, { additionalProperties: true }),
+        ),
+        response: methodsResponse,
+      },
+    },
     paymentMethods,
   );
 
@@ -45,10 +71,13 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     '/orders',
     {
       schema: {
-        tags: ['payments'],
+        tags,
         summary: 'Create an order (or update the one with the same merchantReference)',
-        body: tokenBody,
-        response: { 201: orderResponseSchema, ...errors },
+        description: 'The body carries the order creation payload as a signed token (`data`); no Authorization header.',
+        operationId: operationId(env, 'createOrder'),
+        security: Security.inBody,
+        body: tokenBody('the order creation payload (see the OrderPayload schema)'),
+        response: { 201: described('The order, PENDING with its paymentUrl (or the updated order of the same merchantReference)', OrderSchema), ...errors },
       },
     },
     async (req, reply) => {
@@ -62,7 +91,16 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
 
   app.get<{ Params: { orderUuid: string } }>(
     '/orders/:orderUuid',
-    { schema: { tags: ['payments'], summary: 'Read an order', security: bearer, response: { 200: orderResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Read an order',
+        operationId: operationId(env, 'getOrder'),
+        security: bearer,
+        params: OrderParams,
+        response: { 200: described('The order', OrderSchema), ...errors },
+      },
+    },
     async (req) => {
       const { key } = await keys.authenticateBearer(bearerToken(req), env);
       if (!isUuid(req.params.orderUuid)) throw Errors.validation('orderUuid', 'must be a UUID');
@@ -75,10 +113,13 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
     '/refunds',
     {
       schema: {
-        tags: ['payments'],
+        tags,
         summary: 'Refund a paid order, in part or in full (201; an idempotency key already used on the order is a 400)',
-        body: tokenBody,
-        response: { 201: refundResponseSchema, ...errors },
+        description: 'The body carries the refund request payload as a signed token (`data`); no Authorization header.',
+        operationId: operationId(env, 'createRefund'),
+        security: Security.inBody,
+        body: tokenBody('the refund request payload (see the RefundPayload schema)'),
+        response: { 201: described('The refund (PENDING when new; the same refund for a retried idempotency key)', RefundSchema), ...errors, ...errorResponses(409) },
       },
     },
     async (req, reply) => {
@@ -91,7 +132,15 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
 
   app.get(
     '/store-balances',
-    { schema: { tags: ['payments'], summary: "The store's balances per settlement channel and currency", security: bearer } },
+    {
+      schema: {
+        tags,
+        summary: "The store's balances per settlement channel and currency",
+        operationId: operationId(env, 'getStoreBalances'),
+        security: bearer,
+        response: { 200: described("The store's balances", StoreBalancesSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (req) => {
       const { key } = await keys.authenticateBearer(bearerToken(req), env);
       return storeBalancesView(key.store, await services.ledger.balances(key.store.id, env));

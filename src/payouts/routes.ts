@@ -13,9 +13,15 @@ import type { Services } from '../services.js';
 import { EXPORT_FORMATS, isExportFormat } from './exports/index.js';
 import type { PayoutPage } from './service.js';
 import { ORDER_BY } from './store.js';
+import { described, errorResponses, fileResponse, operationId, Security } from '../platform/schemas.js';
+import { EXPORT_FORMAT_INFO } from './exports/index.js';
+import { ExportFileParams, ExportFileQuery, ExportLinkAnswer, ExportLinkParams, PayoutListAnswer, PayoutListParams, PayoutListQuery } from './schema.js';
 
 const tags = ['payouts'];
-const security = [{ bearerAuth: [] }];
+const EXPORT_CONTENT_TYPES = Object.values(EXPORT_FORMAT_INFO).map((f) => f.contentType.split(';')[0]!);
+const security = Security.bearer;
+/** A token fault (401, 403 for a wrong signature), a bad parameter (400), another store's id (404). */
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The list's query: limit (1–149), offset (≥ 0) and order (ASC|DESC) required; orderBy optional. */
 export function parsePayoutQuery(query: unknown): PayoutPage {
@@ -39,7 +45,17 @@ export async function payoutRoutes(app: FastifyInstance, opts: { env: Env; servi
 
   app.get<{ Params: { storeUuid: string } }>(
     '/stores/:storeUuid/payouts',
-    { schema: { tags, security, summary: "The store's payouts, a page at a time" } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The store's payouts, a page at a time",
+        operationId: operationId(env, 'listPayouts'),
+        params: PayoutListParams,
+        querystring: PayoutListQuery,
+        response: { 200: described('A page of payouts', PayoutListAnswer), ...errors },
+      },
+    },
     async (req) => {
       const { key } = await keys.authenticateBearer(bearerToken(req), env);
       checkUuid('storeUuid', req.params.storeUuid);
@@ -49,7 +65,16 @@ export async function payoutRoutes(app: FastifyInstance, opts: { env: Env; servi
 
   app.get<{ Params: { storeUuid: string; payoutUuid: string; payoutType: string } }>(
     '/stores/:storeUuid/payouts/:payoutUuid/export-:payoutType',
-    { schema: { tags, security, summary: `A temporary link to the payout's file (${EXPORT_FORMATS.join(', ')})` } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: `A temporary link to the payout's file (${EXPORT_FORMATS.join(', ')})`,
+        operationId: operationId(env, 'getPayoutExportLink'),
+        params: ExportLinkParams,
+        response: { 200: described('A temporary link to the file', ExportLinkAnswer), ...errors },
+      },
+    },
     async (req) => {
       const { key } = await keys.authenticateBearer(bearerToken(req), env);
       checkUuid('storeUuid', req.params.storeUuid);
@@ -62,7 +87,18 @@ export async function payoutRoutes(app: FastifyInstance, opts: { env: Env; servi
 
   app.get<{ Params: { payoutUuid: string; format: string }; Querystring: { expires?: string; signature?: string } }>(
     '/payout-exports/:payoutUuid/:format',
-    { schema: { tags, summary: 'The export file (the signed temporary link from …/export-:payoutType)' } },
+    {
+      schema: {
+        tags,
+        summary: 'The export file (the signed temporary link from …/export-:payoutType)',
+        description: 'No Authorization header: the `expires` and `signature` query parameters of the link authenticate it.',
+        operationId: operationId(env, 'downloadPayoutExport'),
+        security: Security.none,
+        params: ExportFileParams,
+        querystring: ExportFileQuery,
+        response: { 200: fileResponse('The export file', ...EXPORT_CONTENT_TYPES), ...errors },
+      },
+    },
     async (req, reply) => {
       checkUuid('payoutUuid', req.params.payoutUuid);
       const format = req.params.format;

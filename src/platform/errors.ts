@@ -1,8 +1,12 @@
 /**
- * One catalogue of errors. Every error leaves the API in the spec's shape
- * `{statusCode, message, error}`, where `error` is the HTTP reason phrase and `message` names the
- * problem (and the field, for validation).
+ * One catalogue of errors. Every error Kassa answers has a stable code (`KASSA_ERR_*`, in the
+ * style of Fastify's `FST_ERR_*`), a status and a message template, in one table
+ * ({@link ERROR_CATALOGUE}); the `Errors.*` functions are built from it. On the wire an error keeps
+ * the spec's shape `{statusCode, message, error}` (the code is not added to the body): `error` is
+ * the HTTP reason phrase and `message` names the problem (and the field, for validation). The code
+ * is logged with every error answer, so a log line leads back to its entry.
  */
+import { format } from 'node:util';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const REASONS: Record<number, string> = {
@@ -27,12 +31,54 @@ export interface ErrorBody {
   error: string;
 }
 
+/** One entry of the catalogue: the status it answers and its message (`%s` filled in order). */
+export interface ErrorEntry {
+  readonly status: number;
+  readonly template: string;
+  readonly description: string;
+}
+
+/** The longest path parameter the router takes (Fastify's default); ids and codes are far shorter. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * Every error Kassa answers. Codes are stable: a client or an operator may match on them in logs
+ * and docs; a message may gain detail, a code never changes meaning. Add new errors here.
+ */
+export const ERROR_CATALOGUE = {
+  KASSA_ERR_VALIDATION: { status: 400, template: '%s %s', description: 'A field of the request is missing or malformed: `<field> <problem>`; several problems are joined with `; `' },
+  KASSA_ERR_BAD_REQUEST: { status: 400, template: '%s', description: 'The request as a whole cannot be served (e.g. a rule between fields)' },
+  KASSA_ERR_SCHEMA: { status: 400, template: '%s %s', description: "The request failed the route's schema: `<part>.<field> <problem>`" },
+  KASSA_ERR_STORE_NOT_FOUND: { status: 401, template: 'STORE_NOT_FOUND', description: 'No store has the access key of the token' },
+  KASSA_ERR_INVALID_TOKEN: { status: 401, template: 'INVALID_TOKEN: %s', description: 'The token is missing or malformed, or its claims are not acceptable' },
+  KASSA_ERR_TOKEN_EXPIRED: { status: 401, template: 'TOKEN_EXPIRED: the token exp is in the past', description: "The token's exp is in the past" },
+  KASSA_ERR_UNAUTHORIZED: { status: 401, template: '%s', description: 'Credentials are missing or wrong (the operator token, a signed link)' },
+  KASSA_ERR_INVALID_SIGNATURE: { status: 403, template: 'INVALID_TOKEN', description: "The token's signature does not match the store's secret key (payments API)" },
+  KASSA_ERR_FORBIDDEN: { status: 403, template: '%s', description: 'The credentials are valid but may not do this' },
+  KASSA_ERR_NOT_FOUND: { status: 404, template: '%s not found', description: 'The thing named does not exist, or belongs to another store' },
+  KASSA_ERR_ROUTE_NOT_FOUND: { status: 404, template: 'Route %s %s not found', description: 'No route has this method and path' },
+  KASSA_ERR_CONFLICT: { status: 409, template: '%s', description: 'The thing is not in a state that allows this' },
+  KASSA_ERR_NOTIFICATION_PENDING: { status: 409, template: 'Notification %s is already pending; it is sent when due', description: 'A re-send was asked for a notification that is still waiting to be sent' },
+  KASSA_ERR_PARAM_TOO_LONG: { status: 414, template: `path has a parameter longer than ${MAX_PARAM_LENGTH} characters`, description: 'A path parameter is longer than the router takes' },
+  KASSA_ERR_BAD_URL: { status: 400, template: 'path is not valid percent-encoded UTF-8', description: 'The path is not valid percent-encoded UTF-8' },
+  KASSA_ERR_UNROUTABLE: { status: 400, template: 'the request could not be routed', description: 'The router refused the request before choosing a route' },
+  KASSA_ERR_HTTP: { status: 400, template: '%s', description: "Fastify's own 4xx refusals (body too large, unsupported media type, malformed JSON), with Fastify's status and message" },
+  KASSA_ERR_INTERNAL: { status: 500, template: 'Internal server error', description: 'An unexpected fault; the details are logged, never answered' },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
 export class ApiError extends Error {
+  /** The catalogue code; a bare `new ApiError(status, message)` gets the generic code of its status. */
+  readonly code: ErrorCode;
+
   constructor(
     readonly statusCode: number,
     message: string,
+    code?: ErrorCode,
   ) {
     super(message);
+    this.code = code ?? genericCode(statusCode);
   }
 
   body(): ErrorBody {
@@ -40,22 +86,70 @@ export class ApiError extends Error {
   }
 }
 
+/** The catalogue's general code for a status (for errors made without one). */
+function genericCode(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'KASSA_ERR_BAD_REQUEST';
+    case 401:
+      return 'KASSA_ERR_UNAUTHORIZED';
+    case 403:
+      return 'KASSA_ERR_FORBIDDEN';
+    case 404:
+      return 'KASSA_ERR_NOT_FOUND';
+    case 409:
+      return 'KASSA_ERR_CONFLICT';
+    default:
+      return status >= 500 ? 'KASSA_ERR_INTERNAL' : 'KASSA_ERR_HTTP';
+  }
+}
+
+/** The error of a catalogue entry, its template filled with `args` in order (`status` only for KASSA_ERR_HTTP). */
+export function kassaError(code: ErrorCode, args: readonly (string | number)[] = [], status?: number): ApiError {
+  const entry: ErrorEntry = ERROR_CATALOGUE[code];
+  const message = args.length ? format(entry.template, ...args) : entry.template;
+  return new ApiError(status ?? entry.status, message, code);
+}
+
 /** The stable errors; messages that carry data are built by the functions. */
 export const Errors = {
-  storeNotFound: () => new ApiError(401, 'STORE_NOT_FOUND'),
-  invalidSignature: () => new ApiError(403, 'INVALID_TOKEN'),
-  invalidToken: (why: string) => new ApiError(401, `INVALID_TOKEN: ${why}`),
-  tokenExpired: () => new ApiError(401, 'TOKEN_EXPIRED: the token exp is in the past'),
-  validation: (field: string, problem: string) => new ApiError(400, `${field} ${problem}`),
-  badRequest: (message: string) => new ApiError(400, message),
-  notFound: (what: string) => new ApiError(404, `${what} not found`),
-  conflict: (message: string) => new ApiError(409, message),
-  unauthorized: (message: string) => new ApiError(401, message),
-  forbidden: (message: string) => new ApiError(403, message),
+  storeNotFound: () => kassaError('KASSA_ERR_STORE_NOT_FOUND'),
+  invalidSignature: () => kassaError('KASSA_ERR_INVALID_SIGNATURE'),
+  invalidToken: (why: string) => kassaError('KASSA_ERR_INVALID_TOKEN', [why]),
+  tokenExpired: () => kassaError('KASSA_ERR_TOKEN_EXPIRED'),
+  validation: (field: string, problem: string) => kassaError('KASSA_ERR_VALIDATION', [field, problem]),
+  badRequest: (message: string) => kassaError('KASSA_ERR_BAD_REQUEST', [message]),
+  notFound: (what: string) => kassaError('KASSA_ERR_NOT_FOUND', [what]),
+  conflict: (message: string) => kassaError('KASSA_ERR_CONFLICT', [message]),
+  unauthorized: (message: string) => kassaError('KASSA_ERR_UNAUTHORIZED', [message]),
+  forbidden: (message: string) => kassaError('KASSA_ERR_FORBIDDEN', [message]),
+  /** Several validation problems at once (`Problems.throwIfAny`), each already `<field> <problem>`. */
+  problems: (list: readonly string[]) => new ApiError(400, list.join('; '), 'KASSA_ERR_VALIDATION'),
+  notificationPending: (id: string) => kassaError('KASSA_ERR_NOTIFICATION_PENDING', [id]),
 };
 
-/** The longest path parameter the router takes (Fastify's default); ids and codes are far shorter. */
-export const MAX_PARAM_LENGTH = 100;
+/** Which catalogue entry each `Errors.*` function yields (checked by errors.test.ts). */
+export const ERRORS_CODES: Record<keyof typeof Errors, ErrorCode> = {
+  storeNotFound: 'KASSA_ERR_STORE_NOT_FOUND',
+  invalidSignature: 'KASSA_ERR_INVALID_SIGNATURE',
+  invalidToken: 'KASSA_ERR_INVALID_TOKEN',
+  tokenExpired: 'KASSA_ERR_TOKEN_EXPIRED',
+  validation: 'KASSA_ERR_VALIDATION',
+  badRequest: 'KASSA_ERR_BAD_REQUEST',
+  notFound: 'KASSA_ERR_NOT_FOUND',
+  conflict: 'KASSA_ERR_CONFLICT',
+  unauthorized: 'KASSA_ERR_UNAUTHORIZED',
+  forbidden: 'KASSA_ERR_FORBIDDEN',
+  problems: 'KASSA_ERR_VALIDATION',
+  notificationPending: 'KASSA_ERR_NOTIFICATION_PENDING',
+};
+
+/** Sends an error in the spec's shape and logs its code (4xx at info, 5xx at error). */
+function answer(req: FastifyRequest, reply: FastifyReply, e: ApiError, cause?: unknown): FastifyReply {
+  if (e.statusCode >= 500) req.log.error({ err: cause ?? e, code: e.code, statusCode: e.statusCode }, 'unhandled error');
+  else req.log.info({ code: e.code, statusCode: e.statusCode, reason: e.message }, 'request refused');
+  return reply.code(e.statusCode).send(e.body());
+}
 
 /**
  * The router's own refusals, before any route is chosen (Fastify's `frameworkErrors` option): a
@@ -63,20 +157,20 @@ export const MAX_PARAM_LENGTH = 100;
  * and a path parameter longer than the router's limit. Without this they leave in Fastify's shape,
  * with a `code` and the whole URL echoed back.
  */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const e =
     err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? new ApiError(414, `path has a parameter longer than ${MAX_PARAM_LENGTH} characters`)
+      ? kassaError('KASSA_ERR_PARAM_TOO_LONG')
       : err.code === 'FST_ERR_BAD_URL'
-        ? new ApiError(400, 'path is not valid percent-encoded UTF-8')
-        : new ApiError(err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400, 'the request could not be routed');
-  reply.code(e.statusCode).send(e.body());
+        ? kassaError('KASSA_ERR_BAD_URL')
+        : kassaError('KASSA_ERR_UNROUTABLE', [], err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400);
+  answer(req, reply, e);
 }
 
 /** Maps Fastify's own errors (schema validation, body parsing, 404) into the same shape. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
-    if (err instanceof ApiError) return reply.code(err.statusCode).send(err.body());
+    if (err instanceof ApiError) return answer(req, reply, err);
     if (err.validation) {
       const v = err.validation[0];
       const where = err.validationContext ?? 'body';
@@ -85,14 +179,13 @@ export function installErrorHandler(app: FastifyInstance): void {
           (v.keyword === 'required' ? `.${(v.params as { missingProperty: string }).missingProperty}` : '')
         : where;
       const problem = v?.keyword === 'required' ? 'is required' : (v?.message ?? 'is invalid');
-      return reply.code(400).send(new ApiError(400, `${field} ${problem}`).body());
+      return answer(req, reply, kassaError('KASSA_ERR_SCHEMA', [field, problem]));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 500) req.log.error({ err }, 'unhandled error');
-    const message = status === 500 ? 'Internal server error' : err.message;
-    return reply.code(status).send(new ApiError(status, message).body());
+    const e = status === 500 ? kassaError('KASSA_ERR_INTERNAL') : kassaError('KASSA_ERR_HTTP', [err.message], status);
+    return answer(req, reply, e, err);
   });
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send(new ApiError(404, `Route ${req.method} ${req.url.split('?')[0]} not found`).body());
+    answer(req, reply, kassaError('KASSA_ERR_ROUTE_NOT_FOUND', [req.method, req.url.split('?')[0] ?? '']));
   });
 }

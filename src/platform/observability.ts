@@ -5,6 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
 import type { Db } from './db.js';
+import { Type } from 'typebox';
+import { errorResponses, fileResponse, Security } from './schemas.js';
 
 /** Paths pino replaces with [Redacted] wherever they appear in a log entry. */
 export const REDACT_PATHS = [
@@ -93,14 +95,48 @@ export function registerObservability(app: FastifyInstance, health: HealthServic
     );
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    if (await health.ready()) return { status: 'ready' };
-    reply.code(503);
-    return { status: 'unavailable', reason: 'database unreachable' };
-  });
-  app.get('/metrics', { schema: { hide: true } }, async (_req, reply) => {
+  const tags = ['observability'];
+  const Status = (description: string) => Type.Object({ status: Type.String({ description }) }, { description: `The status: ${description}` });
+  app.get(
+    '/healthz',
+    { schema: { tags, summary: 'The process is up', operationId: 'getHealth', security: Security.none, response: { 200: Status('ok'), ...errorResponses(400) } } },
+    async () => ({ status: 'ok' }),
+  );
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags,
+        summary: 'The database answers (503 while it does not)',
+        operationId: 'getReadiness',
+        security: Security.none,
+        response: {
+          200: Status('ready'),
+          503: Type.Object({ status: Type.String({ description: 'unavailable' }), reason: Type.String() }, { description: 'The database does not answer' }),
+          ...errorResponses(400),
+        },
+      },
+    },
+    async (_req, reply) => {
+      if (await health.ready()) return { status: 'ready' };
+      reply.code(503);
+      return { status: 'unavailable', reason: 'database unreachable' };
+    },
+  );
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags,
+        summary: 'Prometheus metrics (text exposition format)',
+        operationId: 'getMetrics',
+        security: Security.none,
+        response: { 200: fileResponse('The metrics', 'text/plain'), ...errorResponses(400) },
+      },
+    },
+    async (_req, reply) => {
     reply.header('content-type', registry.contentType);
     return registry.metrics();
-  });
+    },
+  );
 }

@@ -8,6 +8,8 @@
  * domain parsers behind it see exactly what the client sent and keep their field-naming messages.
  */
 import { Type, type TSchema } from 'typebox';
+import type { FastifySchema } from 'fastify';
+import type { SwaggerTransformObject } from '@fastify/swagger';
 import { REASONS } from './errors.js';
 
 /** Fastify's request validator: strict about types, never changes the request. */
@@ -96,3 +98,109 @@ export function stringEnum(values: readonly string[], description?: string) {
  * accepts the shapes real clients send (numeric strings, "" meaning absent, extra keys).
  */
 export const parserValidates = (): ((data: unknown) => boolean) => () => true;
+
+/** `schema | null` (a field the spec shows as null when absent). */
+export function Nullable<T extends TSchema>(schema: T, options: { description?: string } = {}) {
+  return Type.Union([schema, Type.Null()], options);
+}
+
+/** An open map (metadata): every key is kept by the serializer. */
+export function OpenObject(description: string): TSchema {
+  return Type.Object({}, { additionalProperties: true, description });
+}
+
+/**
+ * The request schemas the document shows, by the validator-facing copy the route registers (see
+ * {@link documentedOnly}).
+ */
+const DOCUMENTED = new WeakMap<object, TSchema>();
+
+/**
+ * A request part (body, querystring) whose hand-written parser stays the only validator: the route
+ * registers an open schema (`{}`, every request passes Fastify's validation unchanged, so the
+ * parser answers with its field-naming messages), and the document shows `precise`. Use it where
+ * the parser accepts shapes the precise schema would refuse (numbers as strings, `""` as absent),
+ * or answers a malformed field with a message the tests assert.
+ */
+export function documentedOnly(precise: TSchema, validator: TSchema = {} as TSchema): TSchema {
+  const open = { ...validator } as TSchema;
+  DOCUMENTED.set(open, precise);
+  return open;
+}
+
+/** @fastify/swagger's `transform`: swaps each {@link documentedOnly} part for its precise schema. */
+export function documentTransform({ schema, url }: { schema: FastifySchema; url: string }): { schema: FastifySchema; url: string } {
+  if (!schema) return { schema, url };
+  const out: Record<string, unknown> = { ...schema };
+  for (const part of ['body', 'querystring', 'params', 'headers'] as const) {
+    const s = schema[part];
+    if (typeof s === 'object' && s !== null && DOCUMENTED.has(s)) out[part] = DOCUMENTED.get(s);
+  }
+  return { schema: out as FastifySchema, url };
+}
+
+/** A page's own error (HTML), or an error in the spec's JSON shape when the request never reached the page (body parsing, routing). */
+export function pageErrorResponse(description: string): TSchema {
+  return {
+    description,
+    content: { 'text/html': { schema: Type.String() }, 'application/json': { schema: ErrorBody } },
+  } as unknown as TSchema;
+}
+
+/** Query or form fields of a hosted or simulator page: strings, a repeated key as an array (its first value counts). */
+export function FormFields(properties: Record<string, TSchema>, description: string): TSchema {
+  return Type.Object(properties, { additionalProperties: true, description });
+}
+
+/** A string field of a page's query or form (a repeated key arrives as an array). */
+export function FormField(description: string, options: Record<string, unknown> = {}): TSchema {
+  return Type.Union([Type.String(options), Type.Array(Type.String())], { description });
+}
+
+/** The security of the hosted pages and simulator pages: none (the order id, or a signature over the fields). */
+export const PAGE_SECURITY_NOTE = 'No credentials: the order id in the path (hosted pages) or the signed fields (simulators) identify the request.';
+
+/**
+ * A unique operationId for a route registered once per environment (the payments and payout APIs
+ * at /api and /sandbox/api): `name` in production, `sandbox<Name>` in the sandbox.
+ */
+export function operationId(env: 'production' | 'sandbox', name: string): string {
+  return env === 'production' ? name : `sandbox${name[0]!.toUpperCase()}${name.slice(1)}`;
+}
+
+/** A path parameter that the handler checks itself (its own 400 for a malformed id): a string, described. */
+export function idParam(description: string): TSchema {
+  return Type.String({ description });
+}
+
+/** The description of a Bearer-authenticated route's security, for summaries. */
+export const BEARER_NOTE = "Authorization: Bearer <HS256 JWT signed with the store's secret key of this environment>";
+
+/** The body of a POST that needs none: any body sent is ignored (the validator-facing copy is open). */
+export function noBody(): TSchema {
+  return documentedOnly(Type.Object({}, { additionalProperties: true, description: 'No body is needed; one sent is ignored' }));
+}
+
+/** A response schema with the description the document shows for that answer. */
+export function described<T extends TSchema>(description: string, schema: T): T {
+  return { ...schema, description };
+}
+
+/**
+ * @fastify/swagger's `transformObject`: a request body is marked required only where its schema
+ * requires a property (swagger marks every body required; Kassa's open validator copies let a
+ * request without one through to the parser, which decides).
+ */
+export const documentObjectTransform: SwaggerTransformObject = (doc) => {
+  const document = 'openapiObject' in doc ? doc.openapiObject : doc.swaggerObject;
+  type Body = { required?: boolean; content?: Record<string, { schema?: { required?: unknown[] } }> };
+  const paths = (document.paths ?? {}) as Record<string, Record<string, { requestBody?: Body } | undefined>>;
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item)) {
+      const body = op?.requestBody;
+      if (!body?.content) continue;
+      body.required = Object.values(body.content).some((m) => Array.isArray(m.schema?.required) && m.schema.required.length > 0);
+    }
+  }
+  return document;
+};

@@ -3,7 +3,7 @@
  * Problems are collected so one 400 answer lists them all; unknown keys are ignored, as deployed
  * clients send extra ones.
  */
-import { ApiError } from './errors.js';
+import { Errors } from './errors.js';
 import { parseAmount } from './money.js';
 
 export type Json = Record<string, unknown>;
@@ -21,7 +21,7 @@ export class Problems {
 
   /** Throws a 400 whose message lists every problem, first one first. */
   throwIfAny(): void {
-    if (this.list.length) throw new ApiError(400, this.list.join('; '));
+    if (this.list.length) throw Errors.problems(this.list);
   }
 }
 

@@ -11,6 +11,8 @@ import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/cat
 import type { Services } from '../services.js';
 import { readParty } from '../shipping/shipments/schema.js';
 import { isValidIban, normalizeIban } from '../platform/iban.js';
+import { described, errorResponses, Security } from '../platform/schemas.js';
+import { CreatedStoreSchema, CreateStoreBody, StoreListSchema, StoreParams, StoreSchema, UpdateStoreBody } from './schema.js';
 import { SANDBOX_SETTLEMENTS, type CreatedStore, type PayoutAccount, type Store, type StoreAddress } from './service.js';
 
 export function storeJson(s: Store) {
@@ -81,7 +83,21 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
   const { stores, keys } = opts.services;
   requireAdminToken(app, opts.adminToken);
 
-  app.post('/stores', { schema: { tags: ['operator'], summary: 'Create a store with sandbox and production keys' } }, async (req, reply) => {
+  const tags = ['operator'];
+  const security = Security.operator;
+  app.post(
+    '/stores',
+    {
+      schema: {
+        tags,
+        summary: 'Create a store with sandbox and production keys',
+        operationId: 'operatorCreateStore',
+        security,
+        body: CreateStoreBody,
+        response: { 201: described('The new store with its sandbox and production keys (the secret keys are shown only now)', CreatedStoreSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (req, reply) => {
     const p = new Problems();
     const r = new Reader(p, isObject(req.body) ? req.body : {});
     const name = r.string('name', { required: true, max: 200 });
@@ -96,18 +112,41 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     const created = await stores.create({ name: name!, legalName, country, enabledMethods, bankRefundsEnabled, sandboxSettlement, shippingAddress, payoutAccount });
     reply.code(201);
     return createdStoreJson(created);
-  });
+    },
+  );
 
-  app.get('/stores', { schema: { tags: ['operator'] } }, async () => ({ stores: (await stores.list()).map(storeJson) }));
+  app.get(
+    '/stores',
+    { schema: { tags, summary: 'Every store', operationId: 'operatorListStores', security, response: { 200: described('Every store', StoreListSchema), ...errorResponses(401) } } },
+    async () => ({ stores: (await stores.list()).map(storeJson) }),
+  );
 
-  app.get<{ Params: { storeUuid: string } }>('/stores/:storeUuid', { schema: { tags: ['operator'] } }, async (req) => {
+  const one = { 200: described('The store', StoreSchema), ...errorResponses(400, 401, 404) };
+  app.get<{ Params: { storeUuid: string } }>(
+    '/stores/:storeUuid',
+    { schema: { tags, summary: 'One store', operationId: 'operatorGetStore', security, params: StoreParams, response: one } },
+    async (req) => {
     if (!isUuid(req.params.storeUuid)) throw Errors.validation('storeUuid', 'must be a UUID');
     const s = await stores.get(req.params.storeUuid);
     if (!s) throw Errors.notFound(`Store ${req.params.storeUuid}`);
     return storeJson(s);
-  });
+    },
+  );
 
-  app.patch<{ Params: { storeUuid: string } }>('/stores/:storeUuid', { schema: { tags: ['operator'] } }, async (req) => {
+  app.patch<{ Params: { storeUuid: string } }>(
+    '/stores/:storeUuid',
+    {
+      schema: {
+        tags,
+        summary: "Change a store's settings (only the fields sent)",
+        operationId: 'operatorUpdateStore',
+        security,
+        params: StoreParams,
+        body: UpdateStoreBody,
+        response: one,
+      },
+    },
+    async (req) => {
     if (!isUuid(req.params.storeUuid)) throw Errors.validation('storeUuid', 'must be a UUID');
     const p = new Problems();
     const r = new Reader(p, isObject(req.body) ? req.body : {});
@@ -125,5 +164,6 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     // nodes see the change within KASSA_AUTH_CACHE_MS.
     keys.invalidate();
     return storeJson(s);
-  });
+    },
+  );
 }

@@ -14,6 +14,19 @@ import { simulatorRoutes } from '../processors/index.js';
 import { newNonce, originOf, sendHtml } from '../../platform/html.js';
 import { failureMessageKey, pageLocale } from './i18n.js';
 import { messagePage, payPage, statusPage } from './pages.js';
+import { Security } from '../../platform/schemas.js';
+import {
+  CancelBody,
+  CancelResponses,
+  FORM_CONSUMES,
+  PayPageQuery,
+  PayPageResponses,
+  PayParams,
+  ReturnFields,
+  ReturnResponses,
+  StartBody,
+  StartResponses,
+} from './schema.js';
 import { bankChoice, InvalidChoiceError, lastFailure, preferredBank, readChoice, type LoadedOrder } from './service.js';
 
 type Fields = Record<string, string>;
@@ -37,6 +50,8 @@ function requestLocale(req: FastifyRequest, lang: string | undefined): Locale {
   if (isLocale(lang)) return lang;
   return acceptedLocale(req.headers['accept-language']) ?? 'en';
 }
+
+const page = { tags: ['pages'], security: Security.none, params: PayParams };
 
 export async function gatewayRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { services } = opts;
@@ -72,7 +87,18 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
   const pageUrl = (orderId: string, params: Fields) => `${publicUrl}/pay/${orderId}?${new URLSearchParams(params).toString()}`;
   const redirect = (reply: FastifyReply, url: string) => reply.code(303).header('cache-control', 'no-store').header('location', url).send();
 
-  app.get<{ Params: { orderUuid: string } }>('/pay/:orderUuid', { schema: { hide: true } }, async (req, reply) => {
+  app.get<{ Params: { orderUuid: string } }>(
+    '/pay/:orderUuid',
+    {
+      schema: {
+        ...page,
+        summary: "The order's hosted payment page (HTML)",
+        description: 'For the shopper, not an API client: the order id is the only credential.',
+        operationId: 'payPage',
+        querystring: PayPageQuery,
+        response: PayPageResponses,
+      },
+    }, async (req, reply) => {
     const q = fieldsOf(req.query);
     const loaded = await payments.load(req.params.orderUuid);
     if (!loaded) return notFound(reply, requestLocale(req, q.lang));
@@ -88,7 +114,18 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
     return showPay(reply, 200, loaded, locale, q.country, failure === undefined ? undefined : failureMessageKey(failure));
   });
 
-  app.post<{ Params: { orderUuid: string } }>('/pay/:orderUuid/start', { schema: { hide: true } }, async (req, reply) => {
+  app.post<{ Params: { orderUuid: string } }>(
+    '/pay/:orderUuid/start',
+    {
+      schema: {
+        ...page,
+        summary: 'Start a payment with the chosen option (form post)',
+        operationId: 'payStart',
+        consumes: FORM_CONSUMES,
+        body: StartBody,
+        response: StartResponses,
+      },
+    }, async (req, reply) => {
     const f = fieldsOf(req.body);
     const loaded = await payments.load(req.params.orderUuid);
     if (!loaded) return notFound(reply, requestLocale(req, f.lang));
@@ -103,7 +140,18 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
     }
   });
 
-  app.post<{ Params: { orderUuid: string } }>('/pay/:orderUuid/cancel', { schema: { hide: true } }, async (req, reply) => {
+  app.post<{ Params: { orderUuid: string } }>(
+    '/pay/:orderUuid/cancel',
+    {
+      schema: {
+        ...page,
+        summary: 'The shopper gives up (form post)',
+        operationId: 'payCancel',
+        consumes: FORM_CONSUMES,
+        body: CancelBody,
+        response: CancelResponses,
+      },
+    }, async (req, reply) => {
     const f = fieldsOf(req.body);
     const loaded = await payments.load(req.params.orderUuid);
     if (!loaded) return notFound(reply, requestLocale(req, f.lang));
@@ -128,6 +176,11 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
       return sendHtml(reply, err.statusCode, messagePage(locale, nonce, 'invalidReturnTitle', 'invalidReturnText'), policy(nonce));
     }
   };
-  app.get('/pay/:orderUuid/return', { schema: { hide: true } }, processorReturn);
-  app.post('/pay/:orderUuid/return', { schema: { hide: true } }, processorReturn);
+  const returnSchema = { ...page, summary: 'The processor sends the shopper back (signed fields)', response: ReturnResponses };
+  app.get('/pay/:orderUuid/return', { schema: { ...returnSchema, operationId: 'payReturn', querystring: ReturnFields } }, processorReturn);
+  app.post(
+    '/pay/:orderUuid/return',
+    { schema: { ...returnSchema, operationId: 'payReturnPost', consumes: FORM_CONSUMES, querystring: ReturnFields, body: ReturnFields } },
+    processorReturn,
+  );
 }

@@ -7,16 +7,31 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdminToken } from '../../platform/admin-auth.js';
 import { Errors } from '../../platform/errors.js';
+import { described, errorResponses, noBody, Security } from '../../platform/schemas.js';
 import { isUuid } from '../../platform/ids.js';
 import { Problems, Reader, isObject } from '../../platform/validate.js';
 import type { Services } from '../../services.js';
-import { NOTIFICATION_KINDS as KINDS, NOTIFICATION_STATUSES as STATUSES } from './service.js';
+import { NOTIFICATION_KINDS as KINDS, NOTIFICATION_STATUSES as STATUSES, NotificationListQuery, NotificationListSchema, NotificationParams, NotificationSchema } from './schema.js';
 
 export async function notificationOperatorRoutes(app: FastifyInstance, opts: { services: Services; adminToken: string }): Promise<void> {
   const { outbox } = opts.services;
   requireAdminToken(app, opts.adminToken);
 
-  app.get('/notifications', { schema: { tags: ['operator'], summary: 'Notifications by status (newest first), with their last attempt' } }, async (req) => {
+  const tags = ['operator'];
+  const security = Security.operator;
+  app.get(
+    '/notifications',
+    {
+      schema: {
+        tags,
+        summary: 'Notifications by status (newest first), with their last attempt',
+        operationId: 'operatorListNotifications',
+        security,
+        querystring: NotificationListQuery,
+        response: { 200: described('The notifications, newest first', NotificationListSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => {
     const p = new Problems();
     const r = new Reader(p, isObject(req.query) ? req.query : {});
     const status = r.oneOf('status', STATUSES) ?? 'failed';
@@ -26,11 +41,22 @@ export async function notificationOperatorRoutes(app: FastifyInstance, opts: { s
     const limit = r.integer('limit', { min: 1, max: 500 }) ?? 50;
     p.throwIfAny();
     return { notifications: await outbox.list({ status, kind, storeUuid, limit }) };
-  });
+    },
+  );
 
   app.post<{ Params: { id: string } }>(
     '/notifications/:id/resend',
-    { schema: { tags: ['operator'], summary: 'Send a failed (or delivered) notification once more, now' } },
+    {
+      schema: {
+        tags,
+        summary: 'Send a failed (or delivered) notification once more, now',
+        operationId: 'operatorResendNotification',
+        body: noBody(),
+        security,
+        params: NotificationParams,
+        response: { 202: described('The notification, pending again and due now', NotificationSchema), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
     async (req, reply) => {
       if (!isUuid(req.params.id)) throw Errors.validation('id', 'must be a UUID');
       const entry = await outbox.resend(req.params.id);

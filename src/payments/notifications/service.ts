@@ -3,11 +3,10 @@
  * re-send (one more attempt, due now, signed afresh by the worker; every attempt stays recorded).
  */
 import type { Db } from '../../platform/db.js';
-import { ApiError, Errors } from '../../platform/errors.js';
+import { Errors } from '../../platform/errors.js';
 import { WAKE_CHANNEL } from './outbox.js';
+import type { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './schema.js';
 
-export const NOTIFICATION_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export const NOTIFICATION_KINDS = ['order', 'refund', 'webhook'] as const;
 
 export interface OutboxFilter {
   status: (typeof NOTIFICATION_STATUSES)[number];
@@ -80,7 +79,7 @@ export class OutboxService {
       [id],
     );
     if (!rows[0]) throw Errors.notFound(`Notification ${id}`);
-    if (rows[0].status === 'pending') throw new ApiError(409, `Notification ${id} is already pending; it is sent when due`);
+    if (rows[0].status === 'pending') throw Errors.notificationPending(id);
     const { rows: after } = await this.db.query<Row>(`${SELECT} WHERE n.id = $1`, [id]);
     return view(after[0]!);
   }

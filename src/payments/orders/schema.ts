@@ -9,6 +9,10 @@ import { Problems, Reader, isObject, type Json } from '../../platform/validate.j
 import { COUNTRIES, findBank, type CountryCode } from '../methods/catalogue/banks.js';
 import { METHOD_CURRENCIES, PAYMENT_METHODS, type PaymentMethodName } from '../methods/catalogue/methods.js';
 import { isValidPaymentReference } from './references.js';
+import { Type, type TSchema } from 'typebox';
+import { documentedOnly, Nullable, OpenObject } from '../../platform/schemas.js';
+import { INTENT_STATUSES, ORDER_STATUSES } from './states.js';
+import { REFUND_STATUSES } from '../refunds/states.js';
 
 export const ADDRESS_FIELDS = [
   'firstName', 'lastName', 'email', 'phoneNumber', 'phoneCountry', 'addressLine1', 'addressLine2', 'locality',
@@ -214,3 +218,123 @@ export function parseOrderPayload(payload: Json, storeCountry: string): OrderInp
   };
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// Wire schemas (TypeBox): the order and refund objects as the spec shows them, and the token body
+// of POST /orders and /refunds. Fastify serializes the answers with them and the OpenAPI document
+// shows them; parseOrderPayload above stays the validator of the token's payload.
+
+const Str = (description?: string) => Type.String(description ? { description } : {});
+const NullableStr = (description?: string) => Nullable(Type.String(), description ? { description } : {});
+
+/** The address object; in answers every field is present, unset ones null. */
+export const AddressSchema = Nullable(
+  Type.Object(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, NullableStr()])) as unknown as Record<AddressField, TSchema>, { additionalProperties: false }),
+  { description: 'Address object; unset fields are null' },
+);
+
+export const LineItemSchema = Type.Object({
+  name: Str('Item name'),
+  quantity: Type.Number({ description: 'Quantity' }),
+  finalPrice: Type.Number({ description: 'Price as sent, up to 2 decimals' }),
+});
+
+export const PaymentIntentSchema = Type.Object({
+  uuid: Str('Payment intent UUID'),
+  paymentMethodType: Str('Payment method system name'),
+  paymentMethodMetadata: OpenObject('The chosen options (may be empty)'),
+  amount: Str('Decimal string'),
+  currency: Str(),
+  status: Type.Enum([...INTENT_STATUSES], { description: 'Payment intent status' }),
+  serviceFee: NullableStr("The service's processing fee (decimal string); null until processing completes"),
+  serviceFeeCurrency: NullableStr(),
+  createdAt: Str('ISO 8601 timestamp'),
+});
+
+/** The spec's refund object (POST /refunds, and the items of an order's `refunds`). */
+export const RefundSchema = Type.Object(
+  {
+    uuid: Str('Refund UUID'),
+    amount: Type.Number({ description: 'Refunded amount' }),
+    status: Type.Enum([...REFUND_STATUSES], { description: 'Refund status' }),
+    currency: Str(),
+    createdAt: Str('ISO 8601 timestamp'),
+    type: Str('PARTIAL_REFUND or FULL_REFUND'),
+  },
+  { title: 'Refund' },
+);
+
+/** The spec's order object (POST /orders and GET /orders/:orderUuid). */
+export const OrderSchema = Type.Object(
+  {
+    uuid: Str('Order UUID; save it to query the order later'),
+    paymentStatus: Type.Enum([...ORDER_STATUSES], { description: 'Order status' }),
+    locale: Str('Gateway language'),
+    merchantReference: Str('As sent'),
+    merchantReferenceDisplay: Str('As sent (defaults to merchantReference)'),
+    merchantReturnUrl: Str('The sent returnUrl'),
+    merchantNotificationUrl: Str('The sent notificationUrl'),
+    grandTotal: Str('Decimal string'),
+    currency: Str(),
+    paymentMethodType: Str('Payment method system name'),
+    storeUuid: Str('Store UUID'),
+    paymentIntents: Type.Array(PaymentIntentSchema),
+    refunds: Type.Array(RefundSchema, { description: 'Refund objects (empty when none)' }),
+    availableForRefund: Type.Number({ description: 'Amount still refundable' }),
+    isRefundableType: Type.Boolean({ description: 'True only when the method is refundable for the store' }),
+    lineItems: Type.Array(LineItemSchema),
+    billingAddress: AddressSchema,
+    shippingAddress: AddressSchema,
+    expiresAt: NullableStr('When an unpaid order is abandoned (ISO 8601)'),
+    createdAt: Str('ISO 8601 timestamp'),
+    storeName: Str(),
+    businessName: Str(),
+    paymentUrl: NullableStr('The gateway URL to redirect the customer to; non-null while PENDING'),
+  },
+  { title: 'Order' },
+);
+
+/**
+ * `{data: <signed token>}`, the body of every POST of the payments API. The validator-facing copy
+ * only requires an object (a number as `data` is refused by the route, not coerced).
+ */
+export function tokenBody(payload: string): TSchema {
+  return documentedOnly(
+    Type.Object(
+      { data: Type.String({ description: `HS256 JWT signed with the store's secret key; its payload is ${payload}` }) },
+      { required: ['data'], additionalProperties: true },
+    ),
+    { type: 'object', properties: { data: { description: 'HS256 JWT (string) whose payload is the request' } } } as unknown as TSchema,
+  );
+}
+
+/** The order creation payload (the claims of the POST /orders token), for the document. */
+export const OrderPayloadSchema = Type.Object(
+  {
+    accessKey: Str("The store's access key"),
+    merchantReference: Type.String({ maxLength: REFERENCE_MAX, description: 'Unique per order of a store; re-using it updates the order' }),
+    merchantReferenceDisplay: Type.Optional(Type.String({ maxLength: REFERENCE_MAX })),
+    returnUrl: Str('Where the customer returns after paying or cancelling'),
+    notificationUrl: Str('Where order and refund notifications are POSTed'),
+    grandTotal: Type.Union([Type.Number(), Type.String()], { description: 'Order total, up to 2 decimals' }),
+    currency: Type.Enum([...CURRENCIES]),
+    exp: Type.Number({ description: 'Token expiry, Unix seconds' }),
+    locale: Type.Optional(Type.Enum([...LOCALES])),
+    expiresIn: Type.Optional(Type.Integer({ minimum: EXPIRES_IN.min, maximum: EXPIRES_IN.max, description: 'Minutes the order can be paid' })),
+    sessionUuid: Type.Optional(Str()),
+    payment: Type.Object(
+      {
+        method: Type.Enum([...PAYMENT_METHODS]),
+        methodDisplay: Type.Optional(Str()),
+        methodOptions: Type.Optional(OpenObject('Per-method options (preferredProvider, preferredCountry, preferredLocale, paymentDescription, paymentReference, preferredMethod, period)')),
+        amount: Type.Optional(Type.Union([Type.Number(), Type.String()])),
+        currency: Type.Optional(Type.Enum([...CURRENCIES])),
+      },
+      { additionalProperties: true },
+    ),
+    billingAddress: Type.Optional(OpenObject('Address object')),
+    shippingAddress: Type.Optional(OpenObject('Address object')),
+    lineItems: Type.Optional(Type.Array(LineItemSchema, { maxItems: MAX_LINE_ITEMS })),
+  },
+  { additionalProperties: true, title: 'OrderPayload', description: 'The payload of the POST /orders token' },
+);

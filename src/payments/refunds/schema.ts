@@ -1,4 +1,5 @@
 /** The refund request token's payload (spec: Refund request token payload), checked field by field. */
+import { Type } from 'typebox';
 import { isUuid } from '../../platform/ids.js';
 import { Problems, Reader, isObject } from '../../platform/validate.js';
 
@@ -28,3 +29,16 @@ export function parseRefundPayload(claims: unknown): RefundInput {
   p.throwIfAny();
   return { orderUuid: orderUuid!, amountMinor: amountMinor!, idempotencyKey: idempotencyKey! };
 }
+
+/** The refund request token's payload, for the document (parseRefundPayload above validates it). */
+export const RefundPayloadSchema = Type.Object(
+  {
+    accessKey: Type.String({ description: "The store's access key" }),
+    orderUuid: Type.String({ format: 'uuid', description: 'Order UUID' }),
+    amount: Type.Union([Type.Number(), Type.String()], { description: 'Up to 2 decimals; at least 0.05' }),
+    idempotencyKey: Type.String({ minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY, description: 'Unique per refund request; re-sending it identifies a retry' }),
+    iat: Type.Number({ description: 'Unix seconds' }),
+    exp: Type.Number({ description: 'Unix seconds' }),
+  },
+  { additionalProperties: true, title: 'RefundPayload' },
+);

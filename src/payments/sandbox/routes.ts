@@ -13,9 +13,27 @@ import { CHANNELS } from '../../ledger/chart.js';
 import { CURRENCIES, toNumber } from '../../platform/money.js';
 import { refundView } from '../refunds/view.js';
 import { payoutView } from '../../payouts/view.js';
+import { described, errorResponses, noBody, Security } from '../../platform/schemas.js';
+import {
+  AdvanceBody,
+  CancelledRefund,
+  ClockAnswer,
+  MAX_ADVANCE_MINUTES,
+  OrderUuidParams,
+  OUTCOMES,
+  PayAnswer,
+  PayBody,
+  PayoutsRunAnswer,
+  RefundUuidParams,
+  SettleAnswer,
+  TopUpAnswer,
+  TopUpBody,
+} from './schema.js';
 
-const OUTCOMES = ['paid', 'declined', 'canceled'] as const;
-const MAX_ADVANCE_MINUTES = 366 * 24 * 60;
+const tags = ['sandbox'];
+const security = Security.bearer;
+/** A token fault (401, 403 for a wrong signature), a bad field (400). */
+const errors = errorResponses(400, 401, 403);
 
 export async function sandboxRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { keys, orders, refunds, payouts, sandbox } = opts.services;
@@ -24,17 +42,13 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
     '/test-helpers/orders/:orderUuid/pay',
     {
       schema: {
-        tags: ['sandbox'],
+        tags,
         summary: 'Finish the open payment attempt of a sandbox order with an outcome (default paid)',
-        body: {
-          type: ['object', 'null'],
-          properties: {
-            outcome: { type: 'string', enum: [...OUTCOMES] },
-            senderIban: { type: 'string' },
-            senderName: { type: 'string' },
-            providerName: { type: 'string' },
-          },
-        },
+        operationId: 'sandboxPayOrder',
+        security,
+        params: OrderUuidParams,
+        body: PayBody,
+        response: { 200: described('The order after the attempt, and where the shopper would be sent', PayAnswer), ...errors, ...errorResponses(404, 409) },
       },
     },
     async (req) => {
@@ -65,18 +79,25 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
     },
   );
 
-  app.get('/test-helpers/clock', { schema: { tags: ['sandbox'], summary: "The store's sandbox clock" } }, async (req) => {
+  app.get(
+    '/test-helpers/clock',
+    { schema: { tags, summary: "The store's sandbox clock", operationId: 'sandboxGetClock', security, response: { 200: described("The store's sandbox time", ClockAnswer), ...errors } } },
+    async (req) => {
     const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
     return { now: (await orders.sandboxNow(key.store.id)).toISOString() };
-  });
+    },
+  );
 
   app.post(
     '/test-helpers/clock/advance',
     {
       schema: {
-        tags: ['sandbox'],
+        tags,
         summary: "Move the store's sandbox clock forward: orders expire, notification retries come due",
-        body: { type: 'object', properties: { minutes: { type: 'number' }, seconds: { type: 'number' } } },
+        operationId: 'sandboxAdvanceClock',
+        security,
+        body: AdvanceBody,
+        response: { 200: described("The store's sandbox time, after the change", ClockAnswer), ...errors },
       },
     },
     async (req) => {
@@ -95,7 +116,16 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
 
   app.post(
     '/test-helpers/clock/reset',
-    { schema: { tags: ['sandbox'], summary: "Take the store's sandbox clock back to real time (orders made afterwards carry the real time)" } },
+    {
+      schema: {
+        tags,
+        summary: "Take the store's sandbox clock back to real time (orders made afterwards carry the real time)",
+        operationId: 'sandboxResetClock',
+        body: noBody(),
+        security,
+        response: { 200: described("The store's sandbox time, after the change", ClockAnswer), ...errors },
+      },
+    },
     async (req) => {
       const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
       return { now: (await orders.resetSandboxClock(key.store.id)).toISOString() };
@@ -104,7 +134,16 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
 
   app.post(
     '/test-helpers/settle',
-    { schema: { tags: ['sandbox'], summary: 'Settle every payment captured so far, without moving the sandbox clock: refunds and payouts can follow at once' } },
+    {
+      schema: {
+        tags,
+        summary: 'Settle every payment captured so far, without moving the sandbox clock: refunds and payouts can follow at once',
+        operationId: 'sandboxSettle',
+        body: noBody(),
+        security,
+        response: { 200: described('The time of the settlement and how many payments it settled', SettleAnswer), ...errors },
+      },
+    },
     async (req) => {
       const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
       const settled = await sandbox.settle(key.store.id);
@@ -116,9 +155,12 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
     '/test-helpers/balances/top-up',
     {
       schema: {
-        tags: ['sandbox'],
+        tags,
         summary: "Add money to one of the store's sandbox balances (e.g. to fund refunds waiting for INSUFFICIENT_FUNDS)",
-        body: { type: 'object', properties: { channel: { type: 'string' }, currency: { type: 'string' }, amount: {} } },
+        operationId: 'sandboxTopUpBalance',
+        security,
+        body: TopUpBody,
+        response: { 201: described('The top-up as recorded', TopUpAnswer), ...errors },
       },
     },
     async (req, reply) => {
@@ -137,7 +179,17 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
 
   app.post<{ Params: { refundUuid: string } }>(
     '/test-helpers/refunds/:refundUuid/cancel',
-    { schema: { tags: ['sandbox'], summary: 'Cancel a refund that is still PENDING (e.g. waiting for funds)' } },
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a refund that is still PENDING (e.g. waiting for funds)',
+        operationId: 'sandboxCancelRefund',
+        body: noBody(),
+        security,
+        params: RefundUuidParams,
+        response: { 200: described('The refund, now CANCELED', CancelledRefund), ...errors, ...errorResponses(404, 409) },
+      },
+    },
     async (req) => {
       const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
       if (!isUuid(req.params.refundUuid)) throw Errors.validation('refundUuid', 'must be a UUID');
@@ -147,7 +199,16 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
 
   app.post(
     '/test-helpers/payouts/run',
-    { schema: { tags: ['sandbox'], summary: "Run the settlement job for this store's sandbox now: payouts of everything settled and not yet paid out" } },
+    {
+      schema: {
+        tags,
+        summary: "Run the settlement job for this store's sandbox now: payouts of everything settled and not yet paid out",
+        operationId: 'sandboxRunPayouts',
+        body: noBody(),
+        security,
+        response: { 200: described('The payouts the run made', PayoutsRunAnswer), ...errors },
+      },
+    },
     async (req) => {
       const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
       const made = await payouts.run({ storeId: key.store.id, env: 'sandbox' });

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { html } from '../../../platform/html.js';
 import { REQUEST_PURPOSE } from '../sim-kit/adapter.js';
+import { simulatorForm, simulatorPage } from '../sim-kit/schema.js';
 import { openSigned, redirect, rejectRequest, signedReturnUrl, type SimulatorDeps } from '../sim-kit/flow.js';
 import { formatIban } from '../../../platform/iban.js';
 import { SAMPLE_NAMES, sampleIban } from '../sim-kit/iban.js';
@@ -56,7 +57,7 @@ ${s.invalidName ? html`<p class="error" id="nameError" role="alert">${t.invalidN
 export async function bankSimulatorRoutes(app: FastifyInstance, deps: SimulatorDeps): Promise<void> {
   const open = (raw: unknown) => openSigned(deps.directory, REQUEST_PURPOSE, BANK_REQUEST_FIELDS, bankMapper.parseRequest, raw);
 
-  app.get(bankMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.get(bankMapper.entryPath, { schema: simulatorPage('Bank simulator: the payment page', 'simBankPage', BANK_REQUEST_FIELDS) }, async (req, reply) => {
     const o = await open(req.query);
     if (!o) return rejectRequest(reply, req.query);
     const { country, bank, ref } = o.req;
@@ -68,7 +69,7 @@ export async function bankSimulatorRoutes(app: FastifyInstance, deps: SimulatorD
     });
   });
 
-  app.post(bankMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.post(bankMapper.entryPath, { schema: simulatorForm('Bank simulator: approve, decline or cancel', 'simBankSubmit', BANK_REQUEST_FIELDS, { action: 'approve, decline or cancel', senderIban: "The payer's IBAN", senderName: "The payer's name" }) }, async (req, reply) => {
     const o = await open(req.body);
     if (!o) return rejectRequest(reply, req.body);
     const senderIban = o.fields.senderIban ?? '';

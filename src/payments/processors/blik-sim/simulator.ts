@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { html } from '../../../platform/html.js';
 import { REQUEST_PURPOSE } from '../sim-kit/adapter.js';
+import { simulatorForm, simulatorPage } from '../sim-kit/schema.js';
 import type { OrderMerchant } from '../sim-kit/directory.js';
 import { openSigned, redirect, rejectRequest, signedReturnUrl, type SimulatorDeps } from '../sim-kit/flow.js';
 import { simMessages } from '../sim-kit/messages.js';
@@ -34,13 +35,13 @@ ${invalid ? html`<p class="error" id="codeError" role="alert">${t.invalidBlikCod
 export async function blikSimulatorRoutes(app: FastifyInstance, deps: SimulatorDeps): Promise<void> {
   const open = (raw: unknown) => openSigned(deps.directory, REQUEST_PURPOSE, BLIK_REQUEST_FIELDS, blikMapper.parseRequest, raw);
 
-  app.get(blikMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.get(blikMapper.entryPath, { schema: simulatorPage('BLIK simulator: the code page', 'simBlikPage', BLIK_REQUEST_FIELDS) }, async (req, reply) => {
     const o = await open(req.query);
     if (!o) return rejectRequest(reply, req.query);
     return codePage(reply, 200, o.req, o.fields, o.merchant, '', false);
   });
 
-  app.post(blikMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.post(blikMapper.entryPath, { schema: simulatorForm('BLIK simulator: pay with a code, or cancel', 'simBlikSubmit', BLIK_REQUEST_FIELDS, { action: 'pay or cancel', code: 'The 6-digit BLIK code' }) }, async (req, reply) => {
     const o = await open(req.body);
     if (!o) return rejectRequest(reply, req.body);
     if (o.fields.action === 'cancel') {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fill, formatMoney } from '../../../platform/format.js';
 import { html } from '../../../platform/html.js';
 import { REQUEST_PURPOSE } from '../sim-kit/adapter.js';
+import { simulatorForm, simulatorPage } from '../sim-kit/schema.js';
 import { openSigned, redirect, rejectRequest, signedReturnUrl, type SimulatorDeps } from '../sim-kit/flow.js';
 import { simMessages } from '../sim-kit/messages.js';
 import { hiddenFields, sendSimPage, type Brand } from '../sim-kit/page.js';
@@ -14,7 +15,7 @@ const BRAND: Brand = { name: 'Kassa Pay Later', color: '#6A1B9A' };
 export async function bnplSimulatorRoutes(app: FastifyInstance, deps: SimulatorDeps): Promise<void> {
   const open = (raw: unknown) => openSigned(deps.directory, REQUEST_PURPOSE, BNPL_REQUEST_FIELDS, bnplMapper.parseRequest, raw);
 
-  app.get(bnplMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.get(bnplMapper.entryPath, { schema: simulatorPage('Buy-now-pay-later simulator: the plan page', 'simBnplPage', BNPL_REQUEST_FIELDS) }, async (req, reply) => {
     const o = await open(req.query);
     if (!o) return rejectRequest(reply, req.query);
     const r = o.req;
@@ -41,7 +42,7 @@ ${hiddenFields(o.fields, BNPL_REQUEST_FIELDS)}
     return sendSimPage(reply, 200, { req: r, brand: BRAND, title: t.bnplTitle, body }, o.merchant);
   });
 
-  app.post(bnplMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.post(bnplMapper.entryPath, { schema: simulatorForm('Buy-now-pay-later simulator: accept a plan, decline or cancel', 'simBnplSubmit', BNPL_REQUEST_FIELDS, { action: 'What the shopper did', plan: 'The chosen plan (1, 2 or 3)' }) }, async (req, reply) => {
     const o = await open(req.body);
     if (!o) return rejectRequest(reply, req.body);
     let decision: BnplDecision;

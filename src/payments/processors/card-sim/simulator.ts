@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fill, formatMoney } from '../../../platform/format.js';
 import { html, type Html } from '../../../platform/html.js';
 import { REQUEST_PURPOSE } from '../sim-kit/adapter.js';
+import { simulatorForm, simulatorPage } from '../sim-kit/schema.js';
 import type { OrderMerchant } from '../sim-kit/directory.js';
 import { openSigned, redirect, rejectRequest, signedReturnUrl, signedStepUrl, type SimulatorDeps } from '../sim-kit/flow.js';
 import { simMessages } from '../sim-kit/messages.js';
@@ -108,13 +109,13 @@ export async function cardSimulatorRoutes(app: FastifyInstance, deps: SimulatorD
   const back = (reply: FastifyReply, o: { req: CardRequest; merchant: OrderMerchant }, fields: Record<string, string>) =>
     redirect(reply, signedReturnUrl(o.merchant, o.req, fields, CARD_RETURN_FIELDS));
 
-  app.get(cardMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.get(cardMapper.entryPath, { schema: simulatorPage('Card simulator: the wallet button and the card form', 'simCardPage', CARD_REQUEST_FIELDS) }, async (req, reply) => {
     const o = await openRequest(req.query);
     if (!o) return rejectRequest(reply, req.query);
     return payPage(reply, 200, o.req, o.fields, o.merchant, EMPTY_FORM);
   });
 
-  app.post(cardMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.post(cardMapper.entryPath, { schema: simulatorForm('Card simulator: pay by card, open the wallet, or cancel', 'simCardSubmit', CARD_REQUEST_FIELDS, { action: 'pay, wallet or cancel', cardNumber: 'Card number', cardExpiry: 'MM/YY', cardCvc: 'CVC' }) }, async (req, reply) => {
     const o = await openRequest(req.body);
     if (!o) return rejectRequest(reply, req.body);
     const f = o.fields;
@@ -141,7 +142,7 @@ export async function cardSimulatorRoutes(app: FastifyInstance, deps: SimulatorD
     }
   });
 
-  app.get(WALLET_PATH, { schema: { hide: true } }, async (req, reply) => {
+  app.get(WALLET_PATH, { schema: simulatorPage("Card simulator: the wallet's confirmation sheet", 'simCardWalletPage', CARD_REQUEST_FIELDS) }, async (req, reply) => {
     const o = await openWallet(req.query);
     if (!o) return rejectRequest(reply, req.query);
     const t = simMessages(o.req.locale);
@@ -153,7 +154,7 @@ export async function cardSimulatorRoutes(app: FastifyInstance, deps: SimulatorD
     return sendSimPage(reply, 200, { req: o.req, brand: { name: t.walletTitle, color: '#000000' }, title: t.walletTitle, body }, o.merchant);
   });
 
-  app.post(WALLET_PATH, { schema: { hide: true } }, async (req, reply) => {
+  app.post(WALLET_PATH, { schema: simulatorForm('Card simulator: confirm or close the wallet', 'simCardWalletSubmit', CARD_REQUEST_FIELDS, { action: 'confirm or close' }) }, async (req, reply) => {
     const o = await openWallet(req.body);
     if (!o) return rejectRequest(reply, req.body);
     if (o.fields.action === 'confirm') {
@@ -163,7 +164,7 @@ export async function cardSimulatorRoutes(app: FastifyInstance, deps: SimulatorD
     return rejectRequest(reply, req.body);
   });
 
-  app.get(CHALLENGE_PATH, { schema: { hide: true } }, async (req, reply) => {
+  app.get(CHALLENGE_PATH, { schema: simulatorPage('Card simulator: the 3-D Secure challenge', 'simCard3dsPage', CARD_CHALLENGE_FIELDS) }, async (req, reply) => {
     const o = await openChallenge(req.query);
     if (!o) return rejectRequest(reply, req.query);
     const t = simMessages(o.req.locale);
@@ -175,7 +176,7 @@ export async function cardSimulatorRoutes(app: FastifyInstance, deps: SimulatorD
     return sendSimPage(reply, 200, { req: o.req, brand: { name: t.threeDsTitle, color: '#1A4D8F' }, title: t.threeDsTitle, body }, o.merchant);
   });
 
-  app.post(CHALLENGE_PATH, { schema: { hide: true } }, async (req, reply) => {
+  app.post(CHALLENGE_PATH, { schema: simulatorForm('Card simulator: complete or fail the 3-D Secure challenge', 'simCard3dsSubmit', CARD_CHALLENGE_FIELDS, { action: 'complete or fail' }) }, async (req, reply) => {
     const o = await openChallenge(req.body);
     if (!o) return rejectRequest(reply, req.body);
     const card = { paidWith: 'card' as const, brand: o.req.brand, last4: o.req.last4, threeDs: true };

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { fill, formatMoney } from '../../../platform/format.js';
 import { html, type Html } from '../../../platform/html.js';
 import { REQUEST_PURPOSE } from '../sim-kit/adapter.js';
+import { simulatorForm, simulatorPage } from '../sim-kit/schema.js';
 import { openSigned, redirect, rejectRequest, signedReturnUrl, type SimulatorDeps } from '../sim-kit/flow.js';
 import { simMessages } from '../sim-kit/messages.js';
 import { hiddenFields, sendSimPage, type Brand } from '../sim-kit/page.js';
@@ -17,7 +18,7 @@ const BRAND: Brand = { name: 'Kassa Hire Purchase', color: '#00695C' };
 export async function hirePurchaseSimulatorRoutes(app: FastifyInstance, deps: SimulatorDeps): Promise<void> {
   const open = (raw: unknown) => openSigned(deps.directory, REQUEST_PURPOSE, HP_REQUEST_FIELDS, hirePurchaseMapper.parseRequest, raw);
 
-  app.get(hirePurchaseMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.get(hirePurchaseMapper.entryPath, { schema: simulatorPage('Hire-purchase simulator: the application page', 'simHirePurchasePage', HP_REQUEST_FIELDS) }, async (req, reply) => {
     const o = await open(req.query);
     if (!o) return rejectRequest(reply, req.query);
     const r = o.req;
@@ -60,7 +61,7 @@ ${hiddenFields(o.fields, HP_REQUEST_FIELDS)}
     return sendSimPage(reply, 200, { req: r, brand: BRAND, title: t.hpTitle, body }, o.merchant);
   });
 
-  app.post(hirePurchaseMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.post(hirePurchaseMapper.entryPath, { schema: simulatorForm('Hire-purchase simulator: apply, decline or cancel', 'simHirePurchaseSubmit', HP_REQUEST_FIELDS, { action: 'What the shopper did', months: 'The term in months' }) }, async (req, reply) => {
     const o = await open(req.body);
     if (!o) return rejectRequest(reply, req.body);
     const r = o.req;

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fill, formatMoney } from '../../../platform/format.js';
 import { html } from '../../../platform/html.js';
 import { REQUEST_PURPOSE } from '../sim-kit/adapter.js';
+import { simulatorForm, simulatorPage } from '../sim-kit/schema.js';
 import type { OrderMerchant } from '../sim-kit/directory.js';
 import { openSigned, redirect, rejectRequest, signedReturnUrl, signedStepUrl, type SimulatorDeps } from '../sim-kit/flow.js';
 import { simMessages } from '../sim-kit/messages.js';
@@ -51,13 +52,13 @@ export async function mobilePaySimulatorRoutes(app: FastifyInstance, deps: Simul
   const openRequest = (raw: unknown) => openSigned(deps.directory, REQUEST_PURPOSE, MOBILEPAY_REQUEST_FIELDS, mobilePayMapper.parseRequest, raw);
   const openApp = (raw: unknown) => openSigned(deps.directory, APP_PURPOSE, MOBILEPAY_APP_FIELDS, parseApp, raw);
 
-  app.get(mobilePayMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.get(mobilePayMapper.entryPath, { schema: simulatorPage('MobilePay simulator: the phone number page', 'simMobilePayPage', MOBILEPAY_REQUEST_FIELDS) }, async (req, reply) => {
     const o = await openRequest(req.query);
     if (!o) return rejectRequest(reply, req.query);
     return phonePage(reply, 200, o.req, o.fields, o.merchant, '', false);
   });
 
-  app.post(mobilePayMapper.entryPath, { schema: { hide: true } }, async (req, reply) => {
+  app.post(mobilePayMapper.entryPath, { schema: simulatorForm('MobilePay simulator: send to the app, or cancel', 'simMobilePaySubmit', MOBILEPAY_REQUEST_FIELDS, { action: 'send or cancel', phone: 'Phone number' }) }, async (req, reply) => {
     const o = await openRequest(req.body);
     if (!o) return rejectRequest(reply, req.body);
     if (o.fields.action === 'cancel') {
@@ -69,7 +70,7 @@ export async function mobilePaySimulatorRoutes(app: FastifyInstance, deps: Simul
     return redirect(reply, signedStepUrl(deps, APP_PATH, o.merchant, APP_PURPOSE, { ...o.fields, phone: maskPhone(phone) }, MOBILEPAY_APP_FIELDS));
   });
 
-  app.get(APP_PATH, { schema: { hide: true } }, async (req, reply) => {
+  app.get(APP_PATH, { schema: simulatorPage("MobilePay simulator: the app's confirmation", 'simMobilePayAppPage', MOBILEPAY_APP_FIELDS) }, async (req, reply) => {
     const o = await openApp(req.query);
     if (!o) return rejectRequest(reply, req.query);
     const t = simMessages(o.req.locale);
@@ -89,7 +90,7 @@ ${hiddenFields(o.fields, MOBILEPAY_APP_FIELDS)}
     return sendSimPage(reply, 200, { req: o.req, brand: BRAND, title: t.mpAppTitle, body }, o.merchant);
   });
 
-  app.post(APP_PATH, { schema: { hide: true } }, async (req, reply) => {
+  app.post(APP_PATH, { schema: simulatorForm('MobilePay simulator: approve or reject in the app', 'simMobilePayAppSubmit', MOBILEPAY_APP_FIELDS, { action: 'What the shopper did in the app' }) }, async (req, reply) => {
     const o = await openApp(req.body);
     if (!o) return rejectRequest(reply, req.body);
     const action = o.fields.action;

@@ -1,0 +1,45 @@
+/** Wire schemas of the operator's notification routes (/operator/notifications). */
+import { Type } from 'typebox';
+import { documentedOnly, idParam, Nullable } from '../../platform/schemas.js';
+
+export const NOTIFICATION_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export const NOTIFICATION_KINDS = ['order', 'refund', 'webhook'] as const;
+
+export const NotificationSchema = Type.Object(
+  {
+    id: Type.String(),
+    storeUuid: Type.String(),
+    env: Type.Enum(['production', 'sandbox']),
+    kind: Type.Enum([...NOTIFICATION_KINDS]),
+    subjectId: Type.String({ description: 'The order, refund or shipment the notification is about' }),
+    url: Type.String({ description: 'Where it is POSTed' }),
+    status: Type.Enum([...NOTIFICATION_STATUSES]),
+    attempts: Type.Integer(),
+    nextAttemptAt: Nullable(Type.String(), { description: 'When pending: the next attempt (ISO 8601)' }),
+    lastAttempt: Nullable(
+      Type.Object({
+        at: Type.String(),
+        responseStatus: Nullable(Type.Integer(), { description: "The receiver's HTTP status" }),
+        error: Nullable(Type.String(), { description: 'Why the attempt failed, when it did' }),
+      }),
+    ),
+    createdAt: Type.String(),
+  },
+  { title: 'Notification' },
+);
+
+export const NotificationListQuery = documentedOnly(
+  Type.Object(
+    {
+      status: Type.Optional(Type.Enum([...NOTIFICATION_STATUSES], { description: 'Default failed' })),
+      kind: Type.Optional(Type.Enum([...NOTIFICATION_KINDS])),
+      storeUuid: Type.Optional(Type.String({ format: 'uuid' })),
+      limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: '1 to 500, default 50' })),
+    },
+    { additionalProperties: true },
+  ),
+);
+
+export const NotificationListSchema = Type.Object({ notifications: Type.Array(NotificationSchema) });
+
+export const NotificationParams = Type.Object({ id: idParam('Notification id (a malformed one is a 400)') });

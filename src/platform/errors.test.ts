@@ -1,0 +1,93 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ApiError, ERROR_CATALOGUE, ERRORS_CODES, Errors, REASONS, installErrorHandler, kassaError, type ErrorCode } from './errors.js';
+
+const entries = Object.entries(ERROR_CATALOGUE) as [ErrorCode, (typeof ERROR_CATALOGUE)[ErrorCode]][];
+
+/** One sample call of each Errors.* function (arguments are placeholders). */
+const calls: { [K in keyof typeof Errors]: () => ApiError } = {
+  storeNotFound: () => Errors.storeNotFound(),
+  invalidSignature: () => Errors.invalidSignature(),
+  invalidToken: () => Errors.invalidToken('why'),
+  tokenExpired: () => Errors.tokenExpired(),
+  validation: () => Errors.validation('field', 'must be a number'),
+  badRequest: () => Errors.badRequest('message'),
+  notFound: () => Errors.notFound('Order x'),
+  conflict: () => Errors.conflict('message'),
+  unauthorized: () => Errors.unauthorized('message'),
+  forbidden: () => Errors.forbidden('message'),
+  problems: () => Errors.problems(['a must be a number', 'b is required']),
+  notificationPending: () => Errors.notificationPending('n1'),
+};
+
+describe('the error catalogue', () => {
+  it('gives every entry a unique KASSA_ERR_ code, a status of at least 400 with a reason phrase, and a template', () => {
+    expect(entries.length).toBeGreaterThan(10);
+    expect(new Set(entries.map(([code]) => code.toUpperCase())).size).toBe(entries.length);
+    for (const [code, e] of entries) {
+      expect(code, code).toMatch(/^KASSA_ERR_[A-Z0-9_]+$/);
+      expect(e.status, code).toBeGreaterThanOrEqual(400);
+      expect(e.status, code).toBeLessThan(600);
+      expect(REASONS[e.status], code).toBeDefined();
+      expect(e.template.length, code).toBeGreaterThan(0);
+      expect(e.description.length, code).toBeGreaterThan(0);
+    }
+  });
+
+  it("each Errors.* function yields its entry's code and status, in the spec's body shape", () => {
+    expect(Object.keys(calls).sort()).toEqual(Object.keys(Errors).sort());
+    for (const [name, call] of Object.entries(calls) as [keyof typeof Errors, () => ApiError][]) {
+      const err = call();
+      const code = ERRORS_CODES[name];
+      expect(err, name).toBeInstanceOf(ApiError);
+      expect(err.code, name).toBe(code);
+      expect(err.statusCode, name).toBe(ERROR_CATALOGUE[code].status);
+      expect(Object.keys(err.body()).sort(), name).toEqual(['error', 'message', 'statusCode']);
+      expect(err.body().error, name).toBe(REASONS[err.statusCode]);
+    }
+  });
+
+  it('keeps the messages the spec and the tests know', () => {
+    expect(Errors.storeNotFound().message).toBe('STORE_NOT_FOUND');
+    expect(Errors.invalidSignature().message).toBe('INVALID_TOKEN');
+    expect(Errors.invalidToken('no exp').message).toBe('INVALID_TOKEN: no exp');
+    expect(Errors.validation('grandTotal', 'must be a number').message).toBe('grandTotal must be a number');
+    expect(Errors.notFound('Order 1').message).toBe('Order 1 not found');
+    expect(Errors.problems(['a x', 'b y']).message).toBe('a x; b y');
+    expect(Errors.badRequest('50% off').message).toBe('50% off');
+  });
+
+  it('fills templates in order and lets only KASSA_ERR_HTTP take its status from Fastify', () => {
+    expect(kassaError('KASSA_ERR_ROUTE_NOT_FOUND', ['GET', '/x']).message).toBe('Route GET /x not found');
+    expect(kassaError('KASSA_ERR_HTTP', ['Request body is too large'], 413).statusCode).toBe(413);
+    expect(new ApiError(409, 'raw').code).toBe('KASSA_ERR_CONFLICT');
+  });
+});
+
+describe('error answers', () => {
+  it("keep the spec's body without the code, and log the code with the error", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } } });
+    installErrorHandler(app);
+    app.get('/thing', async () => {
+      throw Errors.notFound('Thing 1');
+    });
+    app.get('/boom', async () => {
+      throw new Error('secret detail');
+    });
+    const notFound = await app.inject({ method: 'GET', url: '/thing' });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json()).toEqual({ statusCode: 404, message: 'Thing 1 not found', error: 'Not Found' });
+    const boom = await app.inject({ method: 'GET', url: '/boom' });
+    expect(boom.json()).toEqual({ statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' });
+    const noRoute = await app.inject({ method: 'GET', url: '/nowhere?x=1' });
+    expect(noRoute.json()).toEqual({ statusCode: 404, message: 'Route GET /nowhere not found', error: 'Not Found' });
+    await app.close();
+    const codes = lines.filter((l) => typeof l.code === 'string').map((l) => [l.code, l.statusCode, l.level]);
+    expect(codes).toEqual([
+      ['KASSA_ERR_NOT_FOUND', 404, 30],
+      ['KASSA_ERR_INTERNAL', 500, 50],
+      ['KASSA_ERR_ROUTE_NOT_FOUND', 404, 30],
+    ]);
+  });
+});

@@ -1,0 +1,86 @@
+/** Wire schemas of the operator's store API (/operator/stores). */
+import { Type, type TSchema } from 'typebox';
+import { PAYMENT_METHODS } from '../payments/methods/catalogue/methods.js';
+import { documentedOnly, idParam, Nullable } from '../platform/schemas.js';
+import { SANDBOX_SETTLEMENTS } from './service.js';
+
+const StoreAddressSchema = Type.Object(
+  {
+    name: Type.String(),
+    companyName: Nullable(Type.String()),
+    streetAddress: Type.String(),
+    locality: Type.String(),
+    region: Nullable(Type.String()),
+    postalCode: Type.String(),
+    country: Type.String({ description: 'ISO 3166-1 alpha-2' }),
+    phoneCountryCode: Type.String(),
+    phoneNumber: Type.String(),
+    email: Nullable(Type.String()),
+  },
+  { description: "The sender address of the store's shipments" },
+);
+
+const PayoutAccountSchema = Type.Object(
+  { iban: Type.String({ description: 'ISO 13616 IBAN' }), accountName: Type.String({ minLength: 1, maxLength: 140 }) },
+  { description: 'Where payouts go' },
+);
+
+/** A store as the operator sees it. */
+export const StoreSchema = Type.Object(
+  {
+    uuid: Type.String(),
+    name: Type.String(),
+    legalName: Type.String(),
+    businessName: Type.String(),
+    country: Type.String(),
+    enabledMethods: Type.Array(Type.Enum([...PAYMENT_METHODS])),
+    bankRefundsEnabled: Type.Boolean(),
+    allowTokensWithoutExp: Type.Boolean({ description: 'Production Bearer tokens may come without exp' }),
+    sandboxSettlement: Type.Enum([...SANDBOX_SETTLEMENTS]),
+    shippingAddress: Nullable(StoreAddressSchema),
+    payoutAccount: Nullable(PayoutAccountSchema),
+    createdAt: Type.String({ description: 'ISO 8601 timestamp' }),
+  },
+  { title: 'Store' },
+);
+
+const KeyPairSchema = Type.Object({ accessKey: Type.String(), secretKey: Type.String({ description: 'Shown once, at creation' }) });
+
+export const CreatedStoreSchema = Type.Object({ uuid: Type.String(), name: Type.String(), sandbox: KeyPairSchema, production: KeyPairSchema });
+
+export const StoreListSchema = Type.Object({ stores: Type.Array(StoreSchema) });
+
+export const StoreParams = Type.Object({ storeUuid: idParam('Store UUID (a malformed one is a 400)') });
+
+const settings = (nullable: boolean): Record<string, TSchema> => ({
+  enabledMethods: Type.Optional(Type.Array(Type.Enum([...PAYMENT_METHODS]), { description: 'Payment methods to enable' })),
+  bankRefundsEnabled: Type.Optional(Type.Boolean()),
+  sandboxSettlement: Type.Optional(Type.Enum([...SANDBOX_SETTLEMENTS])),
+  shippingAddress: Type.Optional(nullable ? Nullable(StoreAddressSchema, { description: 'null clears it' }) : StoreAddressSchema),
+  payoutAccount: Type.Optional(nullable ? Nullable(PayoutAccountSchema, { description: 'null clears it' }) : PayoutAccountSchema),
+});
+
+/** POST /stores; the route's Reader validates it and names each bad field. */
+export const CreateStoreBody = documentedOnly(
+  Type.Object(
+    {
+      name: Type.String({ maxLength: 200 }),
+      legalName: Type.Optional(Type.String({ maxLength: 200 })),
+      country: Type.Optional(Type.Enum(['EE', 'LV', 'LT', 'FI', 'PL'])),
+      ...settings(false),
+    },
+    { additionalProperties: true },
+  ),
+);
+
+/** PATCH /stores/:storeUuid: every field optional; the route's Reader validates it. */
+export const UpdateStoreBody = documentedOnly(
+  Type.Object(
+    {
+      name: Type.Optional(Type.String({ maxLength: 200 })),
+      allowTokensWithoutExp: Type.Optional(Type.Boolean()),
+      ...settings(true),
+    },
+    { additionalProperties: true },
+  ),
+);
