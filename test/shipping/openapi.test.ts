@@ -70,7 +70,7 @@ const elsewhere: Record<string, Expected> = {
   'POST /operator/stores/:storeUuid/carrier-contracts': { tag: 'operator', security: 'operator', ok: [201], errors: [400, 401, 404, 409] },
   'GET /operator/stores/:storeUuid/carrier-contracts': { tag: 'operator', security: 'operator', ok: [200], errors: [400, 401, 404] },
   'DELETE /operator/stores/:storeUuid/carrier-contracts/:contractId': { tag: 'operator', security: 'operator', ok: [204], errors: [400, 401, 404] },
-  'GET /track/:carrierCode/:trackingNumber': { tag: 'pages', security: 'none', ok: [200], errors: [], query: ['lang'], media: { 200: 'text/html', 404: 'text/html' } },
+  'GET /track/:carrierCode/:trackingNumber': { tag: 'pages', security: 'none', ok: [200], errors: [400], query: ['lang'], media: { 200: 'text/html', 404: 'text/html' } },
   'GET /logos/carriers/:file': { tag: 'shipping', security: 'none', ok: [200], errors: [404], media: { 200: 'image/svg+xml' } },
 };
 

@@ -8,7 +8,7 @@ import { html, newNonce, renderDocument, sendHtml, type Html } from '../../platf
 import { languageSwitcher, type Locale } from '../../platform/locales.js';
 import type { Services } from '../../services.js';
 import { formatUpdated, STATUS_KEYS, trackingLocale, trackingMessages } from './i18n.js';
-import { htmlResponse, parserValidates, Security } from '../../platform/schemas.js';
+import { errorResponses, htmlResponse, parserValidates, Security } from '../../platform/schemas.js';
 import { TrackingParams, TrackingQuery } from './schema.js';
 import type { TrackedParcel } from './service.js';
 
@@ -65,7 +65,7 @@ export async function trackingRoutes(app: FastifyInstance, opts: { services: Ser
         description: 'Public (no authentication): the page a parcel\'s trackingLink opens.',
         params: TrackingParams,
         querystring: TrackingQuery,
-        response: { 200: htmlResponse('The tracking page'), 404: htmlResponse('No parcel with that carrier and tracking number (an HTML page)') },
+        response: { 200: htmlResponse('The tracking page'), 404: htmlResponse('No parcel with that carrier and tracking number (an HTML page)'), ...errorResponses(400) },
       },
     },
     async (req, reply) => {

@@ -236,6 +236,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logos/carriers/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A carrier's logo (a carrier's logoUrl)
+         * @description Public (no authentication), cacheable for a day.
+         */
+        get: operations["carrierLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/logos/methods/{file}": {
         parameters: {
             query?: never;
@@ -347,49 +367,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A store's carrier contracts per environment */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    storeUuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A store's carrier contracts per environment
+         * @description Operator token (`Authorization: Bearer <admin token>`).
+         */
+        get: operations["listCarrierContracts"];
         put?: never;
-        /** Activate a carrier contract for a store's environment */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    storeUuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Activate a carrier contract for a store's environment
+         * @description Operator token (`Authorization: Bearer <admin token>`).
+         */
+        post: operations["createCarrierContract"];
         delete?: never;
         options?: never;
         head?: never;
@@ -406,28 +394,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a carrier contract */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    contractId: string;
-                    storeUuid: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a carrier contract
+         * @description Operator token (`Authorization: Bearer <admin token>`).
+         */
+        delete: operations["deleteCarrierContract"];
         options?: never;
         head?: never;
         patch?: never;
@@ -827,25 +798,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Carriers and the store's active contracts */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Carriers and the store's active contracts
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["sandboxListCarriers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -863,25 +820,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a label file for registered shipments */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Create a label file for registered shipments
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["sandboxCreateLabelFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -895,27 +838,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A label file (with a temporary download link once ready) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A label file (with a temporary download link once ready)
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["sandboxGetLabelFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -931,27 +858,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The label PDF (signed temporary link from GET /label-files/:id) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The label PDF (signed temporary link from GET /label-files/:id)
+         * @description No Authorization header: the signed link (`expires`, `signature`) is the authorisation.
+         */
+        get: operations["sandboxDownloadLabelFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -969,25 +880,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a shipment */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Create a shipment
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["sandboxCreateShipment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1001,53 +898,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A shipment */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A shipment
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["sandboxGetShipment"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a registered or failed shipment */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Update a registered or failed shipment
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        patch: operations["sandboxUpdateShipment"];
         trace?: never;
     };
     "/sandbox/shipping/api/v2/shipping-methods": {
@@ -1057,25 +922,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Shipping methods of the store's carriers per country */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Shipping methods of the store's carriers per country
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["sandboxListShippingMethods"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1091,25 +942,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Courier services of a carrier in a country */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Courier services of a carrier in a country
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["sandboxListCourierServices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1127,25 +964,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Shipping methods usable for the parcels */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Shipping methods usable for the parcels
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["sandboxFilterShippingMethodsByParcels"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1159,25 +982,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pickup points of a carrier in a country */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Pickup points of a carrier in a country
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["sandboxListPickupPoints"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1195,25 +1004,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rates of the service contract for the parcels */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Rates of the service contract for the parcels
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["sandboxCalculateShippingRates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1229,27 +1024,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox: move a shipment to a delivery status */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Sandbox: move a shipment to a delivery status
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["sandboxMoveShipmentStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1263,45 +1042,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store's webhooks */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The store's webhooks
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["sandboxListWebhooks"];
         put?: never;
-        /** Register a webhook (at most 10 per store) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Register a webhook (at most 10 per store)
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["sandboxCreateWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1318,27 +1069,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a webhook
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        delete: operations["sandboxDeleteWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1351,25 +1086,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** v3: courier services across carriers and countries (filters optional: carrierCode, countryCode) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * v3: courier services across carriers and countries (filters optional: carrierCode, countryCode)
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["sandboxListCourierServicesV3"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1385,25 +1106,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** v3: pickup points across carriers and countries (filters optional: carrierCode, countryCode, type, search) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * v3: pickup points across carriers and countries (filters optional: carrierCode, countryCode, type, search)
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["sandboxListPickupPointsV3"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1419,25 +1126,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Carriers and the store's active contracts */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Carriers and the store's active contracts
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["listCarriers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1455,25 +1148,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a label file for registered shipments */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Create a label file for registered shipments
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["createLabelFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1487,27 +1166,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A label file (with a temporary download link once ready) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A label file (with a temporary download link once ready)
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["getLabelFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1523,27 +1186,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The label PDF (signed temporary link from GET /label-files/:id) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The label PDF (signed temporary link from GET /label-files/:id)
+         * @description No Authorization header: the signed link (`expires`, `signature`) is the authorisation.
+         */
+        get: operations["downloadLabelFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1561,25 +1208,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a shipment */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Create a shipment
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["createShipment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1593,53 +1226,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A shipment */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * A shipment
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["getShipment"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a registered or failed shipment */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Update a registered or failed shipment
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        patch: operations["updateShipment"];
         trace?: never;
     };
     "/shipping/api/v2/shipping-methods": {
@@ -1649,25 +1250,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Shipping methods of the store's carriers per country */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Shipping methods of the store's carriers per country
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["listShippingMethods"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1683,25 +1270,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Courier services of a carrier in a country */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Courier services of a carrier in a country
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["listCourierServices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1719,25 +1292,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Shipping methods usable for the parcels */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Shipping methods usable for the parcels
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["filterShippingMethodsByParcels"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1751,25 +1310,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pickup points of a carrier in a country */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Pickup points of a carrier in a country
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["listPickupPoints"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1787,25 +1332,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rates of the service contract for the parcels */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Rates of the service contract for the parcels
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["calculateShippingRates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1819,45 +1350,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The store's webhooks */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * The store's webhooks
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["listWebhooks"];
         put?: never;
-        /** Register a webhook (at most 10 per store) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Register a webhook (at most 10 per store)
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["createWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1874,27 +1377,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a webhook */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * Delete a webhook
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1907,25 +1394,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** v3: courier services across carriers and countries (filters optional: carrierCode, countryCode) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * v3: courier services across carriers and countries (filters optional: carrierCode, countryCode)
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["listCourierServicesV3"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1941,25 +1414,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** v3: pickup points across carriers and countries (filters optional: carrierCode, countryCode, type, search) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        /**
+         * v3: pickup points across carriers and countries (filters optional: carrierCode, countryCode, type, search)
+         * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["listPickupPointsV3"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2178,6 +1637,26 @@ export interface paths {
          * @description The shopper's answer on a simulated processor's page: the signed fields again, with what the shopper entered.
          */
         post: operations["simMobilePaySubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/track/{carrierCode}/{trackingNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A parcel's public tracking page
+         * @description Public (no authentication): the page a parcel's trackingLink opens.
+         */
+        get: operations["trackingPage"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4222,6 +3701,54 @@ export interface operations {
             };
         };
     };
+    carrierLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `<carrierCode>.svg` */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
     getMethodLogo: {
         parameters: {
             query?: never;
@@ -4986,6 +4513,445 @@ export interface operations {
                         uuid: string;
                     };
                 };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    listCarrierContracts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store (a UUID; anything else is a 400 naming storeUuid) */
+                storeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's contracts per environment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        production: {
+                            /** @description The carrier of the contract */
+                            carrierId: string;
+                            /**
+                             * @description Country of the contract (ISO 3166 alpha-2)
+                             * @enum {string}
+                             */
+                            country: "EE" | "LV" | "LT" | "FI" | "PL";
+                            /** Format: date-time */
+                            createdAt: string;
+                            credentials: {
+                                username: string | null;
+                            };
+                            daysAllowedForReturns: number | null;
+                            /** @description Applied to pickup-point shipments when the request omits lockerSize */
+                            defaultLockerSize: ("XS" | "S" | "M" | "L" | "XL") | null;
+                            /**
+                             * Format: uuid
+                             * @description Contract identifier
+                             */
+                            id: string;
+                            /** @description The merchant's own contract with the carrier (DIRECT), else the service's (SERVICE) */
+                            isDirectContract: boolean;
+                            lastUsedParcelNumber: number | null;
+                            logisticsContractNumber: string | null;
+                            /** @description COURIER or LOCKER (one carrier only), else null */
+                            parcelHandoverMethod: ("COURIER" | "LOCKER") | null;
+                            returnsAllowed: boolean;
+                        }[];
+                        sandbox: {
+                            /** @description The carrier of the contract */
+                            carrierId: string;
+                            /**
+                             * @description Country of the contract (ISO 3166 alpha-2)
+                             * @enum {string}
+                             */
+                            country: "EE" | "LV" | "LT" | "FI" | "PL";
+                            /** Format: date-time */
+                            createdAt: string;
+                            credentials: {
+                                username: string | null;
+                            };
+                            daysAllowedForReturns: number | null;
+                            /** @description Applied to pickup-point shipments when the request omits lockerSize */
+                            defaultLockerSize: ("XS" | "S" | "M" | "L" | "XL") | null;
+                            /**
+                             * Format: uuid
+                             * @description Contract identifier
+                             */
+                            id: string;
+                            /** @description The merchant's own contract with the carrier (DIRECT), else the service's (SERVICE) */
+                            isDirectContract: boolean;
+                            lastUsedParcelNumber: number | null;
+                            logisticsContractNumber: string | null;
+                            /** @description COURIER or LOCKER (one carrier only), else null */
+                            parcelHandoverMethod: ("COURIER" | "LOCKER") | null;
+                            returnsAllowed: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    createCarrierContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The store (a UUID; anything else is a 400 naming storeUuid) */
+                storeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                    /**
+                     * @description A country the carrier serves (ISO 3166 alpha-2)
+                     * @example EE
+                     */
+                    country: string;
+                    credentials?: ({
+                        password: string;
+                        username: string;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    daysAllowedForReturns?: number | null;
+                    defaultLockerSize?: ("XS" | "S" | "M" | "L" | "XL") | null;
+                    /**
+                     * @description The environment the contract is active in
+                     * @enum {string}
+                     */
+                    env: "sandbox" | "production";
+                    /** @description Default: the service's contract where the carrier has one, else the merchant's own */
+                    isDirectContract?: boolean;
+                    logisticsContractNumber?: string | null;
+                    parcelHandoverMethod?: ("COURIER" | "LOCKER") | null;
+                    /** @default false */
+                    returnsAllowed?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The carrier of the contract */
+                        carrierId: string;
+                        /**
+                         * @description Country of the contract (ISO 3166 alpha-2)
+                         * @enum {string}
+                         */
+                        country: "EE" | "LV" | "LT" | "FI" | "PL";
+                        /** Format: date-time */
+                        createdAt: string;
+                        credentials: {
+                            username: string | null;
+                        };
+                        daysAllowedForReturns: number | null;
+                        /** @description Applied to pickup-point shipments when the request omits lockerSize */
+                        defaultLockerSize: ("XS" | "S" | "M" | "L" | "XL") | null;
+                        /**
+                         * Format: uuid
+                         * @description Contract identifier
+                         */
+                        id: string;
+                        /** @description The merchant's own contract with the carrier (DIRECT), else the service's (SERVICE) */
+                        isDirectContract: boolean;
+                        lastUsedParcelNumber: number | null;
+                        logisticsContractNumber: string | null;
+                        /** @description COURIER or LOCKER (one carrier only), else null */
+                        parcelHandoverMethod: ("COURIER" | "LOCKER") | null;
+                        returnsAllowed: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteCarrierContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contract (a UUID; anything else is a 400 naming contractId) */
+                contractId: string;
+                /** @description The store (a UUID; anything else is a 400 naming storeUuid) */
+                storeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request */
             400: {
@@ -8598,6 +8564,4972 @@ export interface operations {
             };
         };
     };
+    sandboxListCarriers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        carriers: {
+                            /**
+                             * @description Carrier code used in API requests
+                             * @enum {string}
+                             */
+                            code: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            /** @description Active contracts; null when none is activated */
+                            contracts: {
+                                /** @description The carrier of the contract */
+                                carrierId: string;
+                                /**
+                                 * @description Country of the contract (ISO 3166 alpha-2)
+                                 * @enum {string}
+                                 */
+                                country: "EE" | "LV" | "LT" | "FI" | "PL";
+                                /** Format: date-time */
+                                createdAt: string;
+                                credentials: {
+                                    username: string | null;
+                                };
+                                daysAllowedForReturns: number | null;
+                                /** @description Applied to pickup-point shipments when the request omits lockerSize */
+                                defaultLockerSize: ("XS" | "S" | "M" | "L" | "XL") | null;
+                                /**
+                                 * Format: uuid
+                                 * @description Contract identifier
+                                 */
+                                id: string;
+                                /** @description The merchant's own contract with the carrier (DIRECT), else the service's (SERVICE) */
+                                isDirectContract: boolean;
+                                lastUsedParcelNumber: number | null;
+                                logisticsContractNumber: string | null;
+                                /** @description COURIER or LOCKER (one carrier only), else null */
+                                parcelHandoverMethod: ("COURIER" | "LOCKER") | null;
+                                returnsAllowed: boolean;
+                            }[] | null;
+                            /** @description Whether the carrier supports the service's own contract (required for rate calculation) */
+                            hasServiceContract: boolean;
+                            /** @description Carrier identifier */
+                            id: string;
+                            /**
+                             * Format: uri
+                             * @description Logo URL
+                             */
+                            logoUrl: string;
+                            /** @description Display name */
+                            name: string;
+                            /** @description DIRECT and SERVICE (one or both) */
+                            supportedContractTypes: ("DIRECT" | "SERVICE")[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxCreateLabelFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    labelsPerPage?: (1 | 2 | 4) | null;
+                    orderLabelsBy?: ("shipmentIds" | "trackingNumber" | "merchantReference" | "createdAt" | "carrier") | null;
+                    pageSize?: ("A4" | "A6") | null;
+                    /** @description Registered shipments, no repeats */
+                    shipmentIds: string[];
+                    synchronous?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Why the file failed, else null */
+                        errors: {
+                            field: string;
+                            message: string;
+                            shipmentId: string | null;
+                        }[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Temporary signed download link while ready, else null */
+                        labelFileUrl: string | null;
+                        /** @enum {integer} */
+                        labelsPerPage: 1 | 2 | 4;
+                        /** @enum {string} */
+                        orderLabelsBy: "shipmentIds" | "trackingNumber" | "merchantReference" | "createdAt" | "carrier";
+                        /** @enum {string} */
+                        pageSize: "A4" | "A6";
+                        readyAt: string | null;
+                        shipmentIds: string[];
+                        /** @enum {string} */
+                        status: "pending" | "ready" | "failed";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxGetLabelFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The label file id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Why the file failed, else null */
+                        errors: {
+                            field: string;
+                            message: string;
+                            shipmentId: string | null;
+                        }[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Temporary signed download link while ready, else null */
+                        labelFileUrl: string | null;
+                        /** @enum {integer} */
+                        labelsPerPage: 1 | 2 | 4;
+                        /** @enum {string} */
+                        orderLabelsBy: "shipmentIds" | "trackingNumber" | "merchantReference" | "createdAt" | "carrier";
+                        /** @enum {string} */
+                        pageSize: "A4" | "A6";
+                        readyAt: string | null;
+                        shipmentIds: string[];
+                        /** @enum {string} */
+                        status: "pending" | "ready" | "failed";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxDownloadLabelFile: {
+        parameters: {
+            query: {
+                /** @description Unix seconds; from labelFileUrl */
+                expires: string;
+                /** @description From labelFileUrl */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The label file id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, rendered on the fly */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxCreateShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    merchantReference?: string | null;
+                    montonioOrderUuid?: string | null;
+                    notificationUrl?: string | null;
+                    orderComment?: string | null;
+                    parcels: ({
+                        height?: (number | string) | null;
+                        length?: (number | string) | null;
+                        /** @description kg, more than 0, at most 2 decimals */
+                        weight: number | string;
+                        width?: (number | string) | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    products?: ({
+                        attributes?: {
+                            [key: string]: unknown;
+                        } | null;
+                        barcode?: string | null;
+                        currency?: string | null;
+                        description?: string | null;
+                        imageUrl?: string | null;
+                        name: string;
+                        price?: (number | string) | null;
+                        /** @description More than 0, at most 999; decimals allowed */
+                        quantity: number | string;
+                        sku: string;
+                        storeProductUrl?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[] | null;
+                    /** ReceiverInput */
+                    receiver: {
+                        companyName?: string | null;
+                        country?: string | null;
+                        email?: string | null;
+                        firstName?: string | null;
+                        lastName?: string | null;
+                        locality?: string | null;
+                        /** @description Full name (trimmed; must not be empty) */
+                        name: string;
+                        phoneCountryCode?: string | null;
+                        /** @description Without the country code, or with it (+37255512345), then split */
+                        phoneNumber: string;
+                        postalCode?: string | null;
+                        region?: string | null;
+                        streetAddress?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    sender?: ({
+                        companyName?: string | null;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        email?: string | null;
+                        locality: string;
+                        name: string;
+                        phoneCountryCode?: string | null;
+                        phoneNumber: string;
+                        postalCode: string;
+                        region?: string | null;
+                        streetAddress: string;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    serviceOrderUuid?: string | null;
+                    /** ShippingMethodInput */
+                    shippingMethod: {
+                        additionalServices?: ({
+                            /**
+                             * @description cod or ageVerification
+                             * @enum {string}
+                             */
+                            code: "cod" | "ageVerification";
+                            params?: {
+                                /** @description COD amount, 0.01 to 10000 */
+                                amount: number | string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        /** @description A pickup point or courier service id */
+                        id: string;
+                        lockerSize?: ("XS" | "S" | "M" | "L" | "XL") | null;
+                        parcelHandoverMethod?: ("courierPickUp" | "terminalDropOff") | null;
+                        /**
+                         * @description courier or pickupPoint
+                         * @enum {string}
+                         */
+                        type: "courier" | "pickupPoint";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    synchronous?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: pending, or with synchronous true the final registration status */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        carrierShipmentId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Kassa's addition: the carrier's reasons while registrationFailed (or the last outage while pending), else null */
+                        errors: {
+                            /** @enum {string} */
+                            code: "INVALID_FIELD" | "REQUIRED_FIELD" | "INVALID_PHONE" | "INVALID_POSTAL_CODE" | "PARCEL_TOO_HEAVY" | "PARCEL_TOO_LARGE" | "DIMENSIONS_REQUIRED" | "SERVICE_NOT_AVAILABLE" | "CARRIER_UNAVAILABLE" | "CARRIER_ERROR";
+                            /** @description The request field, e.g. receiver.phoneNumber */
+                            field?: string;
+                            message: string;
+                        }[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description As sent */
+                        merchantReference: string | null;
+                        parcels: {
+                            /** @description Tracking number; null until registered */
+                            carrierParcelId: string | null;
+                            /** @description Code to hand over the parcel without a printed label; null until the carrier issues one */
+                            dropOffPin: string | null;
+                            height: number | null;
+                            id: string;
+                            length: number | null;
+                            /** @description Public URL; null until registered */
+                            trackingLink: string | null;
+                            /** @description kg */
+                            weight: number;
+                            width: number | null;
+                        }[];
+                        products: {
+                            barcode: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                            quantity: number;
+                            sku: string;
+                        }[] | null;
+                        receiver: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            firstName: string | null;
+                            id: string;
+                            lastName: string | null;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        sender: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            id: string;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        /** @description UUID of a payments order, if linked */
+                        serviceOrderUuid: string | null;
+                        shippingMethod: {
+                            carrierCode: string;
+                            countryCode: string;
+                            id: string;
+                            /** @enum {string} */
+                            type: "courier" | "pickupPoint";
+                        };
+                        /** @enum {string} */
+                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        store: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxGetShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipment id (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        carrierShipmentId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Kassa's addition: the carrier's reasons while registrationFailed (or the last outage while pending), else null */
+                        errors: {
+                            /** @enum {string} */
+                            code: "INVALID_FIELD" | "REQUIRED_FIELD" | "INVALID_PHONE" | "INVALID_POSTAL_CODE" | "PARCEL_TOO_HEAVY" | "PARCEL_TOO_LARGE" | "DIMENSIONS_REQUIRED" | "SERVICE_NOT_AVAILABLE" | "CARRIER_UNAVAILABLE" | "CARRIER_ERROR";
+                            /** @description The request field, e.g. receiver.phoneNumber */
+                            field?: string;
+                            message: string;
+                        }[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description As sent */
+                        merchantReference: string | null;
+                        parcels: {
+                            /** @description Tracking number; null until registered */
+                            carrierParcelId: string | null;
+                            /** @description Code to hand over the parcel without a printed label; null until the carrier issues one */
+                            dropOffPin: string | null;
+                            height: number | null;
+                            id: string;
+                            length: number | null;
+                            /** @description Public URL; null until registered */
+                            trackingLink: string | null;
+                            /** @description kg */
+                            weight: number;
+                            width: number | null;
+                        }[];
+                        products: {
+                            barcode: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                            quantity: number;
+                            sku: string;
+                        }[] | null;
+                        receiver: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            firstName: string | null;
+                            id: string;
+                            lastName: string | null;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        sender: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            id: string;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        /** @description UUID of a payments order, if linked */
+                        serviceOrderUuid: string | null;
+                        shippingMethod: {
+                            carrierCode: string;
+                            countryCode: string;
+                            id: string;
+                            /** @enum {string} */
+                            type: "courier" | "pickupPoint";
+                        };
+                        /** @enum {string} */
+                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        store: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxUpdateShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipment id (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    notificationUrl?: string | null;
+                    parcels?: ({
+                        height?: (number | string) | null;
+                        length?: (number | string) | null;
+                        /** @description kg, more than 0, at most 2 decimals */
+                        weight: number | string;
+                        width?: (number | string) | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    receiver?: ({
+                        companyName?: string | null;
+                        country?: string | null;
+                        email?: string | null;
+                        firstName?: string | null;
+                        lastName?: string | null;
+                        locality?: string | null;
+                        /** @description Full name (trimmed; must not be empty) */
+                        name: string;
+                        phoneCountryCode?: string | null;
+                        /** @description Without the country code, or with it (+37255512345), then split */
+                        phoneNumber: string;
+                        postalCode?: string | null;
+                        region?: string | null;
+                        streetAddress?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    sender?: ({
+                        companyName?: string | null;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        email?: string | null;
+                        locality: string;
+                        name: string;
+                        phoneCountryCode?: string | null;
+                        phoneNumber: string;
+                        postalCode: string;
+                        region?: string | null;
+                        streetAddress: string;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    shippingMethod?: ({
+                        additionalServices?: ({
+                            /**
+                             * @description cod or ageVerification
+                             * @enum {string}
+                             */
+                            code: "cod" | "ageVerification";
+                            params?: {
+                                /** @description COD amount, 0.01 to 10000 */
+                                amount: number | string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        /** @description A pickup point or courier service id */
+                        id: string;
+                        lockerSize?: ("XS" | "S" | "M" | "L" | "XL") | null;
+                        parcelHandoverMethod?: ("courierPickUp" | "terminalDropOff") | null;
+                        /**
+                         * @description courier or pickupPoint
+                         * @enum {string}
+                         */
+                        type: "courier" | "pickupPoint";
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    synchronous?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        carrierShipmentId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Kassa's addition: the carrier's reasons while registrationFailed (or the last outage while pending), else null */
+                        errors: {
+                            /** @enum {string} */
+                            code: "INVALID_FIELD" | "REQUIRED_FIELD" | "INVALID_PHONE" | "INVALID_POSTAL_CODE" | "PARCEL_TOO_HEAVY" | "PARCEL_TOO_LARGE" | "DIMENSIONS_REQUIRED" | "SERVICE_NOT_AVAILABLE" | "CARRIER_UNAVAILABLE" | "CARRIER_ERROR";
+                            /** @description The request field, e.g. receiver.phoneNumber */
+                            field?: string;
+                            message: string;
+                        }[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description As sent */
+                        merchantReference: string | null;
+                        parcels: {
+                            /** @description Tracking number; null until registered */
+                            carrierParcelId: string | null;
+                            /** @description Code to hand over the parcel without a printed label; null until the carrier issues one */
+                            dropOffPin: string | null;
+                            height: number | null;
+                            id: string;
+                            length: number | null;
+                            /** @description Public URL; null until registered */
+                            trackingLink: string | null;
+                            /** @description kg */
+                            weight: number;
+                            width: number | null;
+                        }[];
+                        products: {
+                            barcode: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                            quantity: number;
+                            sku: string;
+                        }[] | null;
+                        receiver: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            firstName: string | null;
+                            id: string;
+                            lastName: string | null;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        sender: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            id: string;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        /** @description UUID of a payments order, if linked */
+                        serviceOrderUuid: string | null;
+                        shippingMethod: {
+                            carrierCode: string;
+                            countryCode: string;
+                            id: string;
+                            /** @enum {string} */
+                            type: "courier" | "pickupPoint";
+                        };
+                        /** @enum {string} */
+                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        store: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxListShippingMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        countries: {
+                            carriers: {
+                                /** @enum {string} */
+                                carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                                shippingMethods: {
+                                    constraints: {
+                                        /** @description When true, length, width and height are required for every parcel of shipments using the method */
+                                        parcelDimensionsRequired: boolean;
+                                    };
+                                    /** @description pickupPoint: parcelMachine, postOffice, parcelShop; courier: standard, standardB2B */
+                                    subtypes: {
+                                        /** @enum {string} */
+                                        code: "parcelMachine" | "postOffice" | "parcelShop" | "standard" | "standardB2B";
+                                    }[];
+                                    /**
+                                     * @description courier or pickupPoint
+                                     * @enum {string}
+                                     */
+                                    type: "courier" | "pickupPoint";
+                                }[];
+                            }[];
+                            /**
+                             * @description Receiver country
+                             * @enum {string}
+                             */
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxListCourierServices: {
+        parameters: {
+            query: {
+                /** @description From /carriers or /shipping-methods (an unknown one is a 404) */
+                carrierCode: string;
+                /** @description Receiver country (ISO 3166 alpha-2) */
+                countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        countryCode: string;
+                        courierServices: {
+                            additionalServices: {
+                                /**
+                                 * @description cod or ageVerification
+                                 * @enum {string}
+                                 */
+                                code: "cod" | "ageVerification";
+                            }[];
+                            /** @enum {string} */
+                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            /** @description Use as shippingMethod.id when creating a shipment */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description standard or standardB2B
+                             * @enum {string}
+                             */
+                            type: "standard" | "standardB2B";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxFilterShippingMethodsByParcels: {
+        parameters: {
+            query: {
+                /** @description Receiver country */
+                destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                /** @description Sender country; default: the store's default shipping address country */
+                source?: "EE" | "LV" | "LT" | "FI" | "PL";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    parcels: ({
+                        /** @description m, at most 2 decimals (all three sides or none) */
+                        height?: number | string;
+                        /** @description m, at most 2 decimals */
+                        length?: number | string;
+                        /** @description kg, at most 2 decimals */
+                        weight: number | string;
+                        /** @description m, at most 2 decimals */
+                        width?: number | string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        countries: {
+                            carriers: {
+                                /** @enum {string} */
+                                carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                                shippingMethods: {
+                                    constraints: {
+                                        /** @description When true, length, width and height are required for every parcel of shipments using the method */
+                                        parcelDimensionsRequired: boolean;
+                                    };
+                                    /** @description pickupPoint: parcelMachine, postOffice, parcelShop; courier: standard, standardB2B */
+                                    subtypes: {
+                                        /** @enum {string} */
+                                        code: "parcelMachine" | "postOffice" | "parcelShop" | "standard" | "standardB2B";
+                                    }[];
+                                    /**
+                                     * @description courier or pickupPoint
+                                     * @enum {string}
+                                     */
+                                    type: "courier" | "pickupPoint";
+                                }[];
+                            }[];
+                            /**
+                             * @description Receiver country
+                             * @enum {string}
+                             */
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxListPickupPoints: {
+        parameters: {
+            query: {
+                /** @description From /carriers or /shipping-methods (an unknown one is a 404) */
+                carrierCode: string;
+                /** @description Receiver country (ISO 3166 alpha-2) */
+                countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                /** @description postOffice, parcelShop or parcelMachine */
+                type?: "parcelMachine" | "postOffice" | "parcelShop";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        countryCode: string;
+                        pickupPoints: {
+                            additionalServices: {
+                                /**
+                                 * @description cod or ageVerification
+                                 * @enum {string}
+                                 */
+                                code: "cod" | "ageVerification";
+                            }[];
+                            /** @enum {string} */
+                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            /** @description Use as shippingMethod.id when creating a shipment */
+                            id: string;
+                            locality: string;
+                            name: string;
+                            postalCode: string;
+                            streetAddress: string;
+                            /**
+                             * @description parcelMachine, postOffice or parcelShop
+                             * @enum {string}
+                             */
+                            type: "parcelMachine" | "postOffice" | "parcelShop";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxCalculateShippingRates: {
+        parameters: {
+            query?: {
+                /** @description Only this carrier */
+                carrierCode?: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                /** @description courier or pickupPoint */
+                shippingMethodType?: "courier" | "pickupPoint";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Receiver country
+                     * @enum {string}
+                     */
+                    destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                    parcels: ({
+                        items: ({
+                            /**
+                             * @description Default cm
+                             * @enum {string}
+                             */
+                            dimensionUnit?: "cm" | "m" | "mm";
+                            /** @description In dimensionUnit */
+                            height: number | string;
+                            /** @description In dimensionUnit */
+                            length: number | string;
+                            /** @description Default 1, at most 1000 */
+                            quantity?: number | string;
+                            /** @description In weightUnit */
+                            weight: number | string;
+                            /**
+                             * @description Default kg
+                             * @enum {string}
+                             */
+                            weightUnit?: "kg" | "g";
+                            /** @description In dimensionUnit */
+                            width: number | string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calculationDetails: {
+                            estimatedParcels: {
+                                actualWeight: number;
+                                /** @description Percentage added to height for stacking */
+                                bufferApplied: number;
+                                /** @description The larger of actual and volumetric */
+                                chargeableWeight: number;
+                                /** @enum {string} */
+                                dimensionUnit: "cm";
+                                height: number;
+                                length: number;
+                                volumetricWeight: number;
+                                /** @enum {string} */
+                                weightUnit: "kg";
+                                width: number;
+                            }[];
+                        };
+                        carriers: {
+                            /** @enum {string} */
+                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            shippingMethods: {
+                                subtypes: {
+                                    /** @enum {string} */
+                                    code: "parcelMachine" | "postOffice" | "parcelShop" | "standard" | "standardB2B";
+                                    /** @description ISO 4217 */
+                                    currency: string;
+                                    operators?: string[];
+                                    /** @description Price, 2 decimals */
+                                    rate: string;
+                                }[];
+                                /** @enum {string} */
+                                type: "courier" | "pickupPoint";
+                            }[];
+                        }[];
+                        /**
+                         * @description Receiver country
+                         * @enum {string}
+                         */
+                        destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxMoveShipmentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipment id (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The delivery status to move to
+                     * @enum {string}
+                     */
+                    status: "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        carrierShipmentId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Kassa's addition: the carrier's reasons while registrationFailed (or the last outage while pending), else null */
+                        errors: {
+                            /** @enum {string} */
+                            code: "INVALID_FIELD" | "REQUIRED_FIELD" | "INVALID_PHONE" | "INVALID_POSTAL_CODE" | "PARCEL_TOO_HEAVY" | "PARCEL_TOO_LARGE" | "DIMENSIONS_REQUIRED" | "SERVICE_NOT_AVAILABLE" | "CARRIER_UNAVAILABLE" | "CARRIER_ERROR";
+                            /** @description The request field, e.g. receiver.phoneNumber */
+                            field?: string;
+                            message: string;
+                        }[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description As sent */
+                        merchantReference: string | null;
+                        parcels: {
+                            /** @description Tracking number; null until registered */
+                            carrierParcelId: string | null;
+                            /** @description Code to hand over the parcel without a printed label; null until the carrier issues one */
+                            dropOffPin: string | null;
+                            height: number | null;
+                            id: string;
+                            length: number | null;
+                            /** @description Public URL; null until registered */
+                            trackingLink: string | null;
+                            /** @description kg */
+                            weight: number;
+                            width: number | null;
+                        }[];
+                        products: {
+                            barcode: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                            quantity: number;
+                            sku: string;
+                        }[] | null;
+                        receiver: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            firstName: string | null;
+                            id: string;
+                            lastName: string | null;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        sender: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            id: string;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        /** @description UUID of a payments order, if linked */
+                        serviceOrderUuid: string | null;
+                        shippingMethod: {
+                            carrierCode: string;
+                            countryCode: string;
+                            id: string;
+                            /** @enum {string} */
+                            type: "courier" | "pickupPoint";
+                        };
+                        /** @enum {string} */
+                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        store: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxListWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabledEvents: ("shipment.registered" | "shipment.registrationFailed" | "shipment.statusUpdated" | "shipment.labelsCreated" | "labelFile.ready" | "labelFile.creationFailed")[];
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxCreateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default: every event */
+                    enabledEvents?: ("shipment.registered" | "shipment.registrationFailed" | "shipment.statusUpdated" | "shipment.labelsCreated" | "labelFile.ready" | "labelFile.creationFailed")[];
+                    /**
+                     * Format: uri
+                     * @description Absolute http(s) URL notified with POST {payload: <JWT>}
+                     */
+                    url: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        enabledEvents: ("shipment.registered" | "shipment.registrationFailed" | "shipment.statusUpdated" | "shipment.labelsCreated" | "labelFile.ready" | "labelFile.creationFailed")[];
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxDeleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id (a UUID; anything else is a 400 naming id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxListCourierServicesV3: {
+        parameters: {
+            query?: {
+                /** @description Only this carrier (an unknown one is a 404); empty means all */
+                carrierCode?: string;
+                /** @description Only this country (ISO 3166 alpha-2); empty means all */
+                countryCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        courierServices: {
+                            additionalServices: {
+                                /**
+                                 * @description cod or ageVerification
+                                 * @enum {string}
+                                 */
+                                code: "cod" | "ageVerification";
+                            }[];
+                            /** @description Business receivers only (standardB2B) */
+                            b2bOnly: boolean;
+                            /** @enum {string} */
+                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            /**
+                             * @description Country of the service
+                             * @enum {string}
+                             */
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            /** @description Use as shippingMethod.id when creating a shipment */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description standard or standardB2B
+                             * @enum {string}
+                             */
+                            type: "standard" | "standardB2B";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxListPickupPointsV3: {
+        parameters: {
+            query?: {
+                /** @description Only this carrier (an unknown one is a 404); empty means all */
+                carrierCode?: string;
+                /** @description Only this country (ISO 3166 alpha-2); empty means all */
+                countryCode?: string;
+                /** @description Case-insensitive, in the name, street address, locality and postal code */
+                search?: string;
+                /** @description Only this type; empty means all */
+                type?: "" | "parcelMachine" | "postOffice" | "parcelShop";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pickupPoints: {
+                            additionalServices: {
+                                /**
+                                 * @description cod or ageVerification
+                                 * @enum {string}
+                                 */
+                                code: "cod" | "ageVerification";
+                            }[];
+                            /** @description The carrier's own id of the point */
+                            carrierAssignedId: string;
+                            /** @enum {string} */
+                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            /**
+                             * @description Country of the point
+                             * @enum {string}
+                             */
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            /** @description Use as shippingMethod.id when creating a shipment */
+                            id: string;
+                            locality: string;
+                            name: string;
+                            postalCode: string;
+                            streetAddress: string;
+                            /**
+                             * @description parcelMachine, postOffice or parcelShop
+                             * @enum {string}
+                             */
+                            type: "parcelMachine" | "postOffice" | "parcelShop";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    listCarriers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        carriers: {
+                            /**
+                             * @description Carrier code used in API requests
+                             * @enum {string}
+                             */
+                            code: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            /** @description Active contracts; null when none is activated */
+                            contracts: {
+                                /** @description The carrier of the contract */
+                                carrierId: string;
+                                /**
+                                 * @description Country of the contract (ISO 3166 alpha-2)
+                                 * @enum {string}
+                                 */
+                                country: "EE" | "LV" | "LT" | "FI" | "PL";
+                                /** Format: date-time */
+                                createdAt: string;
+                                credentials: {
+                                    username: string | null;
+                                };
+                                daysAllowedForReturns: number | null;
+                                /** @description Applied to pickup-point shipments when the request omits lockerSize */
+                                defaultLockerSize: ("XS" | "S" | "M" | "L" | "XL") | null;
+                                /**
+                                 * Format: uuid
+                                 * @description Contract identifier
+                                 */
+                                id: string;
+                                /** @description The merchant's own contract with the carrier (DIRECT), else the service's (SERVICE) */
+                                isDirectContract: boolean;
+                                lastUsedParcelNumber: number | null;
+                                logisticsContractNumber: string | null;
+                                /** @description COURIER or LOCKER (one carrier only), else null */
+                                parcelHandoverMethod: ("COURIER" | "LOCKER") | null;
+                                returnsAllowed: boolean;
+                            }[] | null;
+                            /** @description Whether the carrier supports the service's own contract (required for rate calculation) */
+                            hasServiceContract: boolean;
+                            /** @description Carrier identifier */
+                            id: string;
+                            /**
+                             * Format: uri
+                             * @description Logo URL
+                             */
+                            logoUrl: string;
+                            /** @description Display name */
+                            name: string;
+                            /** @description DIRECT and SERVICE (one or both) */
+                            supportedContractTypes: ("DIRECT" | "SERVICE")[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    createLabelFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    labelsPerPage?: (1 | 2 | 4) | null;
+                    orderLabelsBy?: ("shipmentIds" | "trackingNumber" | "merchantReference" | "createdAt" | "carrier") | null;
+                    pageSize?: ("A4" | "A6") | null;
+                    /** @description Registered shipments, no repeats */
+                    shipmentIds: string[];
+                    synchronous?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Why the file failed, else null */
+                        errors: {
+                            field: string;
+                            message: string;
+                            shipmentId: string | null;
+                        }[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Temporary signed download link while ready, else null */
+                        labelFileUrl: string | null;
+                        /** @enum {integer} */
+                        labelsPerPage: 1 | 2 | 4;
+                        /** @enum {string} */
+                        orderLabelsBy: "shipmentIds" | "trackingNumber" | "merchantReference" | "createdAt" | "carrier";
+                        /** @enum {string} */
+                        pageSize: "A4" | "A6";
+                        readyAt: string | null;
+                        shipmentIds: string[];
+                        /** @enum {string} */
+                        status: "pending" | "ready" | "failed";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    getLabelFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The label file id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Why the file failed, else null */
+                        errors: {
+                            field: string;
+                            message: string;
+                            shipmentId: string | null;
+                        }[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Temporary signed download link while ready, else null */
+                        labelFileUrl: string | null;
+                        /** @enum {integer} */
+                        labelsPerPage: 1 | 2 | 4;
+                        /** @enum {string} */
+                        orderLabelsBy: "shipmentIds" | "trackingNumber" | "merchantReference" | "createdAt" | "carrier";
+                        /** @enum {string} */
+                        pageSize: "A4" | "A6";
+                        readyAt: string | null;
+                        shipmentIds: string[];
+                        /** @enum {string} */
+                        status: "pending" | "ready" | "failed";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    downloadLabelFile: {
+        parameters: {
+            query: {
+                /** @description Unix seconds; from labelFileUrl */
+                expires: string;
+                /** @description From labelFileUrl */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The label file id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels, rendered on the fly */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    createShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    merchantReference?: string | null;
+                    montonioOrderUuid?: string | null;
+                    notificationUrl?: string | null;
+                    orderComment?: string | null;
+                    parcels: ({
+                        height?: (number | string) | null;
+                        length?: (number | string) | null;
+                        /** @description kg, more than 0, at most 2 decimals */
+                        weight: number | string;
+                        width?: (number | string) | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    products?: ({
+                        attributes?: {
+                            [key: string]: unknown;
+                        } | null;
+                        barcode?: string | null;
+                        currency?: string | null;
+                        description?: string | null;
+                        imageUrl?: string | null;
+                        name: string;
+                        price?: (number | string) | null;
+                        /** @description More than 0, at most 999; decimals allowed */
+                        quantity: number | string;
+                        sku: string;
+                        storeProductUrl?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[] | null;
+                    /** ReceiverInput */
+                    receiver: {
+                        companyName?: string | null;
+                        country?: string | null;
+                        email?: string | null;
+                        firstName?: string | null;
+                        lastName?: string | null;
+                        locality?: string | null;
+                        /** @description Full name (trimmed; must not be empty) */
+                        name: string;
+                        phoneCountryCode?: string | null;
+                        /** @description Without the country code, or with it (+37255512345), then split */
+                        phoneNumber: string;
+                        postalCode?: string | null;
+                        region?: string | null;
+                        streetAddress?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    sender?: ({
+                        companyName?: string | null;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        email?: string | null;
+                        locality: string;
+                        name: string;
+                        phoneCountryCode?: string | null;
+                        phoneNumber: string;
+                        postalCode: string;
+                        region?: string | null;
+                        streetAddress: string;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    serviceOrderUuid?: string | null;
+                    /** ShippingMethodInput */
+                    shippingMethod: {
+                        additionalServices?: ({
+                            /**
+                             * @description cod or ageVerification
+                             * @enum {string}
+                             */
+                            code: "cod" | "ageVerification";
+                            params?: {
+                                /** @description COD amount, 0.01 to 10000 */
+                                amount: number | string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        /** @description A pickup point or courier service id */
+                        id: string;
+                        lockerSize?: ("XS" | "S" | "M" | "L" | "XL") | null;
+                        parcelHandoverMethod?: ("courierPickUp" | "terminalDropOff") | null;
+                        /**
+                         * @description courier or pickupPoint
+                         * @enum {string}
+                         */
+                        type: "courier" | "pickupPoint";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    synchronous?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: pending, or with synchronous true the final registration status */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        carrierShipmentId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Kassa's addition: the carrier's reasons while registrationFailed (or the last outage while pending), else null */
+                        errors: {
+                            /** @enum {string} */
+                            code: "INVALID_FIELD" | "REQUIRED_FIELD" | "INVALID_PHONE" | "INVALID_POSTAL_CODE" | "PARCEL_TOO_HEAVY" | "PARCEL_TOO_LARGE" | "DIMENSIONS_REQUIRED" | "SERVICE_NOT_AVAILABLE" | "CARRIER_UNAVAILABLE" | "CARRIER_ERROR";
+                            /** @description The request field, e.g. receiver.phoneNumber */
+                            field?: string;
+                            message: string;
+                        }[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description As sent */
+                        merchantReference: string | null;
+                        parcels: {
+                            /** @description Tracking number; null until registered */
+                            carrierParcelId: string | null;
+                            /** @description Code to hand over the parcel without a printed label; null until the carrier issues one */
+                            dropOffPin: string | null;
+                            height: number | null;
+                            id: string;
+                            length: number | null;
+                            /** @description Public URL; null until registered */
+                            trackingLink: string | null;
+                            /** @description kg */
+                            weight: number;
+                            width: number | null;
+                        }[];
+                        products: {
+                            barcode: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                            quantity: number;
+                            sku: string;
+                        }[] | null;
+                        receiver: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            firstName: string | null;
+                            id: string;
+                            lastName: string | null;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        sender: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            id: string;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        /** @description UUID of a payments order, if linked */
+                        serviceOrderUuid: string | null;
+                        shippingMethod: {
+                            carrierCode: string;
+                            countryCode: string;
+                            id: string;
+                            /** @enum {string} */
+                            type: "courier" | "pickupPoint";
+                        };
+                        /** @enum {string} */
+                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        store: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    getShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipment id (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        carrierShipmentId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Kassa's addition: the carrier's reasons while registrationFailed (or the last outage while pending), else null */
+                        errors: {
+                            /** @enum {string} */
+                            code: "INVALID_FIELD" | "REQUIRED_FIELD" | "INVALID_PHONE" | "INVALID_POSTAL_CODE" | "PARCEL_TOO_HEAVY" | "PARCEL_TOO_LARGE" | "DIMENSIONS_REQUIRED" | "SERVICE_NOT_AVAILABLE" | "CARRIER_UNAVAILABLE" | "CARRIER_ERROR";
+                            /** @description The request field, e.g. receiver.phoneNumber */
+                            field?: string;
+                            message: string;
+                        }[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description As sent */
+                        merchantReference: string | null;
+                        parcels: {
+                            /** @description Tracking number; null until registered */
+                            carrierParcelId: string | null;
+                            /** @description Code to hand over the parcel without a printed label; null until the carrier issues one */
+                            dropOffPin: string | null;
+                            height: number | null;
+                            id: string;
+                            length: number | null;
+                            /** @description Public URL; null until registered */
+                            trackingLink: string | null;
+                            /** @description kg */
+                            weight: number;
+                            width: number | null;
+                        }[];
+                        products: {
+                            barcode: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                            quantity: number;
+                            sku: string;
+                        }[] | null;
+                        receiver: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            firstName: string | null;
+                            id: string;
+                            lastName: string | null;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        sender: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            id: string;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        /** @description UUID of a payments order, if linked */
+                        serviceOrderUuid: string | null;
+                        shippingMethod: {
+                            carrierCode: string;
+                            countryCode: string;
+                            id: string;
+                            /** @enum {string} */
+                            type: "courier" | "pickupPoint";
+                        };
+                        /** @enum {string} */
+                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        store: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    updateShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shipment id (a UUID) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    notificationUrl?: string | null;
+                    parcels?: ({
+                        height?: (number | string) | null;
+                        length?: (number | string) | null;
+                        /** @description kg, more than 0, at most 2 decimals */
+                        weight: number | string;
+                        width?: (number | string) | null;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    receiver?: ({
+                        companyName?: string | null;
+                        country?: string | null;
+                        email?: string | null;
+                        firstName?: string | null;
+                        lastName?: string | null;
+                        locality?: string | null;
+                        /** @description Full name (trimmed; must not be empty) */
+                        name: string;
+                        phoneCountryCode?: string | null;
+                        /** @description Without the country code, or with it (+37255512345), then split */
+                        phoneNumber: string;
+                        postalCode?: string | null;
+                        region?: string | null;
+                        streetAddress?: string | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    sender?: ({
+                        companyName?: string | null;
+                        /** @description ISO 3166-1 alpha-2 */
+                        country: string;
+                        email?: string | null;
+                        locality: string;
+                        name: string;
+                        phoneCountryCode?: string | null;
+                        phoneNumber: string;
+                        postalCode: string;
+                        region?: string | null;
+                        streetAddress: string;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    shippingMethod?: ({
+                        additionalServices?: ({
+                            /**
+                             * @description cod or ageVerification
+                             * @enum {string}
+                             */
+                            code: "cod" | "ageVerification";
+                            params?: {
+                                /** @description COD amount, 0.01 to 10000 */
+                                amount: number | string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        /** @description A pickup point or courier service id */
+                        id: string;
+                        lockerSize?: ("XS" | "S" | "M" | "L" | "XL") | null;
+                        parcelHandoverMethod?: ("courierPickUp" | "terminalDropOff") | null;
+                        /**
+                         * @description courier or pickupPoint
+                         * @enum {string}
+                         */
+                        type: "courier" | "pickupPoint";
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    synchronous?: boolean | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        carrierShipmentId: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Kassa's addition: the carrier's reasons while registrationFailed (or the last outage while pending), else null */
+                        errors: {
+                            /** @enum {string} */
+                            code: "INVALID_FIELD" | "REQUIRED_FIELD" | "INVALID_PHONE" | "INVALID_POSTAL_CODE" | "PARCEL_TOO_HEAVY" | "PARCEL_TOO_LARGE" | "DIMENSIONS_REQUIRED" | "SERVICE_NOT_AVAILABLE" | "CARRIER_UNAVAILABLE" | "CARRIER_ERROR";
+                            /** @description The request field, e.g. receiver.phoneNumber */
+                            field?: string;
+                            message: string;
+                        }[] | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description As sent */
+                        merchantReference: string | null;
+                        parcels: {
+                            /** @description Tracking number; null until registered */
+                            carrierParcelId: string | null;
+                            /** @description Code to hand over the parcel without a printed label; null until the carrier issues one */
+                            dropOffPin: string | null;
+                            height: number | null;
+                            id: string;
+                            length: number | null;
+                            /** @description Public URL; null until registered */
+                            trackingLink: string | null;
+                            /** @description kg */
+                            weight: number;
+                            width: number | null;
+                        }[];
+                        products: {
+                            barcode: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                            quantity: number;
+                            sku: string;
+                        }[] | null;
+                        receiver: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            firstName: string | null;
+                            id: string;
+                            lastName: string | null;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        sender: {
+                            companyName: string | null;
+                            country: string | null;
+                            email: string | null;
+                            id: string;
+                            locality: string | null;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string | null;
+                            region: string | null;
+                            streetAddress: string | null;
+                        };
+                        /** @description UUID of a payments order, if linked */
+                        serviceOrderUuid: string | null;
+                        shippingMethod: {
+                            carrierCode: string;
+                            countryCode: string;
+                            id: string;
+                            /** @enum {string} */
+                            type: "courier" | "pickupPoint";
+                        };
+                        /** @enum {string} */
+                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        store: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    listShippingMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        countries: {
+                            carriers: {
+                                /** @enum {string} */
+                                carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                                shippingMethods: {
+                                    constraints: {
+                                        /** @description When true, length, width and height are required for every parcel of shipments using the method */
+                                        parcelDimensionsRequired: boolean;
+                                    };
+                                    /** @description pickupPoint: parcelMachine, postOffice, parcelShop; courier: standard, standardB2B */
+                                    subtypes: {
+                                        /** @enum {string} */
+                                        code: "parcelMachine" | "postOffice" | "parcelShop" | "standard" | "standardB2B";
+                                    }[];
+                                    /**
+                                     * @description courier or pickupPoint
+                                     * @enum {string}
+                                     */
+                                    type: "courier" | "pickupPoint";
+                                }[];
+                            }[];
+                            /**
+                             * @description Receiver country
+                             * @enum {string}
+                             */
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    listCourierServices: {
+        parameters: {
+            query: {
+                /** @description From /carriers or /shipping-methods (an unknown one is a 404) */
+                carrierCode: string;
+                /** @description Receiver country (ISO 3166 alpha-2) */
+                countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        countryCode: string;
+                        courierServices: {
+                            additionalServices: {
+                                /**
+                                 * @description cod or ageVerification
+                                 * @enum {string}
+                                 */
+                                code: "cod" | "ageVerification";
+                            }[];
+                            /** @enum {string} */
+                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            /** @description Use as shippingMethod.id when creating a shipment */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description standard or standardB2B
+                             * @enum {string}
+                             */
+                            type: "standard" | "standardB2B";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    filterShippingMethodsByParcels: {
+        parameters: {
+            query: {
+                /** @description Receiver country */
+                destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                /** @description Sender country; default: the store's default shipping address country */
+                source?: "EE" | "LV" | "LT" | "FI" | "PL";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    parcels: ({
+                        /** @description m, at most 2 decimals (all three sides or none) */
+                        height?: number | string;
+                        /** @description m, at most 2 decimals */
+                        length?: number | string;
+                        /** @description kg, at most 2 decimals */
+                        weight: number | string;
+                        /** @description m, at most 2 decimals */
+                        width?: number | string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        countries: {
+                            carriers: {
+                                /** @enum {string} */
+                                carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                                shippingMethods: {
+                                    constraints: {
+                                        /** @description When true, length, width and height are required for every parcel of shipments using the method */
+                                        parcelDimensionsRequired: boolean;
+                                    };
+                                    /** @description pickupPoint: parcelMachine, postOffice, parcelShop; courier: standard, standardB2B */
+                                    subtypes: {
+                                        /** @enum {string} */
+                                        code: "parcelMachine" | "postOffice" | "parcelShop" | "standard" | "standardB2B";
+                                    }[];
+                                    /**
+                                     * @description courier or pickupPoint
+                                     * @enum {string}
+                                     */
+                                    type: "courier" | "pickupPoint";
+                                }[];
+                            }[];
+                            /**
+                             * @description Receiver country
+                             * @enum {string}
+                             */
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    listPickupPoints: {
+        parameters: {
+            query: {
+                /** @description From /carriers or /shipping-methods (an unknown one is a 404) */
+                carrierCode: string;
+                /** @description Receiver country (ISO 3166 alpha-2) */
+                countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                /** @description postOffice, parcelShop or parcelMachine */
+                type?: "parcelMachine" | "postOffice" | "parcelShop";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        countryCode: string;
+                        pickupPoints: {
+                            additionalServices: {
+                                /**
+                                 * @description cod or ageVerification
+                                 * @enum {string}
+                                 */
+                                code: "cod" | "ageVerification";
+                            }[];
+                            /** @enum {string} */
+                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            /** @description Use as shippingMethod.id when creating a shipment */
+                            id: string;
+                            locality: string;
+                            name: string;
+                            postalCode: string;
+                            streetAddress: string;
+                            /**
+                             * @description parcelMachine, postOffice or parcelShop
+                             * @enum {string}
+                             */
+                            type: "parcelMachine" | "postOffice" | "parcelShop";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    calculateShippingRates: {
+        parameters: {
+            query?: {
+                /** @description Only this carrier */
+                carrierCode?: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                /** @description courier or pickupPoint */
+                shippingMethodType?: "courier" | "pickupPoint";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Receiver country
+                     * @enum {string}
+                     */
+                    destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                    parcels: ({
+                        items: ({
+                            /**
+                             * @description Default cm
+                             * @enum {string}
+                             */
+                            dimensionUnit?: "cm" | "m" | "mm";
+                            /** @description In dimensionUnit */
+                            height: number | string;
+                            /** @description In dimensionUnit */
+                            length: number | string;
+                            /** @description Default 1, at most 1000 */
+                            quantity?: number | string;
+                            /** @description In weightUnit */
+                            weight: number | string;
+                            /**
+                             * @description Default kg
+                             * @enum {string}
+                             */
+                            weightUnit?: "kg" | "g";
+                            /** @description In dimensionUnit */
+                            width: number | string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        calculationDetails: {
+                            estimatedParcels: {
+                                actualWeight: number;
+                                /** @description Percentage added to height for stacking */
+                                bufferApplied: number;
+                                /** @description The larger of actual and volumetric */
+                                chargeableWeight: number;
+                                /** @enum {string} */
+                                dimensionUnit: "cm";
+                                height: number;
+                                length: number;
+                                volumetricWeight: number;
+                                /** @enum {string} */
+                                weightUnit: "kg";
+                                width: number;
+                            }[];
+                        };
+                        carriers: {
+                            /** @enum {string} */
+                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            shippingMethods: {
+                                subtypes: {
+                                    /** @enum {string} */
+                                    code: "parcelMachine" | "postOffice" | "parcelShop" | "standard" | "standardB2B";
+                                    /** @description ISO 4217 */
+                                    currency: string;
+                                    operators?: string[];
+                                    /** @description Price, 2 decimals */
+                                    rate: string;
+                                }[];
+                                /** @enum {string} */
+                                type: "courier" | "pickupPoint";
+                            }[];
+                        }[];
+                        /**
+                         * @description Receiver country
+                         * @enum {string}
+                         */
+                        destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabledEvents: ("shipment.registered" | "shipment.registrationFailed" | "shipment.statusUpdated" | "shipment.labelsCreated" | "labelFile.ready" | "labelFile.creationFailed")[];
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Default: every event */
+                    enabledEvents?: ("shipment.registered" | "shipment.registrationFailed" | "shipment.statusUpdated" | "shipment.labelsCreated" | "labelFile.ready" | "labelFile.creationFailed")[];
+                    /**
+                     * Format: uri
+                     * @description Absolute http(s) URL notified with POST {payload: <JWT>}
+                     */
+                    url: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        enabledEvents: ("shipment.registered" | "shipment.registrationFailed" | "shipment.statusUpdated" | "shipment.labelsCreated" | "labelFile.ready" | "labelFile.creationFailed")[];
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id (a UUID; anything else is a 400 naming id) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    listCourierServicesV3: {
+        parameters: {
+            query?: {
+                /** @description Only this carrier (an unknown one is a 404); empty means all */
+                carrierCode?: string;
+                /** @description Only this country (ISO 3166 alpha-2); empty means all */
+                countryCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        courierServices: {
+                            additionalServices: {
+                                /**
+                                 * @description cod or ageVerification
+                                 * @enum {string}
+                                 */
+                                code: "cod" | "ageVerification";
+                            }[];
+                            /** @description Business receivers only (standardB2B) */
+                            b2bOnly: boolean;
+                            /** @enum {string} */
+                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            /**
+                             * @description Country of the service
+                             * @enum {string}
+                             */
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            /** @description Use as shippingMethod.id when creating a shipment */
+                            id: string;
+                            name: string;
+                            /**
+                             * @description standard or standardB2B
+                             * @enum {string}
+                             */
+                            type: "standard" | "standardB2B";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    listPickupPointsV3: {
+        parameters: {
+            query?: {
+                /** @description Only this carrier (an unknown one is a 404); empty means all */
+                carrierCode?: string;
+                /** @description Only this country (ISO 3166 alpha-2); empty means all */
+                countryCode?: string;
+                /** @description Case-insensitive, in the name, street address, locality and postal code */
+                search?: string;
+                /** @description Only this type; empty means all */
+                type?: "" | "parcelMachine" | "postOffice" | "parcelShop";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pickupPoints: {
+                            additionalServices: {
+                                /**
+                                 * @description cod or ageVerification
+                                 * @enum {string}
+                                 */
+                                code: "cod" | "ageVerification";
+                            }[];
+                            /** @description The carrier's own id of the point */
+                            carrierAssignedId: string;
+                            /** @enum {string} */
+                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            /**
+                             * @description Country of the point
+                             * @enum {string}
+                             */
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            /** @description Use as shippingMethod.id when creating a shipment */
+                            id: string;
+                            locality: string;
+                            name: string;
+                            postalCode: string;
+                            streetAddress: string;
+                            /**
+                             * @description parcelMachine, postOffice or parcelShop
+                             * @enum {string}
+                             */
+                            type: "parcelMachine" | "postOffice" | "parcelShop";
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
     simBankPage: {
         parameters: {
             query?: {
@@ -10276,6 +15208,68 @@ export interface operations {
             };
             /** @description The input is not valid: the page again, saying why */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    trackingPage: {
+        parameters: {
+            query?: {
+                /** @description Page language (e.g. en, et); else Accept-Language, then the destination country, then en */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The carrier of the parcel (as in its trackingLink) */
+                carrierCode: string;
+                /** @description The parcel's carrierParcelId */
+                trackingNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tracking page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description No parcel with that carrier and tracking number (an HTML page) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
