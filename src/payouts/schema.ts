@@ -1,6 +1,6 @@
 /** Wire schemas of the payout endpoints (the spec's payout object, list query, export link). */
 import { Type } from 'typebox';
-import { documentedOnly, idParam, Nullable } from '../platform/schemas.js';
+import { documentedOnly, idParam, nullable } from '../platform/schemas.js';
 import { EXPORT_FORMATS } from './exports/index.js';
 import { ORDER_BY } from './store.js';
 
@@ -19,7 +19,7 @@ export const PayoutSchema = Type.Object(
     refundsAmount: Type.String({ description: 'Decimal string' }),
     totalAmount: Type.String({ description: 'Decimal string' }),
     currency: Type.String(),
-    expectedArrivalDate: Nullable(Type.String(), { description: 'YYYY-MM-DD, or null' }),
+    expectedArrivalDate: nullable(Type.String(), { description: 'YYYY-MM-DD, or null' }),
     createdAt: Type.String({ description: 'ISO 8601 timestamp' }),
   },
   { title: 'Payout' },

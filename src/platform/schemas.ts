@@ -80,9 +80,10 @@ export function emptyResponse(description: string): TSchema {
   return { description, type: 'null' } as unknown as TSchema;
 }
 
-/** A JSON value that may be null (`anyOf: [T, null]`). */
-export function nullable<T extends TSchema>(schema: T, description?: string) {
-  return Type.Union([schema, Type.Null()], description === undefined ? {} : { description });
+/** A JSON value that may be null (`anyOf: [T, null]`): a field the spec shows as null when absent. */
+export function nullable<T extends TSchema>(schema: T, description?: string | { description?: string }) {
+  const options = typeof description === 'string' ? { description } : (description ?? {});
+  return Type.Union([schema, Type.Null()], options);
 }
 
 /** A string of a closed set (`{type: 'string', enum}`), e.g. carrier codes or statuses. */
@@ -98,11 +99,6 @@ export function stringEnum(values: readonly string[], description?: string) {
  * accepts the shapes real clients send (numeric strings, "" meaning absent, extra keys).
  */
 export const parserValidates = (): ((data: unknown) => boolean) => () => true;
-
-/** `schema | null` (a field the spec shows as null when absent). */
-export function Nullable<T extends TSchema>(schema: T, options: { description?: string } = {}) {
-  return Type.Union([schema, Type.Null()], options);
-}
 
 /** An open map (metadata): every key is kept by the serializer. */
 export function OpenObject(description: string): TSchema {

@@ -1,21 +1,21 @@
 /** Wire schemas of the operator's store API (/operator/stores). */
 import { Type, type TSchema } from 'typebox';
 import { PAYMENT_METHODS } from '../payments/methods/catalogue/methods.js';
-import { documentedOnly, idParam, Nullable } from '../platform/schemas.js';
+import { documentedOnly, idParam, nullable } from '../platform/schemas.js';
 import { SANDBOX_SETTLEMENTS } from './service.js';
 
 const StoreAddressSchema = Type.Object(
   {
     name: Type.String(),
-    companyName: Nullable(Type.String()),
+    companyName: nullable(Type.String()),
     streetAddress: Type.String(),
     locality: Type.String(),
-    region: Nullable(Type.String()),
+    region: nullable(Type.String()),
     postalCode: Type.String(),
     country: Type.String({ description: 'ISO 3166-1 alpha-2' }),
     phoneCountryCode: Type.String(),
     phoneNumber: Type.String(),
-    email: Nullable(Type.String()),
+    email: nullable(Type.String()),
   },
   { description: "The sender address of the store's shipments" },
 );
@@ -37,8 +37,8 @@ export const StoreSchema = Type.Object(
     bankRefundsEnabled: Type.Boolean(),
     allowTokensWithoutExp: Type.Boolean({ description: 'Production Bearer tokens may come without exp' }),
     sandboxSettlement: Type.Enum([...SANDBOX_SETTLEMENTS]),
-    shippingAddress: Nullable(StoreAddressSchema),
-    payoutAccount: Nullable(PayoutAccountSchema),
+    shippingAddress: nullable(StoreAddressSchema),
+    payoutAccount: nullable(PayoutAccountSchema),
     createdAt: Type.String({ description: 'ISO 8601 timestamp' }),
   },
   { title: 'Store' },
@@ -52,12 +52,12 @@ export const StoreListSchema = Type.Object({ stores: Type.Array(StoreSchema) });
 
 export const StoreParams = Type.Object({ storeUuid: idParam('Store UUID (a malformed one is a 400)') });
 
-const settings = (nullable: boolean): Record<string, TSchema> => ({
+const settings = (clearable: boolean): Record<string, TSchema> => ({
   enabledMethods: Type.Optional(Type.Array(Type.Enum([...PAYMENT_METHODS]), { description: 'Payment methods to enable' })),
   bankRefundsEnabled: Type.Optional(Type.Boolean()),
   sandboxSettlement: Type.Optional(Type.Enum([...SANDBOX_SETTLEMENTS])),
-  shippingAddress: Type.Optional(nullable ? Nullable(StoreAddressSchema, { description: 'null clears it' }) : StoreAddressSchema),
-  payoutAccount: Type.Optional(nullable ? Nullable(PayoutAccountSchema, { description: 'null clears it' }) : PayoutAccountSchema),
+  shippingAddress: Type.Optional(clearable ? nullable(StoreAddressSchema, { description: 'null clears it' }) : StoreAddressSchema),
+  payoutAccount: Type.Optional(clearable ? nullable(PayoutAccountSchema, { description: 'null clears it' }) : PayoutAccountSchema),
 });
 
 /** POST /stores; the route's Reader validates it and names each bad field. */

@@ -1,6 +1,6 @@
 /** Wire schemas of the operator's notification routes (/operator/notifications). */
 import { Type } from 'typebox';
-import { documentedOnly, idParam, Nullable } from '../../platform/schemas.js';
+import { documentedOnly, idParam, nullable } from '../../platform/schemas.js';
 
 export const NOTIFICATION_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export const NOTIFICATION_KINDS = ['order', 'refund', 'webhook'] as const;
@@ -15,12 +15,12 @@ export const NotificationSchema = Type.Object(
     url: Type.String({ description: 'Where it is POSTed' }),
     status: Type.Enum([...NOTIFICATION_STATUSES]),
     attempts: Type.Integer(),
-    nextAttemptAt: Nullable(Type.String(), { description: 'When pending: the next attempt (ISO 8601)' }),
-    lastAttempt: Nullable(
+    nextAttemptAt: nullable(Type.String(), { description: 'When pending: the next attempt (ISO 8601)' }),
+    lastAttempt: nullable(
       Type.Object({
         at: Type.String(),
-        responseStatus: Nullable(Type.Integer(), { description: "The receiver's HTTP status" }),
-        error: Nullable(Type.String(), { description: 'Why the attempt failed, when it did' }),
+        responseStatus: nullable(Type.Integer(), { description: "The receiver's HTTP status" }),
+        error: nullable(Type.String(), { description: 'Why the attempt failed, when it did' }),
       }),
     ),
     createdAt: Type.String(),

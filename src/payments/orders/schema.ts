@@ -10,7 +10,7 @@ import { COUNTRIES, findBank, type CountryCode } from '../methods/catalogue/bank
 import { METHOD_CURRENCIES, PAYMENT_METHODS, type PaymentMethodName } from '../methods/catalogue/methods.js';
 import { isValidPaymentReference } from './references.js';
 import { Type, type TSchema } from 'typebox';
-import { documentedOnly, Nullable, OpenObject } from '../../platform/schemas.js';
+import { documentedOnly, nullable, OpenObject } from '../../platform/schemas.js';
 import { INTENT_STATUSES, ORDER_STATUSES } from './states.js';
 import { REFUND_STATUSES } from '../refunds/states.js';
 
@@ -225,10 +225,10 @@ export function parseOrderPayload(payload: Json, storeCountry: string): OrderInp
 // shows them; parseOrderPayload above stays the validator of the token's payload.
 
 const Str = (description?: string) => Type.String(description ? { description } : {});
-const NullableStr = (description?: string) => Nullable(Type.String(), description ? { description } : {});
+const NullableStr = (description?: string) => nullable(Type.String(), description ? { description } : {});
 
 /** The address object; in answers every field is present, unset ones null. */
-export const AddressSchema = Nullable(
+export const AddressSchema = nullable(
   Type.Object(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, NullableStr()])) as unknown as Record<AddressField, TSchema>, { additionalProperties: false }),
   { description: 'Address object; unset fields are null' },
 );
