@@ -11,7 +11,7 @@
  *   exceljs' streaming WorkbookWriter (same two sheets, styles, frozen header), into a sink that
  *   drops the bytes, inside a worker thread with the heap limits of the export worker
  *   (src/payouts/export-runner.ts EXPORT_RESOURCE_LIMITS), as in production.
- * - zip: the same rows sheet (~60 MB of XML, generated on the fly) and the small parts, zipped at
+ * - zip: the same rows sheet (~81 MB of XML, generated on the fly) and the small parts, zipped at
  *   deflate level 3 by ours, yazl and archiver. "generate only" is the ceiling: the sheet's XML
  *   with no ZIP at all.
  * - qr: the 1,000 tracking URLs of `bench/labels.ts` (sampleLabel), encoded by qrcode (fixed mask,
