@@ -13,7 +13,8 @@
  *   (src/payouts/export-runner.ts EXPORT_RESOURCE_LIMITS), as in production.
  * - zip: the same rows sheet (~81 MB of XML, generated on the fly) and the small parts, zipped at
  *   deflate level 3 by ours, yazl and archiver. "generate only" is the ceiling: the sheet's XML
- *   with no ZIP at all.
+ *   with no ZIP at all (on the main thread: in a worker with those limits its process died with
+ *   SIGSEGV).
  * - qr: the 1,000 tracking URLs of `bench/labels.ts` (sampleLabel), encoded by qrcode (fixed mask,
  *   as the labels draw it, and its automatic mask) and by bwip-js (`raw()`, fixed mask), then the
  *   same symbols drawn into a 1,000-page A6 PDF: as vector modules (barcode.ts drawMatrix) and,
