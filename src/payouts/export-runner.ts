@@ -11,7 +11,7 @@ import type { ExportJob, MainMessage, WorkerMessage } from './export-worker.js';
 
 const MAX_WORKERS = 2;
 /** Enough for the cursor's batches and the writers; a runaway export fails alone. */
-const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 24, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
+export const EXPORT_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 24, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
 
 // Under a TypeScript loader (tests, `npm run dev`) the worker is the .ts file, run with tsx.
 const SOURCE = import.meta.url.endsWith('.ts');
@@ -44,7 +44,7 @@ export async function writeExportInWorker(job: ExportJob, res: ServerResponse, h
   try {
     if (res.destroyed) return;
     await new Promise<void>((resolve) => {
-      const w = new Worker(WORKER_URL, { workerData: job, resourceLimits: RESOURCE_LIMITS, execArgv: SOURCE ? ['--import', 'tsx'] : [] });
+      const w = new Worker(WORKER_URL, { workerData: job, resourceLimits: EXPORT_RESOURCE_LIMITS, execArgv: SOURCE ? ['--import', 'tsx'] : [] });
       let done = false;
       let exited = false;
       const fail = (err: Error) => {

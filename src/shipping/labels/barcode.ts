@@ -1,19 +1,20 @@
 /**
- * Barcodes as vector geometry: bwip-js encodes the Code 128, our own encoder (qr.ts) the QR
- * code, pdfkit draws filled rectangles.
+ * Barcodes as vector geometry: bwip-js encodes the Code 128, the `qrcode` package the QR code,
+ * pdfkit draws filled rectangles.
  *
  * Why not `bwipjs.toBuffer()` PNGs (DESIGN §4 only names bwip-js): measured here, toBuffer costs
  * 3–5 ms for a Code 128 and ~7 ms for a QR code, and its PNGs are RGBA, so pdfkit must inflate
  * them, split the alpha channel and deflate again, per label. `bwipjs.raw()` gives the same
  * symbol as bar widths / a module matrix in ~0.05 ms (Code 128). Vector bars are also sharper:
  * a 203 or 300 dpi label printer rasterises the edges itself instead of resampling a bitmap,
- * and the PDF is several times smaller. For QR even `raw()` took ~1.4 ms per symbol (BWIPP's
- * PostScript logic), most of a label's render time; qr.ts encodes a tracking URL in ~10 µs.
- * Nothing is cached per label (qr.ts keeps only a per-version template): each label's symbols
- * are encoded, drawn and dropped.
+ * and the PDF is several times smaller. For QR, bwip-js's `raw()` took ~1.9 ms per symbol
+ * (BWIPP's PostScript logic), more than the rest of a label; `qrcode.create()` takes ~0.1 ms
+ * with a fixed mask, and its module matrix is drawn as vectors here too (its PNG output drawn
+ * as an image was 8× slower per page: docs/decisions.md, "Exports and QR: our writers or
+ * libraries"). Nothing is cached per label: each label's symbols are encoded, drawn and dropped.
  */
 import bwipjs from 'bwip-js';
-import { QR_MASK_REFERENCE, encodeQrByteMode } from './qr.js';
+import QRCode from 'qrcode';
 
 /** Code 128 as alternating bar/space widths in modules, starting with a bar. */
 export interface LinearSymbol {
@@ -36,23 +37,36 @@ export function encodeCode128(text: string): LinearSymbol {
 }
 
 /**
- * QR code, byte mode (the URL's UTF-8 bytes), error correction M (survives scuffs on a parcel,
- * still small for a URL), with a fixed mask pattern. Choosing the mask by the ISO 18004 penalty
- * score means building the symbol 8 times (with bwip-js: ~2.4 ms per label, 80 % of a label's
- * render time). Any mask is valid for decoders (the format bits name it). Checked with zbarimg
- * on 120 tracking URLs rendered at label size and rasterised at 150 dpi: 120/120 decoded with the
- * fixed mask, 120/120 with the automatic one (bwip-js encodes then; qr.ts makes the same symbols,
- * see qr.test.ts).
+ * QR code, error correction M (survives scuffs on a parcel, still small for a URL), with a fixed
+ * mask pattern. The qrcode package splits the text into the shortest mix of byte, alphanumeric
+ * and numeric segments (a tracking number in capitals and digits at the end of a URL costs fewer
+ * bits), so a symbol is often one version smaller than byte mode alone: larger modules in the
+ * same cell. Choosing the mask by the ISO 18004 penalty score means building the symbol 8 times
+ * (qrcode: ~0.45 ms instead of ~0.1 ms per label). Any mask is valid for decoders (the format
+ * bits name it). Checked with zbarimg on 120 tracking URLs rendered at label size and
+ * rasterised at 150 dpi (bwip-js symbols then): 120/120 decoded with this fixed mask, 120/120
+ * with the automatic one; barcode.test.ts and render.test.ts scan qrcode's symbols.
  *
- * The number is BWIPP's (bwip-js `mask: 3`, masks numbered 1–8), which is ISO 18004 mask
- * reference 2 (binary 010): modules with column % 3 == 0 are inverted — not (row + col) % 3,
- * which is ISO reference 3. qr.ts takes the ISO number, QR_MASK_REFERENCE.
+ * QR_MASK_REFERENCE is the ISO 18004 mask reference 2 (binary 010): modules with
+ * column % 3 == 0 are inverted. (bwip-js numbers masks 1–8: this is its `mask: 3`.)
  */
-export const QR_MASK = QR_MASK_REFERENCE + 1;
+export const QR_MASK_REFERENCE = 2;
 
-/** Throws a RangeError when the text exceeds 2331 UTF-8 bytes (version 40-M). */
+/** The largest byte-mode payload of a level-M symbol (version 40). */
+export const QR_MAX_BYTES_M = 2331;
+
+/** Throws a RangeError when the text does not fit a version 40-M symbol (2331 UTF-8 bytes of lowercase text). */
 export function encodeQr(text: string): MatrixSymbol {
-  return encodeQrByteMode(text);
+  let qr: QRCode.QRCode;
+  try {
+    qr = QRCode.create(text, { errorCorrectionLevel: 'M', maskPattern: QR_MASK_REFERENCE });
+  } catch (err) {
+    // qrcode throws a plain Error; a text too long for any version is a range error for callers.
+    const message = err instanceof Error ? err.message : String(err);
+    if (/too big/i.test(message)) throw new RangeError(`QR: ${message} (version 40-M)`);
+    throw err;
+  }
+  return { size: qr.modules.size, dark: qr.modules.data };
 }
 
 /** The subset of pdfkit's document we draw with (keeps this file testable and typed). */
