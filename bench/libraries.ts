@@ -293,7 +293,7 @@ interface Matrix {
 }
 
 async function trackingUrls(): Promise<string[]> {
-  const { sampleLabel } = await import('../src/shipping/labels/samples.js');
+  const { sampleLabel } = await import('../test/support/labels/samples.js');
   return Array.from({ length: LABELS }, (_, i) => {
     const l = sampleLabel(i);
     return l.trackingUrl ?? `https://track.kassa.example/p/${l.trackingNumber}`;
@@ -349,7 +349,7 @@ async function qrPdf(name: string, urls: string[], sink: Discard): Promise<void>
 
 async function fullLabels(urls: string[], sink: Discard): Promise<void> {
   const { writeLabels } = await import('../src/shipping/labels/render.js');
-  const { sampleLabel } = await import('../src/shipping/labels/samples.js');
+  const { sampleLabel } = await import('../test/support/labels/samples.js');
   const labels = urls.map((trackingUrl, i) => ({ ...sampleLabel(i), trackingUrl }));
   await writeLabels(labels, { pageSize: 'A6' }, sink);
 }
