@@ -83,10 +83,10 @@ export async function homeRoutes(app: FastifyInstance, opts: { config: Config })
       },
     },
     async (req, reply) => {
-    reply.header('vary', 'Accept');
-    if (wantsJson(req.headers.accept)) return links;
-    reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'");
-    return reply.type('text/html; charset=utf-8').send(html);
+      reply.header('vary', 'Accept');
+      if (wantsJson(req.headers.accept)) return links;
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'");
+      return reply.type('text/html; charset=utf-8').send(html);
     },
   );
 
@@ -103,11 +103,11 @@ export async function homeRoutes(app: FastifyInstance, opts: { config: Config })
       },
     },
     async (req, reply) => {
-    const file = Object.hasOwn(GUIDES, req.params.name) ? GUIDES[req.params.name] : undefined;
-    if (!file) throw Errors.notFound(`Guide ${req.params.name}`);
-    const text = await fs.readFile(path.join(ROOT, file), 'utf8').catch(() => undefined);
-    if (text === undefined) throw Errors.notFound(`Guide ${req.params.name}`);
-    return reply.type('text/markdown; charset=utf-8').header('x-content-type-options', 'nosniff').send(text);
+      const file = Object.hasOwn(GUIDES, req.params.name) ? GUIDES[req.params.name] : undefined;
+      if (!file) throw Errors.notFound(`Guide ${req.params.name}`);
+      const text = await fs.readFile(path.join(ROOT, file), 'utf8').catch(() => undefined);
+      if (text === undefined) throw Errors.notFound(`Guide ${req.params.name}`);
+      return reply.type('text/markdown; charset=utf-8').header('x-content-type-options', 'nosniff').send(text);
     },
   );
 }

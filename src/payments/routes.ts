@@ -59,7 +59,10 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
         operationId: operationId(env, 'getStoreSetup'),
         security: bearer,
         querystring: documentedOnly(
-          Type.Object({ 'access-key': Type.Optional(Type.String({ description: 'Ignored: the Bearer token decides the store' })) }, { additionalProperties: true }),
+          Type.Object(
+            { 'access-key': Type.Optional(Type.String({ description: 'Ignored: the Bearer token decides the store' })) },
+            { additionalProperties: true },
+          ),
         ),
         response: methodsResponse,
       },
@@ -119,7 +122,11 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
         operationId: operationId(env, 'createRefund'),
         security: Security.inBody,
         body: tokenBody('the refund request payload (see the RefundPayload schema)'),
-        response: { 201: described('The refund (PENDING when new; the same refund for a retried idempotency key)', RefundSchema), ...errors, ...errorResponses(409) },
+        response: {
+          201: described('The refund (PENDING when new; the same refund for a retried idempotency key)', RefundSchema),
+          ...errors,
+          ...errorResponses(409),
+        },
       },
     },
     async (req, reply) => {

@@ -89,17 +89,22 @@ export function registerObservability(app: FastifyInstance, health: HealthServic
   void pending;
 
   app.addHook('onResponse', async (req, reply) => {
-    duration.observe(
-      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    duration.observe({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
   const tags = ['observability'];
   const Status = (description: string) => Type.Object({ status: Type.String({ description }) }, { description: `The status: ${description}` });
   app.get(
     '/healthz',
-    { schema: { tags, summary: 'The process is up', operationId: 'getHealth', security: Security.none, response: { 200: Status('ok'), ...errorResponses(400) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The process is up',
+        operationId: 'getHealth',
+        security: Security.none,
+        response: { 200: Status('ok'), ...errorResponses(400) },
+      },
+    },
     async () => ({ status: 'ok' }),
   );
   app.get(
@@ -135,8 +140,8 @@ export function registerObservability(app: FastifyInstance, health: HealthServic
       },
     },
     async (_req, reply) => {
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
     },
   );
 }

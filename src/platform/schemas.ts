@@ -8,7 +8,7 @@
  * domain parsers behind it see exactly what the client sent and keep their field-naming messages.
  */
 import { Type, type TSchema } from 'typebox';
-import type { FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import { REASONS } from './errors.js';
 
@@ -162,6 +162,18 @@ export const PAGE_SECURITY_NOTE = 'No credentials: the order id in the path (hos
  */
 export function operationId(env: 'production' | 'sandbox', name: string): string {
   return env === 'production' ? name : `sandbox${name[0]!.toUpperCase()}${name.slice(1)}`;
+}
+
+/**
+ * Gives every route of a plugin registered once per environment its environment's operationId
+ * (see {@link operationId}): the routes declare the production name, the sandbox copy gets
+ * `sandbox<Name>`.
+ */
+export function namesOperationsFor(app: FastifyInstance, env: 'production' | 'sandbox'): void {
+  app.addHook('onRoute', (route) => {
+    const id = route.schema?.operationId;
+    if (typeof id === 'string') route.schema = { ...route.schema, operationId: operationId(env, id) };
+  });
 }
 
 /** A path parameter that the handler checks itself (its own 400 for a malformed id): a string, described. */

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sendReadyJson } from '../platform/cached-reply.js';
-import { emptyResponse, errorResponses, parserValidates, Security } from '../platform/schemas.js';
+import { emptyResponse, errorResponses, namesOperationsFor, parserValidates, Security } from '../platform/schemas.js';
 import { CarriersResponse } from './contracts/schema.js';
 import {
   CourierServicesQuery,
@@ -55,7 +55,7 @@ export async function shippingApi(app: FastifyInstance, opts: { env: Env; servic
       if (route.schema?.response) route.schema = { ...route.schema, response: withOriginalNamesSchema(route.schema.response) };
     });
   }
-  sandboxOperationIds(app, opts.env);
+  namesOperationsFor(app, opts.env);
   // Not `opts` itself: it carries this plugin's prefix, which the parts would add a second time.
   const parts = { env: opts.env, services: opts.services };
   await app.register(shippingRoutes, parts);
@@ -64,118 +64,130 @@ export async function shippingApi(app: FastifyInstance, opts: { env: Env; servic
   await app.register(labelFileRoutes, parts);
 }
 
-/**
- * The same routes serve both environments at two prefixes; an operationId names one operation of
- * the document, so the sandbox's get a `sandbox` prefix (`listCarriers`, `sandboxListCarriers`).
- */
-function sandboxOperationIds(app: FastifyInstance, env: Env): void {
-  if (env !== 'sandbox') return;
-  app.addHook('onRoute', (route) => {
-    const id = route.schema?.operationId;
-    if (typeof id === 'string' && !id.startsWith('sandbox')) route.schema = { ...route.schema, operationId: `sandbox${id[0]!.toUpperCase()}${id.slice(1)}` };
-  });
-}
-
 export async function shippingRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
   const { env, services } = opts;
   const { keys, carrierContracts, shippingMethods } = services;
   const storeOf = shippingAuth(keys, env);
 
-  app.get('/carriers', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags,
-      security,
-      operationId: 'listCarriers',
-      summary: "Carriers and the store's active contracts",
-      description: BEARER,
-      response: { 200: CarriersResponse, ...errorResponses(401) },
+  app.get(
+    '/carriers',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'listCarriers',
+        summary: "Carriers and the store's active contracts",
+        description: BEARER,
+        response: { 200: CarriersResponse, ...errorResponses(401) },
+      },
     },
-  }, async (req) => {
-    const store = await storeOf(req);
-    return carrierContracts.carriers(store.id, env);
-  });
+    async (req) => {
+      const store = await storeOf(req);
+      return carrierContracts.carriers(store.id, env);
+    },
+  );
 
-  app.get('/shipping-methods', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags,
-      security,
-      operationId: 'listShippingMethods',
-      summary: "Shipping methods of the store's carriers per country",
-      description: BEARER,
-      response: { 200: ShippingMethodListing, ...NOT_MODIFIED, ...errorResponses(401) },
+  app.get(
+    '/shipping-methods',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'listShippingMethods',
+        summary: "Shipping methods of the store's carriers per country",
+        description: BEARER,
+        response: { 200: ShippingMethodListing, ...NOT_MODIFIED, ...errorResponses(401) },
+      },
     },
-  }, async (req, reply) => {
-    const store = await storeOf(req);
-    return sendReadyJson(req, reply, await shippingMethods.listing(store, env));
-  });
+    async (req, reply) => {
+      const store = await storeOf(req);
+      return sendReadyJson(req, reply, await shippingMethods.listing(store, env));
+    },
+  );
 
-  app.get('/shipping-methods/pickup-points', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags,
-      security,
-      operationId: 'listPickupPoints',
-      summary: 'Pickup points of a carrier in a country',
-      description: BEARER,
-      querystring: PickupPointsQuery,
-      response: { 200: PickupPointsResponse, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+  app.get(
+    '/shipping-methods/pickup-points',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'listPickupPoints',
+        summary: 'Pickup points of a carrier in a country',
+        description: BEARER,
+        querystring: PickupPointsQuery,
+        response: { 200: PickupPointsResponse, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+      },
     },
-  }, async (req, reply) => {
-    await storeOf(req);
-    return sendReadyJson(req, reply, shippingMethods.pickupPoints(parseCatalogueQuery(req.query, { withType: true })));
-  });
+    async (req, reply) => {
+      await storeOf(req);
+      return sendReadyJson(req, reply, shippingMethods.pickupPoints(parseCatalogueQuery(req.query, { withType: true })));
+    },
+  );
 
-  app.get('/shipping-methods/courier-services', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags,
-      security,
-      operationId: 'listCourierServices',
-      summary: 'Courier services of a carrier in a country',
-      description: BEARER,
-      querystring: CourierServicesQuery,
-      response: { 200: CourierServicesResponse, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+  app.get(
+    '/shipping-methods/courier-services',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'listCourierServices',
+        summary: 'Courier services of a carrier in a country',
+        description: BEARER,
+        querystring: CourierServicesQuery,
+        response: { 200: CourierServicesResponse, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+      },
     },
-  }, async (req, reply) => {
-    await storeOf(req);
-    return sendReadyJson(req, reply, shippingMethods.courierServices(parseCatalogueQuery(req.query, { withType: false })));
-  });
+    async (req, reply) => {
+      await storeOf(req);
+      return sendReadyJson(req, reply, shippingMethods.courierServices(parseCatalogueQuery(req.query, { withType: false })));
+    },
+  );
 
-  app.post('/shipping-methods/filter-by-parcels', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags,
-      security,
-      operationId: 'filterShippingMethodsByParcels',
-      summary: 'Shipping methods usable for the parcels',
-      description: BEARER,
-      querystring: FilterByParcelsQuery,
-      body: FilterByParcelsBody,
-      response: { 200: ShippingMethodListing, ...errorResponses(400, 401) },
+  app.post(
+    '/shipping-methods/filter-by-parcels',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'filterShippingMethodsByParcels',
+        summary: 'Shipping methods usable for the parcels',
+        description: BEARER,
+        querystring: FilterByParcelsQuery,
+        body: FilterByParcelsBody,
+        response: { 200: ShippingMethodListing, ...errorResponses(400, 401) },
+      },
     },
-  }, async (req) => {
-    const store = await storeOf(req);
-    return shippingMethods.filterByParcels(store, env, req.query, req.body);
-  });
+    async (req) => {
+      const store = await storeOf(req);
+      return shippingMethods.filterByParcels(store, env, req.query, req.body);
+    },
+  );
 
-  app.post('/shipping-methods/rates', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags,
-      security,
-      operationId: 'calculateShippingRates',
-      summary: 'Rates of the service contract for the parcels',
-      description: BEARER,
-      querystring: RatesQuery,
-      body: RatesBody,
-      response: { 200: RatesResponse, ...errorResponses(400, 401) },
+  app.post(
+    '/shipping-methods/rates',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'calculateShippingRates',
+        summary: 'Rates of the service contract for the parcels',
+        description: BEARER,
+        querystring: RatesQuery,
+        body: RatesBody,
+        response: { 200: RatesResponse, ...errorResponses(400, 401) },
+      },
     },
-  }, async (req) => {
-    const store = await storeOf(req);
-    return shippingMethods.rates(store, req.query, req.body);
-  });
+    async (req) => {
+      const store = await storeOf(req);
+      return shippingMethods.rates(store, req.query, req.body);
+    },
+  );
 }
 
 /**
@@ -190,37 +202,45 @@ export async function shippingV3Api(app: FastifyInstance, opts: { env: Env; serv
   const { env, services } = opts;
   const storeOf = shippingAuth(services.keys, env);
   const { shippingMethods } = services;
-  sandboxOperationIds(app, env);
+  namesOperationsFor(app, env);
 
-  app.get('/shipping-methods/pickup-points', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags: V3_TAGS,
-      security,
-      operationId: 'listPickupPointsV3',
-      summary: 'v3: pickup points across carriers and countries (filters optional: carrierCode, countryCode, type, search)',
-      description: BEARER,
-      querystring: PickupPointsV3Query,
-      response: { 200: PickupPointsV3Response, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+  app.get(
+    '/shipping-methods/pickup-points',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags: V3_TAGS,
+        security,
+        operationId: 'listPickupPointsV3',
+        summary: 'v3: pickup points across carriers and countries (filters optional: carrierCode, countryCode, type, search)',
+        description: BEARER,
+        querystring: PickupPointsV3Query,
+        response: { 200: PickupPointsV3Response, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+      },
     },
-  }, async (req, reply) => {
-    await storeOf(req);
-    return sendReadyJson(req, reply, shippingMethods.pickupPointsV3(parseV3Query(req.query, { pickupPoints: true })));
-  });
+    async (req, reply) => {
+      await storeOf(req);
+      return sendReadyJson(req, reply, shippingMethods.pickupPointsV3(parseV3Query(req.query, { pickupPoints: true })));
+    },
+  );
 
-  app.get('/shipping-methods/courier-services', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags: V3_TAGS,
-      security,
-      operationId: 'listCourierServicesV3',
-      summary: 'v3: courier services across carriers and countries (filters optional: carrierCode, countryCode)',
-      description: BEARER,
-      querystring: CourierServicesV3Query,
-      response: { 200: CourierServicesV3Response, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+  app.get(
+    '/shipping-methods/courier-services',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags: V3_TAGS,
+        security,
+        operationId: 'listCourierServicesV3',
+        summary: 'v3: courier services across carriers and countries (filters optional: carrierCode, countryCode)',
+        description: BEARER,
+        querystring: CourierServicesV3Query,
+        response: { 200: CourierServicesV3Response, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+      },
     },
-  }, async (req, reply) => {
-    await storeOf(req);
-    return sendReadyJson(req, reply, shippingMethods.courierServicesV3(parseV3Query(req.query, { pickupPoints: false })));
-  });
+    async (req, reply) => {
+      await storeOf(req);
+      return sendReadyJson(req, reply, shippingMethods.courierServicesV3(parseV3Query(req.query, { pickupPoints: false })));
+    },
+  );
 }

@@ -94,30 +94,50 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
         operationId: 'operatorCreateStore',
         security,
         body: CreateStoreBody,
-        response: { 201: described('The new store with its sandbox and production keys (the secret keys are shown only now)', CreatedStoreSchema), ...errorResponses(400, 401) },
+        response: {
+          201: described('The new store with its sandbox and production keys (the secret keys are shown only now)', CreatedStoreSchema),
+          ...errorResponses(400, 401),
+        },
       },
     },
     async (req, reply) => {
-    const p = new Problems();
-    const r = new Reader(p, isObject(req.body) ? req.body : {});
-    const name = r.string('name', { required: true, max: 200 });
-    const legalName = r.string('legalName', { max: 200 });
-    const country = r.string('country', { pattern: /^(EE|LV|LT|FI|PL)$/, patternHint: 'must be one of EE, LV, LT, FI, PL' });
-    const enabledMethods = readMethods(r);
-    const bankRefundsEnabled = r.boolean('bankRefundsEnabled');
-    const sandboxSettlement = r.oneOf('sandboxSettlement', SANDBOX_SETTLEMENTS);
-    const shippingAddress = readShippingAddress(r, false) ?? undefined;
-    const payoutAccount = readPayoutAccount(r, false) ?? undefined;
-    p.throwIfAny();
-    const created = await stores.create({ name: name!, legalName, country, enabledMethods, bankRefundsEnabled, sandboxSettlement, shippingAddress, payoutAccount });
-    reply.code(201);
-    return createdStoreJson(created);
+      const p = new Problems();
+      const r = new Reader(p, isObject(req.body) ? req.body : {});
+      const name = r.string('name', { required: true, max: 200 });
+      const legalName = r.string('legalName', { max: 200 });
+      const country = r.string('country', { pattern: /^(EE|LV|LT|FI|PL)$/, patternHint: 'must be one of EE, LV, LT, FI, PL' });
+      const enabledMethods = readMethods(r);
+      const bankRefundsEnabled = r.boolean('bankRefundsEnabled');
+      const sandboxSettlement = r.oneOf('sandboxSettlement', SANDBOX_SETTLEMENTS);
+      const shippingAddress = readShippingAddress(r, false) ?? undefined;
+      const payoutAccount = readPayoutAccount(r, false) ?? undefined;
+      p.throwIfAny();
+      const created = await stores.create({
+        name: name!,
+        legalName,
+        country,
+        enabledMethods,
+        bankRefundsEnabled,
+        sandboxSettlement,
+        shippingAddress,
+        payoutAccount,
+      });
+      reply.code(201);
+      return createdStoreJson(created);
     },
   );
 
   app.get(
     '/stores',
-    { schema: { tags, summary: 'Every store', operationId: 'operatorListStores', security, response: { 200: described('Every store', StoreListSchema), ...errorResponses(401) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every store',
+        operationId: 'operatorListStores',
+        security,
+        response: { 200: described('Every store', StoreListSchema), ...errorResponses(401) },
+      },
+    },
     async () => ({ stores: (await stores.list()).map(storeJson) }),
   );
 
@@ -126,10 +146,10 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     '/stores/:storeUuid',
     { schema: { tags, summary: 'One store', operationId: 'operatorGetStore', security, params: StoreParams, response: one } },
     async (req) => {
-    if (!isUuid(req.params.storeUuid)) throw Errors.validation('storeUuid', 'must be a UUID');
-    const s = await stores.get(req.params.storeUuid);
-    if (!s) throw Errors.notFound(`Store ${req.params.storeUuid}`);
-    return storeJson(s);
+      if (!isUuid(req.params.storeUuid)) throw Errors.validation('storeUuid', 'must be a UUID');
+      const s = await stores.get(req.params.storeUuid);
+      if (!s) throw Errors.notFound(`Store ${req.params.storeUuid}`);
+      return storeJson(s);
     },
   );
 
@@ -147,23 +167,31 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
       },
     },
     async (req) => {
-    if (!isUuid(req.params.storeUuid)) throw Errors.validation('storeUuid', 'must be a UUID');
-    const p = new Problems();
-    const r = new Reader(p, isObject(req.body) ? req.body : {});
-    const enabledMethods = readMethods(r);
-    const bankRefundsEnabled = r.boolean('bankRefundsEnabled');
-    const allowTokensWithoutExp = r.boolean('allowTokensWithoutExp');
-    const sandboxSettlement = r.oneOf('sandboxSettlement', SANDBOX_SETTLEMENTS);
-    const name = r.string('name', { max: 200 });
-    const shippingAddress = readShippingAddress(r, true);
-    const payoutAccount = readPayoutAccount(r, true);
-    p.throwIfAny();
-    const s = await stores.update(req.params.storeUuid, { enabledMethods, bankRefundsEnabled, allowTokensWithoutExp, sandboxSettlement, name, shippingAddress, payoutAccount });
-    if (!s) throw Errors.notFound(`Store ${req.params.storeUuid}`);
-    // This node's key cache holds the store's settings (allowTokensWithoutExp among them); other
-    // nodes see the change within KASSA_AUTH_CACHE_MS.
-    keys.invalidate();
-    return storeJson(s);
+      if (!isUuid(req.params.storeUuid)) throw Errors.validation('storeUuid', 'must be a UUID');
+      const p = new Problems();
+      const r = new Reader(p, isObject(req.body) ? req.body : {});
+      const enabledMethods = readMethods(r);
+      const bankRefundsEnabled = r.boolean('bankRefundsEnabled');
+      const allowTokensWithoutExp = r.boolean('allowTokensWithoutExp');
+      const sandboxSettlement = r.oneOf('sandboxSettlement', SANDBOX_SETTLEMENTS);
+      const name = r.string('name', { max: 200 });
+      const shippingAddress = readShippingAddress(r, true);
+      const payoutAccount = readPayoutAccount(r, true);
+      p.throwIfAny();
+      const s = await stores.update(req.params.storeUuid, {
+        enabledMethods,
+        bankRefundsEnabled,
+        allowTokensWithoutExp,
+        sandboxSettlement,
+        name,
+        shippingAddress,
+        payoutAccount,
+      });
+      if (!s) throw Errors.notFound(`Store ${req.params.storeUuid}`);
+      // This node's key cache holds the store's settings (allowTokensWithoutExp among them); other
+      // nodes see the change within KASSA_AUTH_CACHE_MS.
+      keys.invalidate();
+      return storeJson(s);
     },
   );
 }

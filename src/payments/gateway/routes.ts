@@ -77,7 +77,14 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
     return sendHtml(reply, code, page, policy(nonce, loaded));
   };
 
-  const showPay = (reply: FastifyReply, code: number, loaded: LoadedOrder, locale: Locale, country: string | undefined, error?: ReturnType<typeof failureMessageKey>) => {
+  const showPay = (
+    reply: FastifyReply,
+    code: number,
+    loaded: LoadedOrder,
+    locale: Locale,
+    country: string | undefined,
+    error?: ReturnType<typeof failureMessageKey>,
+  ) => {
     const nonce = newNonce();
     const bank = loaded.order.payment_method === 'paymentInitiation' ? bankChoice(loaded.order, loaded.store, country) : undefined;
     const page = payPage({ ...loaded, locale, nonce, publicUrl, error, bank });
@@ -98,21 +105,23 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
         querystring: PayPageQuery,
         response: PayPageResponses,
       },
-    }, async (req, reply) => {
-    const q = fieldsOf(req.query);
-    const loaded = await payments.load(req.params.orderUuid);
-    if (!loaded) return notFound(reply, requestLocale(req, q.lang));
-    const locale = pageLocale(loaded.order, q.lang);
-    if (loaded.status !== 'PENDING') return showStatus(reply, 200, loaded, locale);
-    const retry = q.retry === '1';
-    const preferred = preferredBank(loaded.order);
-    if (preferred && !retry && q.country === undefined) {
-      // The merchant's shopper already chose the bank: straight to it.
-      return redirect(reply, await payments.start(loaded, { bankCode: preferred.bank.code, country: preferred.country }, locale));
-    }
-    const failure = retry ? lastFailure(loaded.order) : undefined;
-    return showPay(reply, 200, loaded, locale, q.country, failure === undefined ? undefined : failureMessageKey(failure));
-  });
+    },
+    async (req, reply) => {
+      const q = fieldsOf(req.query);
+      const loaded = await payments.load(req.params.orderUuid);
+      if (!loaded) return notFound(reply, requestLocale(req, q.lang));
+      const locale = pageLocale(loaded.order, q.lang);
+      if (loaded.status !== 'PENDING') return showStatus(reply, 200, loaded, locale);
+      const retry = q.retry === '1';
+      const preferred = preferredBank(loaded.order);
+      if (preferred && !retry && q.country === undefined) {
+        // The merchant's shopper already chose the bank: straight to it.
+        return redirect(reply, await payments.start(loaded, { bankCode: preferred.bank.code, country: preferred.country }, locale));
+      }
+      const failure = retry ? lastFailure(loaded.order) : undefined;
+      return showPay(reply, 200, loaded, locale, q.country, failure === undefined ? undefined : failureMessageKey(failure));
+    },
+  );
 
   app.post<{ Params: { orderUuid: string } }>(
     '/pay/:orderUuid/start',
@@ -125,20 +134,22 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
         body: StartBody,
         response: StartResponses,
       },
-    }, async (req, reply) => {
-    const f = fieldsOf(req.body);
-    const loaded = await payments.load(req.params.orderUuid);
-    if (!loaded) return notFound(reply, requestLocale(req, f.lang));
-    const locale = pageLocale(loaded.order, f.lang);
-    if (loaded.status !== 'PENDING') return showStatus(reply, 409, loaded, locale);
-    try {
-      const choice = readChoice(loaded.order, f);
-      return redirect(reply, await payments.start(loaded, choice, locale));
-    } catch (err) {
-      if (err instanceof InvalidChoiceError) return showPay(reply, 400, loaded, locale, f.country, 'invalidChoice');
-      throw err;
-    }
-  });
+    },
+    async (req, reply) => {
+      const f = fieldsOf(req.body);
+      const loaded = await payments.load(req.params.orderUuid);
+      if (!loaded) return notFound(reply, requestLocale(req, f.lang));
+      const locale = pageLocale(loaded.order, f.lang);
+      if (loaded.status !== 'PENDING') return showStatus(reply, 409, loaded, locale);
+      try {
+        const choice = readChoice(loaded.order, f);
+        return redirect(reply, await payments.start(loaded, choice, locale));
+      } catch (err) {
+        if (err instanceof InvalidChoiceError) return showPay(reply, 400, loaded, locale, f.country, 'invalidChoice');
+        throw err;
+      }
+    },
+  );
 
   app.post<{ Params: { orderUuid: string } }>(
     '/pay/:orderUuid/cancel',
@@ -151,14 +162,16 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
         body: CancelBody,
         response: CancelResponses,
       },
-    }, async (req, reply) => {
-    const f = fieldsOf(req.body);
-    const loaded = await payments.load(req.params.orderUuid);
-    if (!loaded) return notFound(reply, requestLocale(req, f.lang));
-    const locale = pageLocale(loaded.order, f.lang);
-    if (loaded.status !== 'PENDING') return showStatus(reply, 409, loaded, locale);
-    return redirect(reply, await payments.cancel(loaded));
-  });
+    },
+    async (req, reply) => {
+      const f = fieldsOf(req.body);
+      const loaded = await payments.load(req.params.orderUuid);
+      if (!loaded) return notFound(reply, requestLocale(req, f.lang));
+      const locale = pageLocale(loaded.order, f.lang);
+      if (loaded.status !== 'PENDING') return showStatus(reply, 409, loaded, locale);
+      return redirect(reply, await payments.cancel(loaded));
+    },
+  );
 
   const processorReturn = async (req: FastifyRequest<{ Params: { orderUuid: string } }>, reply: FastifyReply) => {
     const fields = fieldsOf(req.query, req.body);

@@ -29,9 +29,13 @@ export async function logoRoutes(app: FastifyInstance): Promise<void> {
     if (!bank) throw Errors.notFound(`Logo ${req.params.file}`);
     return send(reply, svg(bankLogoSvg(bank)));
   });
-  app.get<{ Params: { file: string } }>('/logos/methods/:file', { schema: logoSchema('payment method', 'getMethodLogo', 'cardPayments.svg') }, async (req, reply) => {
-    const m = req.params.file.replace(/\.svg$/, '');
-    if (!isPaymentMethodName(m)) throw Errors.notFound(`Logo ${req.params.file}`);
-    return send(reply, svg(methodLogoSvg(m)));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/logos/methods/:file',
+    { schema: logoSchema('payment method', 'getMethodLogo', 'cardPayments.svg') },
+    async (req, reply) => {
+      const m = req.params.file.replace(/\.svg$/, '');
+      if (!isPaymentMethodName(m)) throw Errors.notFound(`Logo ${req.params.file}`);
+      return send(reply, svg(methodLogoSvg(m)));
+    },
+  );
 }

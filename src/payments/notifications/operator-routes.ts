@@ -11,7 +11,14 @@ import { described, errorResponses, noBody, Security } from '../../platform/sche
 import { isUuid } from '../../platform/ids.js';
 import { Problems, Reader, isObject } from '../../platform/validate.js';
 import type { Services } from '../../services.js';
-import { NOTIFICATION_KINDS as KINDS, NOTIFICATION_STATUSES as STATUSES, NotificationListQuery, NotificationListSchema, NotificationParams, NotificationSchema } from './schema.js';
+import {
+  NOTIFICATION_KINDS as KINDS,
+  NOTIFICATION_STATUSES as STATUSES,
+  NotificationListQuery,
+  NotificationListSchema,
+  NotificationParams,
+  NotificationSchema,
+} from './schema.js';
 
 export async function notificationOperatorRoutes(app: FastifyInstance, opts: { services: Services; adminToken: string }): Promise<void> {
   const { outbox } = opts.services;
@@ -32,15 +39,15 @@ export async function notificationOperatorRoutes(app: FastifyInstance, opts: { s
       },
     },
     async (req) => {
-    const p = new Problems();
-    const r = new Reader(p, isObject(req.query) ? req.query : {});
-    const status = r.oneOf('status', STATUSES) ?? 'failed';
-    const kind = r.oneOf('kind', KINDS);
-    const storeUuid = r.string('storeUuid');
-    if (storeUuid !== undefined && !isUuid(storeUuid)) p.add('storeUuid', 'must be a UUID');
-    const limit = r.integer('limit', { min: 1, max: 500 }) ?? 50;
-    p.throwIfAny();
-    return { notifications: await outbox.list({ status, kind, storeUuid, limit }) };
+      const p = new Problems();
+      const r = new Reader(p, isObject(req.query) ? req.query : {});
+      const status = r.oneOf('status', STATUSES) ?? 'failed';
+      const kind = r.oneOf('kind', KINDS);
+      const storeUuid = r.string('storeUuid');
+      if (storeUuid !== undefined && !isUuid(storeUuid)) p.add('storeUuid', 'must be a UUID');
+      const limit = r.integer('limit', { min: 1, max: 500 }) ?? 50;
+      p.throwIfAny();
+      return { notifications: await outbox.list({ status, kind, storeUuid, limit }) };
     },
   );
 

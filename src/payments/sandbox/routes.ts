@@ -81,10 +81,18 @@ export async function sandboxRoutes(app: FastifyInstance, opts: { services: Serv
 
   app.get(
     '/test-helpers/clock',
-    { schema: { tags, summary: "The store's sandbox clock", operationId: 'sandboxGetClock', security, response: { 200: described("The store's sandbox time", ClockAnswer), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "The store's sandbox clock",
+        operationId: 'sandboxGetClock',
+        security,
+        response: { 200: described("The store's sandbox time", ClockAnswer), ...errors },
+      },
+    },
     async (req) => {
-    const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
-    return { now: (await orders.sandboxNow(key.store.id)).toISOString() };
+      const { key } = await keys.authenticateBearer(bearerToken(req), 'sandbox');
+      return { now: (await orders.sandboxNow(key.store.id)).toISOString() };
     },
   );
 

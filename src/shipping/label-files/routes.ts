@@ -19,37 +19,45 @@ export async function labelFileRoutes(app: FastifyInstance, opts: { env: Env; se
   const { keys, labelFiles } = services;
   const storeOf = shippingAuth(keys, env);
 
-  app.post('/label-files', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags,
-      security,
-      operationId: 'createLabelFile',
-      summary: 'Create a label file for registered shipments',
-      description,
-      body: LabelFileInputSchema,
-      response: { 201: LabelFileSchema, ...errorResponses(400, 401, 404, 409) },
+  app.post(
+    '/label-files',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'createLabelFile',
+        summary: 'Create a label file for registered shipments',
+        description,
+        body: LabelFileInputSchema,
+        response: { 201: LabelFileSchema, ...errorResponses(400, 401, 404, 409) },
+      },
     },
-  }, async (req, reply) => {
-    const store = await storeOf(req);
-    return reply.code(201).send(await labelFiles.create(store, env, req.body));
-  });
+    async (req, reply) => {
+      const store = await storeOf(req);
+      return reply.code(201).send(await labelFiles.create(store, env, req.body));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/label-files/:id', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags,
-      security,
-      operationId: 'getLabelFile',
-      summary: 'A label file (with a temporary download link once ready)',
-      description,
-      params: LabelFileParams,
-      response: { 200: LabelFileSchema, ...errorResponses(400, 401, 404) },
+  app.get<{ Params: { id: string } }>(
+    '/label-files/:id',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'getLabelFile',
+        summary: 'A label file (with a temporary download link once ready)',
+        description,
+        params: LabelFileParams,
+        response: { 200: LabelFileSchema, ...errorResponses(400, 401, 404) },
+      },
     },
-  }, async (req) => {
-    const store = await storeOf(req);
-    return labelFiles.get(store.id, env, req.params.id);
-  });
+    async (req) => {
+      const store = await storeOf(req);
+      return labelFiles.get(store.id, env, req.params.id);
+    },
+  );
 
   app.get<{ Params: { id: string }; Querystring: { expires?: string; signature?: string } }>(
     '/label-files/:id/download',

@@ -20,54 +20,69 @@ export async function shipmentRoutes(app: FastifyInstance, opts: { env: Env; ser
   const { keys, shipments } = services;
   const storeOf = shippingAuth(keys, env);
 
-  app.post('/shipments', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags,
-      security,
-      operationId: 'createShipment',
-      summary: 'Create a shipment',
-      description,
-      body: CreateShipmentBody,
-      response: { 201: { ...ShipmentSchema, description: 'Created: pending, or with synchronous true the final registration status' }, ...errorResponses(400, 401, 404, 409) },
+  app.post(
+    '/shipments',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'createShipment',
+        summary: 'Create a shipment',
+        description,
+        body: CreateShipmentBody,
+        response: {
+          201: { ...ShipmentSchema, description: 'Created: pending, or with synchronous true the final registration status' },
+          ...errorResponses(400, 401, 404, 409),
+        },
+      },
     },
-  }, async (req, reply) => {
-    const store = await storeOf(req);
-    return reply.code(201).send(await shipments.create(store, env, req.body));
-  });
+    async (req, reply) => {
+      const store = await storeOf(req);
+      return reply.code(201).send(await shipments.create(store, env, req.body));
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/shipments/:id', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags,
-      security,
-      operationId: 'getShipment',
-      summary: 'A shipment',
-      description,
-      params: ShipmentParams,
-      response: { 200: ShipmentSchema, ...errorResponses(400, 401, 404) },
+  app.get<{ Params: { id: string } }>(
+    '/shipments/:id',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'getShipment',
+        summary: 'A shipment',
+        description,
+        params: ShipmentParams,
+        response: { 200: ShipmentSchema, ...errorResponses(400, 401, 404) },
+      },
     },
-  }, async (req) => {
-    const store = await storeOf(req);
-    return shipments.get(store.id, env, req.params.id);
-  });
+    async (req) => {
+      const store = await storeOf(req);
+      return shipments.get(store.id, env, req.params.id);
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/shipments/:id', {
-    validatorCompiler: parserValidates,
-    schema: {
-      tags,
-      security,
-      operationId: 'updateShipment',
-      summary: 'Update a registered or failed shipment',
-      description,
-      params: ShipmentParams,
-      body: PatchShipmentBody,
-      response: { 200: ShipmentSchema, ...errorResponses(400, 401, 404, 409) },
+  app.patch<{ Params: { id: string } }>(
+    '/shipments/:id',
+    {
+      validatorCompiler: parserValidates,
+      schema: {
+        tags,
+        security,
+        operationId: 'updateShipment',
+        summary: 'Update a registered or failed shipment',
+        description,
+        params: ShipmentParams,
+        body: PatchShipmentBody,
+        response: { 200: ShipmentSchema, ...errorResponses(400, 401, 404, 409) },
+      },
     },
-  }, async (req) => {
-    const store = await storeOf(req);
-    return shipments.update(store.id, env, req.params.id, req.body);
-  });
+    async (req) => {
+      const store = await storeOf(req);
+      return shipments.update(store.id, env, req.params.id, req.body);
+    },
+  );
 
   if (env === 'sandbox') {
     app.post<{ Params: { id: string } }>(

@@ -28,28 +28,43 @@ function body(p: TrackedParcel, locale: Locale): Html {
       ? html`${p.destination.name}, ${p.destination.locality}`
       : html`${p.destination.locality ?? ''}${p.destination.country ? html` (${p.destination.country})` : ''}`;
   return html`<main>
-${languageSwitcher(t.language, locale, (l) => `?lang=${l}`)}
-<div class="card">
-<h1>${p.carrierName}</h1>
-<div class="tn">${p.trackingNumber}</div>
-<p class="status">${t[STATUS_KEYS[p.status]]}</p>
-<dl>
-<dt>${t.updated}</dt><dd><time datetime="${p.updatedAt.toISOString()}">${formatUpdated(p.updatedAt, locale)}</time></dd>
-<dt>${p.destination.kind === 'pickupPoint' ? t.pickupPoint : t.deliveryTo}</dt><dd>${where}</dd>
-<dt>${t.parcel}</dt><dd>${fill(t.parcelOf, { index: p.parcelIndex, count: p.parcelCount })}</dd>
-</dl>
-<p><a href="${p.carrierTrackingUrl}" rel="noopener noreferrer">${fill(t.trackAt, { carrier: p.carrierName })}</a></p>
-</div>
-${p.products.length ? html`<div class="card"><h1>${t.inThisShipment}</h1><ul>${p.products.map((x) => html`<li>${x.quantity} × ${x.name}</li>`)}</ul></div>` : ''}
-</main>`;
+    ${languageSwitcher(t.language, locale, (l) => `?lang=${l}`)}
+    <div class="card">
+      <h1>${p.carrierName}</h1>
+      <div class="tn">${p.trackingNumber}</div>
+      <p class="status">${t[STATUS_KEYS[p.status]]}</p>
+      <dl>
+        <dt>${t.updated}</dt>
+        <dd><time datetime="${p.updatedAt.toISOString()}">${formatUpdated(p.updatedAt, locale)}</time></dd>
+        <dt>${p.destination.kind === 'pickupPoint' ? t.pickupPoint : t.deliveryTo}</dt>
+        <dd>${where}</dd>
+        <dt>${t.parcel}</dt>
+        <dd>${fill(t.parcelOf, { index: p.parcelIndex, count: p.parcelCount })}</dd>
+      </dl>
+      <p><a href="${p.carrierTrackingUrl}" rel="noopener noreferrer">${fill(t.trackAt, { carrier: p.carrierName })}</a></p>
+    </div>
+    ${
+      p.products.length
+        ? html`<div class="card">
+            <h1>${t.inThisShipment}</h1>
+            <ul>
+              ${p.products.map((x) => html`<li>${x.quantity} × ${x.name}</li>`)}
+            </ul>
+          </div>`
+        : ''
+    }
+  </main>`;
 }
 
 function notFoundBody(trackingNumber: string, locale: Locale): Html {
   const t = trackingMessages(locale);
   return html`<main>
-${languageSwitcher(t.language, locale, (l) => `?lang=${l}`)}
-<div class="card"><h1>${t.notFoundTitle}</h1><p>${fill(t.notFoundText, { trackingNumber })}</p></div>
-</main>`;
+    ${languageSwitcher(t.language, locale, (l) => `?lang=${l}`)}
+    <div class="card">
+      <h1>${t.notFoundTitle}</h1>
+      <p>${fill(t.notFoundText, { trackingNumber })}</p>
+    </div>
+  </main>`;
 }
 
 export async function trackingRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
@@ -62,10 +77,14 @@ export async function trackingRoutes(app: FastifyInstance, opts: { services: Ser
         security: Security.none,
         operationId: 'trackingPage',
         summary: "A parcel's public tracking page",
-        description: 'Public (no authentication): the page a parcel\'s trackingLink opens.',
+        description: "Public (no authentication): the page a parcel's trackingLink opens.",
         params: TrackingParams,
         querystring: TrackingQuery,
-        response: { 200: htmlResponse('The tracking page'), 404: htmlResponse('No parcel with that carrier and tracking number (an HTML page)'), ...errorResponses(400) },
+        response: {
+          200: htmlResponse('The tracking page'),
+          404: htmlResponse('No parcel with that carrier and tracking number (an HTML page)'),
+          ...errorResponses(400),
+        },
       },
     },
     async (req, reply) => {
@@ -76,7 +95,13 @@ export async function trackingRoutes(app: FastifyInstance, opts: { services: Ser
       const parcel = await opts.services.tracking.find(req.params.carrierCode, req.params.trackingNumber);
       if (!parcel) {
         const locale = trackingLocale(choice);
-        const page = renderDocument({ lang: locale, title: trackingMessages(locale).notFoundTitle, nonce, css: CSS, body: notFoundBody(req.params.trackingNumber, locale) });
+        const page = renderDocument({
+          lang: locale,
+          title: trackingMessages(locale).notFoundTitle,
+          nonce,
+          css: CSS,
+          body: notFoundBody(req.params.trackingNumber, locale),
+        });
         return sendHtml(reply, 404, page, policy);
       }
       const locale = trackingLocale({ ...choice, country: parcel.destination.country });

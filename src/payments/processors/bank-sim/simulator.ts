@@ -28,23 +28,39 @@ interface FormState {
 function page(reply: FastifyReply, status: number, req: BankRequest, fields: Record<string, string>, merchant: OrderMerchant, s: FormState): FastifyReply {
   const t = simMessages(req.locale);
   const body = html`<section class="card">
-<h1>${t.bankConfirm}</h1>
-<p class="hint">${t.bankLoggedIn}</p>
-<form method="post" action="${bankMapper.entryPath}" novalidate>
-${hiddenFields(fields, BANK_REQUEST_FIELDS)}
-<label for="senderIban">${t.senderIban}</label>
-<input type="text" id="senderIban" name="senderIban" value="${s.senderIban}" autocomplete="off" spellcheck="false" required${s.invalidIban ? html` aria-invalid="true" aria-describedby="ibanError"` : ''}>
-${s.invalidIban ? html`<p class="error" id="ibanError" role="alert">${t.invalidIban}</p>` : ''}
-<label for="senderName">${t.senderName}</label>
-<input type="text" id="senderName" name="senderName" value="${s.senderName}" autocomplete="name" maxlength="70" required${s.invalidName ? html` aria-invalid="true" aria-describedby="nameError"` : ''}>
-${s.invalidName ? html`<p class="error" id="nameError" role="alert">${t.invalidName}</p>` : ''}
-<div class="actions">
-<button type="submit" class="primary" name="action" value="approve">${t.approve}</button>
-<button type="submit" class="danger" name="action" value="decline">${t.decline}</button>
-<button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
-</div>
-</form>
-</section>`;
+    <h1>${t.bankConfirm}</h1>
+    <p class="hint">${t.bankLoggedIn}</p>
+    <form method="post" action="${bankMapper.entryPath}" novalidate>
+      ${hiddenFields(fields, BANK_REQUEST_FIELDS)}
+      <label for="senderIban">${t.senderIban}</label>
+      <input
+        type="text"
+        id="senderIban"
+        name="senderIban"
+        value="${s.senderIban}"
+        autocomplete="off"
+        spellcheck="false"
+        required${s.invalidIban ? html` aria-invalid="true" aria-describedby="ibanError"` : ''}
+      />
+      ${s.invalidIban ? html`<p class="error" id="ibanError" role="alert">${t.invalidIban}</p>` : ''}
+      <label for="senderName">${t.senderName}</label>
+      <input
+        type="text"
+        id="senderName"
+        name="senderName"
+        value="${s.senderName}"
+        autocomplete="name"
+        maxlength="70"
+        required${s.invalidName ? html` aria-invalid="true" aria-describedby="nameError"` : ''}
+      />
+      ${s.invalidName ? html`<p class="error" id="nameError" role="alert">${t.invalidName}</p>` : ''}
+      <div class="actions">
+        <button type="submit" class="primary" name="action" value="approve">${t.approve}</button>
+        <button type="submit" class="danger" name="action" value="decline">${t.decline}</button>
+        <button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
+      </div>
+    </form>
+  </section>`;
   const extraRows = req.reference ? [{ label: t.reference, value: req.reference }] : [];
   return sendSimPage(
     reply,
@@ -69,14 +85,24 @@ export async function bankSimulatorRoutes(app: FastifyInstance, deps: SimulatorD
     });
   });
 
-  app.post(bankMapper.entryPath, { schema: simulatorForm('Bank simulator: approve, decline or cancel', 'simBankSubmit', BANK_REQUEST_FIELDS, { action: 'approve, decline or cancel', senderIban: "The payer's IBAN", senderName: "The payer's name" }) }, async (req, reply) => {
-    const o = await open(req.body);
-    if (!o) return rejectRequest(reply, req.body);
-    const senderIban = o.fields.senderIban ?? '';
-    const senderName = o.fields.senderName ?? '';
-    const result = decideBank(o.fields.action, senderIban, senderName);
-    if (!result) return rejectRequest(reply, req.body);
-    if (!result.ok) return page(reply, 422, o.req, o.fields, o.merchant, { senderIban, senderName, ...result });
-    return redirect(reply, signedReturnUrl(o.merchant, o.req, bankReturnFields(o.req, result.decision), BANK_RETURN_FIELDS));
-  });
+  app.post(
+    bankMapper.entryPath,
+    {
+      schema: simulatorForm('Bank simulator: approve, decline or cancel', 'simBankSubmit', BANK_REQUEST_FIELDS, {
+        action: 'approve, decline or cancel',
+        senderIban: "The payer's IBAN",
+        senderName: "The payer's name",
+      }),
+    },
+    async (req, reply) => {
+      const o = await open(req.body);
+      if (!o) return rejectRequest(reply, req.body);
+      const senderIban = o.fields.senderIban ?? '';
+      const senderName = o.fields.senderName ?? '';
+      const result = decideBank(o.fields.action, senderIban, senderName);
+      if (!result) return rejectRequest(reply, req.body);
+      if (!result.ok) return page(reply, 422, o.req, o.fields, o.merchant, { senderIban, senderName, ...result });
+      return redirect(reply, signedReturnUrl(o.merchant, o.req, bankReturnFields(o.req, result.decision), BANK_RETURN_FIELDS));
+    },
+  );
 }

@@ -13,22 +13,42 @@ import { BLIK_REQUEST_FIELDS, BLIK_RETURN_FIELDS, blikMapper, blikReturnFields, 
 
 const BRAND: Brand = { name: 'BLIK', color: '#000000' };
 
-function codePage(reply: FastifyReply, status: number, req: BlikRequest, fields: Fields, merchant: OrderMerchant, code: string, invalid: boolean): FastifyReply {
+function codePage(
+  reply: FastifyReply,
+  status: number,
+  req: BlikRequest,
+  fields: Fields,
+  merchant: OrderMerchant,
+  code: string,
+  invalid: boolean,
+): FastifyReply {
   const t = simMessages(req.locale);
   const body = html`<section class="card">
-<h1>${t.blikCode}</h1>
-<form method="post" action="${blikMapper.entryPath}" novalidate>
-${hiddenFields(fields, BLIK_REQUEST_FIELDS)}
-<label for="code">${t.blikCode}</label>
-<input type="text" id="code" name="code" value="${code}" inputmode="numeric" autocomplete="one-time-code" maxlength="7" placeholder="777 123" required aria-describedby="codeHint${invalid ? ' codeError' : ''}"${invalid ? html` aria-invalid="true"` : ''}>
-<p class="hint" id="codeHint">${t.blikHint}</p>
-${invalid ? html`<p class="error" id="codeError" role="alert">${t.invalidBlikCode}</p>` : ''}
-<div class="actions">
-<button type="submit" class="primary" name="action" value="pay">${t.blikPay}</button>
-<button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
-</div>
-</form>
-</section>`;
+    <h1>${t.blikCode}</h1>
+    <form method="post" action="${blikMapper.entryPath}" novalidate>
+      ${hiddenFields(fields, BLIK_REQUEST_FIELDS)}
+      <label for="code">${t.blikCode}</label>
+      <input
+        type="text"
+        id="code"
+        name="code"
+        value="${code}"
+        inputmode="numeric"
+        autocomplete="one-time-code"
+        maxlength="7"
+        placeholder="777 123"
+        required
+        aria-describedby="codeHint${invalid ? ' codeError' : ''}"
+        ${invalid ? html` aria-invalid="true"` : ''}
+      />
+      <p class="hint" id="codeHint">${t.blikHint}</p>
+      ${invalid ? html`<p class="error" id="codeError" role="alert">${t.invalidBlikCode}</p>` : ''}
+      <div class="actions">
+        <button type="submit" class="primary" name="action" value="pay">${t.blikPay}</button>
+        <button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
+      </div>
+    </form>
+  </section>`;
   return sendSimPage(reply, status, { req, brand: { ...BRAND }, title: t.blikCode, body }, merchant);
 }
 
@@ -41,15 +61,24 @@ export async function blikSimulatorRoutes(app: FastifyInstance, deps: SimulatorD
     return codePage(reply, 200, o.req, o.fields, o.merchant, '', false);
   });
 
-  app.post(blikMapper.entryPath, { schema: simulatorForm('BLIK simulator: pay with a code, or cancel', 'simBlikSubmit', BLIK_REQUEST_FIELDS, { action: 'pay or cancel', code: 'The 6-digit BLIK code' }) }, async (req, reply) => {
-    const o = await open(req.body);
-    if (!o) return rejectRequest(reply, req.body);
-    if (o.fields.action === 'cancel') {
-      return redirect(reply, signedReturnUrl(o.merchant, o.req, blikReturnFields(o.req, { action: 'cancel' }), BLIK_RETURN_FIELDS));
-    }
-    if (o.fields.action !== 'pay') return rejectRequest(reply, req.body);
-    const decision = decideBlik(o.fields.code ?? '');
-    if (!decision) return codePage(reply, 422, o.req, o.fields, o.merchant, o.fields.code ?? '', true);
-    return redirect(reply, signedReturnUrl(o.merchant, o.req, blikReturnFields(o.req, decision), BLIK_RETURN_FIELDS));
-  });
+  app.post(
+    blikMapper.entryPath,
+    {
+      schema: simulatorForm('BLIK simulator: pay with a code, or cancel', 'simBlikSubmit', BLIK_REQUEST_FIELDS, {
+        action: 'pay or cancel',
+        code: 'The 6-digit BLIK code',
+      }),
+    },
+    async (req, reply) => {
+      const o = await open(req.body);
+      if (!o) return rejectRequest(reply, req.body);
+      if (o.fields.action === 'cancel') {
+        return redirect(reply, signedReturnUrl(o.merchant, o.req, blikReturnFields(o.req, { action: 'cancel' }), BLIK_RETURN_FIELDS));
+      }
+      if (o.fields.action !== 'pay') return rejectRequest(reply, req.body);
+      const decision = decideBlik(o.fields.code ?? '');
+      if (!decision) return codePage(reply, 422, o.req, o.fields, o.merchant, o.fields.code ?? '', true);
+      return redirect(reply, signedReturnUrl(o.merchant, o.req, blikReturnFields(o.req, decision), BLIK_RETURN_FIELDS));
+    },
+  );
 }
