@@ -28,43 +28,28 @@ function body(p: TrackedParcel, locale: Locale): Html {
       ? html`${p.destination.name}, ${p.destination.locality}`
       : html`${p.destination.locality ?? ''}${p.destination.country ? html` (${p.destination.country})` : ''}`;
   return html`<main>
-    ${languageSwitcher(t.language, locale, (l) => `?lang=${l}`)}
-    <div class="card">
-      <h1>${p.carrierName}</h1>
-      <div class="tn">${p.trackingNumber}</div>
-      <p class="status">${t[STATUS_KEYS[p.status]]}</p>
-      <dl>
-        <dt>${t.updated}</dt>
-        <dd><time datetime="${p.updatedAt.toISOString()}">${formatUpdated(p.updatedAt, locale)}</time></dd>
-        <dt>${p.destination.kind === 'pickupPoint' ? t.pickupPoint : t.deliveryTo}</dt>
-        <dd>${where}</dd>
-        <dt>${t.parcel}</dt>
-        <dd>${fill(t.parcelOf, { index: p.parcelIndex, count: p.parcelCount })}</dd>
-      </dl>
-      <p><a href="${p.carrierTrackingUrl}" rel="noopener noreferrer">${fill(t.trackAt, { carrier: p.carrierName })}</a></p>
-    </div>
-    ${
-      p.products.length
-        ? html`<div class="card">
-            <h1>${t.inThisShipment}</h1>
-            <ul>
-              ${p.products.map((x) => html`<li>${x.quantity} × ${x.name}</li>`)}
-            </ul>
-          </div>`
-        : ''
-    }
-  </main>`;
+${languageSwitcher(t.language, locale, (l) => `?lang=${l}`)}
+<div class="card">
+<h1>${p.carrierName}</h1>
+<div class="tn">${p.trackingNumber}</div>
+<p class="status">${t[STATUS_KEYS[p.status]]}</p>
+<dl>
+<dt>${t.updated}</dt><dd><time datetime="${p.updatedAt.toISOString()}">${formatUpdated(p.updatedAt, locale)}</time></dd>
+<dt>${p.destination.kind === 'pickupPoint' ? t.pickupPoint : t.deliveryTo}</dt><dd>${where}</dd>
+<dt>${t.parcel}</dt><dd>${fill(t.parcelOf, { index: p.parcelIndex, count: p.parcelCount })}</dd>
+</dl>
+<p><a href="${p.carrierTrackingUrl}" rel="noopener noreferrer">${fill(t.trackAt, { carrier: p.carrierName })}</a></p>
+</div>
+${p.products.length ? html`<div class="card"><h1>${t.inThisShipment}</h1><ul>${p.products.map((x) => html`<li>${x.quantity} × ${x.name}</li>`)}</ul></div>` : ''}
+</main>`;
 }
 
 function notFoundBody(trackingNumber: string, locale: Locale): Html {
   const t = trackingMessages(locale);
   return html`<main>
-    ${languageSwitcher(t.language, locale, (l) => `?lang=${l}`)}
-    <div class="card">
-      <h1>${t.notFoundTitle}</h1>
-      <p>${fill(t.notFoundText, { trackingNumber })}</p>
-    </div>
-  </main>`;
+${languageSwitcher(t.language, locale, (l) => `?lang=${l}`)}
+<div class="card"><h1>${t.notFoundTitle}</h1><p>${fill(t.notFoundText, { trackingNumber })}</p></div>
+</main>`;
 }
 
 export async function trackingRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {

@@ -28,39 +28,23 @@ interface FormState {
 function page(reply: FastifyReply, status: number, req: BankRequest, fields: Record<string, string>, merchant: OrderMerchant, s: FormState): FastifyReply {
   const t = simMessages(req.locale);
   const body = html`<section class="card">
-    <h1>${t.bankConfirm}</h1>
-    <p class="hint">${t.bankLoggedIn}</p>
-    <form method="post" action="${bankMapper.entryPath}" novalidate>
-      ${hiddenFields(fields, BANK_REQUEST_FIELDS)}
-      <label for="senderIban">${t.senderIban}</label>
-      <input
-        type="text"
-        id="senderIban"
-        name="senderIban"
-        value="${s.senderIban}"
-        autocomplete="off"
-        spellcheck="false"
-        required${s.invalidIban ? html` aria-invalid="true" aria-describedby="ibanError"` : ''}
-      />
-      ${s.invalidIban ? html`<p class="error" id="ibanError" role="alert">${t.invalidIban}</p>` : ''}
-      <label for="senderName">${t.senderName}</label>
-      <input
-        type="text"
-        id="senderName"
-        name="senderName"
-        value="${s.senderName}"
-        autocomplete="name"
-        maxlength="70"
-        required${s.invalidName ? html` aria-invalid="true" aria-describedby="nameError"` : ''}
-      />
-      ${s.invalidName ? html`<p class="error" id="nameError" role="alert">${t.invalidName}</p>` : ''}
-      <div class="actions">
-        <button type="submit" class="primary" name="action" value="approve">${t.approve}</button>
-        <button type="submit" class="danger" name="action" value="decline">${t.decline}</button>
-        <button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
-      </div>
-    </form>
-  </section>`;
+<h1>${t.bankConfirm}</h1>
+<p class="hint">${t.bankLoggedIn}</p>
+<form method="post" action="${bankMapper.entryPath}" novalidate>
+${hiddenFields(fields, BANK_REQUEST_FIELDS)}
+<label for="senderIban">${t.senderIban}</label>
+<input type="text" id="senderIban" name="senderIban" value="${s.senderIban}" autocomplete="off" spellcheck="false" required${s.invalidIban ? html` aria-invalid="true" aria-describedby="ibanError"` : ''}>
+${s.invalidIban ? html`<p class="error" id="ibanError" role="alert">${t.invalidIban}</p>` : ''}
+<label for="senderName">${t.senderName}</label>
+<input type="text" id="senderName" name="senderName" value="${s.senderName}" autocomplete="name" maxlength="70" required${s.invalidName ? html` aria-invalid="true" aria-describedby="nameError"` : ''}>
+${s.invalidName ? html`<p class="error" id="nameError" role="alert">${t.invalidName}</p>` : ''}
+<div class="actions">
+<button type="submit" class="primary" name="action" value="approve">${t.approve}</button>
+<button type="submit" class="danger" name="action" value="decline">${t.decline}</button>
+<button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
+</div>
+</form>
+</section>`;
   const extraRows = req.reference ? [{ label: t.reference, value: req.reference }] : [];
   return sendSimPage(
     reply,

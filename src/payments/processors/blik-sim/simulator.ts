@@ -24,31 +24,19 @@ function codePage(
 ): FastifyReply {
   const t = simMessages(req.locale);
   const body = html`<section class="card">
-    <h1>${t.blikCode}</h1>
-    <form method="post" action="${blikMapper.entryPath}" novalidate>
-      ${hiddenFields(fields, BLIK_REQUEST_FIELDS)}
-      <label for="code">${t.blikCode}</label>
-      <input
-        type="text"
-        id="code"
-        name="code"
-        value="${code}"
-        inputmode="numeric"
-        autocomplete="one-time-code"
-        maxlength="7"
-        placeholder="777 123"
-        required
-        aria-describedby="codeHint${invalid ? ' codeError' : ''}"
-        ${invalid ? html` aria-invalid="true"` : ''}
-      />
-      <p class="hint" id="codeHint">${t.blikHint}</p>
-      ${invalid ? html`<p class="error" id="codeError" role="alert">${t.invalidBlikCode}</p>` : ''}
-      <div class="actions">
-        <button type="submit" class="primary" name="action" value="pay">${t.blikPay}</button>
-        <button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
-      </div>
-    </form>
-  </section>`;
+<h1>${t.blikCode}</h1>
+<form method="post" action="${blikMapper.entryPath}" novalidate>
+${hiddenFields(fields, BLIK_REQUEST_FIELDS)}
+<label for="code">${t.blikCode}</label>
+<input type="text" id="code" name="code" value="${code}" inputmode="numeric" autocomplete="one-time-code" maxlength="7" placeholder="777 123" required aria-describedby="codeHint${invalid ? ' codeError' : ''}"${invalid ? html` aria-invalid="true"` : ''}>
+<p class="hint" id="codeHint">${t.blikHint}</p>
+${invalid ? html`<p class="error" id="codeError" role="alert">${t.invalidBlikCode}</p>` : ''}
+<div class="actions">
+<button type="submit" class="primary" name="action" value="pay">${t.blikPay}</button>
+<button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
+</div>
+</form>
+</section>`;
   return sendSimPage(reply, status, { req, brand: { ...BRAND }, title: t.blikCode, body }, merchant);
 }
 

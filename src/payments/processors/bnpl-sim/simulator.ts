@@ -27,29 +27,21 @@ export async function bnplSimulatorRoutes(app: FastifyInstance, deps: SimulatorD
       const options = PERIODS.map((p) => {
         const parts = bnplInstalments(r.amountMinor, p);
         return html`<label class="option" for="period${p}">
-          <input type="radio" id="period${p}" name="plan" value="${p}" ${p === r.period ? html` checked` : ''} />
-          <span
-            >${labels[p]}
-            <ul>
-              ${parts.map((m, i) => html`<li>${fill(t.bnplSchedule, { n: i + 1, amount: formatMoney(m, r.currency, r.locale) })}</li>`)}
-            </ul></span
-          >
-        </label>`;
+<input type="radio" id="period${p}" name="plan" value="${p}"${p === r.period ? html` checked` : ''}>
+<span>${labels[p]}<ul>${parts.map((m, i) => html`<li>${fill(t.bnplSchedule, { n: i + 1, amount: formatMoney(m, r.currency, r.locale) })}</li>`)}</ul></span>
+</label>`;
       });
       const body = html`<section class="card">
-        <form method="post" action="${bnplMapper.entryPath}">
-          ${hiddenFields(o.fields, BNPL_REQUEST_FIELDS)}
-          <fieldset>
-            <legend>${t.bnplChoose}</legend>
-            ${options}
-          </fieldset>
-          <div class="actions">
-            <button type="submit" class="primary" name="action" value="approve">${t.bnplApprove}</button>
-            <button type="submit" class="danger" name="action" value="decline">${t.decline}</button>
-            <button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
-          </div>
-        </form>
-      </section>`;
+<form method="post" action="${bnplMapper.entryPath}">
+${hiddenFields(o.fields, BNPL_REQUEST_FIELDS)}
+<fieldset><legend>${t.bnplChoose}</legend>${options}</fieldset>
+<div class="actions">
+<button type="submit" class="primary" name="action" value="approve">${t.bnplApprove}</button>
+<button type="submit" class="danger" name="action" value="decline">${t.decline}</button>
+<button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
+</div>
+</form>
+</section>`;
       return sendSimPage(reply, 200, { req: r, brand: BRAND, title: t.bnplTitle, body }, o.merchant);
     },
   );

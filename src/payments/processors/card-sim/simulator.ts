@@ -59,80 +59,47 @@ function invalid(flag: boolean, id: string): Html {
 function payPage(reply: FastifyReply, status: number, req: CardRequest, fields: Fields, merchant: OrderMerchant, s: CardFormState): FastifyReply {
   const t = simMessages(req.locale);
   const wallet = html`<section class="card">
-    <form method="post" action="${cardMapper.entryPath}">
-      ${hiddenFields(fields, CARD_REQUEST_FIELDS)}
-      <button type="submit" class="wallet" name="action" value="wallet">${t.walletButton}</button>
-    </form>
-  </section>`;
+<form method="post" action="${cardMapper.entryPath}">
+${hiddenFields(fields, CARD_REQUEST_FIELDS)}
+<button type="submit" class="wallet" name="action" value="wallet">${t.walletButton}</button>
+</form>
+</section>`;
   const card = html`<section class="card">
-    <h1>${t.payByCard}</h1>
-    <form method="post" action="${cardMapper.entryPath}" id="cardForm" novalidate>
-      ${hiddenFields(fields, CARD_REQUEST_FIELDS)}
-      <input type="hidden" name="action" value="pay" />
-      <label for="cardNumber">${t.cardNumber}</label>
-      <input
-        type="text"
-        id="cardNumber"
-        name="cardNumber"
-        value="${s.number}"
-        inputmode="numeric"
-        autocomplete="cc-number"
-        placeholder="4242 4242 4242 4242"
-        required${invalid(s.invalidNumber, 'cardNumberError')}
-      />
-      <p class="error" id="cardNumberError" role="alert" ${s.invalidNumber ? '' : html` hidden`}>${t.invalidCardNumber}</p>
-      <div class="row">
-        <div>
-          <label for="cardExpiry">${t.cardExpiry}</label>
-          <input
-            type="text"
-            id="cardExpiry"
-            name="cardExpiry"
-            value="${s.expiry}"
-            inputmode="numeric"
-            autocomplete="cc-exp"
-            placeholder="12/34"
-            required${invalid(s.invalidExpiry, 'cardExpiryError')}
-          />
-          ${s.invalidExpiry ? html`<p class="error" id="cardExpiryError" role="alert">${t.invalidExpiry}</p>` : ''}
-        </div>
-        <div>
-          <label for="cardCvc">${t.cardCvc}</label>
-          <input
-            type="text"
-            id="cardCvc"
-            name="cardCvc"
-            value="${s.cvc}"
-            inputmode="numeric"
-            autocomplete="cc-csc"
-            placeholder="123"
-            required${invalid(s.invalidCvc, 'cardCvcError')}
-          />
-          ${s.invalidCvc ? html`<p class="error" id="cardCvcError" role="alert">${t.invalidCvc}</p>` : ''}
-        </div>
-      </div>
-      <div class="actions">
-        <button type="submit" class="primary">${fill(t.cardPay, { amount: formatMoney(req.amountMinor, req.currency, req.locale) })}</button>
-      </div>
-    </form>
-  </section>`;
+<h1>${t.payByCard}</h1>
+<form method="post" action="${cardMapper.entryPath}" id="cardForm" novalidate>
+${hiddenFields(fields, CARD_REQUEST_FIELDS)}
+<input type="hidden" name="action" value="pay">
+<label for="cardNumber">${t.cardNumber}</label>
+<input type="text" id="cardNumber" name="cardNumber" value="${s.number}" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required${invalid(s.invalidNumber, 'cardNumberError')}>
+<p class="error" id="cardNumberError" role="alert"${s.invalidNumber ? '' : html` hidden`}>${t.invalidCardNumber}</p>
+<div class="row">
+<div><label for="cardExpiry">${t.cardExpiry}</label>
+<input type="text" id="cardExpiry" name="cardExpiry" value="${s.expiry}" inputmode="numeric" autocomplete="cc-exp" placeholder="12/34" required${invalid(s.invalidExpiry, 'cardExpiryError')}>
+${s.invalidExpiry ? html`<p class="error" id="cardExpiryError" role="alert">${t.invalidExpiry}</p>` : ''}</div>
+<div><label for="cardCvc">${t.cardCvc}</label>
+<input type="text" id="cardCvc" name="cardCvc" value="${s.cvc}" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required${invalid(s.invalidCvc, 'cardCvcError')}>
+${s.invalidCvc ? html`<p class="error" id="cardCvcError" role="alert">${t.invalidCvc}</p>` : ''}</div>
+</div>
+<div class="actions"><button type="submit" class="primary">${fill(t.cardPay, { amount: formatMoney(req.amountMinor, req.currency, req.locale) })}</button></div>
+</form>
+</section>`;
   const cancel = html`<form method="post" action="${cardMapper.entryPath}">
-    ${hiddenFields(fields, CARD_REQUEST_FIELDS)}
-    <button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
-  </form>`;
+${hiddenFields(fields, CARD_REQUEST_FIELDS)}
+<button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
+</form>`;
   const body = html`${req.mode === 'wallet' ? [wallet, card] : [card, wallet]}${cancel}`;
   return sendSimPage(reply, status, { req, brand: BRAND, title: t.cardTitle, body, script: LUHN_SCRIPT }, merchant);
 }
 
 function confirmPage(title: string, text: string, action: string, fields: Fields, names: readonly string[], buttons: Html): Html {
   return html`<section class="card">
-    <h1>${title}</h1>
-    <p>${text}</p>
-    <form method="post" action="${action}">
-      ${hiddenFields(fields, names)}
-      <div class="actions">${buttons}</div>
-    </form>
-  </section>`;
+<h1>${title}</h1>
+<p>${text}</p>
+<form method="post" action="${action}">
+${hiddenFields(fields, names)}
+<div class="actions">${buttons}</div>
+</form>
+</section>`;
 }
 
 export async function cardSimulatorRoutes(app: FastifyInstance, deps: SimulatorDeps): Promise<void> {
@@ -200,7 +167,7 @@ export async function cardSimulatorRoutes(app: FastifyInstance, deps: SimulatorD
       const card = `${WALLET_CARD.brand} •••• ${WALLET_CARD.last4}`;
       const text = fill(t.walletText, { amount: formatMoney(o.req.amountMinor, o.req.currency, o.req.locale), payee: o.req.payee, card });
       const buttons = html`<button type="submit" class="wallet" name="action" value="confirm">${t.walletConfirm}</button>
-        <button type="submit" class="secondary" name="action" value="close">${t.cancel}</button>`;
+<button type="submit" class="secondary" name="action" value="close">${t.cancel}</button>`;
       const body = confirmPage(t.walletTitle, text, WALLET_PATH, o.fields, CARD_REQUEST_FIELDS, buttons);
       return sendSimPage(reply, 200, { req: o.req, brand: { name: t.walletTitle, color: '#000000' }, title: t.walletTitle, body }, o.merchant);
     },
@@ -230,7 +197,7 @@ export async function cardSimulatorRoutes(app: FastifyInstance, deps: SimulatorD
       const card = `${o.req.brand} •••• ${o.req.last4}`;
       const text = fill(t.threeDsText, { amount: formatMoney(o.req.amountMinor, o.req.currency, o.req.locale), payee: o.req.payee, card });
       const buttons = html`<button type="submit" class="primary" name="action" value="complete">${t.threeDsComplete}</button>
-        <button type="submit" class="danger" name="action" value="fail">${t.threeDsFail}</button>`;
+<button type="submit" class="danger" name="action" value="fail">${t.threeDsFail}</button>`;
       const body = confirmPage(t.threeDsTitle, text, CHALLENGE_PATH, o.fields, CARD_CHALLENGE_FIELDS, buttons);
       return sendSimPage(reply, 200, { req: o.req, brand: { name: t.threeDsTitle, color: '#1A4D8F' }, title: t.threeDsTitle, body }, o.merchant);
     },

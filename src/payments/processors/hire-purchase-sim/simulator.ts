@@ -35,40 +35,30 @@ export async function hirePurchaseSimulatorRoutes(app: FastifyInstance, deps: Si
           max: formatMoney(CREDIT_LIMITS.maxMinor, CREDIT_LIMITS.currency, r.locale),
         });
         content = html`<h1>${t.hpDeclinedTitle}</h1>
-          <p role="alert">${text}</p>
-          <form method="post" action="${hirePurchaseMapper.entryPath}">
-            ${hiddenFields(o.fields, HP_REQUEST_FIELDS)}
-            <div class="actions"><button type="submit" class="primary" name="action" value="return">${t.hpReturn}</button></div>
-          </form>`;
+<p role="alert">${text}</p>
+<form method="post" action="${hirePurchaseMapper.entryPath}">
+${hiddenFields(o.fields, HP_REQUEST_FIELDS)}
+<div class="actions"><button type="submit" class="primary" name="action" value="return">${t.hpReturn}</button></div>
+</form>`;
       } else {
         const options = plans(r.amountMinor).map(
-          (p) =>
-            html`<label class="option" for="months${p.months}">
-              <input type="radio" id="months${p.months}" name="months" value="${p.months}" ${p.months === DEFAULT_MONTHS ? html` checked` : ''} />
-              <span
-                >${fill(t.hpPlan, { months: p.months, monthly: money(p.monthlyMinor) })}${
-                  p.firstMinor !== p.monthlyMinor
-                    ? html`<ul>
-                        <li>${fill(t.hpFirst, { first: money(p.firstMinor) })}</li>
-                      </ul>`
-                    : ''
-                }</span
-              >
-            </label>`,
+          (p) => html`<label class="option" for="months${p.months}">
+<input type="radio" id="months${p.months}" name="months" value="${p.months}"${p.months === DEFAULT_MONTHS ? html` checked` : ''}>
+<span>${fill(t.hpPlan, { months: p.months, monthly: money(p.monthlyMinor) })}${
+            p.firstMinor !== p.monthlyMinor ? html`<ul><li>${fill(t.hpFirst, { first: money(p.firstMinor) })}</li></ul>` : ''
+          }</span>
+</label>`,
         );
         content = html`<p>${t.hpApproved}</p>
-          <form method="post" action="${hirePurchaseMapper.entryPath}">
-            ${hiddenFields(o.fields, HP_REQUEST_FIELDS)}
-            <fieldset>
-              <legend>${t.hpChoose}</legend>
-              ${options}
-            </fieldset>
-            <div class="actions">
-              <button type="submit" class="primary" name="action" value="approve">${t.hpApprove}</button>
-              <button type="submit" class="danger" name="action" value="decline">${t.decline}</button>
-              <button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
-            </div>
-          </form>`;
+<form method="post" action="${hirePurchaseMapper.entryPath}">
+${hiddenFields(o.fields, HP_REQUEST_FIELDS)}
+<fieldset><legend>${t.hpChoose}</legend>${options}</fieldset>
+<div class="actions">
+<button type="submit" class="primary" name="action" value="approve">${t.hpApprove}</button>
+<button type="submit" class="danger" name="action" value="decline">${t.decline}</button>
+<button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
+</div>
+</form>`;
       }
       const body = html`<section class="card">${content}</section>`;
       return sendSimPage(reply, 200, { req: r, brand: BRAND, title: t.hpTitle, body }, o.merchant);

@@ -40,29 +40,19 @@ function phonePage(
 ): FastifyReply {
   const t = simMessages(req.locale);
   const body = html`<section class="card">
-    <h1>MobilePay</h1>
-    <form method="post" action="${mobilePayMapper.entryPath}" novalidate>
-      ${hiddenFields(fields, MOBILEPAY_REQUEST_FIELDS)}
-      <label for="phone">${t.mpPhone}</label>
-      <input
-        type="tel"
-        id="phone"
-        name="phone"
-        value="${phone}"
-        autocomplete="tel"
-        placeholder="+358 40 123 4567"
-        required
-        aria-describedby="phoneHint${invalid ? ' phoneError' : ''}"
-        ${invalid ? html` aria-invalid="true"` : ''}
-      />
-      <p class="hint" id="phoneHint">${t.mpPhoneHint}</p>
-      ${invalid ? html`<p class="error" id="phoneError" role="alert">${t.invalidPhone}</p>` : ''}
-      <div class="actions">
-        <button type="submit" class="primary" name="action" value="send">${t.mpSend}</button>
-        <button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
-      </div>
-    </form>
-  </section>`;
+<h1>MobilePay</h1>
+<form method="post" action="${mobilePayMapper.entryPath}" novalidate>
+${hiddenFields(fields, MOBILEPAY_REQUEST_FIELDS)}
+<label for="phone">${t.mpPhone}</label>
+<input type="tel" id="phone" name="phone" value="${phone}" autocomplete="tel" placeholder="+358 40 123 4567" required aria-describedby="phoneHint${invalid ? ' phoneError' : ''}"${invalid ? html` aria-invalid="true"` : ''}>
+<p class="hint" id="phoneHint">${t.mpPhoneHint}</p>
+${invalid ? html`<p class="error" id="phoneError" role="alert">${t.invalidPhone}</p>` : ''}
+<div class="actions">
+<button type="submit" class="primary" name="action" value="send">${t.mpSend}</button>
+<button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
+</div>
+</form>
+</section>`;
   return sendSimPage(reply, status, { req, brand: BRAND, title: t.mpPhone, body }, merchant);
 }
 
@@ -110,17 +100,17 @@ export async function mobilePaySimulatorRoutes(app: FastifyInstance, deps: Simul
       const t = simMessages(o.req.locale);
       const amount = formatMoney(o.req.amountMinor, o.req.currency, o.req.locale);
       const body = html`<section class="app" aria-labelledby="appTitle">
-        <h1 id="appTitle">${t.mpAppTitle}</h1>
-        <p>${fill(t.mpAppText, { payee: o.req.payee, amount })}</p>
-        <p class="hint">${fill(t.mpSentTo, { phone: o.req.phone })}</p>
-        <form method="post" action="${APP_PATH}">
-          ${hiddenFields(o.fields, MOBILEPAY_APP_FIELDS)}
-          <div class="actions">
-            <button type="submit" class="primary" name="action" value="approve">${t.approve}</button>
-            <button type="submit" class="danger" name="action" value="reject">${t.reject}</button>
-          </div>
-        </form>
-      </section>`;
+<h1 id="appTitle">${t.mpAppTitle}</h1>
+<p>${fill(t.mpAppText, { payee: o.req.payee, amount })}</p>
+<p class="hint">${fill(t.mpSentTo, { phone: o.req.phone })}</p>
+<form method="post" action="${APP_PATH}">
+${hiddenFields(o.fields, MOBILEPAY_APP_FIELDS)}
+<div class="actions">
+<button type="submit" class="primary" name="action" value="approve">${t.approve}</button>
+<button type="submit" class="danger" name="action" value="reject">${t.reject}</button>
+</div>
+</form>
+</section>`;
       return sendSimPage(reply, 200, { req: o.req, brand: BRAND, title: t.mpAppTitle, body }, o.merchant);
     },
   );
