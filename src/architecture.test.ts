@@ -103,3 +103,19 @@ describe('time', () => {
     expect(readers).toEqual(INFRASTRUCTURE);
   });
 });
+
+describe('errors', () => {
+  it('come from the catalogue (platform/errors.ts): no ApiError is made elsewhere without its code', () => {
+    const uncatalogued = sourceFiles(SRC)
+      .filter((f) => path.relative(SRC, f) !== 'platform/errors.ts')
+      .flatMap((f) =>
+        fs
+          .readFileSync(f, 'utf8')
+          .split('\n')
+          .map((line, i) => ({ line, at: `${path.relative(SRC, f)}:${i + 1}` }))
+          .filter(({ line }) => /new ApiError\(/.test(line) && !/,\s*[\w.]*\bcode\)/.test(line)),
+      )
+      .map(({ at }) => at);
+    expect(uncatalogued).toEqual([]);
+  });
+});

@@ -23,7 +23,7 @@ export function shippingAuth(keys: Pick<KeyResolver, 'authenticateBearer'>, env:
     } catch (err) {
       // The shared checks answer 401 for every fault but a wrong signature (403, the payments table).
       if (err instanceof ApiError && err.statusCode === 403) {
-        throw new ApiError(SHIPPING_TOKEN_FAULT_STATUS, err.message);
+        throw new ApiError(SHIPPING_TOKEN_FAULT_STATUS, err.message, err.code);
       }
       throw err;
     }

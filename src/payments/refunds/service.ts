@@ -15,7 +15,7 @@
 import { ClaimLoop, claimDue, type LeasedQueue, type LoopLog } from '../../platform/claim-loop.js';
 import { sqlStatusIn, transition } from '../../platform/state-machine.js';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
-import { ApiError, Errors } from '../../platform/errors.js';
+import { Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
 import { formatAmount } from '../../platform/money.js';
 import type { Store } from '../../stores/service.js';
@@ -145,7 +145,7 @@ export class RefundService {
       const r = await sql.lockRefund(tx, refundId);
       if (!r || r.store_id !== storeId || r.env !== env) throw Errors.notFound(`Refund ${refundId}`);
       if (!REFUND_MACHINE.transitions.cancel.from.includes(r.status)) {
-        throw new ApiError(409, `Refund ${refundId} is ${r.status}; only a ${REFUND_MACHINE.transitions.cancel.from.join(' or ')} refund can be cancelled`);
+        throw Errors.conflict(`Refund ${refundId} is ${r.status}; only a ${REFUND_MACHINE.transitions.cancel.from.join(' or ')} refund can be cancelled`);
       }
       return this.apply(tx, r, (await orders.readOrderById(tx, r.order_id))!, 'cancel', { description: null, retryInMs: null });
     });

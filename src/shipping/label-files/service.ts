@@ -8,7 +8,7 @@
 import type { Readable } from 'node:stream';
 import { ClaimLoop, claimById, claimDue, type LeasedQueue } from '../../platform/claim-loop.js';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
-import { ApiError, Errors } from '../../platform/errors.js';
+import { Errors } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
 import type { Store } from '../../stores/service.js';
 import type { Env } from '../../platform/env.js';
@@ -176,7 +176,7 @@ export class LabelFileService {
     for (const sid of r.shipmentIds) {
       const s = found.get(sid);
       const built = s ? shipmentLabels(s) : null;
-      if (!built || 'error' in built) throw new ApiError(409, `shipment ${sid} can no longer be printed`);
+      if (!built || 'error' in built) throw Errors.conflict(`shipment ${sid} can no longer be printed`);
       labels.push(...built.labels);
     }
     // The renderer (pdfkit, fontkit, bwip-js: ~25 MB) loads on the first download, not at start.

@@ -5,7 +5,7 @@
  * and the sandbox test helper moving a registered shipment along the delivery states.
  */
 import { withTx, type Db } from '../../platform/db.js';
-import { Errors, ApiError } from '../../platform/errors.js';
+import { Errors } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
 import { Problems } from '../../platform/validate.js';
 import { CallbackPolicy } from '../../platform/outbound.js';
@@ -239,7 +239,7 @@ export class ShipmentService {
       const event = helperEvent(s.status, to);
       if (!event) {
         const allowed = HELPER_TRANSITIONS[s.status] ?? [];
-        throw new ApiError(409, `Shipment ${id} is ${s.status}; it cannot move to ${to}${allowed.length ? ` (only to ${allowed.join(', ')})` : ''}`);
+        throw Errors.conflict(`Shipment ${id} is ${s.status}; it cannot move to ${to}${allowed.length ? ` (only to ${allowed.join(', ')})` : ''}`);
       }
       const t = transition(SHIPMENT_MACHINE, s.status, event);
       await store.moveMany([id], t.to);
