@@ -94,6 +94,19 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
   const pageUrl = (orderId: string, params: Fields) => `${publicUrl}/pay/${orderId}?${new URLSearchParams(params).toString()}`;
   const redirect = (reply: FastifyReply, url: string) => reply.code(303).header('cache-control', 'no-store').header('location', url).send();
 
+  /**
+   * A form post on a pending order: the order with the form's fields and locale, or the page that
+   * answers instead (404 for an unknown order, 409 with its status page for one no longer pending).
+   */
+  const pendingForm = async (req: FastifyRequest<{ Params: { orderUuid: string } }>, reply: FastifyReply) => {
+    const f = fieldsOf(req.body);
+    const loaded = await payments.load(req.params.orderUuid);
+    if (!loaded) return { answer: await notFound(reply, requestLocale(req, f.lang)) };
+    const locale = pageLocale(loaded.order, f.lang);
+    if (loaded.status !== 'PENDING') return { answer: await showStatus(reply, 409, loaded, locale) };
+    return { f, loaded, locale };
+  };
+
   app.get<{ Params: { orderUuid: string } }>(
     '/pay/:orderUuid',
     {
@@ -136,11 +149,9 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
       },
     },
     async (req, reply) => {
-      const f = fieldsOf(req.body);
-      const loaded = await payments.load(req.params.orderUuid);
-      if (!loaded) return notFound(reply, requestLocale(req, f.lang));
-      const locale = pageLocale(loaded.order, f.lang);
-      if (loaded.status !== 'PENDING') return showStatus(reply, 409, loaded, locale);
+      const form = await pendingForm(req, reply);
+      if ('answer' in form) return form.answer;
+      const { f, loaded, locale } = form;
       try {
         const choice = readChoice(loaded.order, f);
         return redirect(reply, await payments.start(loaded, choice, locale));
@@ -164,12 +175,9 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
       },
     },
     async (req, reply) => {
-      const f = fieldsOf(req.body);
-      const loaded = await payments.load(req.params.orderUuid);
-      if (!loaded) return notFound(reply, requestLocale(req, f.lang));
-      const locale = pageLocale(loaded.order, f.lang);
-      if (loaded.status !== 'PENDING') return showStatus(reply, 409, loaded, locale);
-      return redirect(reply, await payments.cancel(loaded));
+      const form = await pendingForm(req, reply);
+      if ('answer' in form) return form.answer;
+      return redirect(reply, await payments.cancel(form.loaded));
     },
   );
 
