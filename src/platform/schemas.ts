@@ -153,8 +153,6 @@ export function FormField(description: string, options: Record<string, unknown> 
   return Type.Union([Type.String(options), Type.Array(Type.String())], { description });
 }
 
-/** The security of the hosted pages and simulator pages: none (the order id, or a signature over the fields). */
-export const PAGE_SECURITY_NOTE = 'No credentials: the order id in the path (hosted pages) or the signed fields (simulators) identify the request.';
 
 /**
  * A unique operationId for a route registered once per environment (the payments and payout APIs
@@ -181,8 +179,6 @@ export function idParam(description: string): TSchema {
   return Type.String({ description });
 }
 
-/** The description of a Bearer-authenticated route's security, for summaries. */
-export const BEARER_NOTE = "Authorization: Bearer <HS256 JWT signed with the store's secret key of this environment>";
 
 /** The body of a POST that needs none: any body sent is ignored (the validator-facing copy is open). */
 export function noBody(): TSchema {
