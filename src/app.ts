@@ -12,6 +12,7 @@ import { AJV_OPTIONS, documentObjectTransform, documentTransform, ErrorBody, SEC
 import { ERROR_CATALOGUE } from './platform/errors.js';
 import { OrderPayloadSchema } from './payments/orders/schema.js';
 import { RefundPayloadSchema } from './payments/refunds/schema.js';
+import { SCHEMA_CONTROLLER } from './platform/serializers.js';
 import { installJsonBodyParser } from './platform/json-body.js';
 import { installTextCheck } from './platform/text.js';
 import { loggerOptions, registerObservability } from './platform/observability.js';
@@ -73,6 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     ajv: { customOptions: AJV_OPTIONS },
+    schemaController: SCHEMA_CONTROLLER,
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   installErrorHandler(app);
