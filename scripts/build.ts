@@ -12,6 +12,8 @@ import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildFiles } from './build-files.js';
+import { bundleOptions } from '../src/platform/browser-bundle.js';
+import { BROWSER_BUNDLES } from '../src/widget/bundles.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
@@ -30,6 +32,10 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
+// The browser scripts, which the server in dist/ reads instead of running esbuild.
+for (const spec of Object.values(BROWSER_BUNDLES)) {
+  await build({ ...bundleOptions(spec), outfile: path.join(next, 'bundles', `${spec.name}.js`), logLevel: 'warning' });
+}
 // Two builds at once (two `npm start`s): the later rename finds the other's dist/ and retries.
 const olds: string[] = [];
 for (let i = 0; ; i++) {

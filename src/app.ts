@@ -28,6 +28,7 @@ import { trackingRoutes } from './shipping/tracking/routes.js';
 import { carrierLogoRoutes } from './shipping/logos.js';
 import { carrierContractRoutes } from './shipping/contracts/routes.js';
 import { homeRoutes } from './home/routes.js';
+import { widgetRoutes } from './widget/routes.js';
 import type { Services } from './services.js';
 
 export interface AppOptions {
@@ -108,6 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(homeRoutes, { config });
   await app.register(logoRoutes);
   await app.register(carrierLogoRoutes);
+  await app.register(widgetRoutes);
   await app.register(paymentsRoutes, { prefix: config.paymentsPath, env: 'production', services });
   await app.register(paymentsRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
   await app.register(payoutRoutes, { prefix: config.paymentsPath, env: 'production', services });

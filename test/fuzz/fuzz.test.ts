@@ -50,6 +50,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['hosted payment pages', /^\/pay\//],
   ['processor simulators', /^\/simulators\//],
   ['logos', /^\/logos\//],
+  ['browser scripts', /^\/(sdk|assets\/montonio-js|1\.x\.x)\//],
   ['operator API', /^\/operator\//],
   ['health and metrics', /^\/(healthz|readyz|metrics)$/],
   ['API docs', /^\/(docs|openapi\.json)/],

@@ -1,0 +1,36 @@
+/**
+ * Every script Kassa serves to browsers, with the paths it is served at. `npm run build` writes
+ * each to dist/bundles/<name>.js; routes.ts serves them (see platform/browser-bundle.ts).
+ */
+import type { BundleSpec } from '../platform/browser-bundle.js';
+
+export interface ServedBundle extends BundleSpec {
+  /** Where it is served: Kassa's own path first, then the paths the original service's clients load it from. */
+  paths: readonly string[];
+  summary: string;
+}
+
+export const BROWSER_BUNDLES = {
+  /**
+   * The 3.x checkout bundle: the bank-selection widget (`Checkout.PaymentInitiation`) and the
+   * embedded payments of draft payment intents (`Checkout.EmbeddedPayments`), under the
+   * namespaces `Kassa`, `Montonio` and `MontonioLegacy`. The WooCommerce plugin loads it from
+   * public.montonio.com/assets/montonio-js/3.x/montonio.bundle.js (montonio.php).
+   */
+  checkout3x: {
+    name: 'checkout-3x',
+    entry: 'widget/bundle.ts',
+    paths: ['/sdk/3.x/bundle.js', '/assets/montonio-js/3.x/montonio.bundle.js'],
+    summary: 'The 3.x browser bundle: the bank-selection widget and embedded payments (JavaScript)',
+  },
+  /**
+   * The embedded card checkout of sessions (`MontonioCheckout`), as the official front-end SDK
+   * exposes it; the WooCommerce plugin loads that from js.montonio.com/1.x.x/montonio.umd.js.
+   */
+  checkout1x: {
+    name: 'checkout-1x',
+    entry: 'widget/checkout.ts',
+    paths: ['/sdk/checkout/1.x/checkout.js', '/1.x.x/montonio.umd.js'],
+    summary: 'The embedded card checkout script of sessions (JavaScript)',
+  },
+} as const satisfies Record<string, ServedBundle>;
