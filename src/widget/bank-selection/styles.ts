@@ -3,7 +3,8 @@
  * adds it; the DOM is the only record, so instances share no state). Every element has a stable
  * class name, so a page that passes `shouldInjectCSS: false` styles them itself.
  */
-const CSS = `.kassa-bs{font:inherit;color:inherit;max-width:100%;box-sizing:border-box}
+const CSS = `.kassa-bs [hidden]{display:none!important}
+.kassa-bs{font:inherit;color:inherit;max-width:100%;box-sizing:border-box}
 .kassa-bs *{box-sizing:border-box}
 .kassa-bs-region{display:flex;flex-wrap:wrap;gap:4px 8px;align-items:center;margin:0 0 8px}
 .kassa-bs-select{font:inherit;min-height:40px;padding:4px 8px;max-width:100%;border:1px solid #8a8f98;border-radius:6px;background:#fff;color:#1d2330}
