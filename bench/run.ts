@@ -28,6 +28,7 @@ import { balancesTable, exportsTable, labelsTable, resultsTable, target, targets
 import { runLabelStep, type LabelStepResult } from './lib/labels.js';
 import { runExportStep, type ExportStepResult } from './lib/exports.js';
 import { runBalanceStep, type BalanceStepResult } from './lib/balances.js';
+import { runWidgetStep, widgetReport, type WidgetStepResult } from './lib/widget.js';
 import type pg from 'pg';
 
 const load: LoadOptions = {
@@ -38,8 +39,8 @@ const load: LoadOptions = {
 };
 const TOKENS = intEnv('BENCH_TOKENS', 200_000, 1000);
 const GET_POOL = 1000;
-const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'labels', 'exports', 'balances'] as const;
-/** BENCH_ROUTES: a subset of bare,post,get,pickup,labels,exports,balances (e.g. one route while profiling); default all. */
+const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'labels', 'exports', 'balances', 'widget'] as const;
+/** BENCH_ROUTES: a subset of bare,post,get,pickup,labels,exports,balances,widget (e.g. one route while profiling); default all. */
 const ROUTES = new Set(
   (process.env.BENCH_ROUTES || ALL_ROUTES.join(',')).split(',').map((r) => {
     const name = r.trim();
@@ -433,6 +434,14 @@ async function main(): Promise<number> {
     results.push(balancesR.small.route, balancesR.large.route);
   }
 
+  // The bank-selection widget: bundle size and time to logos drawn in Chromium (bench/lib/widget.ts).
+  let widgetR: WidgetStepResult | undefined;
+  if (ROUTES.has('widget')) {
+    if (interrupted) throw new Error('interrupted');
+    widgetR = await runWidgetStep({ origin, keys, loads: Number(process.env.BENCH_WIDGET_LOADS || 30), log });
+    log(`widget: ${widgetR.bundle.gzipBytes} bytes gzip; logos drawn median ${widgetR.widget.medianMs} ms (ceiling ${widgetR.ceiling.medianMs} ms)`);
+  }
+
   let dbNowMB: number | null = null;
   if (embedded) {
     let sum = 0;
@@ -456,6 +465,7 @@ async function main(): Promise<number> {
     target('Kassa max RSS during label files', labelsR?.monitor.serverRssMaxMB ?? undefined, '<=', TARGETS.labelRssMB, 'MB'),
     ...exportTargets(exportsR),
     balancesTarget(balancesR),
+    target('widget bundle (3.x), gzip', widgetR?.bundle.gzipBytes, '<=', widgetR?.bundle.budgetGzipBytes ?? 20480, 'bytes'),
   ];
 
   const failures: string[] = [];
@@ -491,6 +501,7 @@ async function main(): Promise<number> {
     ...(labelsR ? [labelsTable(labelsR), ''] : []),
     ...(exportsR ? [exportsTable(exportsR), ''] : []),
     ...(balancesR ? [balancesTable(balancesR, TARGETS.balancesP99Ratio), ''] : []),
+    ...(widgetR ? [widgetReport(widgetR), ''] : []),
     targetsTable(targets),
     '',
     failures.length ? `FAILED: requests failed, the figures above are not valid:\n  - ${failures.join('\n  - ')}` : 'all requests succeeded (0 errors, 0 non-2xx)',
@@ -516,6 +527,7 @@ async function main(): Promise<number> {
         routes: results.map((r) => ({ ...r, ratioToBare: bareR ? Math.round((1000 * r.rps) / bareR.rps) / 1000 : null })),
         labels: labelsR ?? null,
         exports: exportsR ?? null,
+        widget: widgetR ?? null,
         balances: balancesR ? { ...balancesR, small: { ...balancesR.small, route: balancesR.small.route.name }, large: { ...balancesR.large, route: balancesR.large.route.name } } : null,
         targets,
         ok: failures.length === 0,

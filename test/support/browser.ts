@@ -7,18 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM, CHROMIUM_ARGS };
 export const haveChromium = fs.existsSync(CHROMIUM);
 const MISSING = `Chromium is missing at ${CHROMIUM}: apt-get install -y chromium`;
 
