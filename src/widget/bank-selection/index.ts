@@ -5,7 +5,7 @@
  * inputs (bank code, region) inside the target, so a surrounding form posts them.
  * Each instance keeps its own state; the only thing instances share is the one stylesheet.
  */
-import { DEFAULTS, resolveOptions, storageWrites, STORAGE_KEYS, type CreateOptions, type Resolved } from './options.js';
+import { DEFAULTS, resolveOptions, storageWrites, STORAGE_KEYS, type CreateOptions, type PaymentInitiationInstance, type Resolved } from './options.js';
 import { banksFor, initialRegion, parseStoreSetupData, providerIn, regionsToShow, widgetError, type Setup, type SetupBank } from './setup.js';
 import { injectStyles } from './styles.js';
 import { regionName, textsFor } from './texts.js';
@@ -43,7 +43,7 @@ function store(change: { region?: string; provider?: string }, shouldUpdate: boo
   }
 }
 
-export class PaymentInitiationInstance {
+export class BankSelection implements PaymentInitiationInstance {
   private raw: Partial<CreateOptions>;
   private options: Resolved;
   private setup: Setup;
@@ -186,9 +186,9 @@ export class PaymentInitiationInstance {
 export const PaymentInitiation = {
   /** The default target id and input names, as the spec's table gives them. */
   defaults: DEFAULTS,
-  create(options: CreateOptions): PaymentInitiationInstance {
+  create(options: CreateOptions): BankSelection {
     try {
-      return new PaymentInitiationInstance(options);
+      return new BankSelection(options);
     } catch (err) {
       console.error(err instanceof Error ? err.message : err);
       throw err;

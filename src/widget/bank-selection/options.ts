@@ -2,7 +2,15 @@
  * The options of `PaymentInitiation.create(options)` (spec "Client-side bank selection widget"):
  * their defaults, and what the storage may do. Pure: no DOM.
  */
-import type { PaymentInitiationInstance } from './index.js';
+/** What callbacks see as `this`: the instance's public methods (index.ts implements it). */
+export interface PaymentInitiationInstance {
+  init(): PaymentInitiationInstance;
+  getPreferredProvider(): string;
+  getPreferredRegion(): string;
+  update(options?: Partial<CreateOptions>): PaymentInitiationInstance;
+  setPreferredRegion(region: string, shouldUpdateSessionStorage?: boolean): void;
+  setPreferredProvider(code: string, shouldUpdateSessionStorage?: boolean): void;
+}
 
 export type Callback = (this: PaymentInitiationInstance, value: string) => void;
 
