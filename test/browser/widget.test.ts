@@ -298,6 +298,36 @@ describeBrowser('bank-selection widget in Chromium', () => {
     await w.close();
   });
 
+  it.skipIf(!haveChromium)('texts follow the target\'s language; the plugin\'s preselect (set the select, dispatch change) works, an unoffered value is undone', async () => {
+    const w = await blank();
+    const { page } = w;
+    await page.evaluate(() => {
+      document.getElementById('second')!.setAttribute('lang', 'et');
+      (window as unknown as PageWindow).make('w', { targetId: 'second' }).init();
+    });
+    expect(await page.locator('#second .kassa-bs-region-label').innerText()).toBe('Teie panga riik');
+    expect(await page.locator('#second .kassa-bs-banks').getAttribute('aria-label')).toBe('Valige oma pank');
+    expect(await page.locator('#second select option').first().innerText()).toBe('Eesti');
+    // As blocks/src/wc-montonio-payments/index.js does with the billing country:
+    await page.evaluate(() => {
+      const select = document.querySelector<HTMLSelectElement>('.montonio-bank-select-class')!;
+      select.value = 'LT';
+      select.dispatchEvent(new Event('change'));
+    });
+    expect(await page.locator('#second input[name=montonio-preferred-region]').inputValue()).toBe('LT');
+    expect((await calls(page)).filter((c) => c[1] === 'region')).toEqual([['w', 'region', true, 'LT']]);
+    await page.evaluate(() => {
+      const select = document.querySelector<HTMLSelectElement>('.montonio-bank-select-class')!;
+      select.value = 'DE'; // not offered for EUR here: the select shows nothing, the widget restores LT
+      select.dispatchEvent(new Event('change'));
+    });
+    expect(await page.locator('#second select').inputValue()).toBe('LT');
+    expect(await page.evaluate(() => (window as unknown as PageWindow).w.getPreferredRegion())).toBe('LT');
+    expect((await calls(page)).filter((c) => c[1] === 'region')).toEqual([['w', 'region', true, 'LT']]);
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
   it.skipIf(!haveChromium)('keyboard: Tab reaches the selector and the banks, Enter and Space pick, focus is visible', async () => {
     const w = await blank();
     const { page } = w;

@@ -95,7 +95,11 @@ export class BankSelection implements PaymentInitiationInstance {
   /** Shows a region's banks; the bank chosen before is dropped (it belonged to the other list). Unknown regions are ignored. */
   setPreferredRegion(region: string, shouldUpdateSessionStorage = true): void {
     const code = String(region ?? '').toUpperCase();
-    if (!this.regions().includes(code)) return;
+    if (!this.regions().includes(code)) {
+      // A page may set the selector to a region it does not offer: it shows the current one again.
+      if (this.view) this.view.select.value = this.region;
+      return;
+    }
     const changed = code !== this.region;
     this.region = code;
     if (changed) this.provider = '';
@@ -172,8 +176,9 @@ export class BankSelection implements PaymentInitiationInstance {
 
   /** The shopper (or the page, dispatching 'change') picked a region in the selector. */
   private regionChosen(region: string): void {
+    const offered = this.regions().includes(region);
     this.setPreferredRegion(region, true);
-    this.options.onRegionSelectorChange?.call(this, this.region);
+    if (offered) this.options.onRegionSelectorChange?.call(this, this.region);
   }
 
   private bankClicked(code: string): void {
