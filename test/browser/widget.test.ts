@@ -394,6 +394,7 @@ describeBrowser('bank-selection widget in Chromium', () => {
       }
     });
     expect(missingTarget).toBe('Kassa bank selection: no element with id "nowhere" to draw into (targetId or target)');
+    expect(w.problems.at(-1)).toBe(`console error: ${missingTarget}`);
     await w.close();
   });
 

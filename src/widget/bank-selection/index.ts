@@ -145,7 +145,11 @@ export class BankSelection implements PaymentInitiationInstance {
   private draw(): void {
     const o = this.options;
     const target = o.target ?? document.getElementById(o.targetId);
-    if (!target) throw widgetError(`no element with id "${o.targetId}" to draw into (targetId or target)`);
+    if (!target) {
+      const err = widgetError(`no element with id "${o.targetId}" to draw into (targetId or target)`);
+      console.error(err.message);
+      throw err;
+    }
     this.target = target;
     if (o.shouldInjectCSS) injectStyles(document, scriptNonce);
     this.view?.root.remove();
