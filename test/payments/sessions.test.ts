@@ -56,7 +56,7 @@ describe('POST /sessions and POST /payment-intents/draft', () => {
   it('refuses token faults and writes nothing', async () => {
     const before = await count('checkout_sessions');
     const k = t.store.keys.sandbox;
-    const cases: [string, unknown, number][] = [
+    const cases: [string, Record<string, string> | undefined, number][] = [
       ['no body', undefined, 400],
       ['not a token', { data: 'abc' }, 401],
       ['wrong signature', { data: sign({ accessKey: k.accessKey, exp: Math.floor(Date.now() / 1000) + 60 }, 'not-the-secret') }, 403],
