@@ -17,9 +17,10 @@ import { createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { freePort } from '../../src/platform/processes.js';
 
 const SHOTS = path.resolve('test-results/embedded-card');
+type Flow = 'session' | 'draft' | 'blik';
 
 /** The merchant's checkout page: session or draft flow, Kassa's script from Kassa's host. */
-function checkoutPage(kassa: string, flow: 'session' | 'draft', created: Record<string, string>): string {
+function checkoutPage(kassa: string, flow: Flow, created: Record<string, string>): string {
   const script =
     flow === 'session'
       ? `<script src="${kassa}/sdk/checkout/1.x/checkout.js"></script>
@@ -44,7 +45,7 @@ document.getElementById('pay').addEventListener('click', function () {
 var payment = null, completed = false;
 window.Montonio.Checkout.EmbeddedPayments.initializePayment({
   stripePublicKey: ${JSON.stringify(created.stripePublicKey)}, stripeClientSecret: ${JSON.stringify(created.stripeClientSecret)},
-  paymentIntentUuid: ${JSON.stringify(created.uuid)}, locale: 'et', country: 'EE', targetId: 'montonio-card-form'
+  paymentIntentUuid: ${JSON.stringify(created.uuid)}, locale: '${flow === 'blik' ? 'pl' : 'et'}', country: 'EE', targetId: 'montonio-card-form'
 }).then(function (p) {
   payment = p;
   p.on('change', function (e) { completed = e.isCompleted; document.getElementById('pay').disabled = !completed; });
@@ -68,7 +69,7 @@ describeBrowser('embedded card payments in Chromium', () => {
   let shop: http.Server;
   let shopUrl: string;
   let kassa: string;
-  let flow: 'session' | 'draft' = 'session';
+  let flow: Flow = 'session';
   let created: Record<string, string> = {};
   const tokens: string[] = [];
   const orders: string[] = [];
@@ -98,12 +99,13 @@ describeBrowser('embedded card payments in Chromium', () => {
       };
       (async () => {
         if (u.pathname === '/checkout') {
-          created = flow === 'session' ? await kassaPost('/sessions', {}) : await kassaPost('/payment-intents/draft', { method: 'cardPayments' });
+          created = flow === 'session' ? await kassaPost('/sessions', {}) : await kassaPost('/payment-intents/draft', { method: flow === 'blik' ? 'blik' : 'cardPayments' });
           return send(200, checkoutPage(kassa, flow, created));
         }
         if (u.pathname === '/place-order' && req.method === 'POST') {
           const link = flow === 'session' ? { sessionUuid: created.uuid } : { paymentIntentUuid: created.uuid };
-          const order = await kassaPost('/orders', orderPayload({ returnUrl: `${shopUrl}/return`, payment: { method: 'cardPayments', amount: 10.5, currency: 'EUR' }, ...link }));
+          const payment = flow === 'blik' ? { method: 'blik', amount: 10.5, currency: 'PLN' } : { method: 'cardPayments', amount: 10.5, currency: 'EUR' };
+          const order = await kassaPost('/orders', orderPayload({ returnUrl: `${shopUrl}/return`, currency: payment.currency, payment, ...link }));
           orders.push(order.uuid!);
           return send(201, JSON.stringify({ uuid: order.uuid }), 'application/json');
         }
@@ -172,6 +174,23 @@ describeBrowser('embedded card payments in Chromium', () => {
     await typeCard(form, '4242 4242 4242 4242');
     await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
     await w.shot('03-draft-form-et');
+    await page.locator('#pay').click();
+    await page.waitForURL(`${shopUrl}/return?**`);
+    expect(lastClaims()).toMatchObject({ uuid: orders.at(-1), paymentStatus: 'PAID' });
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
+  it.skipIf(!haveChromium)('BLIK draft with EmbeddedPayments: the code 777123 pays, back on the returnUrl PAID', async () => {
+    flow = 'blik';
+    const w = await watchedPage(browser, SHOTS);
+    const { page } = w;
+    await page.goto(`${shopUrl}/checkout`);
+    const form = page.frameLocator('#montonio-card-form iframe');
+    await expect.poll(() => form.locator('label[for=blikCode]').innerText()).toBe('Kod BLIK');
+    await form.locator('#blikCode').fill('777123');
+    await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
+    await w.shot('04-blik-form-pl');
     await page.locator('#pay').click();
     await page.waitForURL(`${shopUrl}/return?**`);
     expect(lastClaims()).toMatchObject({ uuid: orders.at(-1), paymentStatus: 'PAID' });

@@ -334,3 +334,33 @@ describe('paying through the card form', () => {
     expect((await orderOf(order.uuid)).paymentStatus).toBe('PENDING');
   });
 });
+
+describe('a BLIK draft: the form asks for the BLIK code', () => {
+  it("pays the draft's BLIK order by the BLIK simulator's codes", async () => {
+    const d = await newDraft('blik');
+    const form = await t.app.inject({ method: 'GET', url: `/embedded/card/${d.uuid}?lang=pl` });
+    expect(form.body).toContain('id="blikCode"');
+    expect(form.body).not.toContain('id="cardNumber"');
+    const res = await postOrder(orderPayload({ paymentIntentUuid: d.uuid, currency: 'PLN', grandTotal: 20, payment: { method: 'blik', amount: 20, currency: 'PLN' } }));
+    expect(res.statusCode, res.body).toBe(201);
+    const pay = (payload: Record<string, string>) => t.app.inject({ method: 'POST', url: `/embedded/card/${d.uuid}/pay`, payload });
+    expect((await pay({ cardNumber: '4242424242424242', cardExpiry: '12/40', cardCvc: '123' })).statusCode).toBe(400);
+    expect((await pay({ blikCode: '12' })).json()).toEqual({ status: 'invalidCode' });
+    expect((await pay({ blikCode: '111111' })).json()).toMatchObject({ status: 'failed', errorCode: 'DECLINED' });
+    expect((await pay({ blikCode: '222 222' })).json()).toMatchObject({ status: 'failed', errorCode: 'CODE_EXPIRED' });
+    const paid = (await pay({ blikCode: '777123' })).json();
+    expect(paid).toMatchObject({ status: 'paid', resultCode: 'AUTHORISED' });
+    const { rows } = await t.db.query('SELECT processor, status FROM payment_intents WHERE id = $1', [paid.paymentIntentUuid]);
+    expect(rows[0]).toEqual({ processor: 'kassa-blik-sim', status: 'PAID' });
+    const r = await t.app.inject({ method: 'GET', url: `/sandbox/api/payment-intents/${paid.paymentIntentUuid}/return-url` });
+    expect(verify(new URL(r.json().merchantReturnUrl).searchParams.get('order-token')!, t.store.keys.sandbox.secretKey).paymentStatus).toBe('PAID');
+  });
+
+  it('a card order refuses a BLIK code', async () => {
+    const session = await newSession();
+    expect((await postOrder(cardOrder({ sessionUuid: session }))).statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'POST', url: `/embedded/card/${session}/pay`, payload: { blikCode: '777123' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('paid by card');
+  });
+});

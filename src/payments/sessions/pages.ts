@@ -24,6 +24,7 @@ input:focus,button:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
 .row{display:flex;gap:12px}.row>div{flex:1}
 .error{color:#b3261e;font-weight:600;margin:6px 0 0}
 .ok{color:#1e6b34;font-weight:600;margin:6px 0 0}
+.hint{color:#5f6368;font-size:.9rem;margin:0 0 6px}
 .sandbox{background:#fff3cd;color:#5c4400;font-size:.8rem;padding:4px 8px;border-radius:6px;margin:0 0 6px}
 `;
 
@@ -44,10 +45,11 @@ button:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
 /** The form's behaviour: the SDK's messages in, the card to Kassa, the outcome back to the parent. */
 const FORM_SCRIPT = `(function(){
 var d=document.body.dataset,target=d.parent||'*',texts=JSON.parse(d.texts);
-var num=document.getElementById('cardNumber'),exp=document.getElementById('cardExpiry'),cvc=document.getElementById('cardCvc'),msg=document.getElementById('message');
+var num=document.getElementById('cardNumber'),exp=document.getElementById('cardExpiry'),cvc=document.getElementById('cardCvc'),blik=document.getElementById('blikCode'),msg=document.getElementById('message');
+var inputs=blik?[blik]:[num,exp,cvc];
 function post(name,payload){var m={name:name};if(payload!==undefined)m.payload=payload;window.parent.postMessage(m,target);}
 function height(){post('montonio:checkout.heightChanged',{height:Math.ceil(document.documentElement.getBoundingClientRect().height)});}
-function complete(){return num.value.replace(/[\\s-]/g,'').length>=12&&exp.value.trim().length>=4&&cvc.value.trim().length>=3;}
+function complete(){if(blik)return /^\\d{6}$/.test(blik.value.replace(/\\s+/g,''));return num.value.replace(/[\\s-]/g,'').length>=12&&exp.value.trim().length>=4&&cvc.value.trim().length>=3;}
 var last=null;
 function changed(){var v=complete();if(v!==last){last=v;post('kassa:checkout.validityChanged',{isValid:v});}}
 function show(text,kind){msg.textContent=text||'';msg.hidden=!text;msg.className=kind||'error';height();}
@@ -56,14 +58,16 @@ var busy=false;
 function failed(code,intent){var p={errorCode:code};if(intent)p.paymentIntentUuid=intent;post('montonio:checkout.paymentFailed',p);}
 function submit(){
 if(busy)return;busy=true;show('');
-fetch(d.payUrl,{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json',accept:'application/json'},body:JSON.stringify({cardNumber:num.value,cardExpiry:exp.value,cardCvc:cvc.value})})
+fetch(d.payUrl,{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json',accept:'application/json'},body:JSON.stringify(blik?{blikCode:blik.value}:{cardNumber:num.value,cardExpiry:exp.value,cardCvc:cvc.value})})
 .then(function(r){return r.json().then(function(j){return {ok:r.ok,code:r.status,body:j};});})
 .then(function(x){busy=false;var j=x.body;
 if(!x.ok){show(x.code===409?texts.noOrder:texts.generic);failed(x.code===409?'ORDER_NOT_PAYABLE':'REQUEST_FAILED');return;}
-mark(num,'cardNumberError',j.status==='invalid'&&j.invalidNumber);mark(exp,'cardExpiryError',j.status==='invalid'&&j.invalidExpiry);mark(cvc,'cardCvcError',j.status==='invalid'&&j.invalidCvc);
+if(blik)mark(blik,'blikCodeError',j.status==='invalidCode');
+else{mark(num,'cardNumberError',j.status==='invalid'&&j.invalidNumber);mark(exp,'cardExpiryError',j.status==='invalid'&&j.invalidExpiry);mark(cvc,'cardCvcError',j.status==='invalid'&&j.invalidCvc);}
 if(j.status==='paid'){show(texts.paid,'ok');post('montonio:checkout.paymentCompleted',{paymentIntentUuid:j.paymentIntentUuid,resultCode:j.resultCode});}
 else if(j.status==='failed'){show(texts[j.errorCode]||texts.generic);failed(j.errorCode,j.paymentIntentUuid);}
 else if(j.status==='invalid'){show(texts.checkDetails);failed('INVALID_CARD_DETAILS');}
+else if(j.status==='invalidCode'){show('');failed('INVALID_BLIK_CODE');}
 else if(j.status==='challenge'){post('montonio:checkout.startPaymentAuth',{paymentAuthData:{type:'embedded',embeddedUrl:j.embeddedUrl}});}
 },function(){busy=false;show(texts.generic);failed('REQUEST_FAILED');});
 }
@@ -75,7 +79,7 @@ else if(m.name==='montonio:checkout.changeLocale'&&m.payload){var l=String(m.pay
 else if(m.name==='montonio:checkout.sendPaymentFailedData'&&m.payload&&texts[m.payload.errorCode])show(texts[m.payload.errorCode]);
 else if(m.name==='kassa:checkout.validate'){var v=complete();if(!v)show(texts.checkDetails);post('kassa:checkout.validated',{isValid:v});}
 });
-[num,exp,cvc].forEach(function(el){el.addEventListener('input',changed);});
+inputs.forEach(function(el){el.addEventListener('input',changed);});
 post('montonio:checkout.paymentComponentReady');changed();height();
 if(window.ResizeObserver)new ResizeObserver(height).observe(document.body);
 })();`;
@@ -128,7 +132,7 @@ export function sendFrameable(reply: FastifyReply, status: number, document: str
     .send(document);
 }
 
-export function cardFormPage(m: { uuid: string; locale: Locale; sandbox: boolean; parent: string | undefined; nonce: string }): string {
+export function cardFormPage(m: { uuid: string; locale: Locale; sandbox: boolean; parent: string | undefined; nonce: string; method: 'cardPayments' | 'blik' }): string {
   const t = simMessages(m.locale);
   const g = messages(m.locale);
   const e = embeddedMessages(m.locale);
@@ -140,10 +144,15 @@ export function cardFormPage(m: { uuid: string; locale: Locale; sandbox: boolean
     DECLINED: g.errorDECLINED,
     INSUFFICIENT_FUNDS: g.errorINSUFFICIENT_FUNDS,
     AUTHENTICATION_FAILED: g.errorAUTHENTICATION_FAILED,
+    CODE_EXPIRED: g.errorCODE_EXPIRED,
   };
-  const body = html`${m.sandbox ? html`<p class="sandbox" role="note">${g.sandbox}</p>` : ''}
-<form id="cardForm" novalidate>
-<label for="cardNumber">${t.cardNumber}</label>
+  const fields =
+    m.method === 'blik'
+      ? html`<label for="blikCode">${t.blikCode}</label>
+<p class="hint" id="blikHint">${t.blikHint}</p>
+<input type="text" id="blikCode" name="blikCode" inputmode="numeric" autocomplete="one-time-code" maxlength="7" placeholder="123456" aria-describedby="blikHint" required>
+<p class="error" id="blikCodeError" role="alert" hidden>${t.invalidBlikCode}</p>`
+      : html`<label for="cardNumber">${t.cardNumber}</label>
 <input type="text" id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
 <p class="error" id="cardNumberError" role="alert" hidden>${t.invalidCardNumber}</p>
 <div class="row">
@@ -153,10 +162,13 @@ export function cardFormPage(m: { uuid: string; locale: Locale; sandbox: boolean
 <div><label for="cardCvc">${t.cardCvc}</label>
 <input type="text" id="cardCvc" name="cardCvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required>
 <p class="error" id="cardCvcError" role="alert" hidden>${t.invalidCvc}</p></div>
-</div>
+</div>`;
+  const body = html`${m.sandbox ? html`<p class="sandbox" role="note">${g.sandbox}</p>` : ''}
+<form id="cardForm" novalidate>
+${fields}
 <p id="message" class="error" role="status" hidden></p>
 </form>`;
-  const doc = renderDocument({ lang: m.locale, title: t.payByCard, nonce: m.nonce, css: CSS, body, script: FORM_SCRIPT });
+  const doc = renderDocument({ lang: m.locale, title: m.method === 'blik' ? t.blikCode : t.payByCard, nonce: m.nonce, css: CSS, body, script: FORM_SCRIPT });
   // The script's settings ride on <body> as data attributes (escaped like any attribute).
   return doc.replace(
     '<body>',

@@ -26,7 +26,7 @@ import {
   GatewayUrlQuery,
   GatewayUrlSchema,
   IntentParams,
-  parseCard,
+  parsePayment,
   parseChallengeAnswer,
   parseDraftPayload,
   PayBody,
@@ -200,14 +200,14 @@ export async function embeddedPageRoutes(app: FastifyInstance, opts: { services:
       const nonce = newNonce();
       const ctx = await sessions.form(req.params.uuid, lang);
       if (!ctx) return sendFrameable(reply, 404, notFoundPage(isLocale(lang) ? lang : (acceptedLocale(req.headers['accept-language']) ?? 'en'), nonce), nonce, parent);
-      return sendFrameable(reply, 200, cardFormPage({ uuid: ctx.session.id, locale: ctx.locale, sandbox: ctx.sandbox, parent, nonce }), nonce, parent);
+      return sendFrameable(reply, 200, cardFormPage({ uuid: ctx.session.id, locale: ctx.locale, sandbox: ctx.sandbox, parent, nonce, method: ctx.method }), nonce, parent);
     },
   );
 
   app.post<{ Params: { uuid: string }; Querystring: Record<string, unknown> }>(
     '/embedded/card/:uuid/pay',
     { schema: { ...page, summary: "Pay the session's order with the card typed in the form (same-origin fetch from the form)", operationId: 'embeddedCardPay', params: FormParams, querystring: FormQuery, body: PayBody, response: payResponses } },
-    async (req) => sessions.pay(req.params.uuid, parseCard(req.body), parentOrigin(first(req.query.parent)) ?? ''),
+    async (req) => sessions.pay(req.params.uuid, parsePayment(req.body), parentOrigin(first(req.query.parent)) ?? ''),
   );
 
   app.get<{ Querystring: Record<string, string> }>(

@@ -5,7 +5,7 @@
 import { Type } from 'typebox';
 import { Problems, Reader, type Json } from '../../platform/validate.js';
 import { described, documentedOnly, errorResponses, FormField, FormFields, htmlResponse, idParam, pageErrorResponse } from '../../platform/schemas.js';
-import { DRAFT_METHODS, THREE_DS_FIELDS, type CardInput, type DraftMethod } from './service.js';
+import { DRAFT_METHODS, THREE_DS_FIELDS, type DraftMethod, type PaymentInput } from './service.js';
 
 export const SessionSchema = Type.Object({ uuid: Type.String({ description: 'The session UUID, sent as sessionUuid with the order' }) }, { description: 'A session' });
 
@@ -53,9 +53,10 @@ export const FormQuery = documentedOnly(
 
 export const PayBody = documentedOnly(
   Type.Object({
-    cardNumber: Type.String({ maxLength: 64 }),
-    cardExpiry: Type.String({ maxLength: 16, description: 'MM/YY' }),
-    cardCvc: Type.String({ maxLength: 8 }),
+    cardNumber: Type.Optional(Type.String({ maxLength: 64 })),
+    cardExpiry: Type.Optional(Type.String({ maxLength: 16, description: 'MM/YY' })),
+    cardCvc: Type.Optional(Type.String({ maxLength: 8 })),
+    blikCode: Type.Optional(Type.String({ maxLength: 16, description: "Instead of the card, for a BLIK draft's order: 6 digits" })),
   }),
   Type.Object({}, { additionalProperties: true }),
 );
@@ -66,6 +67,7 @@ export const PayResultSchema = Type.Union(
     Type.Object({ status: Type.Literal('paid'), paymentIntentUuid: Intent, resultCode: Type.String() }),
     Type.Object({ status: Type.Literal('failed'), paymentIntentUuid: Intent, errorCode: Type.String({ description: 'DECLINED, INSUFFICIENT_FUNDS or AUTHENTICATION_FAILED' }) }),
     Type.Object({ status: Type.Literal('invalid'), invalidNumber: Type.Boolean(), invalidExpiry: Type.Boolean(), invalidCvc: Type.Boolean() }),
+    Type.Object({ status: Type.Literal('invalidCode') }, { description: 'The BLIK code is not 6 digits' }),
     Type.Object({ status: Type.Literal('challenge'), paymentIntentUuid: Intent, embeddedUrl: Type.String({ description: 'The signed 3-D Secure page' }) }),
   ],
   { description: 'The outcome of the card' },
@@ -97,15 +99,20 @@ export function parseDraftPayload(claims: Json): DraftMethod {
   return method!;
 }
 
-/** The card the form sends: three strings, each named when missing or too long. */
-export function parseCard(body: unknown): CardInput {
+/** What the form sends: a BLIK code when `blikCode` is there, else the card's three strings (each named when missing or too long). */
+export function parsePayment(body: unknown): PaymentInput {
   const p = new Problems();
   const r = new Reader(p, typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Json) : {});
+  if (r.has('blikCode')) {
+    const blikCode = r.string('blikCode', { required: true, max: 16 });
+    p.throwIfAny();
+    return { kind: 'blik', blikCode: blikCode! };
+  }
   const cardNumber = r.string('cardNumber', { required: true, max: 64 });
   const cardExpiry = r.string('cardExpiry', { required: true, max: 16 });
   const cardCvc = r.string('cardCvc', { required: true, max: 8 });
   p.throwIfAny();
-  return { cardNumber: cardNumber!, cardExpiry: cardExpiry!, cardCvc: cardCvc! };
+  return { kind: 'card', card: { cardNumber: cardNumber!, cardExpiry: cardExpiry!, cardCvc: cardCvc! } };
 }
 
 /** The 3-D Secure answer: the signed fields (checked by the service) and the action. */

@@ -18,6 +18,8 @@ import { effectiveStatus } from '../orders/states.js';
 import type { OrderRow } from '../orders/store.js';
 import { checkCard } from '../processors/card-sim/behaviour.js';
 import { cardSimDefinition } from '../processors/card-sim/definition.js';
+import { decideBlik } from '../processors/blik-sim/behaviour.js';
+import { blikSimDefinition } from '../processors/blik-sim/definition.js';
 import { hasValidMac, signFields, simulatorKey, type Fields } from '../processors/sim-kit/signing.js';
 import * as sql from './store.js';
 
@@ -48,14 +50,20 @@ export interface CardInput {
   cardCvc: string;
 }
 
+/** What the form sends: a card, or (for a BLIK draft's order) a BLIK code. */
+export type PaymentInput = { kind: 'card'; card: CardInput } | { kind: 'blik'; blikCode: string };
+
 export type PayResult =
   | { status: 'paid'; paymentIntentUuid: string; resultCode: string }
   | { status: 'failed'; paymentIntentUuid: string; errorCode: string }
   | { status: 'invalid'; invalidNumber: boolean; invalidExpiry: boolean; invalidCvc: boolean }
+  | { status: 'invalidCode' }
   | { status: 'challenge'; paymentIntentUuid: string; embeddedUrl: string };
 
 export interface FormContext {
   session: sql.CheckoutSessionRow;
+  /** The form's fields: a card, or the BLIK code of a BLIK draft. */
+  method: 'cardPayments' | 'blik';
   locale: Locale;
   sandbox: boolean;
 }
@@ -137,7 +145,7 @@ export class SessionService {
     let locale: Locale | undefined = isLocale(lang) ? lang : undefined;
     if (!locale && session.order_id) locale = (await this.d.orders.getById(session.order_id))?.locale;
     if (!locale) locale = countryLocale((await this.d.stores.get(session.store_id))?.country ?? '');
-    return { session, locale, sandbox: session.env === 'sandbox' };
+    return { session, locale, sandbox: session.env === 'sandbox', method: session.payment_method === 'blik' ? 'blik' : 'cardPayments' };
   }
 
   /** The PENDING order bound to the session; 409 when none is bound yet or it can no longer be paid. */
@@ -154,9 +162,14 @@ export class SessionService {
    * approved card pays the order, a declined one fails the attempt (the shopper may try another
    * card), the 3-D Secure card opens a signed challenge bound to this attempt.
    */
-  async pay(id: string, card: CardInput, parentOrigin: string): Promise<PayResult> {
+  async pay(id: string, input: PaymentInput, parentOrigin: string): Promise<PayResult> {
     const s = await this.usable(id, undefined, 'uuid');
     const order = await this.payableOrder(s);
+    const expected = order.payment_method === 'blik' ? 'blik' : 'card';
+    if (order.payment_method !== 'cardPayments' && order.payment_method !== 'blik') throw Errors.conflict(`the order of this session is paid with ${order.payment_method}, not in this form`);
+    if (input.kind !== expected) throw Errors.badRequest(expected === 'blik' ? 'this order is paid with a BLIK code (blikCode)' : 'this order is paid by card (cardNumber, cardExpiry, cardCvc)');
+    if (input.kind === 'blik') return this.payBlik(order, input.blikCode);
+    const card = input.card;
     const now = this.d.clock.now();
     const r = checkCard({ number: card.cardNumber, expiry: card.cardExpiry, cvc: card.cardCvc }, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
     if (!r.ok) return { status: 'invalid', invalidNumber: r.invalidNumber, invalidExpiry: r.invalidExpiry, invalidCvc: r.invalidCvc };
@@ -177,6 +190,23 @@ export class SessionService {
     const fields = { session: s.id, order: order.id, intent: intentId, ref, brand: r.brand, last4: r.last4, locale: order.locale, parent: parentOrigin };
     const signed = signFields(key, THREE_DS_PURPOSE, fields, THREE_DS_FIELDS);
     return { status: 'challenge', paymentIntentUuid: intentId, embeddedUrl: `${this.d.publicUrl}${THREE_DS_PATH}?${new URLSearchParams(signed).toString()}` };
+  }
+
+  /** A BLIK draft's order, by the BLIK simulator's codes (blik-sim/behaviour.ts decideBlik). */
+  private async payBlik(order: OrderRow, code: string): Promise<PayResult> {
+    const d = decideBlik(code);
+    if (!d) return { status: 'invalidCode' };
+    const processor = blikSimDefinition.id;
+    const ref = `blik_${uuidv7()}`;
+    const intentId = await this.d.orders.openAttempt(order.id);
+    await this.d.orders.bindAttempt(order.id, intentId, processor, ref, { embedded: true });
+    if (d.action === 'approve') {
+      await this.d.orders.completeAttempt(order.id, { kind: 'paid', processor, processorReference: ref }, ref);
+      return { status: 'paid', paymentIntentUuid: intentId, resultCode: RESULT_AUTHORISED };
+    }
+    const reason = d.action === 'decline' ? d.reason : 'DECLINED';
+    await this.d.orders.completeAttempt(order.id, { kind: 'declined', processor, processorReference: ref, reason }, ref);
+    return { status: 'failed', paymentIntentUuid: intentId, errorCode: reason };
   }
 
   private async signingKey(order: OrderRow): Promise<Buffer> {
