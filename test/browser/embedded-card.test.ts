@@ -32,6 +32,7 @@ var checkout = new window.Montonio.MontonioCheckout({
   onActionRequired: function () { document.getElementById('status').textContent = 'Action required'; }
 });
 checkout.initialize('#montonio-card-form').then(function () { document.getElementById('pay').disabled = false; });
+window.shopCheckout = checkout;
 document.getElementById('pay').addEventListener('click', function () {
   checkout.validateOrReject()
     .then(function () { return fetch('/place-order', { method: 'POST' }); })
@@ -71,6 +72,8 @@ describeBrowser('embedded card payments in Chromium', () => {
   let kassa: string;
   let flow: Flow = 'session';
   let created: Record<string, string> = {};
+  /** The checkout's order reference: placing the order again (after a declined card) re-sends the same order. */
+  let reference = '';
   const tokens: string[] = [];
   const orders: string[] = [];
 
@@ -99,14 +102,15 @@ describeBrowser('embedded card payments in Chromium', () => {
       };
       (async () => {
         if (u.pathname === '/checkout') {
+          reference = `SHOP-${Date.now()}-${orders.length}`;
           created = flow === 'session' ? await kassaPost('/sessions', {}) : await kassaPost('/payment-intents/draft', { method: flow === 'blik' ? 'blik' : 'cardPayments' });
           return send(200, checkoutPage(kassa, flow, created));
         }
         if (u.pathname === '/place-order' && req.method === 'POST') {
           const link = flow === 'session' ? { sessionUuid: created.uuid } : { paymentIntentUuid: created.uuid };
           const payment = flow === 'blik' ? { method: 'blik', amount: 10.5, currency: 'PLN' } : { method: 'cardPayments', amount: 10.5, currency: 'EUR' };
-          const order = await kassaPost('/orders', orderPayload({ returnUrl: `${shopUrl}/return`, currency: payment.currency, payment, ...link }));
-          orders.push(order.uuid!);
+          const order = await kassaPost('/orders', orderPayload({ merchantReference: reference, returnUrl: `${shopUrl}/return`, currency: payment.currency, payment, ...link }));
+          if (orders.at(-1) !== order.uuid) orders.push(order.uuid!);
           return send(201, JSON.stringify({ uuid: order.uuid }), 'application/json');
         }
         if (u.pathname === '/return') {
@@ -191,6 +195,28 @@ describeBrowser('embedded card payments in Chromium', () => {
     await form.locator('#blikCode').fill('777123');
     await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
     await w.shot('04-blik-form-pl');
+    await page.locator('#pay').click();
+    await page.waitForURL(`${shopUrl}/return?**`);
+    expect(lastClaims()).toMatchObject({ uuid: orders.at(-1), paymentStatus: 'PAID' });
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
+  it.skipIf(!haveChromium)('session: a declined card shows why in the form and rejects; the shopper switches to Polish and pays with another card', async () => {
+    flow = 'session';
+    const w = await watchedPage(browser, SHOTS);
+    const { page } = w;
+    await page.goto(`${shopUrl}/checkout`);
+    await expect.poll(() => page.locator('#pay').isEnabled()).toBe(true);
+    const form = page.frameLocator('#montonio-card-form iframe');
+    await typeCard(form, '4000 0000 0000 0002');
+    await page.locator('#pay').click();
+    await expect.poll(() => page.locator('#status').innerText()).toBe('Error: payment failed: DECLINED');
+    await expect.poll(() => form.locator('#message').innerText()).toContain('declined');
+    await w.shot('05-declined');
+    await page.evaluate(() => (window as unknown as { shopCheckout: { updateOptions(o: { locale: string }): void } }).shopCheckout.updateOptions({ locale: 'pl' }));
+    await expect.poll(() => form.locator('label[for=cardNumber]').innerText()).toBe('Numer karty');
+    await typeCard(form, '4242 4242 4242 4242');
     await page.locator('#pay').click();
     await page.waitForURL(`${shopUrl}/return?**`);
     expect(lastClaims()).toMatchObject({ uuid: orders.at(-1), paymentStatus: 'PAID' });
