@@ -206,6 +206,11 @@ describe('the SDK calls: gateway-url and return-url with CORS', () => {
     expect(url.searchParams.get('parent')).toBe(SHOP);
     const prod = await t.app.inject({ method: 'GET', url: `/api/sessions/${s}/gateway-url`, headers: SDK_HEADERS });
     expect(prod.statusCode).toBe(404);
+    const production = await newSession('production');
+    const own = await t.app.inject({ method: 'GET', url: `/api/sessions/${production}/gateway-url?preferredLocale=lt`, headers: SDK_HEADERS });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().url).toBe(`http://kassa.test/embedded/card/${production}?lang=lt&parent=${encodeURIComponent(SHOP)}`);
+    expect((await t.app.inject({ method: 'GET', url: `/sandbox/api/sessions/${production}/gateway-url`, headers: SDK_HEADERS })).statusCode).toBe(404);
     expect(prod.headers['access-control-allow-origin']).toBe(SHOP);
     const bad = await t.app.inject({ method: 'GET', url: `/sandbox/api/sessions/${s}/gateway-url?preferredLocale=xx`, headers: SDK_HEADERS });
     expect(bad.statusCode).toBe(400);
