@@ -165,8 +165,9 @@ export class SessionService {
   async pay(id: string, input: PaymentInput, parentOrigin: string): Promise<PayResult> {
     const s = await this.usable(id, undefined, 'uuid');
     const order = await this.payableOrder(s);
-    const expected = order.payment_method === 'blik' ? 'blik' : 'card';
+    // The binding rules keep a session's order on cardPayments and a draft's on the draft's method.
     if (order.payment_method !== 'cardPayments' && order.payment_method !== 'blik') throw Errors.conflict(`the order of this session is paid with ${order.payment_method}, not in this form`);
+    const expected = order.payment_method === 'blik' ? 'blik' : 'card';
     if (input.kind !== expected) throw Errors.badRequest(expected === 'blik' ? 'this order is paid with a BLIK code (blikCode)' : 'this order is paid by card (cardNumber, cardExpiry, cardCvc)');
     if (input.kind === 'blik') return this.payBlik(order, input.blikCode);
     const card = input.card;
