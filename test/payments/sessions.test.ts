@@ -311,7 +311,13 @@ describe('paying through the card form', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toContain(`frame-ancestors ${SHOP}`);
     const fields = Object.fromEntries(url.searchParams);
-    expect(fields).toMatchObject({ order: order.uuid, intent: body.paymentIntentUuid, last4: '3220', parent: SHOP });
+    expect(fields).toMatchObject({ order: order.uuid, intent: body.paymentIntentUuid, last4: '3220', parent: SHOP, locale: 'en' });
+    // In the form's language when it says one.
+    const other = await boundOrder();
+    const pl = await t.app.inject({ method: 'POST', url: `/embedded/card/${other.session}/pay?lang=pl`, payload: { cardNumber: '4000000000003220', cardExpiry: '12/40', cardCvc: '123' } });
+    const plUrl = new URL(pl.json().embeddedUrl);
+    expect(plUrl.searchParams.get('locale')).toBe('pl');
+    expect((await t.app.inject({ method: 'GET', url: plUrl.pathname + plUrl.search })).body).toContain('<html lang="pl">');
     const finish = (f: Record<string, string>, action: string) => t.app.inject({ method: 'POST', url: '/embedded/card/3ds', payload: { ...f, action } });
     // Forged: any field changed, or the MAC of another step.
     for (const forged of [{ ...fields, last4: '4242' }, { ...fields, parent: 'https://evil.example' }, { ...fields, mac: 'A'.repeat(43) }, { ...fields, mac: '' }]) {

@@ -207,7 +207,7 @@ export async function embeddedPageRoutes(app: FastifyInstance, opts: { services:
   app.post<{ Params: { uuid: string }; Querystring: Record<string, unknown> }>(
     '/embedded/card/:uuid/pay',
     { schema: { ...page, summary: "Pay the session's order with the card typed in the form (same-origin fetch from the form)", operationId: 'embeddedCardPay', params: FormParams, querystring: FormQuery, body: PayBody, response: payResponses } },
-    async (req) => sessions.pay(req.params.uuid, parsePayment(req.body), parentOrigin(first(req.query.parent)) ?? ''),
+    async (req) => sessions.pay(req.params.uuid, parsePayment(req.body), parentOrigin(first(req.query.parent)) ?? '', first(req.query.lang)),
   );
 
   app.get<{ Querystring: Record<string, string> }>(

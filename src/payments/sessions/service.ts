@@ -160,9 +160,9 @@ export class SessionService {
   /**
    * Pays the session's order with the card the shopper typed, by the card simulator's rules: an
    * approved card pays the order, a declined one fails the attempt (the shopper may try another
-   * card), the 3-D Secure card opens a signed challenge bound to this attempt.
+   * card), the 3-D Secure card opens a signed challenge bound to this attempt, in the form's language.
    */
-  async pay(id: string, input: PaymentInput, parentOrigin: string): Promise<PayResult> {
+  async pay(id: string, input: PaymentInput, parentOrigin: string, lang?: string): Promise<PayResult> {
     const s = await this.usable(id, undefined, 'uuid');
     const order = await this.payableOrder(s);
     // The binding rules keep a session's order on cardPayments and a draft's on the draft's method.
@@ -188,7 +188,8 @@ export class SessionService {
       return { status: 'failed', paymentIntentUuid: intentId, errorCode: r.reason };
     }
     const key = await this.signingKey(order);
-    const fields = { session: s.id, order: order.id, intent: intentId, ref, brand: r.brand, last4: r.last4, locale: order.locale, parent: parentOrigin };
+    const locale = isLocale(lang) ? lang : order.locale;
+    const fields = { session: s.id, order: order.id, intent: intentId, ref, brand: r.brand, last4: r.last4, locale, parent: parentOrigin };
     const signed = signFields(key, THREE_DS_PURPOSE, fields, THREE_DS_FIELDS);
     return { status: 'challenge', paymentIntentUuid: intentId, embeddedUrl: `${this.d.publicUrl}${THREE_DS_PATH}?${new URLSearchParams(signed).toString()}` };
   }
