@@ -29,6 +29,7 @@ import { carrierLogoRoutes } from './shipping/logos.js';
 import { carrierContractRoutes } from './shipping/contracts/routes.js';
 import { homeRoutes } from './home/routes.js';
 import { widgetRoutes } from './widget/routes.js';
+import { embeddedPageRoutes, sessionRoutes } from './payments/sessions/routes.js';
 import type { Services } from './services.js';
 
 export interface AppOptions {
@@ -114,6 +115,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
   await app.register(payoutRoutes, { prefix: config.paymentsPath, env: 'production', services });
   await app.register(payoutRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
+  await app.register(sessionRoutes, { prefix: config.paymentsPath, env: 'production', services });
+  await app.register(sessionRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
+  await app.register(embeddedPageRoutes, { services });
   await app.register(sandboxRoutes, { prefix: config.paymentsSandboxPath, services });
   await app.register(gatewayRoutes, { services });
   await app.register(trackingRoutes, { services });

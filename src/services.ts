@@ -24,6 +24,7 @@ import type { SimulatorDeps } from './payments/processors/sim-kit/flow.js';
 import { RefundService } from './payments/refunds/service.js';
 import { wakeWaitingForFunds } from './payments/refunds/store.js';
 import { SandboxService } from './payments/sandbox/service.js';
+import { SessionService } from './payments/sessions/service.js';
 import { PayoutService } from './payouts/service.js';
 import { CarrierContractService } from './shipping/contracts/service.js';
 import { ShippingMethodsService } from './shipping/methods/service.js';
@@ -48,6 +49,8 @@ export interface Services {
   ledger: LedgerService;
   orders: OrderService;
   gateway: HostedPayments;
+  /** Embedded card payments: sessions, draft payment intents, the card form's payments. */
+  sessions: SessionService;
   processors: ProcessorRegistry;
   /** What the processor simulators' pages need (the processors' order directory among it). */
   simulators: SimulatorDeps;
@@ -100,6 +103,7 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     ledger,
     orders,
     gateway: new HostedPayments({ orders, stores, processors, publicUrl: config.publicUrl }),
+    sessions: new SessionService({ db, orders, stores, keys, publicUrl: config.publicUrl, clock }),
     processors,
     simulators: { directory, publicUrl: config.publicUrl, clock },
     outbox: new OutboxService(db),

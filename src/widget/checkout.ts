@@ -1,2 +1,17 @@
-/** PLACEHOLDER (issue 10, sessions helper): the embedded card checkout of sessions, `MontonioCheckout`. */
-export {};
+/**
+ * Entry of the 1.x script (bundles.ts `checkout1x`): the embedded card checkout of sessions,
+ * `MontonioCheckout` (embedded/montonio-checkout.ts), as `window.Kassa.MontonioCheckout` and
+ * `window.Montonio.MontonioCheckout` (the name the WooCommerce plugin reads:
+ * assets/js/montonio-embedded-card.js `const { MontonioCheckout } = window.Montonio`), merged
+ * into whatever those globals already hold (a page may also load the 3.x bundle).
+ */
+import { MontonioCheckout, PaymentFailedError } from './embedded/montonio-checkout.js';
+
+type Host = Record<string, unknown>;
+const host = window as unknown as Host;
+for (const name of ['Kassa', 'Montonio']) {
+  const ns = (typeof host[name] === 'object' && host[name] !== null ? host[name] : {}) as Record<string, unknown>;
+  ns.MontonioCheckout = MontonioCheckout;
+  ns.PaymentFailedError = PaymentFailedError;
+  host[name] = ns;
+}

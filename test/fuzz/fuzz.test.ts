@@ -36,6 +36,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['payments: refunds', /^\/(sandbox\/)?api\/refunds$/],
   ['payments: store balances', /^\/(sandbox\/)?api\/store-balances$/],
   ['payments: payouts', /^\/(sandbox\/)?api\/stores\/:storeUuid\/payouts/],
+  ['payments: sessions and draft payment intents', /^\/(sandbox\/)?api\/(sessions|payment-intents)(\/|$)/],
   ['payments: payout exports', /^\/(sandbox\/)?api\/payout-exports\//],
   ['sandbox test helpers', /^\/sandbox\/api\/test-helpers\//],
   ['shipping: carriers', /^\/(sandbox\/)?shipping\/api\/v2\/carriers$/],
@@ -49,6 +50,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['tracking page', /^\/track\//],
   ['hosted payment pages', /^\/pay\//],
   ['processor simulators', /^\/simulators\//],
+  ['embedded card form', /^\/embedded\//],
   ['logos', /^\/logos\//],
   ['browser scripts', /^\/(sdk|assets\/montonio-js|1\.x\.x)\//],
   ['operator API', /^\/operator\//],
@@ -57,7 +59,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['home page and guides', /^\/(guides\/:name)?$/],
 ];
 /** Families whose 4xx answers are HTML pages for a browser. */
-const HTML_PAGES = /^\/(pay|track|simulators)\//;
+const HTML_PAGES = /^\/(pay|track|simulators|embedded)\//;
 
 interface Route {
   method: string;

@@ -85,6 +85,7 @@ describe('order table in the database', () => {
         shippingAddress: null,
         lineItems: null,
         sessionUuid: null,
+        paymentIntentUuid: null,
         expiresIn: 10,
       }),
     ).rejects.toThrow(TransitionError);

@@ -47,6 +47,8 @@ export interface OrderInput {
   locale: Locale;
   expiresIn: number;
   sessionUuid: string | null;
+  /** A draft payment intent (POST /payment-intents/draft) the order takes over; not stored on the order. */
+  paymentIntentUuid: string | null;
   method: PaymentMethodName;
   methodDisplay: string | null;
   methodOptions: MethodOptions;
@@ -172,6 +174,9 @@ export function parseOrderPayload(payload: Json, storeCountry: string): OrderInp
   const expiresIn = r.integer('expiresIn', { min: EXPIRES_IN.min, max: EXPIRES_IN.max }) ?? EXPIRES_IN.default;
   const sessionUuid = r.string('sessionUuid');
   if (sessionUuid !== undefined && !isUuid(sessionUuid)) p.add('sessionUuid', 'must be a UUID');
+  const paymentIntentUuid = r.string('paymentIntentUuid');
+  if (paymentIntentUuid !== undefined && !isUuid(paymentIntentUuid)) p.add('paymentIntentUuid', 'must be a UUID');
+  if (paymentIntentUuid !== undefined && sessionUuid !== undefined) p.add('paymentIntentUuid', 'cannot be sent together with sessionUuid');
 
   const pay = r.object('payment', true);
   let method: PaymentMethodName | undefined;
@@ -193,6 +198,9 @@ export function parseOrderPayload(payload: Json, storeCountry: string): OrderInp
       methodOptions = readMethodOptions(pay, method, currency, storeCountry);
     }
     if (sessionUuid !== undefined && method && method !== 'cardPayments') p.add('sessionUuid', 'is only for embedded card payments (payment.method cardPayments)');
+    if (paymentIntentUuid !== undefined && method && method !== 'cardPayments' && method !== 'blik') {
+      p.add('paymentIntentUuid', 'is only for embedded payments (payment.method cardPayments or blik)');
+    }
   }
   const billingAddress = readAddress(r, 'billingAddress');
   const shippingAddress = readAddress(r, 'shippingAddress');
@@ -209,6 +217,7 @@ export function parseOrderPayload(payload: Json, storeCountry: string): OrderInp
     locale,
     expiresIn,
     sessionUuid: sessionUuid ?? null,
+    paymentIntentUuid: paymentIntentUuid ?? null,
     method: method!,
     methodDisplay: methodDisplay ?? null,
     methodOptions,
@@ -322,6 +331,7 @@ export const OrderPayloadSchema = Type.Object(
     locale: Type.Optional(Type.Enum([...LOCALES])),
     expiresIn: Type.Optional(Type.Integer({ minimum: EXPIRES_IN.min, maximum: EXPIRES_IN.max, description: 'Minutes the order can be paid' })),
     sessionUuid: Type.Optional(Str()),
+    paymentIntentUuid: Type.Optional(Str()),
     payment: Type.Object(
       {
         method: Type.Enum([...PAYMENT_METHODS]),

@@ -22,6 +22,7 @@ import type { OrderInput } from './schema.js';
 import { transition } from '../../platform/state-machine.js';
 import { applyTransition, effectiveStatus, INTENT_MACHINE, ORDER_TRANSITIONS, UPDATABLE, type OrderStatus } from './states.js';
 import * as sql from './store.js';
+import { claimSession } from '../sessions/store.js';
 import { orderTokenClaims, orderView, type OrderView } from './view.js';
 
 /** What a processor (or the sandbox test helper) reports at the end of a payment attempt. */
@@ -90,23 +91,55 @@ export class OrderService {
     if (!store.enabledMethods.includes(input.method)) {
       throw Errors.validation('payment.method', `${input.method} is not enabled for this store`);
     }
+    if (input.sessionUuid !== null || input.paymentIntentUuid !== null) return this.createBound(store, env, input);
     const row = await this.inserts.submit({ orderId: uuidv7(), intentId: uuidv7(), storeId: store.id, env, input });
     if (row) return row;
     return withTx(this.db, async (tx) => {
       const existing = await sql.lockOrderByReference(tx, store.id, env, input.merchantReference);
       if (!existing) throw new Error('order vanished during update'); // orders are never deleted
-      const status = effectiveStatus(existing.status, new Date(existing.expires_at), new Date(existing.now));
-      if (!UPDATABLE.includes(status)) {
-        throw Errors.badRequest(
-          `merchantReference "${input.merchantReference}" belongs to an order that is ${status} and can no longer be changed; send a new merchantReference`,
-        );
+      return this.updateLocked(tx, existing, input);
+    });
+  }
+
+  /** Rewrites a locked order from a re-sent payload, when its status still allows it. */
+  private async updateLocked(tx: Queryable, existing: sql.OrderRow, input: OrderInput): Promise<sql.OrderRow> {
+    const status = effectiveStatus(existing.status, new Date(existing.expires_at), new Date(existing.now));
+    if (!UPDATABLE.includes(status)) {
+      throw Errors.badRequest(
+        `merchantReference "${input.merchantReference}" belongs to an order that is ${status} and can no longer be changed; send a new merchantReference`,
+      );
+    }
+    // The stored status, which the statement's guard checks (an expired order the sweeper has not
+    // written yet is still PENDING there).
+    applyTransition(existing.status, existing.status === 'ABANDONED' ? 'reopen' : 'update');
+    await sql.updateOrderFromInput(tx, existing.id, input);
+    await sql.refreshPendingIntent(tx, existing.id, uuidv7());
+    return (await sql.lockOrder(tx, existing.id))!;
+  }
+
+  /**
+   * An embedded payment's order (sessionUuid or paymentIntentUuid): written and bound to its
+   * session in one transaction. The binding is one guarded UPDATE (sessions/store.ts claimSession):
+   * an unknown, expired, other store's or environment's session, or one another order took (also
+   * at the same moment), matches nothing and the whole transaction is undone: a 400 naming the field.
+   */
+  private async createBound(store: Store, env: Env, input: OrderInput): Promise<sql.OrderRow> {
+    const field = input.sessionUuid !== null ? 'sessionUuid' : 'paymentIntentUuid';
+    const id = (input.sessionUuid ?? input.paymentIntentUuid)!;
+    return withTx(this.db, async (tx) => {
+      const existing = await sql.lockOrderByReference(tx, store.id, env, input.merchantReference);
+      let row: sql.OrderRow;
+      if (existing) row = await this.updateLocked(tx, existing, input);
+      else {
+        const [inserted] = await sql.insertOrders(tx, [{ orderId: uuidv7(), intentId: uuidv7(), storeId: store.id, env, input }]);
+        if (!inserted) throw Errors.conflict('another request created an order with this merchantReference at the same moment; send it again');
+        row = inserted;
       }
-      // The stored status, which the statement's guard checks (an expired order the sweeper has not
-      // written yet is still PENDING there).
-      applyTransition(existing.status, existing.status === 'ABANDONED' ? 'reopen' : 'update');
-      await sql.updateOrderFromInput(tx, existing.id, input);
-      await sql.refreshPendingIntent(tx, existing.id, uuidv7());
-      return (await sql.lockOrder(tx, existing.id))!;
+      const kind = field === 'sessionUuid' ? 'session' : 'draft';
+      if (!(await claimSession(tx, { id, storeId: store.id, env, kind, orderId: row.id, method: input.method }))) {
+        throw Errors.validation(field, `is not a usable ${kind === 'session' ? 'session' : 'draft payment intent'} of this store and environment (unknown, expired, made for another payment method, or already used by another order)`);
+      }
+      return row;
     });
   }
 

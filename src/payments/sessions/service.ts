@@ -1,0 +1,263 @@
+/**
+ * Where embedded card payments are decided: sessions and draft payment intents (made by the
+ * merchant's server, bound to an order when the order names them: orders/service.ts createBound),
+ * the card form's URL, paying the bound order with the card the shopper typed (the card
+ * simulator's rules: card-sim/behaviour.ts checkCard), the signed 3-D Secure step, and the
+ * merchant's return URL once the attempt ended.
+ */
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import type { Env } from '../../platform/env.js';
+import { Errors } from '../../platform/errors.js';
+import { isUuid, uuidv7 } from '../../platform/ids.js';
+import { countryLocale, isLocale, type Locale } from '../../platform/locales.js';
+import type { KeyResolver } from '../../stores/auth.js';
+import type { Store, StoreService } from '../../stores/service.js';
+import type { OrderService } from '../orders/service.js';
+import { effectiveStatus } from '../orders/states.js';
+import type { OrderRow } from '../orders/store.js';
+import { checkCard } from '../processors/card-sim/behaviour.js';
+import { cardSimDefinition } from '../processors/card-sim/definition.js';
+import { decideBlik } from '../processors/blik-sim/behaviour.js';
+import { blikSimDefinition } from '../processors/blik-sim/definition.js';
+import { hasValidMac, signFields, simulatorKey, type Fields } from '../processors/sim-kit/signing.js';
+import * as sql from './store.js';
+
+/** Minutes a session or draft intent can still be bound to a new order (the store's clock). */
+export const SESSION_LIFETIME_MINUTES = 60;
+/** The payment methods a draft intent can be made for. */
+export const DRAFT_METHODS = ['cardPayments', 'blik'] as const;
+export type DraftMethod = (typeof DRAFT_METHODS)[number];
+/** The official SDK's locales (LocaleEnum) mapped to Kassa's; Kassa's own codes are taken as well. */
+const SDK_LOCALES: Readonly<Record<string, Locale>> = { en_US: 'en' };
+export const THREE_DS_PATH = '/embedded/card/3ds';
+const THREE_DS_PURPOSE = 'embedded:3ds';
+/** The signed state of a 3-D Secure step. */
+export const THREE_DS_FIELDS = ['session', 'order', 'intent', 'ref', 'brand', 'last4', 'locale', 'parent'] as const;
+/** The result code of an approved card payment (paymentCompleted.resultCode). */
+export const RESULT_AUTHORISED = 'AUTHORISED';
+
+export interface DraftIntent {
+  uuid: string;
+  stripePublicKey: string;
+  stripeClientSecret: string;
+  onBehalfOf: string;
+}
+
+export interface CardInput {
+  cardNumber: string;
+  cardExpiry: string;
+  cardCvc: string;
+}
+
+/** What the form sends: a card, or (for a BLIK draft's order) a BLIK code. */
+export type PaymentInput = { kind: 'card'; card: CardInput } | { kind: 'blik'; blikCode: string };
+
+export type PayResult =
+  | { status: 'paid'; paymentIntentUuid: string; resultCode: string }
+  | { status: 'failed'; paymentIntentUuid: string; errorCode: string }
+  | { status: 'invalid'; invalidNumber: boolean; invalidExpiry: boolean; invalidCvc: boolean }
+  | { status: 'invalidCode' }
+  | { status: 'challenge'; paymentIntentUuid: string; embeddedUrl: string };
+
+export interface FormContext {
+  session: sql.CheckoutSessionRow;
+  /** The form's fields: a card, or the BLIK code of a BLIK draft. */
+  method: 'cardPayments' | 'blik';
+  locale: Locale;
+  sandbox: boolean;
+}
+
+export interface ChallengeContext {
+  fields: Record<string, string>;
+  order: OrderRow;
+  store: Store;
+  locale: Locale;
+  parent: string;
+}
+
+export interface SessionDeps {
+  db: Db;
+  orders: OrderService;
+  stores: StoreService;
+  keys: KeyResolver;
+  publicUrl: string;
+  clock: Clock;
+}
+
+/** The SDK's preferredLocale as a Kassa locale; undefined when absent, a 400 when unknown. */
+export function sdkLocale(value: string | undefined): Locale | undefined {
+  if (value === undefined || value === '') return undefined;
+  const mapped = SDK_LOCALES[value] ?? (isLocale(value) ? value : undefined);
+  if (!mapped) throw Errors.validation('preferredLocale', 'must be one of en_US, et, lv, lt, pl, fi, ru (or de, en)');
+  return mapped;
+}
+
+export class SessionService {
+  constructor(private readonly d: SessionDeps) {}
+
+  /** A new session (kind session) or draft payment intent (kind draft) of the store's environment. */
+  async create(store: Store, env: Env, kind: sql.CheckoutKind, method: DraftMethod | null): Promise<sql.CheckoutSessionRow> {
+    if (method && !store.enabledMethods.includes(method)) throw Errors.validation('method', `${method} is not enabled for this store`);
+    return sql.insertSession(this.d.db, { id: uuidv7(), storeId: store.id, env, kind, method, lifetimeMinutes: SESSION_LIFETIME_MINUTES });
+  }
+
+  /**
+   * The draft's answer in the shape the clients read (makstech/montonio-php-sdk
+   * PaymentIntentsClient). Kassa has no Stripe: the "public key" names the environment's Kassa
+   * key (`kassa_pk_<env>_<accessKey>`, public like Stripe's), the "client secret" is the intent's
+   * id with a MAC under the store's key (what Kassa's EmbeddedPayments passes back), onBehalfOf the store.
+   */
+  async draftView(row: sql.CheckoutSessionRow, store: Store): Promise<DraftIntent> {
+    const key = await this.d.keys.forStore(store.id, row.env);
+    const mac = signFields(simulatorKey(key.secretKey), 'embedded:draft', { id: row.id }, ['id']).mac!;
+    return { uuid: row.id, stripePublicKey: `kassa_pk_${row.env}_${key.accessKey}`, stripeClientSecret: `${row.id}_secret_${mac}`, onBehalfOf: store.id };
+  }
+
+  /** A session or draft of the environment, usable now: bound to an order, or unbound and unexpired. 404 / 400 otherwise. */
+  private async usable(id: string, env: Env | undefined, field: string): Promise<sql.CheckoutSessionRow> {
+    if (!isUuid(id)) throw Errors.validation(field, 'must be a UUID');
+    const s = await sql.readSession(this.d.db, id);
+    if (!s || (env !== undefined && s.env !== env)) throw Errors.notFound(`Session ${id}`);
+    if (!s.order_id && new Date(s.expires_at) <= new Date(s.now)) throw Errors.badRequest(`session ${id} has expired; create a new one`);
+    return s;
+  }
+
+  /**
+   * The card form's URL for the SDK (GET /sessions/:uuid/gateway-url). `parentOrigin` is the
+   * Origin of the page that asked (the merchant's checkout): the form talks to that window only.
+   */
+  async gatewayUrl(id: string, env: Env, preferredLocale: string | undefined, parentOrigin: string | undefined): Promise<{ uuid: string; url: string }> {
+    const locale = sdkLocale(preferredLocale);
+    const s = await this.usable(id, env, 'sessionUuid');
+    const q = new URLSearchParams();
+    if (locale) q.set('lang', locale);
+    if (parentOrigin) q.set('parent', parentOrigin);
+    const query = q.toString();
+    return { uuid: s.id, url: `${this.d.publicUrl}/embedded/card/${s.id}${query ? `?${query}` : ''}` };
+  }
+
+  /** What the card form page shows: the session, its language (?lang=, else the order's, else the store country's). */
+  async form(id: string, lang: string | undefined): Promise<FormContext | undefined> {
+    if (!isUuid(id)) return undefined;
+    const session = await sql.readSession(this.d.db, id);
+    if (!session) return undefined;
+    let locale: Locale | undefined = isLocale(lang) ? lang : undefined;
+    if (!locale && session.order_id) locale = (await this.d.orders.getById(session.order_id))?.locale;
+    if (!locale) locale = countryLocale((await this.d.stores.get(session.store_id))?.country ?? '');
+    return { session, locale, sandbox: session.env === 'sandbox', method: session.payment_method === 'blik' ? 'blik' : 'cardPayments' };
+  }
+
+  /** The PENDING order bound to the session; 409 when none is bound yet or it can no longer be paid. */
+  private async payableOrder(s: sql.CheckoutSessionRow): Promise<OrderRow> {
+    const order = s.order_id ? await this.d.orders.getById(s.order_id) : undefined;
+    if (!order) throw Errors.conflict('no order is bound to this session yet: the merchant creates the order with this sessionUuid before the payment is submitted');
+    const status = effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now));
+    if (status !== 'PENDING') throw Errors.conflict(`the order of this session is ${status}; only a PENDING order can be paid`);
+    return order;
+  }
+
+  /**
+   * Pays the session's order with the card the shopper typed, by the card simulator's rules: an
+   * approved card pays the order, a declined one fails the attempt (the shopper may try another
+   * card), the 3-D Secure card opens a signed challenge bound to this attempt, in the form's language.
+   */
+  async pay(id: string, input: PaymentInput, parentOrigin: string, lang?: string): Promise<PayResult> {
+    const s = await this.usable(id, undefined, 'uuid');
+    const order = await this.payableOrder(s);
+    // The binding rules keep a session's order on cardPayments and a draft's on the draft's method.
+    if (order.payment_method !== 'cardPayments' && order.payment_method !== 'blik') throw Errors.conflict(`the order of this session is paid with ${order.payment_method}, not in this form`);
+    const expected = order.payment_method === 'blik' ? 'blik' : 'card';
+    if (input.kind !== expected) throw Errors.badRequest(expected === 'blik' ? 'this order is paid with a BLIK code (blikCode)' : 'this order is paid by card (cardNumber, cardExpiry, cardCvc)');
+    if (input.kind === 'blik') return this.payBlik(order, input.blikCode);
+    const card = input.card;
+    const now = this.d.clock.now();
+    const r = checkCard({ number: card.cardNumber, expiry: card.cardExpiry, cvc: card.cardCvc }, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
+    if (!r.ok) return { status: 'invalid', invalidNumber: r.invalidNumber, invalidExpiry: r.invalidExpiry, invalidCvc: r.invalidCvc };
+    const processor = cardSimDefinition.id;
+    const ref = `card_${uuidv7()}`;
+    const intentId = await this.d.orders.openAttempt(order.id);
+    await this.d.orders.bindAttempt(order.id, intentId, processor, ref, { paidWith: 'card', embedded: true });
+    const metadata = { paidWith: 'card', cardBrand: r.brand, cardLast4: r.last4, threeDSecure: false };
+    if (r.outcome === 'approve') {
+      await this.d.orders.completeAttempt(order.id, { kind: 'paid', processor, processorReference: ref, metadata }, ref);
+      return { status: 'paid', paymentIntentUuid: intentId, resultCode: RESULT_AUTHORISED };
+    }
+    if (r.outcome === 'decline') {
+      await this.d.orders.completeAttempt(order.id, { kind: 'declined', processor, processorReference: ref, reason: r.reason }, ref);
+      return { status: 'failed', paymentIntentUuid: intentId, errorCode: r.reason };
+    }
+    const key = await this.signingKey(order);
+    const locale = isLocale(lang) ? lang : order.locale;
+    const fields = { session: s.id, order: order.id, intent: intentId, ref, brand: r.brand, last4: r.last4, locale, parent: parentOrigin };
+    const signed = signFields(key, THREE_DS_PURPOSE, fields, THREE_DS_FIELDS);
+    return { status: 'challenge', paymentIntentUuid: intentId, embeddedUrl: `${this.d.publicUrl}${THREE_DS_PATH}?${new URLSearchParams(signed).toString()}` };
+  }
+
+  /** A BLIK draft's order, by the BLIK simulator's codes (blik-sim/behaviour.ts decideBlik). */
+  private async payBlik(order: OrderRow, code: string): Promise<PayResult> {
+    const d = decideBlik(code);
+    if (!d) return { status: 'invalidCode' };
+    const processor = blikSimDefinition.id;
+    const ref = `blik_${uuidv7()}`;
+    const intentId = await this.d.orders.openAttempt(order.id);
+    await this.d.orders.bindAttempt(order.id, intentId, processor, ref, { embedded: true });
+    if (d.action === 'approve') {
+      await this.d.orders.completeAttempt(order.id, { kind: 'paid', processor, processorReference: ref }, ref);
+      return { status: 'paid', paymentIntentUuid: intentId, resultCode: RESULT_AUTHORISED };
+    }
+    const reason = d.action === 'decline' ? d.reason : 'DECLINED';
+    await this.d.orders.completeAttempt(order.id, { kind: 'declined', processor, processorReference: ref, reason }, ref);
+    return { status: 'failed', paymentIntentUuid: intentId, errorCode: reason };
+  }
+
+  private async signingKey(order: OrderRow): Promise<Buffer> {
+    return simulatorKey((await this.d.keys.forStore(order.store_id, order.env)).secretKey);
+  }
+
+  /** Opens a signed 3-D Secure step; undefined when the order is unknown or a field or the MAC is altered. */
+  async openChallenge(raw: Fields): Promise<ChallengeContext | undefined> {
+    const f: Record<string, string> = {};
+    for (const n of [...THREE_DS_FIELDS, 'mac']) if (typeof raw[n] === 'string') f[n] = raw[n];
+    if (!isUuid(f.order) || !isUuid(f.intent) || !isUuid(f.session)) return undefined;
+    const order = await this.d.orders.getById(f.order);
+    if (!order || !hasValidMac(await this.signingKey(order), THREE_DS_PURPOSE, f, THREE_DS_FIELDS)) return undefined;
+    const store = await this.d.stores.get(order.store_id);
+    if (!store) return undefined;
+    return { fields: f, order, store, locale: isLocale(f.locale) ? f.locale : order.locale, parent: f.parent ?? '' };
+  }
+
+  /** The shopper completes or fails the challenge: the attempt it was signed for ends (409 if it already did). */
+  async finishChallenge(raw: Fields, action: 'complete' | 'fail'): Promise<PayResult> {
+    const c = await this.openChallenge(raw);
+    if (!c) throw Errors.forbidden('the 3-D Secure step is not one Kassa signed');
+    const f = c.fields;
+    const processor = cardSimDefinition.id;
+    const ref = f.ref!;
+    const intent = f.intent!;
+    if (c.order.intents.find((i) => i.id === intent)?.processor_reference !== ref) {
+      throw Errors.conflict('this 3-D Secure step does not belong to the payment attempt the order is waiting for');
+    }
+    if (action === 'complete') {
+      const metadata = { paidWith: 'card', cardBrand: f.brand ?? '', cardLast4: f.last4 ?? '', threeDSecure: true };
+      await this.d.orders.completeAttempt(c.order.id, { kind: 'paid', processor, processorReference: ref, metadata }, ref);
+      return { status: 'paid', paymentIntentUuid: intent, resultCode: RESULT_AUTHORISED };
+    }
+    await this.d.orders.completeAttempt(c.order.id, { kind: 'declined', processor, processorReference: ref, reason: 'AUTHENTICATION_FAILED' }, ref);
+    return { status: 'failed', paymentIntentUuid: intent, errorCode: 'AUTHENTICATION_FAILED' };
+  }
+
+  /**
+   * The merchant's returnUrl with a signed order-token once the intent's attempt ended (paid,
+   * failed, cancelled); `{}` while it is still pending (the SDK polls). 404 for another environment's.
+   */
+  async returnUrl(intentId: string, env: Env): Promise<{ merchantReturnUrl?: string }> {
+    if (!isUuid(intentId)) throw Errors.validation('paymentIntentUuid', 'must be a UUID');
+    const intent = await sql.readIntent(this.d.db, intentId);
+    const order = intent && (await this.d.orders.getById(intent.order_id));
+    if (!intent || !order || order.env !== env) throw Errors.notFound(`Payment intent ${intentId}`);
+    if (intent.status === 'PENDING') return {};
+    const status = effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now));
+    return { merchantReturnUrl: await this.d.orders.redirectUrl(order, status) };
+  }
+}
