@@ -11,6 +11,14 @@ import type { OrderStatus } from '../orders/states.js';
 import type { LinkPage } from './service.js';
 import { LINK_MESSAGES, type LinkMessages } from './texts.js';
 
+/** The hosted pages' look, and the link form's fields at full width (a long pickup point list stays inside the card). */
+const LINK_CSS = `${GATEWAY_CSS}
+form input:not([type=radio]),form select{display:block;width:100%;max-width:100%;box-sizing:border-box;padding:.45rem;font:inherit}
+form fieldset{border:0;padding:0;margin:0 0 1rem}
+ul.methods{list-style:none;padding:0}
+.error{color:#b00020}
+.hint{margin-bottom:0;color:#555}`;
+
 interface Frame {
   locale: Locale;
   nonce: string;
@@ -32,7 +40,7 @@ ${f.main}
 ${f.langHref ? languageSwitcher(g.language, f.locale, f.langHref) : ''}
 <p>${g.footer}</p>
 </footer>`;
-  return renderDocument({ lang: f.locale, title: f.title, nonce: f.nonce, css: GATEWAY_CSS, body });
+  return renderDocument({ lang: f.locale, title: f.title, nonce: f.nonce, css: LINK_CSS, body });
 }
 
 export interface LinkPageModel {
