@@ -8,7 +8,7 @@ import { html, renderDocument, type Html } from '../../platform/html.js';
 import { messages, METHOD_TITLE_KEYS } from '../gateway/i18n.js';
 import { GATEWAY_CSS } from '../gateway/styles.js';
 import type { OrderStatus } from '../orders/states.js';
-import type { LinkPage } from './service.js';
+import type { CarrierOffer, LinkPage } from './service.js';
 import { LINK_MESSAGES, type LinkMessages } from './texts.js';
 
 /** The hosted pages' look, and the link form's fields at full width (a long pickup point list stays inside the card). */
@@ -60,19 +60,31 @@ function field(t: LinkMessages, m: LinkPageModel, name: string, label: string, t
 ${problem ? html`<br><span id="${id}-e" class="error" role="alert">${t[problem] ?? t.required}</span>` : ''}</p>`;
 }
 
-function deliverySection(t: LinkMessages, m: LinkPageModel): Html {
+function offerOptions(t: LinkMessages, m: LinkPageModel, c: CarrierOffer, chosen: string): Html {
   const { link } = m.page;
+  const points = c.points.map(
+    (p) => html`<option value="pickupPoint:${p.id}"${chosen === `pickupPoint:${p.id}` ? ' selected' : ''}>${p.name}, ${p.streetAddress}, ${p.locality}</option>`,
+  );
+  const couriers = c.couriers.map(
+    (s) => html`<option value="courier:${s.id}"${chosen === `courier:${s.id}` ? ' selected' : ''}>${t.courier}: ${s.name}</option>`,
+  );
+  const price = (minor: number | null) => (minor === null ? '' : ` (+${formatMoney(minor, link.currency, m.locale)})`);
+  return html`${points.length ? html`<optgroup label="${c.carrierCode} – ${t.pickupPoint}${price(c.pickupPointCost)}">${points}</optgroup>` : ''}
+${couriers.length ? html`<optgroup label="${c.carrierCode} – ${t.courier}${price(c.courierCost)}">${couriers}</optgroup>` : ''}`;
+}
+
+/** The options of a carrier offer with nothing chosen yet, rendered once per offer and locale (the page's bulk). */
+const OPTIONS = new WeakMap<CarrierOffer, Map<Locale, Html>>();
+
+function deliverySection(t: LinkMessages, m: LinkPageModel): Html {
   const chosen = m.values?.shipping ?? '';
   const groups = m.page.carriers.map((c) => {
-    const points = c.points.map(
-      (p) => html`<option value="pickupPoint:${p.id}"${chosen === `pickupPoint:${p.id}` ? ' selected' : ''}>${p.name}, ${p.streetAddress}, ${p.locality}</option>`,
-    );
-    const couriers = c.couriers.map(
-      (s) => html`<option value="courier:${s.id}"${chosen === `courier:${s.id}` ? ' selected' : ''}>${t.courier}: ${s.name}</option>`,
-    );
-    const price = (minor: number | null) => (minor === null ? '' : ` (+${formatMoney(minor, link.currency, m.locale)})`);
-    return html`${points.length ? html`<optgroup label="${c.carrierCode} – ${t.pickupPoint}${price(c.pickupPointCost)}">${points}</optgroup>` : ''}
-${couriers.length ? html`<optgroup label="${c.carrierCode} – ${t.courier}${price(c.courierCost)}">${couriers}</optgroup>` : ''}`;
+    if (chosen !== '') return offerOptions(t, m, c, chosen);
+    let byLocale = OPTIONS.get(c);
+    if (!byLocale) OPTIONS.set(c, (byLocale = new Map()));
+    let rendered = byLocale.get(m.locale);
+    if (!rendered) byLocale.set(m.locale, (rendered = offerOptions(t, m, c, '')));
+    return rendered;
   });
   const problem = m.problems?.shipping as keyof LinkMessages | undefined;
   return html`<fieldset><legend>${t.delivery}</legend>

@@ -11,7 +11,7 @@ import { Errors } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
 import type { Env } from '../../platform/env.js';
 import type { Locale } from '../../platform/locales.js';
-import { formatAmount } from '../../platform/money.js';
+import { formatAmount, type Currency } from '../../platform/money.js';
 import type { CallbackPolicy } from '../../platform/outbound.js';
 import { Problems, type Json } from '../../platform/validate.js';
 import type { Store, StoreService } from '../../stores/service.js';
@@ -26,7 +26,7 @@ import type { OrderRow } from '../orders/store.js';
 import type { CarrierContractService } from '../../shipping/contracts/service.js';
 import { courierServices, findCourierService, findPickupPoint, pickupPoints, type CourierService, type PickupPoint } from '../../shipping/catalogue/service.js';
 import { calculateRates } from '../../shipping/rates/service.js';
-import { isCountryCode } from '../../shipping/carriers/countries.js';
+import { isCountryCode, type CountryCode } from '../../shipping/carriers/countries.js';
 import type { ShipmentService } from '../../shipping/shipments/service.js';
 import { defaultSender } from '../../shipping/shipments/service.js';
 import { DESCRIPTION_MAX, parseLinkPayload, type LinkStatus } from './schema.js';
@@ -111,6 +111,32 @@ export function linkStatus(link: Pick<LinkRow, 'type' | 'paid_order_count' | 'ex
 /** The methods a payer may choose: the store's enabled ones that take the link's currency. */
 export function linkMethods(store: Store, link: Pick<LinkRow, 'currency'>): PaymentMethodName[] {
   return PAYMENT_METHODS.filter((m) => store.enabledMethods.includes(m) && METHOD_CURRENCIES[m].includes(link.currency));
+}
+
+/** Offers depend only on the static catalogue and rate tables: computed once per carrier, country and currency. */
+const OFFERS = new Map<string, CarrierOffer>();
+
+function carrierOffer(code: string, country: CountryCode, currency: Currency): CarrierOffer {
+  const key = `${code}/${country}/${currency}`;
+  const known = OFFERS.get(key);
+  if (known) return known;
+  const cost = (type: 'pickupPoint' | 'courier'): number | null => {
+    const rates = calculateRates({ destination: country, parcels: [{ items: [DEFAULT_PARCEL] }] }, { carrierCode: code, shippingMethodType: type });
+    const subs = rates.carriers[0]?.shippingMethods[0]?.subtypes.filter((s) => s.currency === currency) ?? [];
+    if (subs.length === 0) return null;
+    return Math.min(...subs.map((s) => Math.round(Number(s.rate) * 100)));
+  };
+  const pickupPointCost = cost('pickupPoint');
+  const courierCost = cost('courier');
+  const offer: CarrierOffer = {
+    carrierCode: code,
+    pickupPointCost,
+    courierCost,
+    points: pickupPointCost === null ? [] : pickupPoints(code, country).slice(0, MAX_POINTS),
+    couriers: courierCost === null ? [] : [...courierServices(code, country)],
+  };
+  OFFERS.set(key, offer);
+  return offer;
 }
 
 export class PaymentLinkService {
@@ -213,23 +239,7 @@ export class PaymentLinkService {
     if (!link.show_shipping_options || !link.customer_country || !isCountryCode(link.customer_country)) return [];
     const country = link.customer_country;
     const codes = [...new Set((await this.deps.contracts.active(link.store_id, link.env)).filter((c) => c.country === country).map((c) => c.carrierCode))].sort();
-    return codes.map((code) => {
-      const cost = (type: 'pickupPoint' | 'courier'): number | null => {
-        const rates = calculateRates({ destination: country, parcels: [{ items: [DEFAULT_PARCEL] }] }, { carrierCode: code, shippingMethodType: type });
-        const subs = rates.carriers[0]?.shippingMethods[0]?.subtypes.filter((s) => s.currency === link.currency) ?? [];
-        if (subs.length === 0) return null;
-        return Math.min(...subs.map((s) => Math.round(Number(s.rate) * 100)));
-      };
-      const pickupPointCost = cost('pickupPoint');
-      const courierCost = cost('courier');
-      return {
-        carrierCode: code,
-        pickupPointCost,
-        courierCost,
-        points: pickupPointCost === null ? [] : pickupPoints(code, country).slice(0, MAX_POINTS),
-        couriers: courierCost === null ? [] : [...courierServices(code, country)],
-      };
-    }).filter((c) => c.points.length > 0 || c.couriers.length > 0);
+    return codes.map((code) => carrierOffer(code, country, link.currency)).filter((c) => c.points.length > 0 || c.couriers.length > 0);
   }
 
   /**
