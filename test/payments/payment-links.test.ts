@@ -106,7 +106,7 @@ describe('POST /payment-links', () => {
     }
   });
 
-  it('takes the veltix/montonio and maitkaa/montonio-client shapes: amount as a number or a numeric string, defaults', async () => {
+  it('takes the veltix/montonio shape (amount a float, optional keys left out) and numeric strings; defaults', async () => {
     const body = await created({ description: 'Kingitus', currency: 'PLN', amount: '99.9', askAdditionalInfo: true, expiresAt: '2099-12-31T23:59:59Z' });
     const got = (await get(body.uuid)).json();
     expect(got).toMatchObject({
@@ -129,6 +129,13 @@ describe('POST /payment-links', () => {
       orderCount: 0,
       paidOrderCount: 0,
     });
+  });
+
+  it('maitkaa/montonio-client sends no askAdditionalInfo nor expiresAt and a merchantReference on a reusable link: one 400 naming all three', async () => {
+    const res = await create({ amount: 12.5, currency: 'EUR', merchantReference: 'MK-1', description: 'x', returnUrl: 'https://shop.example/r', notificationUrl: 'https://shop.example/n' });
+    expect(res.statusCode).toBe(400);
+    const m = res.json().message as string;
+    for (const f of ['askAdditionalInfo is required', 'expiresAt is required', 'merchantReference is only for one_time']) expect(m).toContain(f);
   });
 
   const bad: [string, Record<string, unknown>, RegExp][] = [
