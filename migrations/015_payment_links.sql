@@ -37,7 +37,9 @@ CREATE TABLE payment_link_shipping (
   method_type text NOT NULL CHECK (method_type IN ('pickupPoint', 'courier')),
   method_id text NOT NULL,
   receiver jsonb NOT NULL,
-  shipment_id uuid
+  shipment_id uuid,
+  -- Why no shipment could be made when the order was paid (the payment is never refused for it).
+  error text
 );
 
 -- A link without notificationUrl creates orders nobody is notified about.

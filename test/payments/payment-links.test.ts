@@ -404,3 +404,69 @@ describe('shipping', () => {
     expect(after.json().status).toBe('registered');
   });
 });
+
+describe('shipping: courier and refusals', () => {
+  const shipLink = () => created(linkPayload({ askAdditionalInfo: true, showShippingOptions: true, customerCountry: 'EE' }), shop);
+  const courierOf = async (uuid: string) => {
+    const page = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
+    return /<option value="(courier:[^"]+)"/.exec(page.body)![1]!;
+  };
+
+  it('courier: the address is required, then the shipment goes to it', async () => {
+    const { uuid } = await shipLink();
+    const courier = await courierOf(uuid);
+    const missing = await form(uuid, { ...payer, phone: '+372 5551234', shipping: courier, method: 'cardPayments', lang: 'en' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toMatch(/id="f-street"[^>]*aria-invalid="true"/);
+    expect(await linkOrders(uuid)).toHaveLength(0);
+    const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', shipping: courier, street: 'Riia tn 15', locality: 'Tartu', postalCode: '51010', method: 'cardPayments' }));
+    const order = (await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${id}`, headers: t.bearer({ store: shop }) })).json();
+    expect(order.shippingAddress).toMatchObject({ addressLine1: 'Riia tn 15', locality: 'Tartu', postalCode: '51010', country: 'EE' });
+    expect((await payOrder(id, shop)).statusCode).toBe(200);
+    const { rows } = await t.db.query('SELECT method_type, receiver FROM shipments WHERE service_order_uuid = $1', [id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].method_type).toBe('courier');
+    expect(rows[0].receiver).toMatchObject({ streetAddress: 'Riia tn 15', locality: 'Tartu', postalCode: '51010', country: 'EE' });
+  });
+
+  it('a shipment the rules refuse at payment time never refuses the payment: PAID, no shipment, why recorded', async () => {
+    const lone = await t.createStore({ name: 'Lone shop', shippingAddress: { ...SENDER, firstName: null, lastName: null, companyName: null, region: null, email: null } as never });
+    const { uuid } = await created(linkPayload({ askAdditionalInfo: true, showShippingOptions: true, customerCountry: 'EE' }), lone);
+    const page = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
+    const point = /<option value="(pickupPoint:[^"]+)"/.exec(page.body)![1]!;
+    const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', shipping: point, method: 'cardPayments' }));
+    // The sender goes away after the link was made.
+    const patched = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${lone.id}`, headers: { authorization: 'Bearer test-admin-token' }, payload: { shippingAddress: null } });
+    expect(patched.statusCode).toBe(200);
+    const paid = await payOrder(id, lone);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().order.paymentStatus).toBe('PAID');
+    expect((await t.db.query('SELECT count(*)::int AS n FROM shipments WHERE service_order_uuid = $1', [id])).rows[0].n).toBe(0);
+    const { rows } = await t.db.query('SELECT shipment_id, error FROM payment_link_shipping WHERE order_id = $1', [id]);
+    expect(rows[0].shipment_id).toBeNull();
+    expect(rows[0].error).toMatch(/^sender is required/);
+  });
+});
+
+describe('notification delivery', () => {
+  it('the merchant receives {orderToken} at the link notificationUrl, with paymentLinkUuid', async () => {
+    const { startReceiver } = await import('../support/receiver.js');
+    const own = await createTestApp();
+    const rx = await startReceiver();
+    try {
+      const res = await own.app.inject({ method: 'POST', url: '/sandbox/api/payment-links', payload: { data: own.token(linkPayload({ notificationUrl: rx.url })) } });
+      expect(res.statusCode, res.body).toBe(201);
+      const { uuid } = res.json();
+      const posted = await own.app.inject({ method: 'POST', url: `/links/${uuid}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'method=cardPayments' });
+      const id = orderOf(posted);
+      expect((await own.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${id}/pay`, headers: own.bearer(), payload: {} })).statusCode).toBe(200);
+      expect(await own.delivery().drain()).toBe(1);
+      expect(rx.received).toHaveLength(1);
+      const claims = verify(rx.received[0]!.body.orderToken as string, own.store.keys.sandbox.secretKey);
+      expect(claims).toMatchObject({ uuid: id, paymentLinkUuid: uuid, paymentStatus: 'PAID', accessKey: own.store.keys.sandbox.accessKey });
+    } finally {
+      await rx.close();
+      await own.close();
+    }
+  });
+});

@@ -89,13 +89,13 @@ function deliverySection(t: LinkMessages, m: LinkPageModel): Html {
   const problem = m.problems?.shipping as keyof LinkMessages | undefined;
   return html`<fieldset><legend>${t.delivery}</legend>
 <p><label for="f-shipping">${t.pickupPoint} / ${t.courier}</label><br>
-<select id="f-shipping" name="shipping" required${problem ? ' aria-invalid="true"' : ''}><option value=""></option>${groups}</select>
+<select id="f-shipping" name="shipping" required${problem ? html` aria-invalid="true"` : ''}><option value=""></option>${groups}</select>
 ${problem ? html`<br><span class="error" role="alert">${t[problem]}</span>` : ''}</p>
 ${field(t, m, 'phone', t.phone, 'tel', 'tel')}
 <p class="hint">${t.courier}:</p>
 ${['street', 'locality', 'postalCode'].map((n) => {
   const p = m.problems?.[n] as keyof LinkMessages | undefined;
-  return html`<p><label for="f-${n}">${t[n as 'street']}</label><br><input id="f-${n}" name="${n}" value="${m.values?.[n] ?? ''}"${p ? ' aria-invalid="true"' : ''}>${p ? html`<br><span class="error" role="alert">${t[p]}</span>` : ''}</p>`;
+  return html`<p><label for="f-${n}">${t[n as 'street']}</label><br><input id="f-${n}" name="${n}" value="${m.values?.[n] ?? ''}"${p ? html` aria-invalid="true"` : ''}>${p ? html`<br><span class="error" role="alert">${t[p]}</span>` : ''}</p>`;
 })}
 </fieldset>`;
 }

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
-import { Errors } from '../../platform/errors.js';
+import { ApiError, Errors } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
 import type { Env } from '../../platform/env.js';
 import type { Locale } from '../../platform/locales.js';
@@ -417,7 +417,21 @@ export class PaymentLinkService {
       },
       parcels: [{ weight: DEFAULT_PARCEL.weightG / 1000 }],
     };
-    const id = await this.deps.shipments.createInTx(tx, store, order.env, body);
+    // A savepoint: a shipment the rules refuse (a contract or the sender removed since the link
+    // was made, a merchantReference taken) never refuses the payment; why is recorded instead.
+    let id: string;
+    await tx.query('SAVEPOINT link_shipment');
+    try {
+      id = await this.deps.shipments.createInTx(tx, store, order.env, body);
+      await tx.query('RELEASE SAVEPOINT link_shipment');
+    } catch (err) {
+      await tx.query('ROLLBACK TO SAVEPOINT link_shipment');
+      if (err instanceof ApiError && err.statusCode < 500) {
+        await sql.setShipmentError(tx, order.id, err.message);
+        return undefined;
+      }
+      throw err;
+    }
     await sql.setShipment(tx, order.id, id);
     return () => this.deps.shipments.registration.poke();
   }

@@ -115,6 +115,7 @@ export interface ShippingChoiceRow {
   method_id: string;
   receiver: Record<string, string | null>;
   shipment_id: string | null;
+  error?: string | null;
 }
 
 export async function saveShippingChoice(q: Queryable, c: Omit<ShippingChoiceRow, 'shipment_id'>): Promise<void> {
@@ -136,7 +137,11 @@ export async function lockOpenShippingChoice(q: Queryable, orderId: string): Pro
 }
 
 export async function setShipment(q: Queryable, orderId: string, shipmentId: string): Promise<void> {
-  await q.query('UPDATE payment_link_shipping SET shipment_id = $2 WHERE order_id = $1', [orderId, shipmentId]);
+  await q.query('UPDATE payment_link_shipping SET shipment_id = $2, error = NULL WHERE order_id = $1', [orderId, shipmentId]);
+}
+
+export async function setShipmentError(q: Queryable, orderId: string, error: string): Promise<void> {
+  await q.query('UPDATE payment_link_shipping SET error = $2 WHERE order_id = $1', [orderId, error]);
 }
 
 export async function readShippingChoice(q: Queryable, orderId: string): Promise<ShippingChoiceRow | undefined> {
