@@ -287,6 +287,17 @@ describe('orders from a link', () => {
     expect((await get(uuid)).json()).toMatchObject({ status: 'ACTIVE', orderCount: 2, paidOrderCount: 2 });
   });
 
+  it("POST /orders with a link order's merchantReference does not rewrite it (400)", async () => {
+    const { uuid } = await created(linkPayload({ type: 'one_time', merchantReference: 'LINKED-1' }));
+    const id = orderOf(await form(uuid, { method: 'cardPayments' }));
+    const { orderPayload } = await import('../support/app.js');
+    const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: t.token(orderPayload({ merchantReference: 'LINKED-1' })) } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(`belongs to an order of payment link ${uuid}`);
+    const { rows } = await t.db.query('SELECT payment_method FROM orders WHERE id = $1', [id]);
+    expect(rows[0].payment_method).toBe('cardPayments'); // the API payload's paymentInitiation did not land
+  });
+
   it('a link without notificationUrl creates orders nobody is notified about', async () => {
     const { uuid } = await created(linkPayload({ notificationUrl: undefined }));
     const id = orderOf(await form(uuid, { method: 'cardPayments' }));

@@ -106,6 +106,10 @@ export class OrderService {
     return withTx(this.db, async (tx) => {
       const existing = await sql.lockOrderByReference(tx, store.id, env, input.merchantReference);
       if (!existing) throw new Error('order vanished during update'); // orders are never deleted
+      if (existing.payment_link_id) {
+        // A payment link's order is the payer's, made on the link's page: not rewritten from the API.
+        throw Errors.badRequest(`merchantReference "${input.merchantReference}" belongs to an order of payment link ${existing.payment_link_id}; send a new merchantReference`);
+      }
       const status = effectiveStatus(existing.status, new Date(existing.expires_at), new Date(existing.now));
       if (!UPDATABLE.includes(status)) {
         throw Errors.badRequest(
