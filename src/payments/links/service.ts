@@ -229,9 +229,10 @@ export class PaymentLinkService {
     if (!isUuid(id)) return undefined;
     const link = await sql.readLink(this.db, id);
     if (!link) return undefined;
-    const store = await this.deps.stores.get(link.store_id);
+    // The store and the carriers are independent reads: in parallel.
+    const [store, carriers] = await Promise.all([this.deps.stores.get(link.store_id), this.carriers(link)]);
     if (!store) return undefined;
-    return { link, store, status: linkStatus(link), methods: linkMethods(store, link), carriers: await this.carriers(link) };
+    return { link, store, status: linkStatus(link), methods: linkMethods(store, link), carriers };
   }
 
   /** The store's carriers in customerCountry with their points, courier services and costs. */
