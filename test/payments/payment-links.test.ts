@@ -328,6 +328,9 @@ describe('orders from a link', () => {
     const rows = await linkOrders(uuid);
     expect(rows).toHaveLength(1);
     expect(rows[0].merchant_reference).toBe('ONE-RACE');
+    const meanwhile = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
+    expect(meanwhile.statusCode).toBe(409);
+    expect(meanwhile.body).toContain('This payment link is being paid');
     expect((await payOrder(rows[0].id)).statusCode).toBe(200);
     const page = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
     expect(page.statusCode).toBe(200);

@@ -160,6 +160,7 @@ export async function paymentLinkPageRoutes(app: FastifyInstance, opts: { servic
       const locale = localeOf(req, p, q.lang);
       if (!p) return missing(reply, locale);
       if (p.status !== 'ACTIVE') return closed(reply, p, locale, p.status === 'PAID' ? 'paid' : 'expired');
+      if (p.taken) return closed(reply, p, locale, 'taken');
       const nonce = newNonce();
       return sendHtml(reply, 200, linkPage({ page: p, locale, nonce }), policy(nonce));
     },

@@ -81,6 +81,8 @@ export interface LinkPage {
   status: LinkStatus;
   methods: PaymentMethodName[];
   carriers: CarrierOffer[];
+  /** A one_time link whose order is PENDING: someone is paying it now. */
+  taken: boolean;
 }
 
 /** The payer's form, as posted (untrusted strings). */
@@ -230,9 +232,14 @@ export class PaymentLinkService {
     const link = await sql.readLink(this.db, id);
     if (!link) return undefined;
     // The store and the carriers are independent reads: in parallel.
-    const [store, carriers] = await Promise.all([this.deps.stores.get(link.store_id), this.carriers(link)]);
+    const [store, carriers, order] = await Promise.all([
+      this.deps.stores.get(link.store_id),
+      this.carriers(link),
+      link.order_id ? this.deps.orders.getById(link.order_id) : undefined,
+    ]);
     if (!store) return undefined;
-    return { link, store, status: linkStatus(link), methods: linkMethods(store, link), carriers };
+    const taken = order !== undefined && effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now)) === 'PENDING';
+    return { link, store, status: linkStatus(link), methods: linkMethods(store, link), carriers, taken };
   }
 
   /** The store's carriers in customerCountry with their points, courier services and costs. */
