@@ -25,6 +25,7 @@ import { intEnv } from './lib/env.js';
 import { MB, postgresProcesses, pssBytes, rssBytes } from './lib/proc.js';
 import { bearer, orderBody, OrderBodyPool, type Keys } from './lib/orders.js';
 import { balancesTable, exportsTable, labelsTable, resultsTable, target, targetsTable, type Target } from './lib/report.js';
+import { createLinkPage, firstByteLatency } from './lib/links.js';
 import { runLabelStep, type LabelStepResult } from './lib/labels.js';
 import { runExportStep, type ExportStepResult } from './lib/exports.js';
 import { runBalanceStep, type BalanceStepResult } from './lib/balances.js';
@@ -39,8 +40,8 @@ const load: LoadOptions = {
 };
 const TOKENS = intEnv('BENCH_TOKENS', 200_000, 1000);
 const GET_POOL = 1000;
-const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'labels', 'exports', 'balances', 'widget'] as const;
-/** BENCH_ROUTES: a subset of bare,post,get,pickup,labels,exports,balances,widget (e.g. one route while profiling); default all. */
+const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'links', 'labels', 'exports', 'balances', 'widget'] as const;
+/** BENCH_ROUTES: a subset of bare,post,get,pickup,links,labels,exports,balances,widget (e.g. one route while profiling); default all. */
 const ROUTES = new Set(
   (process.env.BENCH_ROUTES || ALL_ROUTES.join(',')).split(',').map((r) => {
     const name = r.trim();
@@ -356,9 +357,27 @@ async function main(): Promise<number> {
     checkAlive(kassa);
   }
 
+  // The payment link page with shipping options (carriers, pickup points, shipping cost): first
+  // byte one request at a time, then under load like the other routes (bench/lib/links.ts).
+  let linksR: RouteResult | undefined;
+  if (ROUTES.has('links')) {
+    const linkPath = await createLinkPage({ origin, adminToken, storeUuid: created.uuid, keys, sandboxPath: SANDBOX });
+    const fb = await firstByteLatency(`${origin}${linkPath}`, 200);
+    log(`links: page ${linkPath} is ${fb.bytes.toLocaleString('en-US')} bytes; first byte (200 sequential GETs) p50 ${fb.p50} ms, p99 ${fb.p99} ms`);
+    linksR = await runRoute(
+      { name: 'GET /links/:uuid (shipping options)', origin, method: 'GET', path: linkPath, setup: (r) => r },
+      load,
+      new Monitor(kassa.pid, kassa.pid, embedded),
+    );
+    results.push(linksR);
+    say(linksR);
+    if (bareR) log(`links: ${linksR.rps.toLocaleString('en-US')} rps is ${((100 * linksR.rps) / bareR.rps).toFixed(1)}% of the bare ceiling (${bareR.rps.toLocaleString('en-US')} rps) of this run`);
+    checkAlive(kassa);
+  }
+
   // Label files through the server: 1,000 registered shipments, then an A6 and an A4 file of them.
   let labelsR: LabelStepResult | undefined;
-  if (ROUTES.has('post') || ROUTES.has('get') || ROUTES.has('pickup')) kassaDirty = true;
+  if (ROUTES.has('post') || ROUTES.has('get') || ROUTES.has('pickup') || ROUTES.has('links')) kassaDirty = true;
   if (ROUTES.has('labels')) {
     if (interrupted) throw new Error('interrupted');
     await freshKassa('labels');

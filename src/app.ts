@@ -30,6 +30,8 @@ import { carrierContractRoutes } from './shipping/contracts/routes.js';
 import { homeRoutes } from './home/routes.js';
 import { widgetRoutes } from './widget/routes.js';
 import { embeddedPageRoutes, sessionRoutes } from './payments/sessions/routes.js';
+import { paymentLinkApiRoutes, paymentLinkPageRoutes } from './payments/links/routes.js';
+import { LinkPayloadSchema } from './payments/links/schema.js';
 import type { Services } from './services.js';
 
 export interface AppOptions {
@@ -91,7 +93,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       components: {
         securitySchemes: SECURITY_SCHEMES,
         // The token payloads of POST /orders and /refunds, which the bodies carry signed.
-        schemas: { ErrorBody, OrderPayload: OrderPayloadSchema, RefundPayload: RefundPayloadSchema } as unknown as Record<string, OpenAPIV3_1.SchemaObject>,
+        schemas: { ErrorBody, OrderPayload: OrderPayloadSchema, RefundPayload: RefundPayloadSchema, PaymentLinkPayload: LinkPayloadSchema } as unknown as Record<string, OpenAPIV3_1.SchemaObject>,
       },
     },
     transform: documentTransform,
@@ -119,6 +121,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
   await app.register(embeddedPageRoutes, { services });
   await app.register(sandboxRoutes, { prefix: config.paymentsSandboxPath, services });
+  await app.register(paymentLinkApiRoutes, { prefix: config.paymentsPath, env: 'production', services });
+  await app.register(paymentLinkApiRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
+  await app.register(paymentLinkPageRoutes, { services });
   await app.register(gatewayRoutes, { services });
   await app.register(trackingRoutes, { services });
   await app.register(shippingApi, { prefix: config.shippingPath, env: 'production', services });

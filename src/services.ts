@@ -35,6 +35,7 @@ import { ShipmentService } from './shipping/shipments/service.js';
 import { LabelFileService } from './shipping/label-files/service.js';
 import { TrackingService } from './shipping/tracking/service.js';
 import { WebhookService } from './shipping/webhooks/service.js';
+import { PaymentLinkService } from './payments/links/service.js';
 
 export interface Services {
   config: Config;
@@ -65,6 +66,8 @@ export interface Services {
   webhooks: WebhookService;
   refunds: RefundService;
   payouts: PayoutService;
+  /** Payment links: their API, page, the orders they create and their shipments. */
+  links: PaymentLinkService;
   /**
    * A notification (and webhook) delivery worker wired as the deployment runs it. Each call is a
    * new worker: workers share nothing in memory, only the database.
@@ -85,13 +88,17 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
   const keys = new KeyResolver(db, box, config.authCacheMs);
   const stores = new StoreService(db, box);
   const ledger = new LedgerService(db, wakeWaitingForFunds);
-  const orders = new OrderService(db, keys, config.publicUrl, callbacks, clock);
+  // A paid payment link order gets its shipment in the PAID transaction (links is built below).
+  let links: PaymentLinkService | undefined;
+  const orders = new OrderService(db, keys, config.publicUrl, callbacks, clock, { afterPaid: (tx, order) => links!.afterPaid(tx, order) });
   const carrierContracts = new CarrierContractService(db, box, config.publicUrl);
   const carriers = new CarrierRegistry();
   const directory = new OrderDirectory(orders, keys);
   const processors = new ProcessorRegistry(builtInProcessors(config.publicUrl, directory));
   const registration = new ShipmentRegistration(db, carriers, carrierContracts, { concurrency: config.workerConcurrency, publicUrl: config.publicUrl });
   const webhookClaims = outputNames(config.shippingNames);
+  const shipments = new ShipmentService(db, carrierContracts, registration, callbacks, clock);
+  links = new PaymentLinkService(db, { orders, stores, keys, contracts: carrierContracts, shipments, callbacks, publicUrl: config.publicUrl });
   return {
     config,
     clock,
@@ -111,7 +118,8 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     carrierContracts,
     shippingMethods: new ShippingMethodsService(carrierContracts),
     carriers,
-    shipments: new ShipmentService(db, carrierContracts, registration, callbacks, clock),
+    shipments,
+    links,
     tracking: new TrackingService(db),
     webhooks: new WebhookService(db, callbacks),
     refunds: new RefundService(db, processors, { concurrency: config.workerConcurrency, sandboxPath: config.paymentsSandboxPath }),

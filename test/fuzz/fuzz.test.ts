@@ -44,6 +44,8 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['payments: orders', /^\/(sandbox\/)?api\/orders/],
   ['payments: refunds', /^\/(sandbox\/)?api\/refunds$/],
   ['payments: store balances', /^\/(sandbox\/)?api\/store-balances$/],
+  ['payments: payment links', /^\/(sandbox\/)?api\/payment-links/],
+  ['payment link pages', /^\/(links\/|l\/)/],
   ['payments: payouts', /^\/(sandbox\/)?api\/stores\/:storeUuid\/payouts/],
   ['payments: sessions and draft payment intents', /^\/(sandbox\/)?api\/(sessions|payment-intents)(\/|$)/],
   ['payments: payout exports', /^\/(sandbox\/)?api\/payout-exports\//],
@@ -68,7 +70,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['home page and guides', /^\/(guides\/:name)?$/],
 ];
 /** Families whose 4xx answers are HTML pages for a browser. */
-const HTML_PAGES = /^\/(pay|track|simulators|embedded)\//;
+const HTML_PAGES = /^\/(pay|track|simulators|embedded|links|l)\//;
 
 interface Route {
   method: string;
@@ -103,9 +105,12 @@ beforeAll(async () => {
   const shipment = (await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer(), payload: pickupBody({ synchronous: true }) })).json();
   const label = (await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: t.bearer(), payload: { shipmentIds: [shipment.id] } })).json();
   const webhook = (await t.app.inject({ method: 'POST', url: `${SANDBOX}/webhooks`, headers: t.bearer(), payload: { url: 'https://hooks.example/kassa' } })).json();
+  const paymentLink = (await t.app.inject({ method: 'POST', url: '/sandbox/api/payment-links', payload: { data: t.token({ description: 'Fuzz', amount: 1, currency: 'EUR', askAdditionalInfo: true, expiresAt: '2099-01-01 00:00:00' }) } })).json();
   const link = shipment.parcels?.[0]?.trackingLink ? new URL(shipment.parcels[0].trackingLink).pathname.split('/') : [];
   Object.assign(known, {
     orderUuid: [open, paid],
+    paymentLinkUuid: [paymentLink.uuid].filter(Boolean),
+    code: [String(paymentLink.shortUrl ?? '').split('/').pop()].filter(Boolean),
     refundUuid: [refund.uuid ?? refund.id].filter(Boolean),
     storeUuid: [t.store.id],
     payoutUuid: [],

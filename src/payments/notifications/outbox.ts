@@ -21,7 +21,9 @@ export interface NewNotification {
   claims: Record<string, unknown>;
 }
 
-export async function enqueueNotification(tx: Queryable, n: NewNotification): Promise<string> {
+/** Writes the notification; none (undefined) when there is no URL (a payment link order without notificationUrl). */
+export async function enqueueNotification(tx: Queryable, n: Omit<NewNotification, 'url'> & { url: string | null }): Promise<string | undefined> {
+  if (n.url === null) return undefined;
   const id = uuidv7();
   await tx.query(
     `WITH n AS (INSERT INTO notifications (id, store_id, env, kind, subject_id, url, claims) VALUES ($1, $2, $3, $4, $5, $6, $7))

@@ -41,7 +41,8 @@ export interface OrderInput {
   merchantReference: string;
   merchantReferenceDisplay: string;
   returnUrl: string;
-  notificationUrl: string;
+  /** Null only for orders of a payment link without notificationUrl (nobody is notified). */
+  notificationUrl: string | null;
   grandTotal: number; // minor units
   currency: Currency;
   locale: Locale;
@@ -282,7 +283,7 @@ export const OrderSchema = Type.Object(
     merchantReference: Str('As sent'),
     merchantReferenceDisplay: Str('As sent (defaults to merchantReference)'),
     merchantReturnUrl: Str('The sent returnUrl'),
-    merchantNotificationUrl: Str('The sent notificationUrl'),
+    merchantNotificationUrl: NullableStr('The sent notificationUrl (null for an order of a payment link without one)'),
     grandTotal: Str('Decimal string'),
     currency: Str(),
     paymentMethodType: Str('Payment method system name'),

@@ -60,6 +60,16 @@ export async function announceOrder(tx: Queryable, row: sql.OrderRow, status: Or
   });
 }
 
+/**
+ * Runs in the transaction that marks an order PAID (after the ledger posting); what it writes
+ * commits with PAID or not at all. May return work to do after the commit (waking a worker).
+ */
+export type AfterPaid = (tx: Queryable, order: sql.OrderRow) => Promise<(() => void) | undefined>;
+
+export interface OrderServiceHooks {
+  afterPaid?: AfterPaid;
+}
+
 export class OrderService {
   /** Concurrent creations and reads share one statement (see platform/batch.ts). */
   private readonly inserts: Batcher<sql.NewOrder, sql.OrderRow | undefined>;
@@ -72,6 +82,7 @@ export class OrderService {
     private readonly callbacks: CallbackPolicy,
     /** Real time, for the tokens Kassa signs (the order's own times are the store's clock, in SQL). */
     private readonly clock: Clock,
+    private readonly hooks: OrderServiceHooks = {},
   ) {
     this.inserts = new Batcher((items) => sql.insertOrders(this.db, items));
     this.reads = new Batcher((ids) => sql.readOrders(this.db, ids));
@@ -87,7 +98,7 @@ export class OrderService {
    * Refused first: a notificationUrl production cannot call, a method the store has not enabled.
    */
   async createOrUpdate(store: Store, env: Env, input: OrderInput): Promise<sql.OrderRow> {
-    this.callbacks.assert(input.notificationUrl, env, 'notificationUrl');
+    if (input.notificationUrl !== null) this.callbacks.assert(input.notificationUrl, env, 'notificationUrl');
     if (!store.enabledMethods.includes(input.method)) {
       throw Errors.validation('payment.method', `${input.method} is not enabled for this store`);
     }
@@ -103,6 +114,10 @@ export class OrderService {
 
   /** Rewrites a locked order from a re-sent payload, when its status still allows it. */
   private async updateLocked(tx: Queryable, existing: sql.OrderRow, input: OrderInput): Promise<sql.OrderRow> {
+    if (existing.payment_link_id) {
+      // A payment link's order is the payer's, made on the link's page: not rewritten from the API.
+      throw Errors.badRequest(`merchantReference "${input.merchantReference}" belongs to an order of payment link ${existing.payment_link_id}; send a new merchantReference`);
+    }
     const status = effectiveStatus(existing.status, new Date(existing.expires_at), new Date(existing.now));
     if (!UPDATABLE.includes(status)) {
       throw Errors.badRequest(
@@ -215,6 +230,7 @@ export class OrderService {
    * With `expectedReference`, the open intent must be bound to that processor transaction (409).
    */
   async completeAttempt(orderId: string, outcome: AttemptOutcome, expectedReference?: string): Promise<AttemptResult> {
+    let afterCommit: (() => void) | undefined;
     const row = await withTx(this.db, async (tx) => {
       const order = await this.lockPayable(tx, orderId);
       if (expectedReference !== undefined) {
@@ -255,6 +271,7 @@ export class OrderService {
           paidAt,
         });
         await wakeWaitingForFunds(tx, order.store_id, order.env);
+        if (this.hooks.afterPaid) afterCommit = await this.hooks.afterPaid(tx, order);
       } else {
         await sql.updateIntent(tx, intentId, {
           // The open intent (openIntent) is PENDING, the intent table's initial status.
@@ -268,6 +285,7 @@ export class OrderService {
       if (notify) await this.announce(tx, updated, updated.status);
       return updated;
     });
+    afterCommit?.();
     const status = effectiveStatus(row.status, new Date(row.expires_at), new Date(row.now));
     return { row, status, redirectUrl: await this.redirectUrl(row, status) };
   }

@@ -36,7 +36,7 @@ export interface OrderRow {
   merchant_reference: string;
   merchant_reference_display: string;
   return_url: string;
-  notification_url: string;
+  notification_url: string | null;
   grand_total: number;
   currency: Currency;
   locale: Locale;

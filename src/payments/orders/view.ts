@@ -30,7 +30,7 @@ export interface OrderView {
   merchantReference: string;
   merchantReferenceDisplay: string;
   merchantReturnUrl: string;
-  merchantNotificationUrl: string;
+  merchantNotificationUrl: string | null;
   grandTotal: string;
   currency: string;
   paymentMethodType: string;

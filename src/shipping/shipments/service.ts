@@ -4,7 +4,7 @@
  * update (only while registered or registrationFailed; back to pending and registered again),
  * and the sandbox test helper moving a registered shipment along the delivery states.
  */
-import { withTx, type Db } from '../../platform/db.js';
+import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { Errors } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
 import { Problems } from '../../platform/validate.js';
@@ -116,6 +116,22 @@ export class ShipmentService {
   }
 
   async create(store: Store, env: Env, body: unknown): Promise<ShipmentJson> {
+    const { id, synchronous } = await withTx(this.db, (tx) => this.insert(tx, store, env, body));
+    if (synchronous) await this.registration.registerNow(id);
+    else this.registration.poke();
+    return shipmentJson((await this.store.find(id, null))!);
+  }
+
+  /**
+   * Creates a shipment (pending registration) inside the caller's transaction, as POST /shipments
+   * would from `body`; returns its id. The caller pokes `registration` after its commit (a paid
+   * payment link order's shipment is written with the PAID status, see payments/links).
+   */
+  async createInTx(tx: Queryable, store: Store, env: Env, body: unknown): Promise<string> {
+    return (await this.insert(tx, store, env, body)).id;
+  }
+
+  private async insert(tx: Queryable, store: Store, env: Env, body: unknown): Promise<{ id: string; synchronous: boolean }> {
     const input = parseCreateShipment(body);
     const p = new Problems();
     this.checkNotificationUrl(env, input.notificationUrl, p);
@@ -128,26 +144,22 @@ export class ShipmentService {
     const id = uuidv7();
     const createdAt = this.clock.now().toISOString();
     const products: StoredProduct[] | null = input.products?.map((x) => ({ id: uuidv7(), createdAt, ...x })) ?? null;
-    const ok = await withTx(this.db, (tx) =>
-      new ShipmentStore(tx).insert(
-        {
-          id,
-          storeId: store.id,
-          env,
-          merchantReference: input.merchantReference,
-          serviceOrderUuid: input.serviceOrderUuid,
-          products,
-          orderComment: input.orderComment,
-          notificationUrl: input.notificationUrl,
-          ...this.definition(input.shippingMethod, r, input.receiver, sender!, null),
-        },
-        this.newParcels(input.parcels),
-      ),
+    const ok = await new ShipmentStore(tx).insert(
+      {
+        id,
+        storeId: store.id,
+        env,
+        merchantReference: input.merchantReference,
+        serviceOrderUuid: input.serviceOrderUuid,
+        products,
+        orderComment: input.orderComment,
+        notificationUrl: input.notificationUrl,
+        ...this.definition(input.shippingMethod, r, input.receiver, sender!, null),
+      },
+      this.newParcels(input.parcels),
     );
     if (!ok) throw Errors.conflict(`A shipment with merchantReference ${input.merchantReference ?? ''} already exists`);
-    if (input.synchronous) await this.registration.registerNow(id);
-    else this.registration.poke();
-    return shipmentJson((await this.store.find(id, null))!);
+    return { id, synchronous: input.synchronous };
   }
 
   private definition(method: MethodInput, r: Resolved & { lockerSize: LockerSize | null }, receiver: PartyInput, sender: PartyInput, old: ShipmentRecord | null): ShipmentDefinition {

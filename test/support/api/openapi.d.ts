@@ -77,6 +77,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment-intents/{paymentIntentUuid}/return-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's return URL once the payment attempt ended ({} while pending; the SDK polls) */
+        get: operations["getPaymentIntentReturnUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight of the return-url call */
+        options: operations["preflightPaymentIntentReturnUrl"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-intents/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a draft payment intent (embedded payments; sent as paymentIntentUuid with the order)
+         * @description The body carries a signed token whose payload has `method` (cardPayments or blik).
+         */
+        post: operations["createDraftPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment link (a shareable page that creates orders)
+         * @description The body carries the payment link payload as a signed token (`data`); no Authorization header.
+         */
+        post: operations["createPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-links/{paymentLinkUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a payment link */
+        get: operations["getPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payout-exports/{payoutUuid}/{format}": {
         parameters: {
             query?: never;
@@ -113,6 +188,44 @@ export interface paths {
         post: operations["createRefund"];
         delete?: never;
         options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a session for an embedded card payment (single use, 60 minutes to bind an order)
+         * @description The body carries a signed token with the minimal payload (`accessKey`, `iat`, `exp`).
+         */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sessions/{sessionUuid}/gateway-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The embedded card form's URL for a session (for the browser SDK; CORS with credentials) */
+        get: operations["getSessionGatewayUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight of the gateway-url call */
+        options: operations["preflightSessionGatewayUrl"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -219,6 +332,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/embedded/card/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The embedded card form of a session or draft payment intent (HTML, made for an iframe) */
+        get: operations["embeddedCardForm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embedded/card/{uuid}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay the session's order with the card typed in the form (same-origin fetch from the form) */
+        post: operations["embeddedCardPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embedded/card/3ds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The embedded 3-D Secure challenge (HTML, framed over the checkout; signed fields) */
+        get: operations["embeddedCard3ds"];
+        put?: never;
+        /** Complete or fail the embedded 3-D Secure challenge (same-origin fetch; signed fields) */
+        post: operations["embeddedCard3dsAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/guides/{name}": {
         parameters: {
             query?: never;
@@ -245,6 +410,58 @@ export interface paths {
         };
         /** The process is up */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/l/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payment link's short URL: redirects to the link's page */
+        get: operations["paymentLinkShort"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/links/{paymentLinkUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment link's page (HTML): payer details, delivery, payment method */
+        get: operations["paymentLinkPage"];
+        put?: never;
+        /** The payer's form: creates the order and goes on to its payment page */
+        post: operations["paymentLinkSubmit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/links/{paymentLinkUuid}/thanks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the payer returns when the link has no returnUrl: the outcome of the payment */
+        get: operations["paymentLinkThanks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -564,6 +781,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/api/payment-intents/{paymentIntentUuid}/return-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The merchant's return URL once the payment attempt ended ({} while pending; the SDK polls) */
+        get: operations["sandboxGetPaymentIntentReturnUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight of the return-url call */
+        options: operations["sandboxPreflightPaymentIntentReturnUrl"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/payment-intents/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a draft payment intent (embedded payments; sent as paymentIntentUuid with the order)
+         * @description The body carries a signed token whose payload has `method` (cardPayments or blik).
+         */
+        post: operations["sandboxCreateDraftPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment link (a shareable page that creates orders)
+         * @description The body carries the payment link payload as a signed token (`data`); no Authorization header.
+         */
+        post: operations["sandboxCreatePaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/payment-links/{paymentLinkUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a payment link */
+        get: operations["sandboxGetPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/api/payout-exports/{payoutUuid}/{format}": {
         parameters: {
             query?: never;
@@ -600,6 +892,44 @@ export interface paths {
         post: operations["sandboxCreateRefund"];
         delete?: never;
         options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a session for an embedded card payment (single use, 60 minutes to bind an order)
+         * @description The body carries a signed token with the minimal payload (`accessKey`, `iat`, `exp`).
+         */
+        post: operations["sandboxCreateSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/sessions/{sessionUuid}/gateway-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The embedded card form's URL for a session (for the browser SDK; CORS with credentials) */
+        get: operations["sandboxGetSessionGatewayUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /** CORS preflight of the gateway-url call */
+        options: operations["sandboxPreflightSessionGatewayUrl"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1804,6 +2134,7 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            paymentIntentUuid?: string;
             /** @description Where the customer returns after paying or cancelling */
             returnUrl: string;
             sessionUuid?: string;
@@ -1811,6 +2142,44 @@ export interface components {
             shippingAddress?: {
                 [key: string]: unknown;
             };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * PaymentLinkPayload
+         * @description The payload of the POST /payment-links token
+         */
+        PaymentLinkPayload: {
+            /** @description The store's access key */
+            accessKey: string;
+            /** @description Up to 2 decimals, > 0 */
+            amount: number | string;
+            askAdditionalInfo: boolean;
+            /** @enum {unknown} */
+            currency: "EUR" | "PLN";
+            /** @description Required with showShippingOptions */
+            customerCountry?: string;
+            description: string;
+            exp: number;
+            /** @description ISO 8601; without an offset read as UTC; must be in the future */
+            expiresAt: string;
+            /** @enum {unknown} */
+            locale?: "de" | "en" | "et" | "fi" | "lt" | "lv" | "pl" | "ru";
+            /** @description one_time links only; unique in the store */
+            merchantReference?: string;
+            /** @description Receives {orderToken} for each order */
+            notificationUrl?: string;
+            /** @description Structured reference */
+            paymentReference?: string;
+            /** @enum {unknown} */
+            preferredCountry?: "EE" | "LV" | "LT" | "FI" | "PL";
+            /** @description Bank code */
+            preferredProvider?: string;
+            /** @description Where the payer returns, with order-token */
+            returnUrl?: string;
+            showShippingOptions?: boolean;
+            /** @enum {unknown} */
+            type?: "reusable" | "one_time";
         } & {
             [key: string]: unknown;
         };
@@ -2027,8 +2396,8 @@ export interface operations {
                         }[];
                         /** @description Gateway language */
                         locale: string;
-                        /** @description The sent notificationUrl */
-                        merchantNotificationUrl: string;
+                        /** @description The sent notificationUrl (null for an order of a payment link without one) */
+                        merchantNotificationUrl: string | null;
                         /** @description As sent */
                         merchantReference: string;
                         /** @description As sent (defaults to merchantReference) */
@@ -2271,8 +2640,8 @@ export interface operations {
                         }[];
                         /** @description Gateway language */
                         locale: string;
-                        /** @description The sent notificationUrl */
-                        merchantNotificationUrl: string;
+                        /** @description The sent notificationUrl (null for an order of a payment link without one) */
+                        merchantNotificationUrl: string | null;
                         /** @description As sent */
                         merchantReference: string;
                         /** @description As sent (defaults to merchantReference) */
@@ -2350,6 +2719,521 @@ export interface operations {
                         /** @description Store UUID */
                         storeUuid: string;
                         /** @description Order UUID; save it to query the order later */
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    getPaymentIntentReturnUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment intent UUID (a malformed one is a 400) */
+                paymentIntentUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return URL, or {} while pending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The order's returnUrl with a signed order-token; absent while the attempt is pending */
+                        merchantReturnUrl?: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    preflightPaymentIntentReturnUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment intent UUID (a malformed one is a 400) */
+                paymentIntentUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allowed: GET with Accept, Content-Type and X-Montonio-Js-Version */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    createDraftPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HS256 JWT signed with the store's secret key; its payload is the payload `{method}` */
+                    data: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The draft payment intent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The store UUID */
+                        onBehalfOf: string;
+                        /** @description `<uuid>_secret_<mac>`: the intent's id signed under the store's key */
+                        stripeClientSecret: string;
+                        /** @description Kassa has no Stripe: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments */
+                        stripePublicKey: string;
+                        /** @description The draft payment intent UUID, sent as paymentIntentUuid with the order */
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    createPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HS256 JWT signed with the store's secret key; its payload is the payment link payload (see the PaymentLinkPayload schema) */
+                    data: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The link: its uuid, page url and short url */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A short URL that redirects to the link's page */
+                        shortUrl: string;
+                        /** @description The link's page */
+                        url: string;
+                        /** @description Payment link UUID */
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    getPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment link UUID (a malformed one is a 400) */
+                paymentLinkUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Decimal string, without shipping */
+                        amount: string;
+                        askAdditionalInfo: boolean;
+                        /** @description ISO 8601 */
+                        createdAt: string;
+                        /** @description EUR or PLN */
+                        currency: string;
+                        /** @description Shipping destination country */
+                        customerCountry: string | null;
+                        /** @description Shown on the page */
+                        description: string;
+                        /** @description ISO 8601 */
+                        expiresAt: string;
+                        /** @description Page language */
+                        locale: string;
+                        /** @description one_time links only */
+                        merchantReference: string | null;
+                        /** @description Where the orders are notified (null: no notifications) */
+                        notificationUrl: string | null;
+                        /** @description Orders created through the link */
+                        orderCount: number;
+                        /** @description Of them, paid ones (PAID or refunded since) */
+                        paidOrderCount: number;
+                        /** @description Structured bank payment reference */
+                        paymentReference: string | null;
+                        /** @description Bank list country */
+                        preferredCountry: string | null;
+                        /** @description Bank code */
+                        preferredProvider: string | null;
+                        /** @description Where the payer returns (null: Kassa's thank-you page) */
+                        returnUrl: string | null;
+                        /** @description Short URL (redirects to url) */
+                        shortUrl: string;
+                        showShippingOptions: boolean;
+                        /**
+                         * @description ACTIVE (orders accepted), PAID (a one_time link whose order is paid), EXPIRED (past expiresAt, not paid)
+                         * @enum {unknown}
+                         */
+                        status: "ACTIVE" | "PAID" | "EXPIRED";
+                        /** @enum {unknown} */
+                        type: "reusable" | "one_time";
+                        /** @description The link's page */
+                        url: string;
+                        /** @description Payment link UUID */
                         uuid: string;
                     };
                 };
@@ -2733,6 +3617,240 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HS256 JWT signed with the store's secret key; its payload is the minimal payload (accessKey, iat, exp) */
+                    data: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The session */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The session UUID, sent as sessionUuid with the order */
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    getSessionGatewayUrl: {
+        parameters: {
+            query?: {
+                /** @description en_US, et, lv, lt, pl, fi or ru (the official SDK's locales); de and en also */
+                preferredLocale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session UUID (a malformed one is a 400) */
+                sessionUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Kassa's card form page for the session, made for an iframe */
+                        url: string;
+                        /** @description The session UUID */
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    preflightSessionGatewayUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session UUID (a malformed one is a 400) */
+                sessionUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allowed: GET with Accept, Content-Type and X-Montonio-Js-Version */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3729,6 +4847,467 @@ export interface operations {
             };
         };
     };
+    embeddedCardForm: {
+        parameters: {
+            query?: {
+                /** @description Language of the form (de, en, et, fi, lt, lv, pl, ru) */
+                lang?: string | string[];
+                /** @description Origin of the page that frames the form (the only one it talks to) */
+                parent?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description Session or draft payment intent UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unknown session: a page saying so */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    embeddedCardPay: {
+        parameters: {
+            query?: {
+                /** @description Language of the form (de, en, et, fi, lt, lv, pl, ru) */
+                lang?: string | string[];
+                /** @description Origin of the page that frames the form (the only one it talks to) */
+                parent?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description Session or draft payment intent UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Instead of the card, for a BLIK draft's order: 6 digits */
+                    blikCode?: string;
+                    cardCvc?: string;
+                    /** @description MM/YY */
+                    cardExpiry?: string;
+                    cardNumber?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The payment intent of the attempt */
+                        paymentIntentUuid: string;
+                        resultCode: string;
+                        /** @enum {string} */
+                        status: "paid";
+                    } | {
+                        /** @description DECLINED, INSUFFICIENT_FUNDS or AUTHENTICATION_FAILED */
+                        errorCode: string;
+                        /** @description The payment intent of the attempt */
+                        paymentIntentUuid: string;
+                        /** @enum {string} */
+                        status: "failed";
+                    } | {
+                        invalidCvc: boolean;
+                        invalidExpiry: boolean;
+                        invalidNumber: boolean;
+                        /** @enum {string} */
+                        status: "invalid";
+                    } | {
+                        /** @enum {string} */
+                        status: "invalidCode";
+                    } | {
+                        /** @description The signed 3-D Secure page */
+                        embeddedUrl: string;
+                        /** @description The payment intent of the attempt */
+                        paymentIntentUuid: string;
+                        /** @enum {string} */
+                        status: "challenge";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    embeddedCard3ds: {
+        parameters: {
+            query?: {
+                /** @description Signed field brand */
+                brand?: string | string[];
+                /** @description Signed field intent */
+                intent?: string | string[];
+                /** @description Signed field last4 */
+                last4?: string | string[];
+                /** @description Signed field locale */
+                locale?: string | string[];
+                /** @description Signed field mac */
+                mac?: string | string[];
+                /** @description Signed field order */
+                order?: string | string[];
+                /** @description Signed field parent */
+                parent?: string | string[];
+                /** @description Signed field ref */
+                ref?: string | string[];
+                /** @description Signed field session */
+                session?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The 3-D Secure page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The signed fields are missing or altered: a page saying so */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    embeddedCard3dsAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description complete or fail */
+                    action: string;
+                    /** @description Signed field brand */
+                    brand?: string;
+                    /** @description Signed field intent */
+                    intent?: string;
+                    /** @description Signed field last4 */
+                    last4?: string;
+                    /** @description Signed field locale */
+                    locale?: string;
+                    /** @description Signed field mac */
+                    mac?: string;
+                    /** @description Signed field order */
+                    order?: string;
+                    /** @description Signed field parent */
+                    parent?: string;
+                    /** @description Signed field ref */
+                    ref?: string;
+                    /** @description Signed field session */
+                    session?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The payment intent of the attempt */
+                        paymentIntentUuid: string;
+                        resultCode: string;
+                        /** @enum {string} */
+                        status: "paid";
+                    } | {
+                        /** @description DECLINED, INSUFFICIENT_FUNDS or AUTHENTICATION_FAILED */
+                        errorCode: string;
+                        /** @description The payment intent of the attempt */
+                        paymentIntentUuid: string;
+                        /** @enum {string} */
+                        status: "failed";
+                    } | {
+                        invalidCvc: boolean;
+                        invalidExpiry: boolean;
+                        invalidNumber: boolean;
+                        /** @enum {string} */
+                        status: "invalid";
+                    } | {
+                        /** @enum {string} */
+                        status: "invalidCode";
+                    } | {
+                        /** @description The signed 3-D Secure page */
+                        embeddedUrl: string;
+                        /** @description The payment intent of the attempt */
+                        paymentIntentUuid: string;
+                        /** @enum {string} */
+                        status: "challenge";
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
     getGuide: {
         parameters: {
             query?: never;
@@ -3821,6 +5400,356 @@ export interface operations {
                          */
                         statusCode: number;
                     };
+                };
+            };
+        };
+    };
+    paymentLinkShort: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Short code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's page */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such link: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    paymentLinkPage: {
+        parameters: {
+            query?: {
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the link locale */
+                lang?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description Payment link UUID (an unknown or malformed one gets the not-found page) */
+                paymentLinkUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's page (or, for a paid one_time link, a page saying so) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such link: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description A one_time link whose order is being paid by someone */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    paymentLinkSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment link UUID (an unknown or malformed one gets the not-found page) */
+                paymentLinkUuid: string;
+            };
+            cookie?: never;
+        };
+        /** @description The payer's form */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Payer e-mail */
+                    email?: string | string[];
+                    /** @description Payer first name */
+                    firstName?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the link locale */
+                    lang?: string | string[];
+                    /** @description Payer last name */
+                    lastName?: string | string[];
+                    /** @description Courier: city */
+                    locality?: string | string[];
+                    /** @description Payment method system name */
+                    method?: string | string[];
+                    /** @description Payer mobile phone (with shipping) */
+                    phone?: string | string[];
+                    /** @description Courier: postal code */
+                    postalCode?: string | string[];
+                    /** @description pickupPoint:<id> or courier:<id> */
+                    shipping?: string | string[];
+                    /** @description Courier: street address */
+                    street?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description Payer e-mail */
+                    email?: string | string[];
+                    /** @description Payer first name */
+                    firstName?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the link locale */
+                    lang?: string | string[];
+                    /** @description Payer last name */
+                    lastName?: string | string[];
+                    /** @description Courier: city */
+                    locality?: string | string[];
+                    /** @description Payment method system name */
+                    method?: string | string[];
+                    /** @description Payer mobile phone (with shipping) */
+                    phone?: string | string[];
+                    /** @description Courier: postal code */
+                    postalCode?: string | string[];
+                    /** @description pickupPoint:<id> or courier:<id> */
+                    shipping?: string | string[];
+                    /** @description Courier: street address */
+                    street?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description A paid one_time link: a page saying so */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description On to the order's payment page /pay/{orderUuid} */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The form has problems: the page again, with them */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description No such link: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description A one_time link whose order is being paid by someone */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    paymentLinkThanks: {
+        parameters: {
+            query?: {
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the link locale */
+                lang?: string | string[];
+                /** @description The order token Kassa appended */
+                "order-token"?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description Payment link UUID (an unknown or malformed one gets the not-found page) */
+                paymentLinkUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No such link: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
                 };
             };
         };
@@ -5961,8 +7890,8 @@ export interface operations {
                         }[];
                         /** @description Gateway language */
                         locale: string;
-                        /** @description The sent notificationUrl */
-                        merchantNotificationUrl: string;
+                        /** @description The sent notificationUrl (null for an order of a payment link without one) */
+                        merchantNotificationUrl: string | null;
                         /** @description As sent */
                         merchantReference: string;
                         /** @description As sent (defaults to merchantReference) */
@@ -6205,8 +8134,8 @@ export interface operations {
                         }[];
                         /** @description Gateway language */
                         locale: string;
-                        /** @description The sent notificationUrl */
-                        merchantNotificationUrl: string;
+                        /** @description The sent notificationUrl (null for an order of a payment link without one) */
+                        merchantNotificationUrl: string | null;
                         /** @description As sent */
                         merchantReference: string;
                         /** @description As sent (defaults to merchantReference) */
@@ -6284,6 +8213,521 @@ export interface operations {
                         /** @description Store UUID */
                         storeUuid: string;
                         /** @description Order UUID; save it to query the order later */
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxGetPaymentIntentReturnUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment intent UUID (a malformed one is a 400) */
+                paymentIntentUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return URL, or {} while pending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The order's returnUrl with a signed order-token; absent while the attempt is pending */
+                        merchantReturnUrl?: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxPreflightPaymentIntentReturnUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment intent UUID (a malformed one is a 400) */
+                paymentIntentUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allowed: GET with Accept, Content-Type and X-Montonio-Js-Version */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxCreateDraftPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HS256 JWT signed with the store's secret key; its payload is the payload `{method}` */
+                    data: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The draft payment intent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The store UUID */
+                        onBehalfOf: string;
+                        /** @description `<uuid>_secret_<mac>`: the intent's id signed under the store's key */
+                        stripeClientSecret: string;
+                        /** @description Kassa has no Stripe: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments */
+                        stripePublicKey: string;
+                        /** @description The draft payment intent UUID, sent as paymentIntentUuid with the order */
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxCreatePaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HS256 JWT signed with the store's secret key; its payload is the payment link payload (see the PaymentLinkPayload schema) */
+                    data: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The link: its uuid, page url and short url */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A short URL that redirects to the link's page */
+                        shortUrl: string;
+                        /** @description The link's page */
+                        url: string;
+                        /** @description Payment link UUID */
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxGetPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Payment link UUID (a malformed one is a 400) */
+                paymentLinkUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Decimal string, without shipping */
+                        amount: string;
+                        askAdditionalInfo: boolean;
+                        /** @description ISO 8601 */
+                        createdAt: string;
+                        /** @description EUR or PLN */
+                        currency: string;
+                        /** @description Shipping destination country */
+                        customerCountry: string | null;
+                        /** @description Shown on the page */
+                        description: string;
+                        /** @description ISO 8601 */
+                        expiresAt: string;
+                        /** @description Page language */
+                        locale: string;
+                        /** @description one_time links only */
+                        merchantReference: string | null;
+                        /** @description Where the orders are notified (null: no notifications) */
+                        notificationUrl: string | null;
+                        /** @description Orders created through the link */
+                        orderCount: number;
+                        /** @description Of them, paid ones (PAID or refunded since) */
+                        paidOrderCount: number;
+                        /** @description Structured bank payment reference */
+                        paymentReference: string | null;
+                        /** @description Bank list country */
+                        preferredCountry: string | null;
+                        /** @description Bank code */
+                        preferredProvider: string | null;
+                        /** @description Where the payer returns (null: Kassa's thank-you page) */
+                        returnUrl: string | null;
+                        /** @description Short URL (redirects to url) */
+                        shortUrl: string;
+                        showShippingOptions: boolean;
+                        /**
+                         * @description ACTIVE (orders accepted), PAID (a one_time link whose order is paid), EXPIRED (past expiresAt, not paid)
+                         * @enum {unknown}
+                         */
+                        status: "ACTIVE" | "PAID" | "EXPIRED";
+                        /** @enum {unknown} */
+                        type: "reusable" | "one_time";
+                        /** @description The link's page */
+                        url: string;
+                        /** @description Payment link UUID */
                         uuid: string;
                     };
                 };
@@ -6667,6 +9111,240 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxCreateSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description HS256 JWT signed with the store's secret key; its payload is the minimal payload (accessKey, iat, exp) */
+                    data: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The session */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The session UUID, sent as sessionUuid with the order */
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxGetSessionGatewayUrl: {
+        parameters: {
+            query?: {
+                /** @description en_US, et, lv, lt, pl, fi or ru (the official SDK's locales); de and en also */
+                preferredLocale?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session UUID (a malformed one is a 400) */
+                sessionUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Kassa's card form page for the session, made for an iframe */
+                        url: string;
+                        /** @description The session UUID */
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxPreflightSessionGatewayUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session UUID (a malformed one is a 400) */
+                sessionUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Allowed: GET with Accept, Content-Type and X-Montonio-Js-Version */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8120,8 +10798,8 @@ export interface operations {
                             }[];
                             /** @description Gateway language */
                             locale: string;
-                            /** @description The sent notificationUrl */
-                            merchantNotificationUrl: string;
+                            /** @description The sent notificationUrl (null for an order of a payment link without one) */
+                            merchantNotificationUrl: string | null;
                             /** @description As sent */
                             merchantReference: string;
                             /** @description As sent (defaults to merchantReference) */
