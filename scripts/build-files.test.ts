@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildFiles, isTestOnly } from './build-files.js';
+import { browserBundleFiles, buildFiles, isTestOnly } from './build-files.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
@@ -16,6 +16,7 @@ function allTs(dir: string): string[] {
 describe('the build’s file selection', async () => {
   const files = await buildFiles(src);
   const rel = files.map((f) => path.relative(src, f).split(path.sep).join('/'));
+  const browser = (await browserBundleFiles(src)).map((f) => path.relative(src, f).split(path.sep).join('/'));
 
   it('holds the entry points and the modules they import', () => {
     for (const f of ['main.ts', 'cli/main.ts', 'payouts/export-worker.ts', 'shipping/carriers/registry.ts', 'shipping/carriers/baltpost/rates.ts', 'shipping/labels/render.ts']) {
@@ -40,7 +41,13 @@ describe('the build’s file selection', async () => {
     for (const f of ['main.ts', 'shipping/carriers/kit/adapter.ts']) expect(isTestOnly(f), f).toBe(false);
   });
 
-  it('src/ holds no test support any more: every other module is built, imported for its types by a built one, or a documented tool', () => {
+  it('the browser scripts are bundled from src/widget/, apart from the server modules', () => {
+    for (const f of ['widget/bundle.ts', 'widget/checkout.ts', 'widget/bank-selection/index.ts', 'widget/embedded/payments.ts']) expect(browser).toContain(f);
+    expect(browser.filter((f) => !f.startsWith('widget/'))).toEqual([]);
+    expect(rel.filter((f) => browser.includes(f))).toEqual([]);
+  });
+
+  it('src/ holds no test support any more: every other module is built, bundled for browsers, imported for its types by a built one, or a documented tool', () => {
     const tools = new Set(['shipping/catalogue/generate-points.ts', 'shipping/catalogue/places.ts', 'platform/seeded-random.ts']);
     // Modules imported for types only vanish when transpiled (nothing imports them at run time).
     const typesOf = new Set<string>();
@@ -51,7 +58,7 @@ describe('the build’s file selection', async () => {
     }
     const left = allTs(src)
       .map((f) => path.relative(src, f).split(path.sep).join('/'))
-      .filter((f) => !isTestOnly(f) && !rel.includes(f) && !typesOf.has(f) && !tools.has(f));
+      .filter((f) => !isTestOnly(f) && !rel.includes(f) && !browser.includes(f) && !typesOf.has(f) && !tools.has(f));
     expect(left).toEqual([]);
   });
 });

@@ -45,3 +45,27 @@ export async function buildFiles(src: string): Promise<string[]> {
   if (outside.length || testOnly.length) throw new Error(`the app imports test-only or outside code: ${[...outside, ...testOnly].join(', ')}`);
   return files.sort();
 }
+
+/**
+ * Absolute paths of the src/ modules the browser scripts (src/widget/bundles.ts) are bundled
+ * from: not transpiled one by one into dist/, but built into dist/bundles/ by build.ts.
+ */
+export async function browserBundleFiles(src: string): Promise<string[]> {
+  const root = path.dirname(src);
+  const { BROWSER_BUNDLES } = await import('../src/widget/bundles.js');
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: Object.values(BROWSER_BUNDLES).map((b) => path.join(src, b.entry)),
+    bundle: true,
+    write: false,
+    outdir: 'graph',
+    metafile: true,
+    format: 'iife',
+    platform: 'browser',
+    logLevel: 'silent',
+  });
+  return Object.keys(result.metafile.inputs)
+    .map((p) => path.resolve(root, p))
+    .filter((p) => p.startsWith(src + path.sep) && p.endsWith('.ts'))
+    .sort();
+}

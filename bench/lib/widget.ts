@@ -11,7 +11,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { sign } from '../../src/platform/jwt.js';
-import { BUNDLE_3X_GZIP_BUDGET } from '../../src/widget/budget.js';
+import { BUNDLE_3X_GZIP_BUDGET } from '../../src/widget/bundles.js';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../test/support/chromium.js';
 import { startMerchantShop } from '../../test/support/merchant-shop.js';
 import type { Keys } from './orders.js';

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { expect, it } from 'vitest';
 import { bundleOptions } from '../platform/browser-bundle.js';
-import { BUNDLE_3X_GZIP_BUDGET } from './budget.js';
+import { BUNDLE_3X_GZIP_BUDGET } from './bundles.js';
 import { BROWSER_BUNDLES } from './bundles.js';
 
 it('the 3.x bundle is at most 20 KB gzipped, ES2018, with no eval', async () => {

@@ -6,17 +6,13 @@
  */
 import { PaymentInitiation } from './bank-selection/index.js';
 import { EmbeddedPayments } from './embedded/payments.js';
+import { extendGlobals } from './namespaces.js';
 
-type Namespace = { Checkout?: Record<string, unknown> } & Record<string, unknown>;
-type Host = Record<string, unknown> & { onKassaLoaded?: unknown; onMontonioLoaded?: unknown };
-
-const host = window as unknown as Host;
 const checkout = { PaymentInitiation, EmbeddedPayments };
-for (const name of ['Kassa', 'Montonio', 'MontonioLegacy']) {
-  const ns = (typeof host[name] === 'object' && host[name] !== null ? host[name] : {}) as Namespace;
-  ns.Checkout = { ...(ns.Checkout ?? {}), ...checkout };
-  host[name] = ns;
-}
+extendGlobals(['Kassa', 'Montonio', 'MontonioLegacy'], (ns) => {
+  ns.Checkout = { ...((ns.Checkout as object | undefined) ?? {}), ...checkout };
+});
+const host = window as unknown as { onKassaLoaded?: unknown; onMontonioLoaded?: unknown };
 for (const callback of [host.onKassaLoaded, host.onMontonioLoaded]) {
   if (typeof callback === 'function') callback();
 }

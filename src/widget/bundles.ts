@@ -8,6 +8,8 @@ export interface ServedBundle extends BundleSpec {
   /** Where it is served: Kassa's own path first, then the paths the original service's clients load it from. */
   paths: readonly string[];
   summary: string;
+  /** The most it may weigh gzipped (gzip -9), in bytes: a test and `npm run bench` check it. */
+  gzipBudget?: number;
 }
 
 export const BROWSER_BUNDLES = {
@@ -22,6 +24,8 @@ export const BROWSER_BUNDLES = {
     entry: 'widget/bundle.ts',
     paths: ['/sdk/3.x/bundle.js', '/assets/montonio-js/3.x/montonio.bundle.js'],
     summary: 'The 3.x browser bundle: the bank-selection widget and embedded payments (JavaScript)',
+    // The issue's budget for the widget's bundle: 20 KB gzipped.
+    gzipBudget: 20 * 1024,
   },
   /**
    * The embedded card checkout of sessions (`MontonioCheckout`), as the official front-end SDK
@@ -34,3 +38,6 @@ export const BROWSER_BUNDLES = {
     summary: 'The embedded card checkout script of sessions (JavaScript)',
   },
 } as const satisfies Record<string, ServedBundle>;
+
+/** The size budget of the 3.x bundle (bank-selection widget + embedded payments). */
+export const BUNDLE_3X_GZIP_BUDGET: number = BROWSER_BUNDLES.checkout3x.gzipBudget;

@@ -6,12 +6,9 @@
  * into whatever those globals already hold (a page may also load the 3.x bundle).
  */
 import { MontonioCheckout, PaymentFailedError } from './embedded/montonio-checkout.js';
+import { extendGlobals } from './namespaces.js';
 
-type Host = Record<string, unknown>;
-const host = window as unknown as Host;
-for (const name of ['Kassa', 'Montonio']) {
-  const ns = (typeof host[name] === 'object' && host[name] !== null ? host[name] : {}) as Record<string, unknown>;
+extendGlobals(['Kassa', 'Montonio'], (ns) => {
   ns.MontonioCheckout = MontonioCheckout;
   ns.PaymentFailedError = PaymentFailedError;
-  host[name] = ns;
-}
+});

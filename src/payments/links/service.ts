@@ -11,7 +11,7 @@ import { ApiError, Errors } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
 import type { Env } from '../../platform/env.js';
 import type { Locale } from '../../platform/locales.js';
-import { formatAmount, type Currency } from '../../platform/money.js';
+import { formatAmount, parseAmount, toNumber, type Currency } from '../../platform/money.js';
 import type { CallbackPolicy } from '../../platform/outbound.js';
 import { Problems, type Json } from '../../platform/validate.js';
 import type { Store, StoreService } from '../../stores/service.js';
@@ -125,8 +125,9 @@ function carrierOffer(code: string, country: CountryCode, currency: Currency): C
   const cost = (type: 'pickupPoint' | 'courier'): number | null => {
     const rates = calculateRates({ destination: country, parcels: [{ items: [DEFAULT_PARCEL] }] }, { carrierCode: code, shippingMethodType: type });
     const subs = rates.carriers[0]?.shippingMethods[0]?.subtypes.filter((s) => s.currency === currency) ?? [];
-    if (subs.length === 0) return null;
-    return Math.min(...subs.map((s) => Math.round(Number(s.rate) * 100)));
+    // The rate tables answer decimal strings ("3.49"): read once into minor units, never through a float.
+    const minors = subs.map((s) => parseAmount(s.rate)).flatMap((r) => (r.ok ? [r.minor] : []));
+    return minors.length === 0 ? null : Math.min(...minors);
   };
   const pickupPointCost = cost('pickupPoint');
   const courierCost = cost('courier');
@@ -349,8 +350,8 @@ export class PaymentLinkService {
       billingAddress: billing,
       shippingAddress: choice ? billing : null,
       lineItems: [
-        { name: link.description, quantity: 1, finalPrice: Number(formatAmount(Number(link.amount))) },
-        ...(choice ? [{ name: 'SHIPPING', quantity: 1, finalPrice: Number(formatAmount(shippingCost)) }] : []),
+        { name: link.description, quantity: 1, finalPrice: toNumber(Number(link.amount)) },
+        ...(choice ? [{ name: 'SHIPPING', quantity: 1, finalPrice: toNumber(shippingCost) }] : []),
       ],
     };
     return withTx(this.db, async (tx) => {
