@@ -14,7 +14,8 @@ import { COUNTRY_KEYS, messages, METHOD_TITLE_KEYS, type GatewayMessages } from 
 import type { BankChoice } from './service.js';
 import { GATEWAY_CSS } from './styles.js';
 
-interface Frame {
+/** The hosted pages' common frame: sandbox banner, store name, language switcher and footer. */
+export interface Frame {
   locale: Locale;
   nonce: string;
   title: string;
@@ -23,9 +24,11 @@ interface Frame {
   /** Builds the URL of this page in another language (no switcher when absent). */
   langHref?: (l: Locale) => string;
   main: Html;
+  /** The page's style sheet (default: the hosted pages' own). */
+  css?: string;
 }
 
-function frame(f: Frame): string {
+export function frame(f: Frame): string {
   const t = messages(f.locale);
   const body = html`${f.sandbox ? html`<div class="sandbox" role="note">${t.sandbox}</div>` : ''}
 ${f.storeName !== undefined ? html`<header class="top"><p>${f.storeName}</p></header>` : ''}
@@ -36,7 +39,7 @@ ${f.main}
 ${f.langHref ? languageSwitcher(t.language, f.locale, f.langHref) : ''}
 <p>${t.footer}</p>
 </footer>`;
-  return renderDocument({ lang: f.locale, title: f.title, nonce: f.nonce, css: GATEWAY_CSS, body });
+  return renderDocument({ lang: f.locale, title: f.title, nonce: f.nonce, css: f.css ?? GATEWAY_CSS, body });
 }
 
 function summary(t: GatewayMessages, order: OrderRow, store: Store, locale: Locale): Html {

@@ -2,11 +2,12 @@
  * The payment link pages' HTML: the link's page (payer details, delivery, payment method), the
  * closed pages (expired, paid, being paid) and the thank-you page. Rendering only.
  */
-import { languageSwitcher, type Locale } from '../../platform/locales.js';
+import type { Locale } from '../../platform/locales.js';
 import { fill, formatMoney } from '../../platform/format.js';
-import { html, renderDocument, type Html } from '../../platform/html.js';
+import { html, type Html } from '../../platform/html.js';
 import { messages, METHOD_TITLE_KEYS } from '../gateway/i18n.js';
 import { GATEWAY_CSS } from '../gateway/styles.js';
+import { frame, type Frame } from '../gateway/pages.js';
 import type { OrderStatus } from '../orders/states.js';
 import type { CarrierOffer, LinkPage } from './service.js';
 import { LINK_MESSAGES, type LinkMessages } from './texts.js';
@@ -19,29 +20,8 @@ ul.methods{list-style:none;padding:0}
 .error{color:#b00020}
 .hint{margin-bottom:0;color:#555}`;
 
-interface Frame {
-  locale: Locale;
-  nonce: string;
-  title: string;
-  storeName: string;
-  sandbox: boolean;
-  langHref?: (l: Locale) => string;
-  main: Html;
-}
-
-function frame(f: Frame): string {
-  const g = messages(f.locale);
-  const body = html`${f.sandbox ? html`<div class="sandbox" role="note">${g.sandbox}</div>` : ''}
-<header class="top"><p>${f.storeName}</p></header>
-<main>
-${f.main}
-</main>
-<footer>
-${f.langHref ? languageSwitcher(g.language, f.locale, f.langHref) : ''}
-<p>${g.footer}</p>
-</footer>`;
-  return renderDocument({ lang: f.locale, title: f.title, nonce: f.nonce, css: LINK_CSS, body });
-}
+/** The hosted pages' frame with the link form's style sheet. */
+const linkFrame = (f: Omit<Frame, 'css'>): string => frame({ ...f, css: LINK_CSS });
 
 export interface LinkPageModel {
   page: LinkPage;
@@ -132,7 +112,7 @@ ${methodProblem ? html`<span class="error" role="alert">${t.required}</span>` : 
 <p><button type="submit">${t.pay}</button></p>
 </form>
 </section>`;
-  return frame({
+  return linkFrame({
     locale: m.locale,
     nonce: m.nonce,
     title: link.description,
@@ -148,7 +128,7 @@ export function closedPage(page: LinkPage, locale: Locale, nonce: string, why: '
   const title = why === 'expired' ? t.expiredTitle : why === 'paid' ? t.paidTitle : t.takenTitle;
   const text = why === 'expired' ? t.expiredText : why === 'paid' ? t.paidText : t.takenText;
   const main = html`<section class="card status"><h1>${title}</h1><p>${page.link.description}</p><p>${text}</p></section>`;
-  return frame({ locale, nonce, title, storeName: page.store.name, sandbox: page.link.env === 'sandbox', langHref: (l) => `/links/${page.link.id}?lang=${l}`, main });
+  return linkFrame({ locale, nonce, title, storeName: page.store.name, sandbox: page.link.env === 'sandbox', langHref: (l) => `/links/${page.link.id}?lang=${l}`, main });
 }
 
 export function thanksPage(page: LinkPage, locale: Locale, nonce: string, status: OrderStatus | undefined, amount: number | undefined): string {
@@ -157,5 +137,5 @@ export function thanksPage(page: LinkPage, locale: Locale, nonce: string, status
   const main = html`<section class="card status"><h1>${paid ? t.thanksTitle : page.link.description}</h1>
 <p>${paid ? t.thanksPaid : t.thanksOpen}</p>
 ${amount !== undefined ? html`<p class="amount">${fill('{amount}', { amount: formatMoney(amount, page.link.currency, locale) })}</p>` : ''}</section>`;
-  return frame({ locale, nonce, title: t.thanksTitle, storeName: page.store.name, sandbox: page.link.env === 'sandbox', main });
+  return linkFrame({ locale, nonce, title: t.thanksTitle, storeName: page.store.name, sandbox: page.link.env === 'sandbox', main });
 }
