@@ -375,3 +375,61 @@ describe('a BLIK draft: the form asks for the BLIK code', () => {
     expect(res.json().message).toContain('paid by card');
   });
 });
+
+describe('bad input: each a 4xx naming the field, and nothing written', () => {
+  it('orders, gateway-url and the card form refuse every malformed field without a write', async () => {
+    const session = await newSession();
+    const draft = (await newDraft('cardPayments')).uuid!;
+    const tables = async () => ({
+      orders: await count('orders'),
+      intents: await count('payment_intents'),
+      sessions: await count('checkout_sessions'),
+      bound: (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM checkout_sessions WHERE order_id IS NOT NULL')).rows[0]!.n,
+    });
+    const before = await tables();
+    const orderCases: [string, Record<string, unknown>, string][] = [
+      ['sessionUuid not a uuid', cardOrder({ sessionUuid: 'not-a-uuid' }), 'sessionUuid'],
+      ['sessionUuid with a NUL', cardOrder({ sessionUuid: `${session}\u0000` }), 'sessionUuid'],
+      ['sessionUuid a number', cardOrder({ sessionUuid: 7 }), 'sessionUuid'],
+      ['sessionUuid for a bank payment', orderPayload({ sessionUuid: session }), 'sessionUuid'],
+      ['paymentIntentUuid not a uuid', cardOrder({ paymentIntentUuid: 'x' }), 'paymentIntentUuid'],
+      ['paymentIntentUuid for a bank payment', orderPayload({ paymentIntentUuid: draft }), 'paymentIntentUuid'],
+      ['a session as a draft', cardOrder({ paymentIntentUuid: session }), 'paymentIntentUuid'],
+      ['a draft as a session', cardOrder({ sessionUuid: draft }), 'sessionUuid'],
+    ];
+    for (const [name, claims, field] of orderCases) {
+      const res = await postOrder({ ...claims, merchantReference: `BAD-${name}` });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
+      expect(res.json(), name).toMatchObject({ statusCode: 400, error: 'Bad Request' });
+      expect(res.json().message, name).toContain(field);
+    }
+    const both = await postOrder({ ...cardOrder({ sessionUuid: session, paymentIntentUuid: draft }), merchantReference: 'BAD-both' });
+    expect(both.statusCode, both.body).toBe(400);
+    expect(both.json().message).toMatch(/sessionUuid|paymentIntentUuid/);
+
+    const getCases: [string, string, string][] = [
+      ['gateway-url of a malformed uuid', '/sandbox/api/sessions/not-a-uuid/gateway-url', 'sessionUuid'],
+      ['gateway-url in an unknown locale', `/sandbox/api/sessions/${session}/gateway-url?preferredLocale=xx_XX`, 'preferredLocale'],
+      ['return-url of a malformed uuid', '/sandbox/api/payment-intents/12345/return-url', 'paymentIntentUuid'],
+    ];
+    for (const [name, url, field] of getCases) {
+      const res = await t.app.inject({ method: 'GET', url, headers: SDK_HEADERS });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
+      expect(res.json().message, name).toContain(field);
+      expect(res.headers['access-control-allow-origin'], name).toBe(SHOP);
+    }
+
+    const formCases: [string, Record<string, unknown>, string][] = [
+      ['no card number', { cardExpiry: '12/40', cardCvc: '123' }, 'cardNumber'],
+      ['no expiry', { cardNumber: '4242424242424242', cardCvc: '123' }, 'cardExpiry'],
+      ['no CVC', { cardNumber: '4242424242424242', cardExpiry: '12/40' }, 'cardCvc'],
+      ['a card number as an object', { cardNumber: { a: 1 }, cardExpiry: '12/40', cardCvc: '123' }, 'cardNumber'],
+    ];
+    for (const [name, payload, field] of formCases) {
+      const res = await t.app.inject({ method: 'POST', url: `/embedded/card/${session}/pay`, payload });
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(400);
+      expect(res.json().message, name).toContain(field);
+    }
+    expect(await tables()).toEqual(before);
+  });
+});
