@@ -32,6 +32,9 @@ export interface Config {
    * does not end in /v2 (no client could find v3 then).
    */
   shippingV3Path: string | null;
+  /** The earlier snake_case shipping API (shipping-legacy.md): production keys here, sandbox keys at the sandbox path. */
+  legacyShippingPath: string;
+  legacyShippingSandboxPath: string;
   shippingV3SandboxPath: string | null;
   /** Which names the shipping v2 output speaks: the spec's, or the original service's (src/shipping/names.ts). */
   shippingNames: ShippingNames;
@@ -106,6 +109,8 @@ export function loadConfig(env: Env = process.env): Config {
   const shippingSandboxPath = urlPath(env, 'KASSA_SHIPPING_SANDBOX_PATH', '/sandbox/shipping/api/v2');
   const shippingV3Path = v3Beside(shippingPath);
   const shippingV3SandboxPath = v3Beside(shippingSandboxPath);
+  const legacyShippingPath = urlPath(env, 'KASSA_LEGACY_SHIPPING_PATH', '/shipping/api/v1');
+  const legacyShippingSandboxPath = urlPath(env, 'KASSA_LEGACY_SHIPPING_SANDBOX_PATH', '/sandbox/shipping/api/v1');
   const shippingNames = (env.KASSA_SHIPPING_NAMES || 'spec') as ShippingNames;
   if (!SHIPPING_NAMES.includes(shippingNames)) {
     throw new ConfigError(`KASSA_SHIPPING_NAMES must be ${SHIPPING_NAMES.join(' or ')}, got "${shippingNames}"`);
@@ -123,6 +128,8 @@ export function loadConfig(env: Env = process.env): Config {
     ['KASSA_SHIPPING_SANDBOX_PATH', shippingSandboxPath],
     ...(shippingV3Path ? [['the v3 path beside KASSA_SHIPPING_PATH', shippingV3Path] as [string, string]] : []),
     ...(shippingV3SandboxPath ? [['the v3 path beside KASSA_SHIPPING_SANDBOX_PATH', shippingV3SandboxPath] as [string, string]] : []),
+    ['KASSA_LEGACY_SHIPPING_PATH', legacyShippingPath],
+    ['KASSA_LEGACY_SHIPPING_SANDBOX_PATH', legacyShippingSandboxPath],
   ];
   for (const [i, [name, value]] of basePaths.entries()) {
     for (const [other, otherValue] of basePaths.slice(i + 1)) {
@@ -143,6 +150,8 @@ export function loadConfig(env: Env = process.env): Config {
     shippingSandboxPath,
     shippingV3Path,
     shippingV3SandboxPath,
+    legacyShippingPath,
+    legacyShippingSandboxPath,
     shippingNames,
     role,
     logLevel: env.LOG_LEVEL || 'info',

@@ -15,17 +15,17 @@ import type { Env } from '../platform/env.js';
 /** The status a token fault gets on the shipping APIs. */
 export const SHIPPING_TOKEN_FAULT_STATUS = 401;
 
+/** The shared token checks answer a wrong signature with 403 (the payments table); the shipping APIs answer every token fault with 401, its message kept. */
+export async function asShippingTokenFault<T>(check: Promise<T>): Promise<T> {
+  try {
+    return await check;
+  } catch (err) {
+    if (err instanceof ApiError && err.statusCode === 403) throw new ApiError(SHIPPING_TOKEN_FAULT_STATUS, err.message, err.code);
+    throw err;
+  }
+}
+
 /** `(req) => the store of the request's Bearer token in env`; every token fault is a 401. */
 export function shippingAuth(keys: Pick<KeyResolver, 'authenticateBearer'>, env: Env): (req: FastifyRequest) => Promise<Store> {
-  return async (req) => {
-    try {
-      return (await keys.authenticateBearer(bearerToken(req), env)).key.store;
-    } catch (err) {
-      // The shared checks answer 401 for every fault but a wrong signature (403, the payments table).
-      if (err instanceof ApiError && err.statusCode === 403) {
-        throw new ApiError(SHIPPING_TOKEN_FAULT_STATUS, err.message, err.code);
-      }
-      throw err;
-    }
-  };
+  return async (req) => (await asShippingTokenFault(keys.authenticateBearer(bearerToken(req), env))).key.store;
 }
