@@ -41,13 +41,18 @@ interface KindRules {
   queryParam: string | null;
   tokenTtlS: number;
   isSuccess: (status: number) => boolean;
+  /** Whether the token's claims gain the key's accessKey (payments' notifications name their key). */
+  withAccessKey: boolean;
 }
 
 /** How each kind of notification is sent, as data. */
 export const KIND_RULES: Readonly<Record<NotificationKind, KindRules>> = {
-  order: { field: 'orderToken', queryParam: 'order-token', tokenTtlS: ORDER_TOKEN_TTL_S, isSuccess: isSuccessStatus },
-  refund: { field: 'refundToken', queryParam: 'refund-token', tokenTtlS: REFUND_TOKEN_TTL_S, isSuccess: isSuccessStatus },
-  webhook: { field: 'payload', queryParam: null, tokenTtlS: WEBHOOK_TOKEN_TTL_S, isSuccess: isWebhookSuccess },
+  order: { field: 'orderToken', queryParam: 'order-token', tokenTtlS: ORDER_TOKEN_TTL_S, isSuccess: isSuccessStatus, withAccessKey: true },
+  refund: { field: 'refundToken', queryParam: 'refund-token', tokenTtlS: REFUND_TOKEN_TTL_S, isSuccess: isSuccessStatus, withAccessKey: true },
+  webhook: { field: 'payload', queryParam: null, tokenTtlS: WEBHOOK_TOKEN_TTL_S, isSuccess: isWebhookSuccess, withAccessKey: false },
+  // The snake_case API's webhooks: the WooCommerce plugin reads $_REQUEST['webhook_token'] (query
+  // or form field); the JSON body repeats it for receivers that read the body.
+  legacy_webhook: { field: 'webhook_token', queryParam: 'webhook_token', tokenTtlS: WEBHOOK_TOKEN_TTL_S, isSuccess: isWebhookSuccess, withAccessKey: false },
 };
 
 /** The URL and body of a notification: `{orderToken}`, `{refundToken}` or `{payload}`, per KIND_RULES. */
@@ -113,7 +118,11 @@ export class NotificationDelivery {
       const key = await this.keys.forStore(n.store_id, n.env);
       const iat = Math.floor(this.opts.clock.now().getTime() / 1000);
       const claims =
-        n.kind === 'webhook' ? ((this.opts.webhookClaims?.(n.claims) ?? n.claims) as Record<string, unknown>) : { ...n.claims, accessKey: key.accessKey };
+        n.kind === 'webhook'
+          ? ((this.opts.webhookClaims?.(n.claims) ?? n.claims) as Record<string, unknown>)
+          : KIND_RULES[n.kind].withAccessKey
+            ? { ...n.claims, accessKey: key.accessKey }
+            : n.claims;
       const token = sign({ ...claims, iat, exp: iat + KIND_RULES[n.kind].tokenTtlS }, key.secretKey);
       const req = notificationRequest(n.kind, n.url, token);
       status = await postJson(req.url, req.body, {
@@ -130,7 +139,7 @@ export class NotificationDelivery {
     const ok = status !== null && KIND_RULES[n.kind].isSuccess(status);
     const delay = ok ? null : nextDelayMs(n.attempt_count);
     const outcome = ok ? 'delivered' : delay === null ? 'failed' : 'retry';
-    if (!ok && !error) error = `answered ${status}; ${n.kind === 'webhook' ? 'only 2xx counts' : 'only 200 or 201 count'} as received`;
+    if (!ok && !error) error = `answered ${status}; ${KIND_RULES[n.kind].isSuccess === isWebhookSuccess ? 'only 2xx counts' : 'only 200 or 201 count'} as received`;
     try {
       await this.db.query(
         `WITH a AS (

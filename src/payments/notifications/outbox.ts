@@ -7,8 +7,11 @@ import type { Queryable } from '../../platform/db.js';
 import { uuidv7 } from '../../platform/ids.js';
 import type { Env } from '../../platform/env.js';
 
-/** order and refund notifications (payments), webhook: a shipment webhook delivery (shipping). */
-export type NotificationKind = 'order' | 'refund' | 'webhook';
+/**
+ * order and refund notifications (payments), webhook: a shipment webhook delivery (shipping v2),
+ * legacy_webhook: a webhook of the earlier snake_case shipping API (src/shipping/legacy/webhooks.ts).
+ */
+export type NotificationKind = 'order' | 'refund' | 'webhook' | 'legacy_webhook';
 
 export const WAKE_CHANNEL = 'kassa_notifications';
 

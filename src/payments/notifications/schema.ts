@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { documentedOnly, idParam, nullable } from '../../platform/schemas.js';
 
 export const NOTIFICATION_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export const NOTIFICATION_KINDS = ['order', 'refund', 'webhook'] as const;
+export const NOTIFICATION_KINDS = ['order', 'refund', 'webhook', 'legacy_webhook'] as const;
 
 export const NotificationSchema = Type.Object(
   {
