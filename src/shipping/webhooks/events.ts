@@ -7,6 +7,7 @@ import type { Queryable } from '../../platform/db.js';
 import { uuidv7 } from '../../platform/ids.js';
 import type { Env } from '../../platform/env.js';
 import { WAKE_CHANNEL } from '../../payments/notifications/outbox.js';
+import { enqueueLegacyWebhooks } from '../legacy-webhooks/events.js';
 
 export const WEBHOOK_EVENTS = [
   'shipment.registered',
@@ -47,6 +48,9 @@ export function enqueueShipmentEvent(tx: Queryable, e: ShipmentEvent): Promise<n
  * whatever the event. A shipment whose notificationUrl is also a registered webhook's URL that
  * enabled the event gets it once, through the webhook (the plugin generation that registered its
  * URL with POST /webhooks now also sends it as notificationUrl).
+ *
+ * The snake_case API's webhooks (shipment_created, label_created) ride along: written here, in
+ * the same transaction, so every site announcing a v2 event announces them too.
  */
 export async function enqueueShipmentEvents(
   tx: Queryable,
@@ -80,5 +84,5 @@ export async function enqueueShipmentEvents(
      SELECT (SELECT count(*) FROM w)::int + (SELECT count(*) FROM s)::int AS n, pg_notify('${WAKE_CHANNEL}', '')`,
     [storeId, env, eventIds, events.map((e) => e.shipmentId), events.map((e) => JSON.stringify(e.data)), events.map((e) => e.eventType)],
   );
-  return rows[0]?.n ?? 0;
+  return (rows[0]?.n ?? 0) + (await enqueueLegacyWebhooks(tx, storeId, env, events));
 }
