@@ -35,6 +35,7 @@ import { ShipmentService } from './shipping/shipments/service.js';
 import { LabelFileService } from './shipping/label-files/service.js';
 import { TrackingService } from './shipping/tracking/service.js';
 import { WebhookService } from './shipping/webhooks/service.js';
+import { LegacyWebhookService } from './shipping/legacy-webhooks/service.js';
 import { PaymentLinkService } from './payments/links/service.js';
 
 export interface Services {
@@ -64,6 +65,8 @@ export interface Services {
   labelFiles: LabelFileService;
   tracking: TrackingService;
   webhooks: WebhookService;
+  /** The snake_case shipping API's tracking webhook URL (PATCH /stores/store-webhook). */
+  legacyWebhooks: LegacyWebhookService;
   refunds: RefundService;
   payouts: PayoutService;
   /** Payment links: their API, page, the orders they create and their shipments. */
@@ -122,6 +125,7 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     links,
     tracking: new TrackingService(db),
     webhooks: new WebhookService(db, callbacks),
+    legacyWebhooks: new LegacyWebhookService(db, callbacks),
     refunds: new RefundService(db, processors, { concurrency: config.workerConcurrency, sandboxPath: config.paymentsSandboxPath }),
     payouts: new PayoutService(db, {
       stores,
