@@ -58,6 +58,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['shipping: shipments', /^\/(sandbox\/)?shipping\/api\/v2\/(test-helpers\/)?shipments/],
   ['shipping: label files', /^\/(sandbox\/)?shipping\/api\/v2\/label-files/],
   ['shipping: webhooks', /^\/(sandbox\/)?shipping\/api\/v2\/webhooks/],
+  ['shipping (snake_case API): store webhook', /^\/(sandbox\/)?shipping\/api\/v1\/stores\/store-webhook$/],
   ['tracking page', /^\/track\//],
   ['hosted payment pages', /^\/pay\//],
   ['processor simulators', /^\/simulators\//],
