@@ -40,14 +40,14 @@ const patch = (payload: unknown, opts: { env?: 'sandbox' | 'production'; headers
   });
 const registered = async () => (await t.db.query<{ env: string; url: string }>('SELECT env, url FROM legacy_webhooks WHERE store_id = $1 ORDER BY env', [t.store.id])).rows;
 
-const v2 = { authorization: '' };
 async function createShipment(body: Record<string, unknown>): Promise<string> {
-  v2.authorization = t.bearer().authorization;
-  const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: v2, payload: body });
+  const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer(), payload: body });
   expect(res.statusCode).toBe(201);
   return res.json().id;
 }
 const getShipment = async (id: string) => (await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipments/${id}`, headers: t.bearer() })).json();
+const getShipmentOf = async (store: CreatedStore, id: string) =>
+  (await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipments/${id}`, headers: t.bearer({ store }) })).json();
 const printLabels = async (ids: string[]) => {
   const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: t.bearer(), payload: { shipmentIds: ids, synchronous: true } });
   expect(res.statusCode).toBe(201);
@@ -191,6 +191,14 @@ describe('shipment_created and label_created deliveries', () => {
     );
     await t.delivery().drain();
     expect(rx.received).toHaveLength(3);
+    // Another store's shipment is not announced to this store's URL.
+    const other = await t.createStore();
+    await activate(t, other, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer({ store: other }), payload: pickupBody() });
+    expect(res.statusCode).toBe(201);
+    await t.services.shipments.registration.drain();
+    expect((await getShipmentOf(other, res.json().id)).status).toBe('registered');
+    expect((await legacyRows()).filter((r) => r.subject_id === res.json().id)).toEqual([]);
   });
 
   it('without a store URL only shipments with their own legacy_webhook_url are announced; v2 webhooks still fire', async () => {
