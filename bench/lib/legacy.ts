@@ -44,7 +44,7 @@ function shipmentBody(ref: string): string {
   });
 }
 
-export function legacyRoutes(origin: string, keys: Keys, tag: string): { pickup: RouteSpec; create: RouteSpec } {
+export function legacyRoutes(origin: string, keys: Keys, tag: string, syncConnections: number): { pickup: RouteSpec; create: RouteSpec } {
   const authorization = legacyBearer(keys);
   let n = 0;
   return {
@@ -57,13 +57,14 @@ export function legacyRoutes(origin: string, keys: Keys, tag: string): { pickup:
       setup: (r) => r,
     },
     create: {
-      name: 'POST /sandbox/shipping/api/v1/shipments (synchronous)',
+      name: `POST /sandbox/shipping/api/v1/shipments (synchronous, ${syncConnections} connections)`,
       origin,
       method: 'POST',
       path: `${BASE}/shipments`,
       headers: { authorization, 'content-type': 'application/json' },
       setup: (r) => {
-        r.body = shipmentBody(`L-${tag}-${++n}`);
+        // Bytes: the body has non-ASCII text, and a string body would be framed by its UTF-16 length.
+        r.body = Buffer.from(shipmentBody(`L-${tag}-${++n}`));
         return r;
       },
     },
