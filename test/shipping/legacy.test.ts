@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { activate, ref, SANDBOX as V2_SANDBOX } from './support.js';
+import { activate, pickupBody, ref, SANDBOX as V2_SANDBOX } from './support.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { sign } from '../../src/platform/jwt.js';
 import { barcodeToolsOrSkip, decodePage, pdfPageCount } from '../support/barcodes.js';
@@ -310,6 +310,26 @@ describe('POST /shipments/label-from-store', () => {
       const ev = await t.db.query<{ e: string }>(`SELECT claims->>'eventType' AS e FROM notifications WHERE claims->>'shipmentId' = $1`, [id]);
       expect(ev.rows.map((r) => r.e)).toContain('shipment.labelsCreated');
     }
+  });
+
+  it('a shipment created through v2 is printable here by its merchantReference (one shipment, two views)', async () => {
+    const body = pickupBody({ synchronous: true });
+    const v2 = await t.app.inject({ method: 'POST', url: `${V2_SANDBOX}/shipments`, headers: t.bearer(), payload: body });
+    expect(v2.statusCode).toBe(201);
+    expect(v2.json().status).toBe('registered');
+    const res = await post('/shipments/label-from-store', { merchant_references: [body.merchantReference] });
+    expect(res.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: `${V2_SANDBOX}/shipments/${v2.json().id}`, headers: t.bearer() });
+    expect(after.json().status).toBe('labelsCreated');
+  });
+
+  it("another store's reference is unknown here (404)", async () => {
+    await activate(t, other, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    const theirs = (await post('/shipments', wooBody(), other)).json();
+    expect(theirs.status).toBe('registered_with_provider');
+    const res = await post('/shipments/label-from-store', { merchant_references: [theirs.merchant_reference] });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toContain('merchant_references[0]');
   });
 
   it('unknown or other store references → 404, unregistered → 409, bad body → 400; all or nothing', async () => {
