@@ -27,6 +27,7 @@ import { bearer, orderBody, OrderBodyPool, type Keys } from './lib/orders.js';
 import { balancesTable, exportsTable, labelsTable, resultsTable, target, targetsTable, type Target } from './lib/report.js';
 import { createLinkPage, firstByteLatency } from './lib/links.js';
 import { runLabelStep, type LabelStepResult } from './lib/labels.js';
+import { legacyRoutes } from './lib/legacy.js';
 import { runExportStep, type ExportStepResult } from './lib/exports.js';
 import { runBalanceStep, type BalanceStepResult } from './lib/balances.js';
 import { runWidgetStep, widgetReport, type WidgetStepResult } from './lib/widget.js';
@@ -40,8 +41,8 @@ const load: LoadOptions = {
 };
 const TOKENS = intEnv('BENCH_TOKENS', 200_000, 1000);
 const GET_POOL = 1000;
-const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'links', 'labels', 'exports', 'balances', 'widget'] as const;
-/** BENCH_ROUTES: a subset of bare,post,get,pickup,links,labels,exports,balances,widget (e.g. one route while profiling); default all. */
+const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'legacy', 'links', 'labels', 'exports', 'balances', 'widget'] as const;
+/** BENCH_ROUTES: a subset of bare,post,get,pickup,legacy,links,labels,exports,balances,widget (e.g. one route while profiling); default all. */
 const ROUTES = new Set(
   (process.env.BENCH_ROUTES || ALL_ROUTES.join(',')).split(',').map((r) => {
     const name = r.trim();
@@ -54,6 +55,8 @@ const SANDBOX = '/sandbox/api';
 /** Shipments (= labels, one parcel each) in the label files of the labels step; the API allows 1,000 per file. */
 const LABEL_SHIPMENTS = Math.min(1000, intEnv('BENCH_LABEL_SHIPMENTS', 1000, 1));
 const LABEL_SETUP_CONCURRENCY = 20;
+/** Connections of the legacy step's synchronous POST /shipments (see the step). */
+const LEGACY_SYNC_CONNECTIONS = intEnv('BENCH_LEGACY_SYNC_CONNECTIONS', 4, 1);
 
 /** Orders in the payout of the exports step (a payment and a fee each, plus a refund of every 50th). */
 const EXPORT_ORDERS = intEnv('BENCH_EXPORT_ORDERS', 100_000, 100);
@@ -355,6 +358,26 @@ async function main(): Promise<number> {
     results.push(pickupR);
     say(pickupR);
     checkAlive(kassa);
+  }
+
+  // The snake_case shipping API: its whole grouped pickup-point listing and a synchronous
+  // POST /shipments, each printed next to the same run's bare-route ceiling.
+  let legacyPickupR: RouteResult | undefined;
+  let legacyCreateR: RouteResult | undefined;
+  if (ROUTES.has('legacy')) {
+    const specs = legacyRoutes(origin, keys, tag, LEGACY_SYNC_CONNECTIONS);
+    legacyPickupR = await runRoute(specs.pickup, load, new Monitor(kassa.pid, kassa.pid, embedded));
+    results.push(legacyPickupR);
+    say(legacyPickupR);
+    // 4 connections, not 50: 50 concurrent synchronous registrations wedge the server (pre-existing,
+    // v2's synchronous POST /shipments does the same; reported with issue 11, not fixed here).
+    legacyCreateR = await runRoute(specs.create, { ...load, connections: LEGACY_SYNC_CONNECTIONS }, new Monitor(kassa.pid, kassa.pid, embedded));
+    results.push(legacyCreateR);
+    say(legacyCreateR);
+    checkAlive(kassa);
+    kassaDirty = true;
+    const ceiling = bareR ? `bare-route ceiling p99 ${bareR.latencyMs.p99} ms (${bareR.rps.toLocaleString('en-US')} rps)` : 'no bare-route ceiling (add bare to BENCH_ROUTES)';
+    log(`legacy: GET /pickup-points p99 ${legacyPickupR.latencyMs.p99} ms, sync POST /shipments p99 ${legacyCreateR.latencyMs.p99} ms; ${ceiling}`);
   }
 
   // The payment link page with shipping options (carriers, pickup points, shipping cost): first

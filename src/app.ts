@@ -23,6 +23,7 @@ import { gatewayRoutes } from './payments/gateway/routes.js';
 import { operatorRoutes } from './stores/routes.js';
 import { shippingApi, shippingV3Api } from './shipping/routes.js';
 import { legacyWebhookRoutes } from './shipping/legacy-webhooks/routes.js';
+import { legacyShippingRoutes } from './shipping/legacy/routes.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { notificationOperatorRoutes } from './payments/notifications/operator-routes.js';
 import { trackingRoutes } from './shipping/tracking/routes.js';
@@ -133,6 +134,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (config.shippingV3SandboxPath) await app.register(shippingV3Api, { prefix: config.shippingV3SandboxPath, env: 'sandbox', services });
   await app.register(legacyWebhookRoutes, { prefix: config.legacyShippingPath, env: 'production', services });
   await app.register(legacyWebhookRoutes, { prefix: config.legacyShippingSandboxPath, env: 'sandbox', services });
+  await app.register(legacyShippingRoutes, { prefix: config.legacyShippingPath, env: 'production', services });
+  await app.register(legacyShippingRoutes, { prefix: config.legacyShippingSandboxPath, env: 'sandbox', services });
   await app.register(operatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(carrierContractRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(notificationOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });

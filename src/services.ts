@@ -32,6 +32,7 @@ import { CarrierRegistry } from './shipping/carriers/registry.js';
 import { outputNames } from './shipping/names.js';
 import { ShipmentRegistration } from './shipping/shipments/registration.js';
 import { ShipmentService } from './shipping/shipments/service.js';
+import { LegacyShippingService } from './shipping/legacy/service.js';
 import { LabelFileService } from './shipping/label-files/service.js';
 import { TrackingService } from './shipping/tracking/service.js';
 import { WebhookService } from './shipping/webhooks/service.js';
@@ -63,6 +64,8 @@ export interface Services {
   carriers: CarrierRegistry;
   shipments: ShipmentService;
   labelFiles: LabelFileService;
+  /** The snake_case shipping API (shipping-legacy.md) over the same shipments and label files. */
+  legacyShipping: LegacyShippingService;
   tracking: TrackingService;
   webhooks: WebhookService;
   /** The snake_case shipping API's tracking webhook URL (PATCH /stores/store-webhook). */
@@ -101,6 +104,11 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
   const registration = new ShipmentRegistration(db, carriers, carrierContracts, { concurrency: config.workerConcurrency, publicUrl: config.publicUrl });
   const webhookClaims = outputNames(config.shippingNames);
   const shipments = new ShipmentService(db, carrierContracts, registration, callbacks, clock);
+  const labelFiles = new LabelFileService(
+    db,
+    { keys, baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.shippingPath : config.shippingSandboxPath}`, clock },
+    { concurrency: config.workerConcurrency },
+  );
   links = new PaymentLinkService(db, { orders, stores, keys, contracts: carrierContracts, shipments, callbacks, publicUrl: config.publicUrl });
   return {
     config,
@@ -135,11 +143,8 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
       baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.paymentsPath : config.paymentsSandboxPath}`,
       clock,
     }),
-    labelFiles: new LabelFileService(
-      db,
-      { keys, baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.shippingPath : config.shippingSandboxPath}`, clock },
-      { concurrency: config.workerConcurrency },
-    ),
+    labelFiles,
+    legacyShipping: new LegacyShippingService(db, carrierContracts, shipments, labelFiles),
     notificationDelivery: (opts) =>
       new NotificationDelivery(db, keys, {
         concurrency: opts.concurrency ?? config.workerConcurrency,

@@ -59,6 +59,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['shipping: label files', /^\/(sandbox\/)?shipping\/api\/v2\/label-files/],
   ['shipping: webhooks', /^\/(sandbox\/)?shipping\/api\/v2\/webhooks/],
   ['shipping (snake_case API): store webhook', /^\/(sandbox\/)?shipping\/api\/v1\/stores\/store-webhook$/],
+  ['shipping (snake_case): pickup points, shipments, labels', /^\/(sandbox\/)?shipping\/api\/v1\/(pickup-points|shipments)/],
   ['tracking page', /^\/track\//],
   ['hosted payment pages', /^\/pay\//],
   ['processor simulators', /^\/simulators\//],
@@ -275,6 +276,12 @@ function baseOf(r: Route): { claims: Record<string, unknown>; body?: unknown; qu
     [/\/shipping-methods\/courier-services$/, undefined, { carrierCode: 'baltpost', countryCode: 'EE' }],
     [/\/filter-by-parcels$/, { parcels: [{ weight: 1, length: 0.3, width: 0.2, height: 0.1 }] }, { destination: 'EE' }],
     [/\/rates$/, { destination: 'EE', parcels: [{ items: [{ length: 30, width: 20, height: 10, weight: 2 }] }] }, { carrierCode: 'baltpost' }],
+    [/\/api\/v1\/shipments(\/create-async)?$/, {
+      merchant_reference: 'FUZZ-LEGACY', sender_name: 'S', sender_phone_number: '6001234', sender_street_address_1: 'Pärnu mnt 10', sender_locality: 'Tallinn',
+      sender_postal_code: '10148', sender_country: 'EE', shipping_first_name: 'M', shipping_phone_number: '5551234', parcels: [{ weight: 1 }],
+      shipping_method: 'baltpost_parcel_machines', pickup_point_uuid: 'baltpost-ee-pm-1', billing_company: '', total: '9.99', webhook_url: 'https://shop.example/hook',
+    }],
+    [/\/api\/v1\/shipments\/label-from-store$/, { merchant_references: ['FUZZ-LEGACY'] }],
     [/\/shipments$/, r.method === 'POST' ? pickupBody({ merchantReference: 'FUZZ-SHIPMENT', products: [{ sku: 'S', name: 'N', quantity: 1, attributes: { colour: 'red' } }] }) : undefined],
     [/\/shipments\/:id$/, r.method === 'PATCH' ? { receiver: RECEIVER, sender: SENDER, parcels: courierBody().parcels } : undefined],
     [/\/label-files$/, { shipmentIds: known.id?.slice(0, 1) ?? [UUID] }],
@@ -377,24 +384,26 @@ function requestArb(r: Route): fc.Arbitrary<Request> {
       // Credentials: the token's claims are mutated as deep as a request body.
       const k = t.store.keys[env];
       const other = t.store.keys[env === 'sandbox' ? 'production' : 'sandbox'];
-      const claims = { accessKey: k.accessKey, exp: nowS() + 600, ...base.claims };
+      // The snake_case shipping API names the key `access_key`.
+      const KEY = /^\/(sandbox\/)?shipping\/api\/v1\//.test(r.url) ? 'access_key' : 'accessKey';
+      const claims = { [KEY]: k.accessKey, exp: nowS() + 600, ...base.claims };
       let token: string | undefined;
       switch (x.auth) {
         case 'valid':
           token = jwt(JSON.stringify(claims), k.secretKey);
           break;
         case 'otherEnv':
-          token = jwt(JSON.stringify({ ...claims, accessKey: other.accessKey }), other.secretKey);
+          token = jwt(JSON.stringify({ ...claims, [KEY]: other.accessKey }), other.secretKey);
           break;
         case 'mutatedClaims':
           // The request's own claims are mutated; the credentials stay good, so it reaches the deepest.
-          token = jwt(JSON.stringify({ ...(mutate(base.claims, x.claimsOps) as object), accessKey: k.accessKey, exp: claims.exp }), k.secretKey);
+          token = jwt(JSON.stringify({ ...(mutate(base.claims, x.claimsOps) as object), [KEY]: k.accessKey, exp: claims.exp }), k.secretKey);
           break;
         case 'badAccessKey':
-          token = jwt(JSON.stringify({ ...claims, accessKey: x.claimMutant }), k.secretKey);
+          token = jwt(JSON.stringify({ ...claims, [KEY]: x.claimMutant }), k.secretKey);
           break;
         case 'forged':
-          token = `${jwt(JSON.stringify({ ...claims, accessKey: x.claimMutant }), 'not-the-secret')}`;
+          token = `${jwt(JSON.stringify({ ...claims, [KEY]: x.claimMutant }), 'not-the-secret')}`;
           break;
         case 'badHeader':
           token = jwt(JSON.stringify(claims), k.secretKey, JSON.stringify({ alg: x.claimMutant, typ: 'JWT' }));

@@ -35,7 +35,7 @@ const SERVICE_ITEMS: Readonly<Record<AdditionalServiceCode, AdditionalServiceIte
 
 const COURIER_NAMES = { standard: 'courier', standardB2B: 'business courier (B2B)' } as const;
 
-function cachedJson(value: unknown): CachedJson {
+export function cachedJson(value: unknown): CachedJson {
   const body = Buffer.from(JSON.stringify(value));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   let gz: Buffer | undefined;

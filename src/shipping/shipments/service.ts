@@ -24,6 +24,7 @@ import {
   parseCreateShipment,
   parsePatchShipment,
   withCallingCode,
+  type CreateShipmentInput,
   type MethodInput,
   type ParcelInput,
   type PartyInput,
@@ -132,7 +133,14 @@ export class ShipmentService {
   }
 
   private async insert(tx: Queryable, store: Store, env: Env, body: unknown): Promise<{ id: string; synchronous: boolean }> {
-    const input = parseCreateShipment(body);
+    return this.insertParsed(tx, store, env, parseCreateShipment(body));
+  }
+
+  /**
+   * Creates a shipment from an already-read body inside the caller's transaction (the snake_case
+   * API reads its own body, then stores the same shipment as v2 would); the caller registers it.
+   */
+  async insertParsed(tx: Queryable, store: Store, env: Env, input: CreateShipmentInput): Promise<{ id: string; synchronous: boolean }> {
     const p = new Problems();
     this.checkNotificationUrl(env, input.notificationUrl, p);
     const resolved = await this.resolve(store.id, env, input.shippingMethod, input.parcels, input.receiver, p);

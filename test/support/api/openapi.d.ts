@@ -1155,6 +1155,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/shipping/api/v1/pickup-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * snake_case API: pickup points of the active carriers, by country, provider and type
+         * @description Bearer HS256 JWT `{access_key, exp}` of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["sandboxLegacyListPickupPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/shipping/api/v1/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * snake_case API: create a shipment and register it with its carrier before answering
+         * @description Bearer HS256 JWT `{access_key, exp}` of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["sandboxLegacyCreateShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/shipping/api/v1/shipments/create-async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * snake_case API: create a shipment; it is registered in the background
+         * @description Bearer HS256 JWT `{access_key, exp}` of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["sandboxLegacyCreateShipmentAsync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/shipping/api/v1/shipments/label-from-store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * snake_case API: one PDF with the labels of the shipments of these merchant references
+         * @description Bearer HS256 JWT `{access_key, exp}` of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["sandboxLegacyLabelFromStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/shipping/api/v1/stores/store-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set (or with an empty string remove) the store's tracking webhook URL (snake_case API)
+         * @description Bearer JWT `{access_key, exp}` of a key of this environment.
+         */
+        patch: operations["sandboxLegacySetStoreWebhook"];
+        trace?: never;
+    };
     "/sandbox/shipping/api/v2/carriers": {
         parameters: {
             query?: never;
@@ -1515,6 +1615,106 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/shipping/api/v1/pickup-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * snake_case API: pickup points of the active carriers, by country, provider and type
+         * @description Bearer HS256 JWT `{access_key, exp}` of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        get: operations["legacyListPickupPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/api/v1/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * snake_case API: create a shipment and register it with its carrier before answering
+         * @description Bearer HS256 JWT `{access_key, exp}` of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["legacyCreateShipment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/api/v1/shipments/create-async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * snake_case API: create a shipment; it is registered in the background
+         * @description Bearer HS256 JWT `{access_key, exp}` of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["legacyCreateShipmentAsync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/api/v1/shipments/label-from-store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * snake_case API: one PDF with the labels of the shipments of these merchant references
+         * @description Bearer HS256 JWT `{access_key, exp}` of a key of this environment (`Authorization: Bearer <JWT>`).
+         */
+        post: operations["legacyLabelFromStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shipping/api/v1/stores/store-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set (or with an empty string remove) the store's tracking webhook URL (snake_case API)
+         * @description Bearer JWT `{access_key, exp}` of a key of this environment.
+         */
+        patch: operations["legacySetStoreWebhook"];
         trace?: never;
     };
     "/shipping/api/v2/carriers": {
@@ -5946,7 +6146,7 @@ export interface operations {
     operatorListNotifications: {
         parameters: {
             query?: {
-                kind?: "order" | "refund" | "webhook";
+                kind?: "order" | "refund" | "webhook" | "legacy_webhook";
                 /** @description 1 to 500, default 50 */
                 limit?: string;
                 /** @description Default failed */
@@ -5973,7 +6173,7 @@ export interface operations {
                             env: "production" | "sandbox";
                             id: string;
                             /** @enum {unknown} */
-                            kind: "order" | "refund" | "webhook";
+                            kind: "order" | "refund" | "webhook" | "legacy_webhook";
                             lastAttempt: {
                                 at: string;
                                 /** @description Why the attempt failed, when it did */
@@ -6078,7 +6278,7 @@ export interface operations {
                         env: "production" | "sandbox";
                         id: string;
                         /** @enum {unknown} */
-                        kind: "order" | "refund" | "webhook";
+                        kind: "order" | "refund" | "webhook" | "legacy_webhook";
                         lastAttempt: {
                             at: string;
                             /** @description Why the attempt failed, when it did */
@@ -11414,6 +11614,572 @@ export interface operations {
             };
         };
     };
+    sandboxLegacyListPickupPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: {
+                            providers: {
+                                [key: string]: {
+                                    [key: string]: unknown[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxLegacyCreateShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currency?: string | null;
+                    merchant_reference: string;
+                    parcels: {
+                        /** @description kg, up to 2 decimals, may be 0 */
+                        weight: number | string;
+                    }[];
+                    payment_method?: string | null;
+                    pickup_point_uuid?: string | null;
+                    /** @description Two letters */
+                    sender_country: string;
+                    sender_locality: string;
+                    sender_name: string;
+                    sender_phone_number: string;
+                    sender_postal_code: string;
+                    sender_street_address_1: string;
+                    shipping_first_name: string;
+                    shipping_method?: string | null;
+                    shipping_phone_number?: string | null;
+                    shipping_total?: (number | string) | null;
+                    total?: (number | string) | null;
+                    webhook_url?: string | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing_company: string | null;
+                        billing_country: string | null;
+                        billing_email: string | null;
+                        billing_first_name: string | null;
+                        billing_last_name: string | null;
+                        billing_locality: string | null;
+                        billing_phone_number: string | null;
+                        billing_postal_code: string | null;
+                        billing_region: string | null;
+                        billing_street_address_1: string | null;
+                        billing_street_address_2: string | null;
+                        currency: string | null;
+                        duplicate_shipment_sort_order: number;
+                        error_reason: string | null;
+                        merchant_reference: string;
+                        payment_method: string | null;
+                        sender_country: string | null;
+                        sender_locality: string | null;
+                        sender_name: string | null;
+                        sender_phone_number: string | null;
+                        sender_postal_code: string | null;
+                        sender_region: string | null;
+                        sender_street_address_1: string | null;
+                        sender_street_address_2: string | null;
+                        shipping_company: string | null;
+                        shipping_country: string | null;
+                        shipping_email: string | null;
+                        shipping_first_name: string | null;
+                        shipping_last_name: string | null;
+                        shipping_locality: string | null;
+                        shipping_method: {
+                            available_in_countries: string[];
+                            identifier: string;
+                            name: string;
+                            provider_name: string;
+                            type: string;
+                            uuid: string;
+                        } | null;
+                        shipping_phone_number: string | null;
+                        shipping_postal_code: string | null;
+                        shipping_region: string | null;
+                        shipping_street_address_1: string | null;
+                        shipping_street_address_2: string | null;
+                        shipping_total: string | null;
+                        /** @description Kassa's addition: registered_with_provider, label_created, or Kassa's own status names (docs/decisions.md) */
+                        status: string;
+                        total: string | null;
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxLegacyCreateShipmentAsync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currency?: string | null;
+                    merchant_reference: string;
+                    parcels: {
+                        /** @description kg, up to 2 decimals, may be 0 */
+                        weight: number | string;
+                    }[];
+                    payment_method?: string | null;
+                    pickup_point_uuid?: string | null;
+                    /** @description Two letters */
+                    sender_country: string;
+                    sender_locality: string;
+                    sender_name: string;
+                    sender_phone_number: string;
+                    sender_postal_code: string;
+                    sender_street_address_1: string;
+                    shipping_first_name: string;
+                    shipping_method?: string | null;
+                    shipping_phone_number?: string | null;
+                    shipping_total?: (number | string) | null;
+                    total?: (number | string) | null;
+                    webhook_url?: string | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created (empty body) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxLegacyLabelFromStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    merchant_references: string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxLegacySetStoreWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Absolute http(s) URL called with shipment_created and label_created (token in ?webhook_token=); an empty string removes it */
+                    tracking_webhook_url: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The URL now registered; null when removed */
+                        tracking_webhook_url: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
     sandboxListCarriers: {
         parameters: {
             query?: never;
@@ -14084,6 +14850,572 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    legacyListPickupPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: {
+                            providers: {
+                                [key: string]: {
+                                    [key: string]: unknown[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current representation (ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    legacyCreateShipment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currency?: string | null;
+                    merchant_reference: string;
+                    parcels: {
+                        /** @description kg, up to 2 decimals, may be 0 */
+                        weight: number | string;
+                    }[];
+                    payment_method?: string | null;
+                    pickup_point_uuid?: string | null;
+                    /** @description Two letters */
+                    sender_country: string;
+                    sender_locality: string;
+                    sender_name: string;
+                    sender_phone_number: string;
+                    sender_postal_code: string;
+                    sender_street_address_1: string;
+                    shipping_first_name: string;
+                    shipping_method?: string | null;
+                    shipping_phone_number?: string | null;
+                    shipping_total?: (number | string) | null;
+                    total?: (number | string) | null;
+                    webhook_url?: string | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing_company: string | null;
+                        billing_country: string | null;
+                        billing_email: string | null;
+                        billing_first_name: string | null;
+                        billing_last_name: string | null;
+                        billing_locality: string | null;
+                        billing_phone_number: string | null;
+                        billing_postal_code: string | null;
+                        billing_region: string | null;
+                        billing_street_address_1: string | null;
+                        billing_street_address_2: string | null;
+                        currency: string | null;
+                        duplicate_shipment_sort_order: number;
+                        error_reason: string | null;
+                        merchant_reference: string;
+                        payment_method: string | null;
+                        sender_country: string | null;
+                        sender_locality: string | null;
+                        sender_name: string | null;
+                        sender_phone_number: string | null;
+                        sender_postal_code: string | null;
+                        sender_region: string | null;
+                        sender_street_address_1: string | null;
+                        sender_street_address_2: string | null;
+                        shipping_company: string | null;
+                        shipping_country: string | null;
+                        shipping_email: string | null;
+                        shipping_first_name: string | null;
+                        shipping_last_name: string | null;
+                        shipping_locality: string | null;
+                        shipping_method: {
+                            available_in_countries: string[];
+                            identifier: string;
+                            name: string;
+                            provider_name: string;
+                            type: string;
+                            uuid: string;
+                        } | null;
+                        shipping_phone_number: string | null;
+                        shipping_postal_code: string | null;
+                        shipping_region: string | null;
+                        shipping_street_address_1: string | null;
+                        shipping_street_address_2: string | null;
+                        shipping_total: string | null;
+                        /** @description Kassa's addition: registered_with_provider, label_created, or Kassa's own status names (docs/decisions.md) */
+                        status: string;
+                        total: string | null;
+                        uuid: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    legacyCreateShipmentAsync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currency?: string | null;
+                    merchant_reference: string;
+                    parcels: {
+                        /** @description kg, up to 2 decimals, may be 0 */
+                        weight: number | string;
+                    }[];
+                    payment_method?: string | null;
+                    pickup_point_uuid?: string | null;
+                    /** @description Two letters */
+                    sender_country: string;
+                    sender_locality: string;
+                    sender_name: string;
+                    sender_phone_number: string;
+                    sender_postal_code: string;
+                    sender_street_address_1: string;
+                    shipping_first_name: string;
+                    shipping_method?: string | null;
+                    shipping_phone_number?: string | null;
+                    shipping_total?: (number | string) | null;
+                    total?: (number | string) | null;
+                    webhook_url?: string | null;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created (empty body) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    legacyLabelFromStore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    merchant_references: string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    legacySetStoreWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Absolute http(s) URL called with shipment_created and label_created (token in ?webhook_token=); an empty string removes it */
+                    tracking_webhook_url: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The URL now registered; null when removed */
+                        tracking_webhook_url: string | null;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
