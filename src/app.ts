@@ -22,7 +22,7 @@ import { logoRoutes } from './payments/methods/routes.js';
 import { gatewayRoutes } from './payments/gateway/routes.js';
 import { operatorRoutes } from './stores/routes.js';
 import { shippingApi, shippingV3Api } from './shipping/routes.js';
-import { legacyWebhookRoutes } from './shipping/legacy-webhooks/routes.js';
+import { legacyWebhookRoutes } from './shipping/legacy/webhooks/routes.js';
 import { legacyShippingRoutes } from './shipping/legacy/routes.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { notificationOperatorRoutes } from './payments/notifications/operator-routes.js';

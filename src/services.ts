@@ -36,7 +36,7 @@ import { LegacyShippingService } from './shipping/legacy/service.js';
 import { LabelFileService } from './shipping/label-files/service.js';
 import { TrackingService } from './shipping/tracking/service.js';
 import { WebhookService } from './shipping/webhooks/service.js';
-import { LegacyWebhookService } from './shipping/legacy-webhooks/service.js';
+import { LegacyWebhookService } from './shipping/legacy/webhooks/service.js';
 import { PaymentLinkService } from './payments/links/service.js';
 
 export interface Services {

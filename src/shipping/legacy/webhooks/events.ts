@@ -7,9 +7,9 @@
  * the shipment's own legacy_webhook_url, once when both are the same URL. The claims are the spec's
  * "Webhook token payload" exactly; iat and exp are added when each attempt is signed.
  */
-import type { Queryable } from '../../platform/db.js';
-import type { Env } from '../../platform/env.js';
-import { WAKE_CHANNEL } from '../../payments/notifications/outbox.js';
+import type { Queryable } from '../../../platform/db.js';
+import type { Env } from '../../../platform/env.js';
+import { WAKE_CHANNEL } from '../../../payments/notifications/outbox.js';
 
 /** The v2 event, as enqueueShipmentEvents receives it; `data` is the v2 shipment object (shipmentJson). */
 export interface V2ShipmentEvent {

@@ -1,6 +1,6 @@
 /** Wire schemas of PATCH /stores/store-webhook (shipping-legacy.md). */
 import { Type } from 'typebox';
-import { nullable } from '../../platform/schemas.js';
+import { nullable } from '../../../platform/schemas.js';
 
 export const StoreWebhookInputSchema = Type.Object(
   {

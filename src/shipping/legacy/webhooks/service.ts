@@ -3,10 +3,10 @@
  * set with PATCH /stores/store-webhook; an empty string removes it. Production refuses private
  * addresses, as v2 webhooks do (the deployment's one CallbackPolicy).
  */
-import type { Db } from '../../platform/db.js';
-import type { Env } from '../../platform/env.js';
-import type { CallbackPolicy } from '../../platform/outbound.js';
-import { Problems, Reader, isObject } from '../../platform/validate.js';
+import type { Db } from '../../../platform/db.js';
+import type { Env } from '../../../platform/env.js';
+import type { CallbackPolicy } from '../../../platform/outbound.js';
+import { Problems, Reader, isObject } from '../../../platform/validate.js';
 
 /** The URL to register, or null to remove it (an empty or blank string). */
 export function parseStoreWebhookInput(body: unknown): { url: string | null } {

@@ -1,9 +1,9 @@
 /** PATCH /stores/store-webhook of the snake_case shipping API (production and sandbox paths). */
 import type { FastifyInstance } from 'fastify';
-import type { Env } from '../../platform/env.js';
-import type { Services } from '../../services.js';
-import { errorResponses, operationId, parserValidates, Security } from '../../platform/schemas.js';
-import { legacyAuth } from '../legacy/auth.js';
+import type { Env } from '../../../platform/env.js';
+import type { Services } from '../../../services.js';
+import { errorResponses, operationId, parserValidates, Security } from '../../../platform/schemas.js';
+import { legacyAuth } from '../auth.js';
 import { StoreWebhookInputSchema, StoreWebhookSchema } from './schema.js';
 import { parseStoreWebhookInput } from './service.js';
 
