@@ -1,6 +1,7 @@
 /**
  * PostgreSQL access: one pool, a transaction helper and ordered SQL migrations under an advisory lock.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,24 +16,52 @@ export type Tx = pg.PoolClient;
 /** Anything that can run a query: the pool or a transaction's client. */
 export type Queryable = Pick<pg.Pool, 'query'>;
 
+/**
+ * The transaction the current async context is inside, while it is open. A transaction that asks
+ * its own pool for another connection waits for one that only another such transaction can give
+ * back: with every connection held that way, the process hangs for good (it happened: 50
+ * concurrent synchronous shipment creations). Everything inside a transaction goes through it.
+ * Under test (`KASSA_STRICT_TX=1`, set by the test setup) such a query throws at once, naming the
+ * mistake, instead of hanging only when the pool runs out.
+ */
+const openTx = new AsyncLocalStorage<{ pool: Db; open: boolean }>();
+const STRICT = process.env.KASSA_STRICT_TX === '1';
+
+/** Throws when called from inside an open transaction of `pool` (strict mode only). */
+function refuseNestedUse(pool: Db): void {
+  const tx = openTx.getStore();
+  if (tx?.open && tx.pool === pool) {
+    throw new Error('a query was sent to the pool from inside a transaction of the same pool: pass the transaction (Queryable) instead, or run it after the commit');
+  }
+}
+
 export function createPool(url: string, max: number): Db {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  if (STRICT) {
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as unknown as { query: unknown }).query = (...args: unknown[]) => (refuseNestedUse(pool), query(...args));
+    (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => (refuseNestedUse(pool), connect(...args));
+  }
   return pool;
 }
 
 export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const client = await db.connect();
+  const scope = { pool: db, open: true };
   try {
     await client.query('BEGIN');
-    const result = await fn(client);
+    const result = await openTx.run(scope, () => fn(client));
     await client.query('COMMIT');
     return result;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   } finally {
+    // Work the transaction started that outlives it (a poke after the commit) may use the pool.
+    scope.open = false;
     client.release();
   }
 }

@@ -4,7 +4,7 @@
  * and the joins the shipping API needs (GET /carriers, the store's shipping method listing).
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../../platform/db.js';
+import type { Db, Queryable } from '../../platform/db.js';
 import type { SecretBox } from '../../platform/crypto.js';
 import { Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
@@ -250,11 +250,14 @@ export class CarrierContractService {
 
   /**
    * The contracts in force for a store's environment: the stored ones, and in the sandbox the
-   * built-in contracts of the carriers the operator configured none with.
+   * built-in contracts of the carriers the operator configured none with. Inside a transaction,
+   * pass it as `q`: a transaction that waits for a second connection of the pool deadlocks once
+   * every connection is held by such a transaction.
    */
-  async active(storeId: string, env: Env): Promise<CarrierContract[]> {
-    if (env !== 'sandbox') return this.store.list(storeId, env);
-    const found = await this.store.listWithStore(storeId, env);
+  async active(storeId: string, env: Env, q?: Queryable): Promise<CarrierContract[]> {
+    const store = q ? new ContractStore(q) : this.store;
+    if (env !== 'sandbox') return store.list(storeId, env);
+    const found = await store.listWithStore(storeId, env);
     if (!found) return [];
     return [...found.contracts, ...builtInSandboxContracts(storeId, found.storeCreatedAt, found.contracts)];
   }

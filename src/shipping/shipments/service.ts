@@ -72,6 +72,7 @@ export class ShipmentService {
    * country; dimensions where the method needs them. Returns the resolved definition.
    */
   private async resolve(
+    q: Queryable,
     storeId: string,
     env: Env,
     method: MethodInput,
@@ -85,7 +86,7 @@ export class ShipmentService {
       return undefined;
     }
     const def = carrierDefinition(found.carrierCode)!;
-    const contract = pickContract(await this.contracts.active(storeId, env), found.carrierCode, found.countryCode);
+    const contract = pickContract(await this.contracts.active(storeId, env, q), found.carrierCode, found.countryCode);
     if (!contract) p.add('shippingMethod.id', `belongs to ${found.carrierCode}, with which the store has no active ${env} contract`);
     const offered = new Set(found.additionalServices.map((a) => a.code));
     method.additionalServices.forEach((a, i) => {
@@ -143,7 +144,7 @@ export class ShipmentService {
   async insertParsed(tx: Queryable, store: Store, env: Env, input: CreateShipmentInput): Promise<{ id: string; synchronous: boolean }> {
     const p = new Problems();
     this.checkNotificationUrl(env, input.notificationUrl, p);
-    const resolved = await this.resolve(store.id, env, input.shippingMethod, input.parcels, input.receiver, p);
+    const resolved = await this.resolve(tx, store.id, env, input.shippingMethod, input.parcels, input.receiver, p);
     // Refused here rather than stored for every carrier to refuse.
     const sender = input.sender ?? defaultSender(store);
     if (!sender) p.add('sender', NO_DEFAULT_SENDER);
@@ -234,7 +235,7 @@ export class ShipmentService {
           if (receiver[f] === null || receiver[f] === '') p.add(`receiver.${f}`, 'is required for a courier shipment (send the whole receiver)');
         }
       }
-      const resolved = await this.resolve(storeId, env, method, parcels, receiver, p);
+      const resolved = await this.resolve(tx, storeId, env, method, parcels, receiver, p);
       p.throwIfAny();
       const ok = await store.requeue(id, this.definition(method, resolved!, receiver, sender, s), input.parcels ? this.newParcels(input.parcels) : null, input.notificationUrl);
       if (!ok) throw Errors.conflict(`Another shipment with merchantReference ${s.merchantReference ?? ''} already exists`);
