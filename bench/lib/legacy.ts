@@ -44,7 +44,7 @@ function shipmentBody(ref: string): string {
   });
 }
 
-export function legacyRoutes(origin: string, keys: Keys, tag: string, syncConnections: number): { pickup: RouteSpec; create: RouteSpec } {
+export function legacyRoutes(origin: string, keys: Keys, tag: string): { pickup: RouteSpec; create: RouteSpec } {
   const authorization = legacyBearer(keys);
   let n = 0;
   return {
@@ -57,7 +57,7 @@ export function legacyRoutes(origin: string, keys: Keys, tag: string, syncConnec
       setup: (r) => r,
     },
     create: {
-      name: `POST /sandbox/shipping/api/v1/shipments (synchronous, ${syncConnections} connections)`,
+      name: 'POST /sandbox/shipping/api/v1/shipments (synchronous)',
       origin,
       method: 'POST',
       path: `${BASE}/shipments`,
