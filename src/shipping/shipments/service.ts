@@ -1,8 +1,8 @@
 /**
  * Shipments: create (validated against the catalogue and the store's active contracts, stored
  * pending with its parcels in one transaction, registered inline when `synchronous`), read,
- * update (only while registered or registrationFailed; back to pending and registered again),
- * and the sandbox test helper moving a registered shipment along the delivery states.
+ * update (only while registered or registrationFailed, or created without a method when the
+ * PATCH gives it one; back to pending and registered again), and the sandbox test helper moving a registered shipment along the delivery states.
  */
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { Errors } from '../../platform/errors.js';
