@@ -9,6 +9,7 @@ import { Type } from 'typebox';
 import { nullable, stringEnum } from '../../platform/schemas.js';
 import { isObject, Problems, Reader, type Json } from '../../platform/validate.js';
 import { isUuid } from '../../platform/ids.js';
+import { SHIPMENT_STATUSES } from './states.js';
 import { parseAmount } from '../../platform/money.js';
 import {
   ADDITIONAL_SERVICE_CODES,
@@ -564,7 +565,7 @@ export const ShipmentSchema = Type.Object(
     id: Type.String({ format: 'uuid' }),
     createdAt: Type.String({ format: 'date-time' }),
     status: Type.String({
-      enum: ['created', 'pending', 'registered', 'registrationFailed', 'labelsCreated', 'inTransit', 'awaitingCollection', 'delivered', 'returned'],
+      enum: [...SHIPMENT_STATUSES],
       description:
         "created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod",
     }),
