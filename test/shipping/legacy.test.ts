@@ -257,7 +257,6 @@ describe('POST /shipments', () => {
     ['courier without country', courier({ shipping_country: '' }), 'shipping_country'],
     ['unknown identifier', wooBody({ shipping_method: 'baltpost_drone' }), 'shipping_method'],
     ['identifier of a gap (parcelnord has no post offices)', wooBody({ shipping_method: 'parcelnord_post_offices' }), 'shipping_method'],
-    ['no shipping_method (not stored: see decisions.md)', wooBody({ shipping_method: undefined }), 'shipping_method'],
     ['merchant_reference a number', wooBody({ merchant_reference: 42 }), 'merchant_reference'],
     ['parcels not an array', wooBody({ parcels: { weight: 1 } }), 'parcels'],
     ['currency bad', wooBody({ currency: 'euro' }), 'currency'],
@@ -272,6 +271,16 @@ describe('POST /shipments', () => {
       expect(res.json().message).toContain(field);
     }
     expect(await counts()).toEqual(before);
+  });
+
+  it('no shipping_method is no longer refused: both routes store it created, not registered (legacy-unregistered.test.ts has the rest)', async () => {
+    for (const path of ['/shipments', '/shipments/create-async']) {
+      const body = wooBody({ shipping_method: undefined });
+      const res = await post(path, body);
+      expect(res.statusCode).toBe(201);
+      const { rows } = await t.db.query<{ status: string; method_type: string | null }>('SELECT status, method_type FROM shipments WHERE merchant_reference = $1', [body.merchant_reference]);
+      expect(rows).toEqual([{ status: 'created', method_type: null }]);
+    }
   });
 
   it('a carrier without an active production contract → 400 naming shipping_method, nothing written', async () => {

@@ -4,7 +4,7 @@ import { carrierDefinition } from '../carriers/registry.js';
 import { findPickupPoint } from '../catalogue/service.js';
 import { LabelInputError, validateLabelInput, type LabelInput } from '../labels/model.js';
 import { MAX_TRACKING_URL_LENGTH } from '../labels/model.js';
-import type { ShipmentRecord, ShipmentStatus, StoredParty } from '../shipments/store.js';
+import { hasMethod, type ShipmentRecord, type ShipmentStatus, type StoredParty } from '../shipments/store.js';
 import type { LabelFileError } from './model.js';
 
 /** States whose shipments have carrier tracking numbers and may be printed. */
@@ -21,6 +21,8 @@ function phone(p: StoredParty): string | undefined {
 export function shipmentLabels(s: ShipmentRecord): { labels: LabelInput[] } | { error: LabelFileError } {
   const fail = (field: string, message: string) => ({ error: { shipmentId: s.id, field, message } });
   if (!PRINTABLE.includes(s.status)) return fail('status', `is ${s.status}; labels exist only once the shipment is registered`);
+  // A created shipment has no method (never printable: the status check above already refuses it).
+  if (!hasMethod(s)) return fail('shippingMethod', 'is none: the shipment is not registered with a carrier');
   const missing = s.parcels.findIndex((p) => !p.carrierParcelId);
   if (missing >= 0 || s.parcels.length === 0) return fail(`parcels[${Math.max(missing, 0)}].carrierParcelId`, 'has no tracking number');
   const def = carrierDefinition(s.carrierCode);

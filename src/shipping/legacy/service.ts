@@ -17,7 +17,8 @@ import { carrierDefinition } from '../carriers/registry.js';
 import { LEGACY_POINT_TYPE } from './methods.js';
 import { parseLabelFromStore, parseLegacyShipment, type LegacyShipmentInput } from './schema.js';
 import { LegacyStore } from './store.js';
-import { legacyShipmentJson, type LegacyShipmentJson } from './view.js';
+import { LEGACY_STATUS, legacyShipmentJson, type LegacyShipmentJson } from './view.js';
+import { PRINTABLE } from '../label-files/labels.js';
 import type { MethodInput } from '../shipments/schema.js';
 
 export class LegacyShippingService {
@@ -52,7 +53,11 @@ export class LegacyShippingService {
     return answer;
   }
 
-  /** POST /shipments (`synchronous`: registered before answering) and create-async. */
+  /**
+   * POST /shipments (`synchronous`: registered before answering) and create-async. Without
+   * `shipping_method` the shipment is stored `created` (no method, never registered, no webhook)
+   * and answered as it is; a v2 PATCH with a shippingMethod registers it later.
+   */
   async create(store: Store, env: Env, body: unknown, synchronous: boolean): Promise<LegacyShipmentJson> {
     const input = parseLegacyShipment(body);
     const method = await this.method(store, env, input);
@@ -72,7 +77,7 @@ export class LegacyShippingService {
       await new LegacyStore(tx).insert(
         id,
         {
-          identifier: input.method!.identifier,
+          identifier: input.method?.identifier ?? null,
           billing: input.billing,
           street2: input.street2,
           currency: input.currency,
@@ -84,6 +89,7 @@ export class LegacyShippingService {
       );
       return id;
     });
+    if (method === null) return this.view(store, env, id); // created: nothing to register
     if (synchronous) await this.shipments.registration.registerNow(id);
     else this.shipments.registration.poke();
     return this.view(store, env, id);
@@ -98,13 +104,13 @@ export class LegacyShippingService {
   /**
    * The v2 shipping method of a legacy body: a pickup point of the identifier's carrier and type,
    * or that carrier's standard courier service in `shipping_country`; the carrier must have an
-   * active contract. Refused (400 naming the snake_case field) before anything is written.
+   * active contract. Refused (400 naming the snake_case field) before anything is written. Null
+   * without `shipping_method` (created, not registered; a `pickup_point_uuid` alone is ignored:
+   * docs/decisions.md, The snake_case shipping API).
    */
-  private async method(store: Store, env: Env, input: LegacyShipmentInput): Promise<MethodInput> {
+  private async method(store: Store, env: Env, input: LegacyShipmentInput): Promise<MethodInput | null> {
     const m = input.method;
-    if (!m) {
-      throw Errors.validation('shipping_method', 'is required: Kassa stores only shipments it registers with a carrier (docs/decisions.md, The snake_case shipping API)');
-    }
+    if (!m) return null;
     const base = { additionalServices: [], parcelHandoverMethod: null, lockerSize: null };
     const codes = await this.contracts.activeCarrierCodes(store.id, env);
     if (!codes.includes(m.carrierCode)) throw Errors.validation('shipping_method', `${m.identifier}: the store has no active ${env} contract with ${m.carrierCode}`);
@@ -133,7 +139,11 @@ export class LegacyShippingService {
     });
     refs.forEach((ref, i) => {
       const s = found.get(ref)!;
-      if (s.status === 'pending') throw Errors.conflict(`merchant_references[${i}]: shipment ${ref} is not registered with its carrier yet`);
+      if (!(PRINTABLE as readonly string[]).includes(s.status)) {
+        throw Errors.conflict(
+          `merchant_references[${i}]: shipment ${ref} is ${LEGACY_STATUS[s.status] ?? s.status}; ${s.status === 'created' ? 'it has no shipping method (give it one with the v2 PATCH /shipments/{uuid})' : 'it is not registered with its carrier yet'}`,
+        );
+      }
     });
     const file = await this.labelFiles.create(store, env, { shipmentIds: refs.map((r) => found.get(r)!.id), synchronous: true });
     if (!file.labelFileUrl) throw Errors.conflict(`merchant_references: the label file could not be rendered (${(file.errors ?? []).map((e) => e.message).join('; ')})`);

@@ -14,6 +14,7 @@ import type { LegacyExtras } from './store.js';
 
 /** v2 status → snake_case status (the spec names the first two; the rest are Kassa's, in the spec's style). */
 export const LEGACY_STATUS: Readonly<Record<string, string>> = Object.freeze({
+  created: 'created',
   pending: 'pending',
   registered: 'registered_with_provider',
   registrationFailed: 'registration_failed',
@@ -28,19 +29,22 @@ export type LegacyShipmentJson = Record<string, unknown>;
 
 const NO_BILLING = Object.fromEntries(BILLING_KEYS.map((k) => [k, null])) as Billing;
 
-function method(s: ShipmentJson, extras: LegacyExtras | null): Record<string, unknown> {
-  const def = carrierDefinition(s.shippingMethod.carrierCode);
-  const point = s.shippingMethod.type === 'pickupPoint' ? findPickupPoint(s.shippingMethod.id) : undefined;
-  const courier = s.shippingMethod.type === 'courier' ? findCourierService(s.shippingMethod.id) : undefined;
+function method(s: ShipmentJson, extras: LegacyExtras | null): Record<string, unknown> | null {
+  const m = s.shippingMethod;
+  // A created shipment (no shipping_method sent): null, as the client sent none.
+  if (!m) return null;
+  const def = carrierDefinition(m.carrierCode);
+  const point = m.type === 'pickupPoint' ? findPickupPoint(m.id) : undefined;
+  const courier = m.type === 'courier' ? findCourierService(m.id) : undefined;
   const identifier =
-    extras?.identifier ?? legacyIdentifier(s.shippingMethod.carrierCode, s.shippingMethod.type as 'pickupPoint' | 'courier', point?.type ?? null) ?? s.shippingMethod.id;
+    extras?.identifier ?? legacyIdentifier(m.carrierCode, m.type as 'pickupPoint' | 'courier', point?.type ?? null) ?? m.id;
   return {
-    uuid: s.shippingMethod.id,
+    uuid: m.id,
     identifier,
-    name: point?.name ?? courier?.name ?? s.shippingMethod.id,
-    provider_name: def?.name ?? s.shippingMethod.carrierCode,
+    name: point?.name ?? courier?.name ?? m.id,
+    provider_name: def?.name ?? m.carrierCode,
     type: point ? (LEGACY_POINT_TYPE[point.type] ?? point.type) : 'courier',
-    available_in_countries: [s.shippingMethod.countryCode],
+    available_in_countries: [m.countryCode],
   };
 }
 

@@ -28,7 +28,7 @@ import type { CarrierContract, CarrierContractService } from '../contracts/servi
 import { enqueueShipmentEvent } from '../webhooks/events.js';
 import { sqlStatusIn, transition } from '../../platform/state-machine.js';
 import { SHIPMENT_MACHINE, SHIPMENT_TRANSITIONS } from './states.js';
-import { ShipmentStore, type ShipmentRecord } from './store.js';
+import { hasMethod, ShipmentStore, type ShipmentRecord, type ShipmentWithMethod } from './store.js';
 import { shipmentJson } from './view.js';
 
 /** Delay before the next attempt after the n-th outage (n = 1, 2, …); after the last, the shipment fails. */
@@ -71,7 +71,7 @@ export function accountOf(c: CarrierContract): CarrierAccount {
   };
 }
 
-function methodOf(s: ShipmentRecord): RegistrationMethod | undefined {
+function methodOf(s: ShipmentWithMethod): RegistrationMethod | undefined {
   if (!isCountryCode(s.countryCode)) return undefined;
   if (s.methodType === 'pickupPoint') {
     const p = findPickupPoint(s.methodId);
@@ -83,7 +83,7 @@ function methodOf(s: ShipmentRecord): RegistrationMethod | undefined {
 
 const cm = (mm: number | null): number | null => (mm === null ? null : Math.round(mm / 10));
 
-export function buildRegistrationRequest(s: ShipmentRecord, contract: CarrierContract, method: RegistrationMethod, sequenceStart: number | null): RegistrationRequest {
+export function buildRegistrationRequest(s: ShipmentWithMethod, contract: CarrierContract, method: RegistrationMethod, sequenceStart: number | null): RegistrationRequest {
   const country = method.countryCode as CountryCode;
   const additionalServices: AdditionalService[] = s.additionalServices.map((a) =>
     a.code === 'cod' ? { code: 'cod', amountMinor: a.amountMinor, currency: COD_CURRENCY[country] } : { code: 'ageVerification' },
@@ -166,7 +166,8 @@ export class ShipmentRegistration {
 
   private async attemptOrThrow(id: string): Promise<void> {
     const s = await this.store.find(id, null);
-    if (!s || !REGISTRABLE.includes(s.status)) return;
+    // A pending row always has its method (the table's CHECK; created ones are never claimed).
+    if (!s || !REGISTRABLE.includes(s.status) || !hasMethod(s)) return;
     const contracts = await this.contracts.active(s.storeId, s.env);
     // First withdraw what a PATCH replaced; a carrier outage postpones the whole attempt.
     const withdrawn = await this.withdrawSuperseded(s, contracts);
@@ -195,7 +196,7 @@ export class ShipmentRegistration {
    * does not know it (nothing to withdraw), is done with; an outage (or a throw) is returned as a
    * retryable result, so the shipment waits and tries again like any outage.
    */
-  private async withdrawSuperseded(s: ShipmentRecord, contracts: readonly CarrierContract[]): Promise<true | RegistrationResult> {
+  private async withdrawSuperseded(s: ShipmentWithMethod, contracts: readonly CarrierContract[]): Promise<true | RegistrationResult> {
     for (const old of s.superseded) {
       const adapter = this.carriers.get(old.carrierCode);
       const contract = pickContract(contracts, old.carrierCode, s.countryCode);
@@ -237,7 +238,7 @@ export class ShipmentRegistration {
     await withTx(this.db, async (tx) => {
       const store = new ShipmentStore(tx);
       const current = await store.find(s.id, null, true);
-      if (!current || !REGISTRABLE.includes(current.status)) return;
+      if (!current || !REGISTRABLE.includes(current.status) || !hasMethod(current)) return;
       let errors: RegistrationError[] = [];
       // Checked against the table before anything is written (an outage below writes no move).
       const t = transition(SHIPMENT_MACHINE, current.status, result.ok ? 'register' : 'failRegistration');

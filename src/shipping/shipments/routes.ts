@@ -71,7 +71,7 @@ export async function shipmentRoutes(app: FastifyInstance, opts: { env: Env; ser
         tags,
         security,
         operationId: 'updateShipment',
-        summary: 'Update a registered or failed shipment',
+        summary: 'Update a registered or failed shipment (or give a created one its shippingMethod)',
         description,
         params: ShipmentParams,
         body: PatchShipmentBody,

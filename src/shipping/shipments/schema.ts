@@ -9,6 +9,7 @@ import { Type } from 'typebox';
 import { nullable, stringEnum } from '../../platform/schemas.js';
 import { isObject, Problems, Reader, type Json } from '../../platform/validate.js';
 import { isUuid } from '../../platform/ids.js';
+import { SHIPMENT_STATUSES } from './states.js';
 import { parseAmount } from '../../platform/money.js';
 import {
   ADDITIONAL_SERVICE_CODES,
@@ -382,10 +383,10 @@ export function parseCreateShipment(body: unknown): CreateShipmentInput {
 }
 
 /**
- * `currentType` is the shipment's method type, used for the receiver's courier address rule
- * when the PATCH has no shippingMethod.
+ * `currentType` is the shipment's method type (null: a created shipment, which has none), used
+ * for the receiver's courier address rule when the PATCH has no shippingMethod.
  */
-export function parsePatchShipment(body: unknown, currentType: ShippingMethodType): PatchShipmentInput {
+export function parsePatchShipment(body: unknown, currentType: ShippingMethodType | null): PatchShipmentInput {
   const p = new Problems();
   const r = bodyReader(p, body);
   if (r.obj['products'] !== undefined) p.add('products', 'cannot be updated');
@@ -564,7 +565,9 @@ export const ShipmentSchema = Type.Object(
     id: Type.String({ format: 'uuid' }),
     createdAt: Type.String({ format: 'date-time' }),
     status: Type.String({
-      enum: ['pending', 'registered', 'registrationFailed', 'labelsCreated', 'inTransit', 'awaitingCollection', 'delivered', 'returned'],
+      enum: [...SHIPMENT_STATUSES],
+      description:
+        "created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod",
     }),
     serviceOrderUuid: nullable(Type.String(), 'UUID of a payments order, if linked'),
     merchantReference: nullable(Type.String(), 'As sent'),
@@ -582,12 +585,15 @@ export const ShipmentSchema = Type.Object(
         dropOffPin: nullable(Type.String(), 'Code to hand over the parcel without a printed label; null until the carrier issues one'),
       }),
     ),
-    shippingMethod: Type.Object({
-      id: Type.String(),
-      type: stringEnum(SHIPPING_METHOD_TYPES),
-      carrierCode: Type.String(),
-      countryCode: Type.String(),
-    }),
+    shippingMethod: nullable(
+      Type.Object({
+        id: Type.String(),
+        type: stringEnum(SHIPPING_METHOD_TYPES),
+        carrierCode: Type.String(),
+        countryCode: Type.String(),
+      }),
+      "Null only while status is created (Kassa's extension; never for a shipment created through v2)",
+    ),
     carrierShipmentId: nullable(Type.String()),
     store: Type.Object({ id: Type.String() }),
     products: nullable(

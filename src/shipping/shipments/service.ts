@@ -1,8 +1,8 @@
 /**
  * Shipments: create (validated against the catalogue and the store's active contracts, stored
  * pending with its parcels in one transaction, registered inline when `synchronous`), read,
- * update (only while registered or registrationFailed; back to pending and registered again),
- * and the sandbox test helper moving a registered shipment along the delivery states.
+ * update (only while registered or registrationFailed, or created without a method when the
+ * PATCH gives it one; back to pending and registered again), and the sandbox test helper moving a registered shipment along the delivery states.
  */
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { Errors } from '../../platform/errors.js';
@@ -30,11 +30,14 @@ import {
   type PartyInput,
 } from './schema.js';
 import { transition } from '../../platform/state-machine.js';
-import { HELPER_STATUSES, HELPER_TRANSITIONS, helperEvent, PATCHABLE, SHIPMENT_MACHINE } from './states.js';
-import { ShipmentStore, type NewParcel, type ShipmentDefinition, type ShipmentRecord, type ShipmentStatus, type StoredParty, type StoredProduct } from './store.js';
+import { HELPER_STATUSES, HELPER_TRANSITIONS, helperEvent, PATCHABLE, SHIPMENT_MACHINE, SHIPMENT_TRANSITIONS } from './states.js';
+import { hasMethod, ShipmentStore, type MethodColumns, type NewParcel, type NoMethod, type ShipmentDefinition, type ShipmentRecord, type ShipmentStatus, type StoredParty, type StoredProduct } from './store.js';
 import { shipmentJson, type ShipmentJson } from './view.js';
 
 export { HELPER_STATUSES, HELPER_TRANSITIONS, PATCHABLE };
+
+/** The states a PATCH may start from: the spec's (update) and a created shipment getting its method (assignMethod). */
+const PATCH_SOURCES: readonly ShipmentStatus[] = [...SHIPMENT_TRANSITIONS.assignMethod.from, ...PATCHABLE];
 
 /** The sender of a create request that names none: the store's default shipping address, if it has one. */
 export function defaultSender(store: Store): PartyInput | null {
@@ -140,16 +143,23 @@ export class ShipmentService {
   /**
    * Creates a shipment from an already-read body inside the caller's transaction (the snake_case
    * API reads its own body, then stores the same shipment as v2 would); the caller registers it.
+   * `shippingMethod` null (the snake_case API without shipping_method): stored `created`, with no
+   * method, never registered until a PATCH gives it one.
    */
-  async insertParsed(tx: Queryable, store: Store, env: Env, input: CreateShipmentInput): Promise<{ id: string; synchronous: boolean }> {
+  async insertParsed(
+    tx: Queryable,
+    store: Store,
+    env: Env,
+    input: Omit<CreateShipmentInput, 'shippingMethod'> & { shippingMethod: MethodInput | null },
+  ): Promise<{ id: string; synchronous: boolean }> {
     const p = new Problems();
     this.checkNotificationUrl(env, input.notificationUrl, p);
-    const resolved = await this.resolve(tx, store.id, env, input.shippingMethod, input.parcels, input.receiver, p);
+    const method = input.shippingMethod;
+    const resolved = method && (await this.resolve(tx, store.id, env, method, input.parcels, input.receiver, p));
     // Refused here rather than stored for every carrier to refuse.
     const sender = input.sender ?? defaultSender(store);
     if (!sender) p.add('sender', NO_DEFAULT_SENDER);
     p.throwIfAny();
-    const r = resolved!;
     const id = uuidv7();
     const createdAt = this.clock.now().toISOString();
     const products: StoredProduct[] | null = input.products?.map((x) => ({ id: uuidv7(), createdAt, ...x })) ?? null;
@@ -163,7 +173,7 @@ export class ShipmentService {
         products,
         orderComment: input.orderComment,
         notificationUrl: input.notificationUrl,
-        ...this.definition(input.shippingMethod, r, input.receiver, sender!, null),
+        ...(method ? this.definition(method, resolved!, input.receiver, sender!, null) : this.unregistered(input.receiver, sender!)),
       },
       this.newParcels(input.parcels),
     );
@@ -186,6 +196,21 @@ export class ShipmentService {
     };
   }
 
+  /** A created shipment's definition: its parties, no method (nothing to resolve; a PATCH resolves one later). */
+  private unregistered(receiver: PartyInput, sender: PartyInput): Omit<ShipmentDefinition, keyof MethodColumns> & NoMethod {
+    return {
+      methodType: null,
+      methodId: null,
+      carrierCode: null,
+      countryCode: null,
+      additionalServices: [],
+      parcelHandoverMethod: null,
+      lockerSize: null,
+      receiver: { ...receiver, id: uuidv7() },
+      sender: { ...sender, id: uuidv7() },
+    };
+  }
+
   private newParcels(parcels: readonly ParcelInput[]): NewParcel[] {
     return parcels.map((x) => ({ id: uuidv7(), ...x }));
   }
@@ -204,7 +229,9 @@ export class ShipmentService {
   /**
    * PATCH: only while registered or registrationFailed (else 409 naming the status). The given
    * parts replace the stored ones; the shipment goes back to pending (carrier fields cleared)
-   * and is registered again, inline when `synchronous`.
+   * and is registered again, inline when `synchronous`. A `created` shipment (no method: the
+   * snake_case API without shipping_method) is PATCHed the same way once the body gives it a
+   * shippingMethod (else 400 naming it): the table's assignMethod, then registered like any.
    */
   async update(storeId: string, env: Env, id: string, body: unknown): Promise<ShipmentJson> {
     const existing = await this.find(storeId, env, id);
@@ -212,18 +239,22 @@ export class ShipmentService {
     const synchronous = await withTx(this.db, async (tx) => {
       const store = new ShipmentStore(tx);
       const s = (await store.find(id, { storeId, env }, true))!;
-      if (!PATCHABLE.includes(s.status)) {
-        throw Errors.conflict(`Shipment ${id} is ${s.status}; it can be updated only while registered or registrationFailed`);
+      if (!PATCH_SOURCES.includes(s.status)) {
+        throw Errors.conflict(`Shipment ${id} is ${s.status}; it can be updated only while ${PATCH_SOURCES.join(', ')}`);
       }
-      transition(SHIPMENT_MACHINE, s.status, 'update');
-      const method: MethodInput = input.shippingMethod ?? {
-        type: s.methodType,
-        id: s.methodId,
-        additionalServices: s.additionalServices,
-        parcelHandoverMethod: s.parcelHandoverMethod,
-        // The stored size is the resolved one; keep it.
-        lockerSize: s.lockerSize,
-      };
+      let method: MethodInput;
+      if (input.shippingMethod) method = input.shippingMethod;
+      else if (hasMethod(s)) {
+        method = {
+          type: s.methodType,
+          id: s.methodId,
+          additionalServices: s.additionalServices,
+          parcelHandoverMethod: s.parcelHandoverMethod,
+          // The stored size is the resolved one; keep it.
+          lockerSize: s.lockerSize,
+        };
+      } else throw Errors.validation('shippingMethod', 'is required: the shipment is created without a method; this PATCH gives it one and registers it');
+      transition(SHIPMENT_MACHINE, s.status, hasMethod(s) ? 'update' : 'assignMethod');
       const parcels: ParcelInput[] = input.parcels ?? s.parcels.map((x) => ({ weightG: x.weightG, lengthMm: x.lengthMm, widthMm: x.widthMm, heightMm: x.heightMm }));
       const strip = ({ id: _id, ...rest }: StoredParty): PartyInput => rest;
       const receiver = input.receiver ?? strip(s.receiver);

@@ -7,6 +7,7 @@ import { HELPER_STATUSES, HELPER_TRANSITIONS, helperEvent, PATCHABLE, SHIPMENT_M
 
 describe('shipment table, walked', () => {
   const allowed = [
+    'created → pending', // PATCH with a shippingMethod (assignMethod)
     'pending → registered',
     'pending → registrationFailed',
     'registered → pending', // PATCH
@@ -26,9 +27,17 @@ describe('shipment table, walked', () => {
     expect(() => transition(SHIPMENT_MACHINE, 'delivered', 'ship')).toThrow('cannot ship a shipment that is delivered');
   });
 
-  it('reaches every status from pending', () => {
-    expect(SHIPMENT_MACHINE.initial).toBe('pending');
+  it('starts created and reaches every status; from pending every status but created; nothing leads back to created', () => {
+    expect(SHIPMENT_MACHINE.initial).toBe('created');
     expect([...reachable(SHIPMENT_MACHINE)].sort()).toEqual([...SHIPMENT_STATUSES].sort());
+    expect([...reachable(SHIPMENT_MACHINE, 'pending')].sort()).toEqual(SHIPMENT_STATUSES.filter((s) => s !== 'created').sort());
+    for (const t of Object.values(SHIPMENT_TRANSITIONS)) expect(t.to).not.toBe('created');
+  });
+
+  it('a created shipment is never registered: register, failRegistration and createLabels do not start from it, and getting a method writes no event', () => {
+    for (const e of ['register', 'failRegistration', 'createLabels'] as const) expect(SHIPMENT_TRANSITIONS[e].from).not.toContain('created');
+    expect(SHIPMENT_TRANSITIONS.assignMethod).toMatchObject({ from: ['created'], to: 'pending', webhook: null, helper: false });
+    expect(PRINTABLE).not.toContain('created');
   });
 
   it("names the spec's event for each of its moves; PATCH writes none", () => {

@@ -8,11 +8,19 @@
  *   failRegistration  └──update (PATCH)─┘                         ▼    ▼
  *              ▼  │                              inTransit ──awaitCollection──▶ awaitingCollection
  *       registrationFailed                          └─deliver / return─▶ delivered | returned ◀─┘
+ *
+ *   (snake_case POST without shipping_method) ─▶ created ──assignMethod (v2 PATCH with a shippingMethod)──▶ pending
+ *
+ * Every shipment starts `created` ("created in Kassa, not registered with a carrier"): the row has
+ * no method, carrier or country (migration 019), the registration worker never claims it and no
+ * webhook fires for it. A creation that names a method (every v2 POST, the snake_case API with
+ * shipping_method) makes `assignMethod` in the same INSERT, so it is stored pending.
  */
 import { defineMachine } from '../../platform/state-machine.js';
 import type { WebhookEvent } from '../webhooks/events.js';
 
 export const SHIPMENT_STATUSES = [
+  'created',
   'pending',
   'registered',
   'registrationFailed',
@@ -24,7 +32,7 @@ export const SHIPMENT_STATUSES = [
 ] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
-export type ShipmentEvent = 'register' | 'failRegistration' | 'update' | 'createLabels' | 'ship' | 'awaitCollection' | 'deliver' | 'return';
+export type ShipmentEvent = 'assignMethod' | 'register' | 'failRegistration' | 'update' | 'createLabels' | 'ship' | 'awaitCollection' | 'deliver' | 'return';
 
 interface ShipmentTransition {
   from: readonly ShipmentStatus[];
@@ -44,8 +52,10 @@ interface ShipmentTransition {
 export const SHIPMENT_MACHINE = defineMachine<ShipmentStatus, ShipmentEvent, ShipmentTransition>({
   name: 'shipment',
   statuses: SHIPMENT_STATUSES,
-  initial: 'pending',
+  initial: 'created',
   transitions: {
+    // A created shipment (no method) gets one by a v2 PATCH with a shippingMethod, and is registered like any other; no event of its own.
+    assignMethod: { from: ['created'], to: 'pending', webhook: null, helper: false },
     register: { from: ['pending'], to: 'registered', webhook: 'shipment.registered', helper: false },
     failRegistration: { from: ['pending'], to: 'registrationFailed', webhook: 'shipment.registrationFailed', helper: false },
     // PATCH: back to pending (carrier fields cleared) and registered again; no event of its own.

@@ -39,7 +39,26 @@ export interface ShipmentDefinition {
   sender: StoredParty;
 }
 
-export interface ShipmentRecord extends ShipmentDefinition {
+/** The method columns: a PATCH always writes all four. */
+export type MethodColumns = Pick<ShipmentDefinition, 'methodType' | 'methodId' | 'carrierCode' | 'countryCode'>;
+/** A `created` shipment (migration 019: made without a method, never registered until a PATCH gives it one). */
+export interface NoMethod {
+  methodType: null;
+  methodId: null;
+  carrierCode: null;
+  countryCode: null;
+}
+
+/** A stored shipment: with its method, or (status created only, the table's CHECK) without. Narrow on `methodType !== null`. */
+export type ShipmentRecord = ShipmentFields & (MethodColumns | NoMethod);
+/** A shipment that has a method (every status but created). */
+export type ShipmentWithMethod = ShipmentFields & MethodColumns;
+
+export function hasMethod(s: ShipmentRecord): s is ShipmentWithMethod {
+  return s.methodType !== null;
+}
+
+interface ShipmentFields extends Omit<ShipmentDefinition, keyof MethodColumns> {
   id: string;
   storeId: string;
   env: Env;
@@ -72,10 +91,10 @@ interface Row {
   merchant_reference: string | null;
   service_order_uuid: string | null;
   status: ShipmentStatus;
-  method_type: ShippingMethodType;
-  method_id: string;
-  carrier_code: CarrierCode;
-  country_code: string;
+  method_type: ShippingMethodType | null;
+  method_id: string | null;
+  carrier_code: CarrierCode | null;
+  country_code: string | null;
   additional_services: AdditionalServiceInput[];
   parcel_handover_method: ParcelHandoverMethod | null;
   locker_size: LockerSize | null;
@@ -106,16 +125,13 @@ interface ParcelRow {
 }
 
 const fromRow = (r: Row, parcels: ParcelRecord[]): ShipmentRecord => ({
+  ...methodOf(r),
   id: r.id,
   storeId: r.store_id,
   env: r.env,
   merchantReference: r.merchant_reference,
   serviceOrderUuid: r.service_order_uuid,
   status: r.status,
-  methodType: r.method_type,
-  methodId: r.method_id,
-  carrierCode: r.carrier_code,
-  countryCode: r.country_code,
   additionalServices: r.additional_services,
   parcelHandoverMethod: r.parcel_handover_method,
   lockerSize: r.locker_size,
@@ -133,6 +149,14 @@ const fromRow = (r: Row, parcels: ParcelRecord[]): ShipmentRecord => ({
   parcels,
 });
 
+/** The four method columns, all set or (a created shipment, the table's CHECK) all null. */
+function methodOf(r: Row): MethodColumns | NoMethod {
+  if (r.method_type === null || r.method_id === null || r.carrier_code === null || r.country_code === null) {
+    return { methodType: null, methodId: null, carrierCode: null, countryCode: null };
+  }
+  return { methodType: r.method_type, methodId: r.method_id, carrierCode: r.carrier_code, countryCode: r.country_code };
+}
+
 const parcelFromRow = (p: ParcelRow): ParcelRecord => ({
   id: p.id,
   position: p.position,
@@ -146,7 +170,7 @@ const parcelFromRow = (p: ParcelRow): ParcelRecord => ({
 });
 
 
-export interface NewShipment extends ShipmentDefinition {
+interface NewShipmentFields extends Omit<ShipmentDefinition, keyof MethodColumns> {
   id: string;
   storeId: string;
   env: Env;
@@ -156,20 +180,28 @@ export interface NewShipment extends ShipmentDefinition {
   orderComment: string | null;
   notificationUrl: string | null;
 }
+/** A new shipment: with a method (stored pending, due for registration now) or without (stored created, never due). */
+export type NewShipment = NewShipmentFields & (MethodColumns | NoMethod);
 
 export type NewParcel = Omit<ParcelRecord, 'carrierParcelId' | 'trackingLink' | 'dropOffPin' | 'position'>;
 
 export class ShipmentStore {
   constructor(private readonly db: Queryable) {}
 
-  /** Inserts a shipment in the table's initial status (pending), due for registration now; false when the live-reference index refuses it (409). */
+  /**
+   * Inserts a shipment with a method pending, due for registration now, or without one in the
+   * table's initial status (created) and never due; false when the live-reference index refuses it (409).
+   */
   async insert(s: NewShipment, parcels: readonly NewParcel[]): Promise<boolean> {
+    // Created (the table's initial status); with a method, assignMethod in the same statement: pending.
+    const status = s.methodType === null ? SHIPMENT_MACHINE.initial : SHIPMENT_TRANSITIONS.assignMethod.to;
     try {
       await this.db.query(
         `INSERT INTO shipments (id, store_id, env, merchant_reference, service_order_uuid, status, method_type, method_id,
            carrier_code, country_code, additional_services, parcel_handover_method, locker_size, receiver, sender, products,
            order_comment, notification_url, next_registration_at)
-         VALUES ($1, $2, $3, $4, $5, ${sqlStatus(SHIPMENT_MACHINE, SHIPMENT_MACHINE.initial)}, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, now())`,
+         VALUES ($1, $2, $3, $4, $5, ${sqlStatus(SHIPMENT_MACHINE, status)}, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
+                 ${s.methodType === null ? 'NULL' : 'now()'})`,
         [
           s.id, s.storeId, s.env, s.merchantReference, s.serviceOrderUuid, s.methodType, s.methodId, s.carrierCode, s.countryCode,
           JSON.stringify(s.additionalServices), s.parcelHandoverMethod, s.lockerSize, JSON.stringify(s.receiver), JSON.stringify(s.sender),

@@ -1,6 +1,6 @@
 /** The spec's shipment object (answers of create, update, get; `data` of shipment webhooks). */
 import type { RegistrationError } from '../carriers/contract.js';
-import type { ShipmentRecord, StoredParty } from './store.js';
+import { hasMethod, type ShipmentRecord, type StoredParty } from './store.js';
 
 /** A party on the wire: the stored one; the sender has no firstName/lastName (spec). */
 export type PartyJson = Omit<StoredParty, 'firstName' | 'lastName'> & { firstName?: string | null; lastName?: string | null };
@@ -23,7 +23,8 @@ export interface ShipmentJson {
     trackingLink: string | null;
     dropOffPin: string | null;
   }[];
-  shippingMethod: { id: string; type: string; carrierCode: string; countryCode: string };
+  /** Null only while `created` (Kassa's: made through the snake_case API without shipping_method). */
+  shippingMethod: { id: string; type: string; carrierCode: string; countryCode: string } | null;
   carrierShipmentId: string | null;
   store: { id: string };
   products: { id: string; createdAt: string; sku: string; name: string; barcode: string | null; quantity: number }[] | null;
@@ -69,7 +70,7 @@ export function shipmentJson(s: ShipmentRecord): ShipmentJson {
       trackingLink: p.trackingLink,
       dropOffPin: p.dropOffPin,
     })),
-    shippingMethod: { id: s.methodId, type: s.methodType, carrierCode: s.carrierCode, countryCode: s.countryCode },
+    shippingMethod: hasMethod(s) ? { id: s.methodId, type: s.methodType, carrierCode: s.carrierCode, countryCode: s.countryCode } : null,
     carrierShipmentId: s.carrierShipmentId,
     store: { id: s.storeId },
     products: s.products?.map((p) => ({ id: p.id, createdAt: p.createdAt, sku: p.sku, name: p.name, barcode: p.barcode, quantity: p.quantity })) ?? null,

@@ -28,6 +28,7 @@ export interface TrackedParcel {
   products: { name: string; quantity: number }[];
 }
 
+/** Found by carrier and tracking number, so never a created shipment (migration 019: those have neither): the method columns are set. */
 interface Row {
   carrier_code: string;
   status: ShipmentStatus;
