@@ -1373,7 +1373,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a registered or failed shipment
+         * Update a registered or failed shipment (or give a created one its shippingMethod)
          * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
          */
         patch: operations["sandboxUpdateShipment"];
@@ -1835,7 +1835,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a registered or failed shipment
+         * Update a registered or failed shipment (or give a created one its shippingMethod)
          * @description Bearer JWT of a key of this environment (`Authorization: Bearer <JWT>`).
          */
         patch: operations["updateShipment"];
@@ -12842,15 +12842,19 @@ export interface operations {
                         };
                         /** @description UUID of a payments order, if linked */
                         serviceOrderUuid: string | null;
+                        /** @description Null only while status is created (Kassa's extension; never for a shipment created through v2) */
                         shippingMethod: {
                             carrierCode: string;
                             countryCode: string;
                             id: string;
                             /** @enum {string} */
                             type: "courier" | "pickupPoint";
-                        };
-                        /** @enum {string} */
-                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        } | null;
+                        /**
+                         * @description created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod
+                         * @enum {string}
+                         */
+                        status: "created" | "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
                         store: {
                             id: string;
                         };
@@ -13046,15 +13050,19 @@ export interface operations {
                         };
                         /** @description UUID of a payments order, if linked */
                         serviceOrderUuid: string | null;
+                        /** @description Null only while status is created (Kassa's extension; never for a shipment created through v2) */
                         shippingMethod: {
                             carrierCode: string;
                             countryCode: string;
                             id: string;
                             /** @enum {string} */
                             type: "courier" | "pickupPoint";
-                        };
-                        /** @enum {string} */
-                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        } | null;
+                        /**
+                         * @description created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod
+                         * @enum {string}
+                         */
+                        status: "created" | "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
                         store: {
                             id: string;
                         };
@@ -13304,15 +13312,19 @@ export interface operations {
                         };
                         /** @description UUID of a payments order, if linked */
                         serviceOrderUuid: string | null;
+                        /** @description Null only while status is created (Kassa's extension; never for a shipment created through v2) */
                         shippingMethod: {
                             carrierCode: string;
                             countryCode: string;
                             id: string;
                             /** @enum {string} */
                             type: "courier" | "pickupPoint";
-                        };
-                        /** @enum {string} */
-                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        } | null;
+                        /**
+                         * @description created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod
+                         * @enum {string}
+                         */
+                        status: "created" | "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
                         store: {
                             id: string;
                         };
@@ -14138,15 +14150,19 @@ export interface operations {
                         };
                         /** @description UUID of a payments order, if linked */
                         serviceOrderUuid: string | null;
+                        /** @description Null only while status is created (Kassa's extension; never for a shipment created through v2) */
                         shippingMethod: {
                             carrierCode: string;
                             countryCode: string;
                             id: string;
                             /** @enum {string} */
                             type: "courier" | "pickupPoint";
-                        };
-                        /** @enum {string} */
-                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        } | null;
+                        /**
+                         * @description created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod
+                         * @enum {string}
+                         */
+                        status: "created" | "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
                         store: {
                             id: string;
                         };
@@ -16103,15 +16119,19 @@ export interface operations {
                         };
                         /** @description UUID of a payments order, if linked */
                         serviceOrderUuid: string | null;
+                        /** @description Null only while status is created (Kassa's extension; never for a shipment created through v2) */
                         shippingMethod: {
                             carrierCode: string;
                             countryCode: string;
                             id: string;
                             /** @enum {string} */
                             type: "courier" | "pickupPoint";
-                        };
-                        /** @enum {string} */
-                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        } | null;
+                        /**
+                         * @description created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod
+                         * @enum {string}
+                         */
+                        status: "created" | "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
                         store: {
                             id: string;
                         };
@@ -16307,15 +16327,19 @@ export interface operations {
                         };
                         /** @description UUID of a payments order, if linked */
                         serviceOrderUuid: string | null;
+                        /** @description Null only while status is created (Kassa's extension; never for a shipment created through v2) */
                         shippingMethod: {
                             carrierCode: string;
                             countryCode: string;
                             id: string;
                             /** @enum {string} */
                             type: "courier" | "pickupPoint";
-                        };
-                        /** @enum {string} */
-                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        } | null;
+                        /**
+                         * @description created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod
+                         * @enum {string}
+                         */
+                        status: "created" | "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
                         store: {
                             id: string;
                         };
@@ -16565,15 +16589,19 @@ export interface operations {
                         };
                         /** @description UUID of a payments order, if linked */
                         serviceOrderUuid: string | null;
+                        /** @description Null only while status is created (Kassa's extension; never for a shipment created through v2) */
                         shippingMethod: {
                             carrierCode: string;
                             countryCode: string;
                             id: string;
                             /** @enum {string} */
                             type: "courier" | "pickupPoint";
-                        };
-                        /** @enum {string} */
-                        status: "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
+                        } | null;
+                        /**
+                         * @description created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod
+                         * @enum {string}
+                         */
+                        status: "created" | "pending" | "registered" | "registrationFailed" | "labelsCreated" | "inTransit" | "awaitingCollection" | "delivered" | "returned";
                         store: {
                             id: string;
                         };
