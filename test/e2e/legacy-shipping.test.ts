@@ -16,6 +16,7 @@ import { createTestDatabase } from '../support/app.js';
 import { barcodeToolsOrSkip, decodePage, pdfPageCount } from '../support/barcodes.js';
 import { handSigned, handVerified } from '../support/jwt.js';
 import { merchant } from '../support/merchant.js';
+import { wooShipmentBody } from '../support/legacy-shipping.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { cli, freePort, startServer, until, type ServerProcess } from '../support/server.js';
 
@@ -102,20 +103,8 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
 
   // 3. One shipment synchronously, as the WooCommerce plugin builds the body (empty strings
   //    included), to the parcel machine; one in the background by courier.
-  const wooBody = (over: Record<string, unknown>) => ({
-    currency: 'EUR', shipping_total: 3.5, total: 24.99,
-    billing_first_name: 'Mari', billing_last_name: 'Maasikas', billing_company: '', billing_street_address_1: 'Riia tn 15',
-    billing_street_address_2: '', billing_locality: 'Tartu', billing_region: '', billing_postal_code: '51010', billing_country: 'EE',
-    billing_email: 'mari@example.com', billing_phone_number: '+3725551234',
-    shipping_first_name: 'Mari', shipping_last_name: 'Maasikas', shipping_company: '', shipping_street_address_1: '', shipping_street_address_2: '',
-    shipping_locality: '', shipping_region: '', shipping_postal_code: '', shipping_country: 'EE', shipping_phone_number: '5551234',
-    payment_method: 'montonio_payments',
-    sender_name: 'Näidispood OÜ', sender_phone_number: '6001234', sender_street_address_1: 'Pärnu mnt 10', sender_locality: 'Tallinn',
-    sender_postal_code: '10148', sender_region: '', sender_country: 'EE',
-    webhook_url: rx!.url, // the plugin's per-shipment URL; the same as the store's, so one delivery per event
-    parcels: [{ weight: 1.2 }],
-    ...over,
-  });
+  // The plugin's per-shipment webhook_url is the same as the store's: one delivery per event.
+  const wooBody = (over: Record<string, unknown> & { merchant_reference: string }) => wooShipmentBody(over.merchant_reference, { webhook_url: rx!.url, ...over });
   const syncRef = 'WC-E2E-SYNC-1';
   const asyncRef = 'WC-E2E-ASYNC-1';
   const sync = await legacy('POST', '/shipments', wooBody({ merchant_reference: syncRef, shipping_method: 'baltpost_parcel_machines', pickup_point_uuid: machine.uuid }));
@@ -127,7 +116,7 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
   const syncUuid = sync.json.uuid as string;
 
   const background = await legacy('POST', '/shipments/create-async', wooBody({
-    merchant_reference: asyncRef, shipping_method: 'baltpost_courier',
+    merchant_reference: asyncRef, shipping_method: 'baltpost_courier', pickup_point_uuid: undefined,
     shipping_street_address_1: 'Riia tn 15', shipping_locality: 'Tartu', shipping_postal_code: '51010', parcels: [{ weight: 3.5 }],
   }));
   expect(background.status).toBe(201);

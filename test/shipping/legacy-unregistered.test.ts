@@ -7,62 +7,21 @@
  * and then its v2 and snake_case webhooks fire.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, nowS, type TestApp } from '../support/app.js';
+import { createTestApp, type TestApp } from '../support/app.js';
 import { COURIER_RECEIVER, ref, SANDBOX as V2 } from './support.js';
-import { sign } from '../../src/platform/jwt.js';
+import { legacyBearer, wooShipmentBody } from '../support/legacy-shipping.js';
 
 const LEGACY = '/sandbox/shipping/api/v1';
 let t: TestApp;
 
-const legacyAuth = () => {
-  const k = t.store.keys.sandbox;
-  return { authorization: `Bearer ${sign({ access_key: k.accessKey, iat: nowS(), exp: nowS() + 3600 }, k.secretKey)}` };
-};
+const legacyAuth = () => ({ authorization: legacyBearer(t.store.keys.sandbox) });
 const post = (path: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `${LEGACY}${path}`, headers: legacyAuth(), payload });
 const v2Get = (id: string) => t.app.inject({ method: 'GET', url: `${V2}/shipments/${id}`, headers: t.bearer() });
 const v2Patch = (id: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `${V2}/shipments/${id}`, headers: t.bearer(), payload });
 
 /** The WooCommerce plugin's body (class-montonio-shipping.php @ f64db1a) for an order without a Montonio method: no shipping_method, no pickup_point_uuid, the address keys "". */
-function noMethodBody(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    currency: 'EUR',
-    shipping_total: 3.5,
-    total: 24.99,
-    billing_first_name: 'Mari',
-    billing_last_name: 'Maasikas',
-    billing_company: '',
-    billing_street_address_1: 'Riia tn 15',
-    billing_street_address_2: '',
-    billing_locality: 'Tartu',
-    billing_region: '',
-    billing_postal_code: '51010',
-    billing_country: 'EE',
-    billing_email: 'mari@example.com',
-    billing_phone_number: '+3725551234',
-    shipping_first_name: 'Mari',
-    shipping_last_name: 'Maasikas',
-    shipping_company: '',
-    shipping_street_address_1: '',
-    shipping_street_address_2: '',
-    shipping_locality: '',
-    shipping_region: '',
-    shipping_postal_code: '',
-    shipping_country: '',
-    shipping_phone_number: '5551234',
-    payment_method: 'montonio_payments',
-    merchant_reference: ref('NOMETHOD'),
-    sender_name: 'Näidispood OÜ',
-    sender_phone_number: '6001234',
-    sender_street_address_1: 'Pärnu mnt 10',
-    sender_locality: 'Tallinn',
-    sender_postal_code: '10148',
-    sender_region: '',
-    sender_country: 'EE',
-    webhook_url: 'https://shop.example/?wc-api=montonio_shipping_api_webhook',
-    parcels: [{ weight: 1.2 }],
-    ...over,
-  };
-}
+const noMethodBody = (over: Record<string, unknown> = {}): Record<string, unknown> =>
+  wooShipmentBody(ref('NOMETHOD'), { shipping_method: undefined, pickup_point_uuid: undefined, shipping_country: '', ...over });
 
 interface Row {
   id: string;

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../support/app.js';
 import { activate, pickupBody, ref, SANDBOX as V2_SANDBOX } from './support.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { sign } from '../../src/platform/jwt.js';
+import { wooShipmentBody } from '../support/legacy-shipping.js';
 import { barcodeToolsOrSkip, decodePage, pdfPageCount } from '../support/barcodes.js';
 
 const SANDBOX = '/sandbox/shipping/api/v1';
@@ -25,49 +26,8 @@ const auth = (store?: CreatedStore, env: 'sandbox' | 'production' = 'sandbox') =
 const post = (path: string, payload: unknown, store?: CreatedStore, base = SANDBOX) =>
   t.app.inject({ method: 'POST', url: `${base}${path}`, headers: auth(store, base === SANDBOX ? 'sandbox' : 'production'), payload: payload as Record<string, unknown> });
 
-/** As the WooCommerce plugin's get_create_shipment_data() builds it (class-montonio-shipping.php @ f64db1a): every key, absent values as "". */
-function wooBody(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    currency: 'EUR',
-    shipping_total: 3.5,
-    total: 24.99,
-    billing_first_name: 'Mari',
-    billing_last_name: 'Maasikas',
-    billing_company: '',
-    billing_street_address_1: 'Riia tn 15',
-    billing_street_address_2: '',
-    billing_locality: 'Tartu',
-    billing_region: '',
-    billing_postal_code: '51010',
-    billing_country: 'EE',
-    billing_email: 'mari@example.com',
-    billing_phone_number: '+3725551234',
-    shipping_first_name: 'Mari',
-    shipping_last_name: 'Maasikas',
-    shipping_company: '',
-    shipping_street_address_1: '',
-    shipping_street_address_2: '',
-    shipping_locality: '',
-    shipping_region: '',
-    shipping_postal_code: '',
-    shipping_country: 'EE',
-    shipping_phone_number: '5551234',
-    payment_method: 'montonio_payments',
-    merchant_reference: ref('WC'),
-    sender_name: 'Näidispood OÜ',
-    sender_phone_number: '6001234',
-    sender_street_address_1: 'Pärnu mnt 10',
-    sender_locality: 'Tallinn',
-    sender_postal_code: '10148',
-    sender_region: '',
-    sender_country: 'EE',
-    webhook_url: 'https://shop.example/?wc-api=montonio_shipping_api_webhook',
-    shipping_method: 'baltpost_parcel_machines',
-    pickup_point_uuid: 'baltpost-ee-pm-1',
-    parcels: [{ weight: 1.2 }],
-    ...over,
-  };
-}
+/** As the WooCommerce plugin's get_create_shipment_data() builds it (test/support/legacy-shipping.ts). */
+const wooBody = (over: Record<string, unknown> = {}): Record<string, unknown> => wooShipmentBody(ref('WC'), over);
 const courier = (over: Record<string, unknown> = {}) =>
   wooBody({
     shipping_method: 'baltpost_courier',
