@@ -402,14 +402,15 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, options: 
   // Before anything else: a live owner's server is never touched.
   const lock = lockDataDir(dataDir, options.port ?? null);
   try {
-    return await start(dataDir, pkg, who, log, () => lock.release());
+    return await start(dataDir, pkg, who, log, () => lock.release(), options.port ?? null);
   } catch (err) {
     lock.release();
     throw err;
   }
 }
 
-async function start(dataDir: string, pkg: Package, who: RunAs | undefined, log: Log, release: () => void): Promise<EmbeddedPostgres> {
+/** `httpPort`: the port this process will serve HTTP on (null: none), which PostgreSQL must not take. */
+async function start(dataDir: string, pkg: Package, who: RunAs | undefined, log: Log, release: () => void, httpPort: number | null): Promise<EmbeddedPostgres> {
   const bin = reachableBinaries(pkg, who, log);
   const pgdata = clusterLocation(dataDir, who, log);
   const pwFile = path.join(dataDir, 'pg-password');
@@ -445,7 +446,8 @@ async function start(dataDir: string, pkg: Package, who: RunAs | undefined, log:
   }
 
   await stopLeftover(pgdata, log);
-  const port = await freePort();
+  // Not the HTTP port Kassa is about to listen on (a test picked it free a moment ago; so may the kernel for us).
+  const port = await freePort(httpPort === null ? [] : [httpPort]);
   const child = spawn(
     bin.postgres,
     [

@@ -2,8 +2,18 @@
 import fs from 'node:fs';
 import net from 'node:net';
 
-/** A TCP port free on the loopback interface right now. */
-export function freePort(): Promise<number> {
+/**
+ * A TCP port free on the loopback interface right now, other than `avoid` (a port this process is
+ * about to listen on itself: the kernel may hand out a just-released port again).
+ */
+export async function freePort(avoid: readonly number[] = [], pick: () => Promise<number> = anyFreePort): Promise<number> {
+  for (;;) {
+    const port = await pick();
+    if (!avoid.includes(port)) return port;
+  }
+}
+
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
