@@ -74,7 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { services } = opts;
   const { config } = services;
   const app = Fastify({
-    logger: opts.logLevel === false ? false : loggerOptions(opts.logLevel ?? config.logLevel),
+    logger: opts.logLevel === false ? false : loggerOptions(opts.logLevel ?? config.logLevel, process.stdout),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

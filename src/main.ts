@@ -2,16 +2,15 @@
  * Process entry: config → database → app → workers → listen.
  * KASSA_ROLE=serve runs the API only, =work the workers only, =all (default) both.
  */
-import pino from 'pino';
 import { loadConfig, ConfigError } from './config.js';
 import { buildApp } from './app.js';
 import { startRuntime, startWorkers, type Workers } from './runtime.js';
-import { loggerOptions } from './platform/observability.js';
+import { createLogger } from './platform/observability.js';
 import { DataDirInUse } from './platform/data-dir-lock.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino(loggerOptions(config.logLevel));
+  const log = createLogger(config.logLevel);
   const rt = await startRuntime(config, (m) => log.info(m));
   const { stores } = rt.services;
 

@@ -3,6 +3,8 @@
  * up), /readyz (the database answers), and Prometheus /metrics.
  */
 import type { FastifyInstance } from 'fastify';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import client from 'prom-client';
 import type { Db } from './db.js';
 import { Type } from 'typebox';
@@ -35,7 +37,92 @@ export function safeUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[Redacted]');
 }
 
-export function loggerOptions(level: string) {
+/** Query (or fragment) parameters whose value is a credential: tokens, signatures, keys, passwords. */
+const SECRET_PARAM_NAME = /token|secret|passw|sig|key|auth|^data$|^code$/i;
+
+/**
+ * A URL fit for a log line: the userinfo (user:password@) and the value of every credential-like
+ * parameter (`webhook_token`, `order-token`, `token`, `sig`, …) replaced by `[redacted]`, the rest
+ * kept as written so the operator can still tell which endpoint failed.
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1[redacted]@')
+    .replace(/([?&#;])([^=&#;]*)=([^&#;]*)/g, (whole, sep: string, name: string) => {
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // a malformed escape: judge the name as written
+      }
+      return SECRET_PARAM_NAME.test(decoded) ? `${sep}${name}=[redacted]` : whole;
+    });
+}
+
+/** Human-readable lines for a person at a terminal; JSON lines for everything else (files, pipes, containers). */
+export function logFormat(stdoutIsTTY: boolean | undefined): 'human' | 'json' {
+  return stdoutIsTTY === true ? 'human' : 'json';
+}
+
+const LEVEL_NAMES: Readonly<Record<number, string>> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+/** Fields every pino line carries that the human line shows in its own way, or not at all. */
+const FRAME_FIELDS = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'v']);
+
+function humanValue(v: unknown): string {
+  if (typeof v === 'string') return /^[^\s="]+$/.test(v) ? v : JSON.stringify(v);
+  return JSON.stringify(v) ?? String(v);
+}
+
+/** One pino JSON entry as `HH:MM:SS.mmm LEVEL message key=value …` (UTC), and an error's stack below it. */
+export function humanLine(entry: Record<string, unknown>): string {
+  const time = typeof entry.time === 'number' ? new Date(entry.time).toISOString().slice(11, 23) : '--:--:--.---';
+  const level = (LEVEL_NAMES[entry.level as number] ?? String(entry.level)).padEnd(5);
+  const fields: string[] = [];
+  let stack = '';
+  for (const [k, v] of Object.entries(entry)) {
+    if (FRAME_FIELDS.has(k) || v === undefined) continue;
+    if (k === 'err' && v && typeof v === 'object' && typeof (v as { stack?: unknown }).stack === 'string') {
+      const err = v as { type?: string; message?: string; stack: string };
+      fields.push(`err=${humanValue(err.message ?? err.type ?? 'error')}`);
+      stack = '\n    ' + err.stack.split('\n').join('\n    ');
+      continue;
+    }
+    fields.push(`${k}=${humanValue(v)}`);
+  }
+  const msg = typeof entry.msg === 'string' ? entry.msg : '';
+  return `${time} ${level} ${msg}${fields.length ? ' ' + fields.join(' ') : ''}${stack}\n`;
+}
+
+/** A stream taking pino's JSON lines and writing them to `out` as human-readable lines. */
+export function humanLogStream(out: Pick<NodeJS.WritableStream, 'write'>): Writable {
+  let pending = '';
+  return new Writable({
+    write(chunk: Buffer | string, _enc, cb) {
+      pending += chunk.toString();
+      let nl: number;
+      let text = '';
+      while ((nl = pending.indexOf('\n')) >= 0) {
+        const line = pending.slice(0, nl);
+        pending = pending.slice(nl + 1);
+        if (!line) continue;
+        try {
+          text += humanLine(JSON.parse(line) as Record<string, unknown>);
+        } catch {
+          text += line + '\n';
+        }
+      }
+      if (text) out.write(text);
+      cb();
+    },
+  });
+}
+
+/**
+ * Pino options: secrets redacted, request URLs masked. Given the process's stdout, they also pick
+ * the line format (logFormat): a `stream` of human-readable lines at a terminal, none (pino's
+ * JSON on stdout) otherwise. Fastify takes `stream` from the options; createLogger passes it to pino.
+ */
+export function loggerOptions(level: string, stdout?: Pick<NodeJS.WritableStream, 'write'> & { isTTY?: boolean }) {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
@@ -44,7 +131,14 @@ export function loggerOptions(level: string) {
         return { id: req.id, method: req.method, url: safeUrl(req.url), ip: req.ip };
       },
     },
+    ...(stdout && logFormat(stdout.isTTY) === 'human' ? { stream: humanLogStream(stdout) } : {}),
   };
+}
+
+/** The process's logger outside Fastify (main.ts): human lines at a terminal, JSON otherwise. */
+export function createLogger(level: string, stdout: Pick<NodeJS.WritableStream, 'write'> & { isTTY?: boolean } = process.stdout): pino.Logger {
+  const { stream, ...options } = loggerOptions(level, stdout);
+  return pino(options, stream ?? pino.destination(1));
 }
 
 /** What /readyz and /metrics ask of the database, built once in the composition root. */

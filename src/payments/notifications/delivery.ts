@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { Db } from '../../platform/db.js';
 import { ClaimLoop } from '../../platform/claim-loop.js';
 import { uuidv7 } from '../../platform/ids.js';
+import { redactUrl } from '../../platform/observability.js';
 import { sign } from '../../platform/jwt.js';
 import type { KeyResolver } from '../../stores/auth.js';
 import type { Env } from '../../platform/env.js';
@@ -159,7 +160,7 @@ export class NotificationDelivery {
     }
     const entry = { notification: n.id, kind: n.kind, attempt: n.attempt_count, status, durationMs: duration, outcome };
     if (ok) this.opts.log.info(entry, 'notification delivered');
-    else this.opts.log.warn({ ...entry, error }, 'notification not delivered');
+    else this.opts.log.warn({ ...entry, url: redactUrl(n.url), error }, `notification not delivered to ${redactUrl(n.url)}`);
   }
 
   /** Delivers everything due now (used by tests and the sandbox); returns how many were attempted. */
