@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { activate, SANDBOX, SENDER } from './support.js';
+import { CARRIERS } from '../../src/shipping/carriers/registry.js';
+import { carrierPageUrl } from '../../src/shipping/tracking/service.js';
+import { TRACKING_MESSAGES, STATUS_KEYS, formatUpdated } from '../../src/shipping/tracking/i18n.js';
+import { LOCALES } from '../../src/platform/locales.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,7 +84,8 @@ describe('public tracking page', () => {
       expect(page.body).toContain('Punkt odbioru');
       expect(page.body).toContain('2 z 2');
       expect(page.body).toContain('W tej przesyłce');
-      expect(page.body).toContain('Śledź na stronie');
+      expect(page.body).toContain('Nadawca: Test shop');
+      expect(page.body).toContain('Historia przesyłki');
       expect(page.body).not.toContain('Registered with the carrier');
       expect(page.body).toContain('<nav aria-label="Język">');
       for (const l of ['de', 'en', 'et', 'fi', 'lt', 'lv', 'pl', 'ru']) expect(page.body).toContain(`href="?lang=${l}"`);
@@ -158,5 +163,68 @@ describe('public tracking page', () => {
       expect(odd.statusCode).toBe(200);
       expect(odd.body).not.toContain('<script>');
     });
+  });
+});
+
+describe('event history, store name and carrier links', () => {
+  const helper = (id: string, status: string) =>
+    t.app.inject({ method: 'POST', url: `${SANDBOX}/test-helpers/shipments/${id}/status`, headers: t.bearer(), payload: { status } });
+
+  /** The history list's entries: [datetime, the text shown for the time, the status text]. */
+  const history = (body: string) =>
+    [...body.matchAll(/<li><time datetime="([^"]+)">([^<]+)<\/time> <span>([^<]+)<\/span><\/li>/g)].map((m) => [m[1]!, m[2]!, m[3]!]);
+
+  it('lists every status the shipment has been in, newest first, with its time, in all eight languages', async () => {
+    const s = await registered({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, parcels: [{ weight: 1 }] });
+    expect((await helper(s.id, 'inTransit')).statusCode).toBe(200);
+    expect((await helper(s.id, 'awaitingCollection')).statusCode).toBe(200);
+    expect((await helper(s.id, 'delivered')).statusCode).toBe(200);
+    const { rows } = await t.db.query<{ status: string; at: Date }>('SELECT status, at FROM shipment_events WHERE shipment_id = $1 ORDER BY at DESC, id DESC', [s.id]);
+    expect(rows.map((r) => r.status)).toEqual(['delivered', 'awaitingCollection', 'inTransit', 'registered', 'pending']);
+    const path = new URL(s.parcels[0].trackingLink).pathname;
+    for (const locale of LOCALES) {
+      const page = await t.app.inject({ method: 'GET', url: `${path}?lang=${locale}` });
+      expect(page.statusCode, locale).toBe(200);
+      const m = TRACKING_MESSAGES[locale];
+      expect(page.body, locale).toContain(`<h2>${m.history}</h2>`);
+      expect(history(page.body), locale).toEqual(
+        rows.map((r) => [r.at.toISOString(), formatUpdated(r.at, locale), m[STATUS_KEYS[r.status as keyof typeof STATUS_KEYS]]]),
+      );
+    }
+    const times = rows.map((r) => r.at.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it("names the store that sent the parcel, escaped", async () => {
+    const other = await t.createStore({ name: 'Pood <Ö&Ü> "Kuu"' });
+    await activate(t, other, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    const res = await t.app.inject({
+      method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer({ store: other }),
+      payload: { synchronous: true, sender: SENDER, receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' }, shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, parcels: [{ weight: 1 }] },
+    });
+    expect(res.statusCode).toBe(201);
+    const page = await t.app.inject({ method: 'GET', url: `${new URL(res.json().parcels[0].trackingLink).pathname}?lang=en` });
+    expect(page.body).toContain('Sent by Pood &lt;Ö&amp;Ü&gt; &quot;Kuu&quot;');
+    expect(page.body).not.toContain('Test shop');
+  });
+
+  it('links to no carrier page that does not exist: every built-in carrier is a sandbox one, so no link at all', async () => {
+    const s = await registered({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, parcels: [{ weight: 1 }] });
+    const page = await t.app.inject({ method: 'GET', url: `${new URL(s.parcels[0].trackingLink).pathname}?lang=en` });
+    expect(page.body).not.toContain('Track at');
+    expect(page.body).not.toMatch(/href="https?:/);
+    for (const c of CARRIERS) {
+      expect(new URL(c.trackingUrl('X1')).hostname, c.code).toMatch(/\.example$/);
+      expect(carrierPageUrl(c, 'X1'), c.code).toBeNull();
+    }
+  });
+
+  it('carrierPageUrl keeps a real https site and drops reserved names, plain http and garbage', () => {
+    const def = (url: string) => ({ trackingUrl: (tn: string) => url.replace('{tn}', encodeURIComponent(tn)) });
+    expect(carrierPageUrl(def('https://www.omniva.ee/track?barcode={tn}'), 'CC 1')).toBe('https://www.omniva.ee/track?barcode=CC%201');
+    for (const bad of ['https://track.carrier.example/{tn}', 'https://example.com/{tn}', 'https://sub.example.org/{tn}', 'https://a.test/{tn}',
+      'https://x.invalid/{tn}', 'https://localhost/{tn}', 'https://carrier.example./{tn}', 'http://www.omniva.ee/{tn}', 'not a url']) {
+      expect(carrierPageUrl(def(bad), 'X'), bad).toBeNull();
+    }
   });
 });

@@ -25,6 +25,10 @@ export interface TrackingMessages {
   parcelOf: string;
   trackAt: string;
   inThisShipment: string;
+  /** Who sent the parcel: {store} is the store's name. */
+  sentBy: string;
+  /** The heading of the list of every status the shipment has been in, newest first. */
+  history: string;
   notFoundTitle: string;
   notFoundText: string;
 }
@@ -47,6 +51,8 @@ const en: TrackingMessages = {
   parcelOf: '{index} of {count}',
   trackAt: 'Track at {carrier}',
   inThisShipment: 'In this shipment',
+  sentBy: 'Sent by {store}',
+  history: 'Shipment history',
   notFoundTitle: 'Parcel not found',
   notFoundText: 'No parcel has the tracking number {trackingNumber}.',
 };
@@ -69,6 +75,8 @@ const de: TrackingMessages = {
   parcelOf: '{index} von {count}',
   trackAt: 'Bei {carrier} verfolgen',
   inThisShipment: 'In dieser Sendung',
+  sentBy: 'Versendet von {store}',
+  history: 'Sendungsverlauf',
   notFoundTitle: 'Paket nicht gefunden',
   notFoundText: 'Es gibt kein Paket mit der Sendungsnummer {trackingNumber}.',
 };
@@ -91,6 +99,8 @@ const et: TrackingMessages = {
   parcelOf: '{index} / {count}',
   trackAt: 'Jälgi {carrier} lehel',
   inThisShipment: 'Selles saadetises',
+  sentBy: 'Saatja: {store}',
+  history: 'Saadetise ajalugu',
   notFoundTitle: 'Pakki ei leitud',
   notFoundText: 'Jälgimiskoodiga {trackingNumber} pakki ei ole.',
 };
@@ -113,6 +123,8 @@ const fi: TrackingMessages = {
   parcelOf: '{index} / {count}',
   trackAt: 'Seuraa palvelussa {carrier}',
   inThisShipment: 'Tässä lähetyksessä',
+  sentBy: 'Lähettäjä: {store}',
+  history: 'Lähetyksen historia',
   notFoundTitle: 'Pakettia ei löytynyt',
   notFoundText: 'Seurantakoodilla {trackingNumber} ei löydy pakettia.',
 };
@@ -135,6 +147,8 @@ const lt: TrackingMessages = {
   parcelOf: '{index} iš {count}',
   trackAt: 'Sekti {carrier} svetainėje',
   inThisShipment: 'Šioje siuntoje',
+  sentBy: 'Siuntėjas: {store}',
+  history: 'Siuntos istorija',
   notFoundTitle: 'Siuntinys nerastas',
   notFoundText: 'Siuntinio su sekimo numeriu {trackingNumber} nėra.',
 };
@@ -157,6 +171,8 @@ const lv: TrackingMessages = {
   parcelOf: '{index} no {count}',
   trackAt: 'Sekot {carrier} vietnē',
   inThisShipment: 'Šajā sūtījumā',
+  sentBy: 'Sūtītājs: {store}',
+  history: 'Sūtījuma vēsture',
   notFoundTitle: 'Paka nav atrasta',
   notFoundText: 'Nav pakas ar izsekošanas numuru {trackingNumber}.',
 };
@@ -179,6 +195,8 @@ const pl: TrackingMessages = {
   parcelOf: '{index} z {count}',
   trackAt: 'Śledź na stronie {carrier}',
   inThisShipment: 'W tej przesyłce',
+  sentBy: 'Nadawca: {store}',
+  history: 'Historia przesyłki',
   notFoundTitle: 'Nie znaleziono paczki',
   notFoundText: 'Nie ma paczki o numerze śledzenia {trackingNumber}.',
 };
@@ -201,6 +219,8 @@ const ru: TrackingMessages = {
   parcelOf: '{index} из {count}',
   trackAt: 'Отследить на сайте {carrier}',
   inThisShipment: 'В этом отправлении',
+  sentBy: 'Отправитель: {store}',
+  history: 'История отправления',
   notFoundTitle: 'Посылка не найдена',
   notFoundText: 'Посылки с трек-номером {trackingNumber} нет.',
 };

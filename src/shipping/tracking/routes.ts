@@ -15,7 +15,9 @@ import type { TrackedParcel } from './service.js';
 const CSS = `body{font-family:system-ui,sans-serif;margin:0;background:#f3f4f6;color:#111}
 main{max-width:36rem;margin:0 auto;padding:1.5rem}
 .card{background:#fff;border-radius:.75rem;padding:1.25rem;margin-bottom:1rem;box-shadow:0 1px 2px rgba(0,0,0,.06)}
-h1{font-size:1.25rem;margin:0 0 .25rem}.tn{font-family:ui-monospace,monospace;font-size:1.05rem;letter-spacing:.04em}
+h1{font-size:1.25rem;margin:0 0 .25rem}h2{font-size:1.1rem;margin:0 0 .5rem}.from{color:#555;margin:.25rem 0 0}
+ol.events{list-style:none;padding:0;margin:0}ol.events li{padding:.35rem 0;border-top:1px solid #e5e7eb}ol.events li:first-child{border-top:0}
+ol.events time{display:block;color:#555;font-size:.85rem}.tn{font-family:ui-monospace,monospace;font-size:1.05rem;letter-spacing:.04em}
 .status{font-size:1.35rem;font-weight:700;margin:.5rem 0}dt{color:#555;font-size:.85rem}dd{margin:0 0 .6rem}
 ul{padding-left:1.1rem}a{color:#0b57d0}
 nav ul{list-style:none;padding:0;margin:0 0 1rem;display:flex;flex-wrap:wrap;gap:.25rem .75rem;font-size:.85rem}
@@ -32,15 +34,17 @@ ${languageSwitcher(t.language, locale, (l) => `?lang=${l}`)}
 <div class="card">
 <h1>${p.carrierName}</h1>
 <div class="tn">${p.trackingNumber}</div>
+<p class="from">${fill(t.sentBy, { store: p.storeName })}</p>
 <p class="status">${t[STATUS_KEYS[p.status]]}</p>
 <dl>
 <dt>${t.updated}</dt><dd><time datetime="${p.updatedAt.toISOString()}">${formatUpdated(p.updatedAt, locale)}</time></dd>
 <dt>${p.destination.kind === 'pickupPoint' ? t.pickupPoint : t.deliveryTo}</dt><dd>${where}</dd>
 <dt>${t.parcel}</dt><dd>${fill(t.parcelOf, { index: p.parcelIndex, count: p.parcelCount })}</dd>
 </dl>
-<p><a href="${p.carrierTrackingUrl}" rel="noopener noreferrer">${fill(t.trackAt, { carrier: p.carrierName })}</a></p>
+${p.carrierTrackingUrl ? html`<p><a href="${p.carrierTrackingUrl}" rel="noopener noreferrer">${fill(t.trackAt, { carrier: p.carrierName })}</a></p>` : ''}
 </div>
-${p.products.length ? html`<div class="card"><h1>${t.inThisShipment}</h1><ul>${p.products.map((x) => html`<li>${x.quantity} × ${x.name}</li>`)}</ul></div>` : ''}
+${p.events.length ? html`<div class="card"><h2>${t.history}</h2><ol class="events">${p.events.map((e) => html`<li><time datetime="${e.at.toISOString()}">${formatUpdated(e.at, locale)}</time> <span>${t[STATUS_KEYS[e.status]]}</span></li>`)}</ol></div>` : ''}
+${p.products.length ? html`<div class="card"><h2>${t.inThisShipment}</h2><ul>${p.products.map((x) => html`<li>${x.quantity} × ${x.name}</li>`)}</ul></div>` : ''}
 </main>`;
 }
 

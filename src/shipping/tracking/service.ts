@@ -14,12 +14,44 @@ export function trackingPageUrl(publicUrl: string, carrierCode: string, tracking
   return `${publicUrl}/track/${encodeURIComponent(carrierCode)}/${encodeURIComponent(trackingNumber)}`;
 }
 
+/**
+ * Host names that can never be a real site (RFC 2606 and RFC 6761): `.example`, `.test`,
+ * `.invalid`, `.localhost`, and example.com/.net/.org.
+ */
+const RESERVED_HOST = /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$/i;
+
+/**
+ * The carrier's own public tracking page of a number, or null when the carrier has none a shopper
+ * could open: its URL is not https, or its host is a reserved name that no site can have (the
+ * sandbox carriers'). The tracking page links only to what this returns.
+ */
+export function carrierPageUrl(definition: { trackingUrl(trackingNumber: string): string }, trackingNumber: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(definition.trackingUrl(trackingNumber));
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || RESERVED_HOST.test(url.hostname.replace(/\.$/, ''))) return null;
+  return url.href;
+}
+
+/** One status a shipment has been in (migration 023), and since when. */
+export interface TrackingEvent {
+  status: ShipmentStatus;
+  at: Date;
+}
+
 export interface TrackedParcel {
   trackingNumber: string;
   carrierCode: string;
   carrierName: string;
-  /** The carrier's own tracking page for this number. */
-  carrierTrackingUrl: string;
+  /** The carrier's own tracking page for this number; null when it has none (carrierPageUrl). */
+  carrierTrackingUrl: string | null;
+  /** The name of the store that sent the parcel. */
+  storeName: string;
+  /** Every status the shipment has been in, newest first. */
+  events: TrackingEvent[];
   status: ShipmentStatus;
   updatedAt: Date;
   parcelIndex: number;
@@ -30,6 +62,8 @@ export interface TrackedParcel {
 
 /** Found by carrier and tracking number, so never a created shipment (migration 019: those have neither): the method columns are set. */
 interface Row {
+  id: string;
+  store_name: string;
   carrier_code: string;
   status: ShipmentStatus;
   updated_at: Date;
@@ -61,21 +95,27 @@ export async function findTrackedParcel(q: Queryable, carrierCode: string, track
   })();
   if (!definition) return undefined;
   const { rows } = await q.query<Row>(
-    `SELECT s.carrier_code, s.status, s.updated_at, s.method_type, s.method_id, s.receiver, s.products, p.position,
+    `SELECT s.id, st.name AS store_name, s.carrier_code, s.status, s.updated_at, s.method_type, s.method_id, s.receiver, s.products, p.position,
             (SELECT count(*)::int FROM shipment_parcels x WHERE x.shipment_id = s.id) AS parcel_count
-       FROM shipment_parcels p JOIN shipments s ON s.id = p.shipment_id
+       FROM shipment_parcels p JOIN shipments s ON s.id = p.shipment_id JOIN stores st ON st.id = s.store_id
       WHERE p.carrier_parcel_id = $1 AND s.carrier_code = $2
       ORDER BY s.updated_at DESC LIMIT 1`,
     [trackingNumber, carrierCode],
   );
   const r = rows[0];
   if (!r) return undefined;
+  const events = await q.query<{ status: ShipmentStatus; at: Date }>(
+    'SELECT status, at FROM shipment_events WHERE shipment_id = $1 ORDER BY at DESC, id DESC',
+    [r.id],
+  );
   const point = r.method_type === 'pickupPoint' ? findPickupPoint(r.method_id) : undefined;
   return {
     trackingNumber,
     carrierCode,
     carrierName: definition.name,
-    carrierTrackingUrl: definition.trackingUrl(trackingNumber),
+    carrierTrackingUrl: carrierPageUrl(definition, trackingNumber),
+    storeName: r.store_name,
+    events: events.rows.map((e) => ({ status: e.status, at: e.at })),
     status: r.status,
     updatedAt: r.updated_at,
     parcelIndex: r.position, // positions count from 1
