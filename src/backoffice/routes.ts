@@ -1,0 +1,128 @@
+/**
+ * The back office (/dashboard): a merchant's people sign in and see their own stores' data.
+ *   GET  /dashboard/login    the sign-in page         POST /dashboard/login   signs in
+ *   POST /dashboard/logout   signs out
+ *   GET  /dashboard          overview                 GET  /dashboard/orders  orders (search, keyset pages)
+ * Pages are HTML; every form carries a CSRF token (csrf.ts). A store that is not the user's is
+ * the not-found page, whatever the URL says.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { newNonce, sendHtml } from '../platform/html.js';
+import { acceptedLocale, isLocale, type Locale } from '../platform/locales.js';
+import { ORDER_STATUSES } from '../payments/orders/states.js';
+import { Security } from '../platform/schemas.js';
+import type { Services } from '../services.js';
+import { cookies, LOGIN_CSRF_COOKIE, newToken, SESSION_COOKIE, setCookie, tokenMatches } from './csrf.js';
+import { loginPage, messagePage, ordersPage, overviewPage, type Frame } from './pages.js';
+import {
+  fieldsOf,
+  FORM_CONSUMES,
+  LoginBody,
+  LoginPageResponses,
+  LoginQuery,
+  LoginResponses,
+  LogoutBody,
+  LogoutResponses,
+  OrdersQuery,
+  OrdersResponses,
+  OverviewQuery,
+  OverviewResponses,
+  readEnv,
+  readOrdersSearch,
+  type Fields,
+} from './schema.js';
+import { SESSION_HOURS, type Session } from './service.js';
+
+const tags = ['pages'];
+const security = Security.none;
+const policy = (nonce: string) => ({ nonce, formOrigins: [], imageOrigins: [] });
+
+function localeOf(req: FastifyRequest, f: Fields): Locale {
+  return isLocale(f.lang) ? f.lang : (acceptedLocale(req.headers['accept-language']) ?? 'en');
+}
+
+export async function backofficeRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+  const office = opts.services.backoffice;
+  const redirect = (reply: FastifyReply, to: string) => reply.code(303).header('cache-control', 'no-store').header('location', to).send();
+  const message = (reply: FastifyReply, status: number, locale: Locale, key: 'forbidden' | 'notFound' | 'badSearch') => {
+    const nonce = newNonce();
+    return sendHtml(reply, status, messagePage(locale, nonce, key), policy(nonce));
+  };
+  const showLogin = (req: FastifyRequest, reply: FastifyReply, status: number, locale: Locale, extra: { email?: string; error?: 'invalid' | 'rateLimited' | 'forbidden' } = {}) => {
+    let csrf = cookies(req)[LOGIN_CSRF_COOKIE];
+    if (!csrf || !/^[A-Za-z0-9_-]{43}$/.test(csrf)) {
+      csrf = newToken();
+      setCookie(req, reply, LOGIN_CSRF_COOKIE, csrf, 3600);
+    }
+    const nonce = newNonce();
+    return sendHtml(reply, status, loginPage({ locale, nonce, csrf, ...extra }), policy(nonce));
+  };
+
+  /** The signed-in page's frame: the session, the chosen store (one of the user's) and environment; else the answer. */
+  const signedIn = async (req: FastifyRequest, reply: FastifyReply, f: Fields, current: Frame['current']): Promise<{ frame: Frame; session: Session } | { answer: FastifyReply }> => {
+    const locale = localeOf(req, f);
+    const session = await office.session(cookies(req)[SESSION_COOKIE]);
+    if (!session) return { answer: await redirect(reply, `/dashboard/login?lang=${locale}`) };
+    const env = readEnv(f);
+    const membership = f.store ? session.memberships.find((m) => m.storeId === f.store) : session.memberships[0];
+    if (!membership || !env) return { answer: await message(reply, 404, locale, 'notFound') };
+    const nonce = newNonce();
+    return {
+      session,
+      frame: { locale, nonce, csrf: session.csrfSecret, email: session.email, memberships: session.memberships, storeId: membership.storeId, env, current },
+    };
+  };
+
+  app.get('/dashboard/login', { schema: { tags, security, summary: 'The back office sign-in page (HTML)', operationId: 'dashboardLoginPage', querystring: LoginQuery, response: LoginPageResponses } }, async (req, reply) =>
+    showLogin(req, reply, 200, localeOf(req, fieldsOf(req.query))),
+  );
+
+  app.post(
+    '/dashboard/login',
+    { schema: { tags, security, summary: 'Sign in to the back office (form post)', operationId: 'dashboardLogin', consumes: FORM_CONSUMES, querystring: LoginQuery, body: LoginBody, response: LoginResponses } },
+    async (req, reply) => {
+      const f = { ...fieldsOf(req.query), ...fieldsOf(req.body) };
+      const locale = localeOf(req, f);
+      if (!tokenMatches(f.csrf, cookies(req)[LOGIN_CSRF_COOKIE])) return showLogin(req, reply, 403, locale, { error: 'forbidden' });
+      const email = (f.email ?? '').slice(0, 254);
+      const result = await office.signIn(email, (f.password ?? '').slice(0, 200), req.ip);
+      if (!result.ok) return showLogin(req, reply, result.reason === 'rate-limited' ? 429 : 401, locale, { email, error: result.reason === 'rate-limited' ? 'rateLimited' : 'invalid' });
+      setCookie(req, reply, SESSION_COOKIE, result.sessionId, SESSION_HOURS * 3600);
+      return redirect(reply, `/dashboard?lang=${locale}`);
+    },
+  );
+
+  app.post(
+    '/dashboard/logout',
+    { schema: { tags, security, summary: 'Sign out of the back office (form post)', operationId: 'dashboardLogout', consumes: FORM_CONSUMES, body: LogoutBody, response: LogoutResponses } },
+    async (req, reply) => {
+      const f = fieldsOf(req.body);
+      const locale = localeOf(req, f);
+      const sessionId = cookies(req)[SESSION_COOKIE];
+      const session = await office.session(sessionId);
+      if (!session || !sessionId) return redirect(reply, `/dashboard/login?lang=${locale}`);
+      if (!tokenMatches(f.csrf, session.csrfSecret)) return message(reply, 403, locale, 'forbidden');
+      await office.signOut(sessionId);
+      setCookie(req, reply, SESSION_COOKIE, '', 0);
+      return redirect(reply, `/dashboard/login?lang=${locale}`);
+    },
+  );
+
+  app.get('/dashboard', { schema: { tags, security, summary: 'The back office overview (HTML)', operationId: 'dashboardOverview', querystring: OverviewQuery, response: OverviewResponses } }, async (req, reply) => {
+    const s = await signedIn(req, reply, fieldsOf(req.query), 'overview');
+    if ('answer' in s) return s.answer;
+    const { rows } = await office.orders({ storeId: s.frame.storeId, env: s.frame.env });
+    return sendHtml(reply, 200, overviewPage(s.frame, rows), policy(s.frame.nonce));
+  });
+
+  app.get('/dashboard/orders', { schema: { tags, security, summary: "The store's orders: search and pages (HTML)", operationId: 'dashboardOrders', querystring: OrdersQuery, response: OrdersResponses } }, async (req, reply) => {
+    const f = fieldsOf(req.query);
+    const s = await signedIn(req, reply, f, 'orders');
+    if ('answer' in s) return s.answer;
+    const search = readOrdersSearch(f);
+    if (!search) return message(reply, 400, s.frame.locale, 'badSearch');
+    const { rows, next } = await office.orders({ storeId: s.frame.storeId, env: s.frame.env, ...search });
+    const shown = { reference: search.reference ?? search.uuid, status: search.status, from: search.from, to: search.to };
+    return sendHtml(reply, 200, ordersPage(s.frame, shown, rows, next, ORDER_STATUSES), policy(s.frame.nonce));
+  });
+}
