@@ -92,7 +92,7 @@ function frame(f: Frame, title: string, content: Html): string {
 function ordersTable(f: Frame, rows: OrderListRow[]): Html {
   const t = TEXTS[f.locale];
   if (!rows.length) return html`<p>${t.none}</p>`;
-  return html`<div class="table"><table><thead><tr><th scope="col">${t.reference}</th><th scope="col">${t.status}</th><th scope="col">${t.amount}</th><th scope="col">${t.created}</th></tr></thead><tbody>
+  return html`<div class="table" tabindex="0" role="region" aria-label="${t.orders}"><table><thead><tr><th scope="col">${t.reference}</th><th scope="col">${t.status}</th><th scope="col">${t.amount}</th><th scope="col">${t.created}</th></tr></thead><tbody>
 ${rows.map(
   (r) =>
     html`<tr><td>${r.merchant_reference_display}<br><span class="muted">${r.id}</span></td><td>${r.status}</td><td>${formatMoney(r.grand_total, r.currency as Currency, f.locale)}</td><td>${r.created_at.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`,
