@@ -4,9 +4,8 @@
  * token. The navigation already names the pages of the next pass (payouts, settings, shipping).
  */
 import { html, renderDocument, type Html } from '../platform/html.js';
-import { formatMoney } from '../platform/format.js';
+import { formatAmount } from '../platform/money.js';
 import type { Locale } from '../platform/locales.js';
-import type { Currency } from '../platform/money.js';
 import type { Env } from '../platform/env.js';
 import { TEXTS } from './i18n.js';
 import type { Membership, OrderListRow } from './store.js';
@@ -33,6 +32,15 @@ export interface Frame {
   storeId: string;
   env: Env;
   current: 'overview' | 'orders';
+}
+
+/** One Intl.NumberFormat per locale and currency (making one costs far more than using it; a page shows 50 amounts). */
+const FORMATS = new Map<string, Intl.NumberFormat>();
+function money(minor: number, currency: string, locale: Locale): string {
+  const key = `${locale} ${currency}`;
+  let f = FORMATS.get(key);
+  if (!f) FORMATS.set(key, (f = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+  return f.format(formatAmount(minor) as `${number}`);
 }
 
 function csrfField(token: string): Html {
@@ -95,7 +103,7 @@ function ordersTable(f: Frame, rows: OrderListRow[]): Html {
   return html`<div class="table" tabindex="0" role="region" aria-label="${t.orders}"><table><thead><tr><th scope="col">${t.reference}</th><th scope="col">${t.status}</th><th scope="col">${t.amount}</th><th scope="col">${t.created}</th></tr></thead><tbody>
 ${rows.map(
   (r) =>
-    html`<tr><td>${r.merchant_reference_display}<br><span class="muted">${r.id}</span></td><td>${r.status}</td><td>${formatMoney(r.grand_total, r.currency as Currency, f.locale)}</td><td>${r.created_at.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`,
+    html`<tr><td>${r.merchant_reference_display}<br><span class="muted">${r.id}</span></td><td>${r.status}</td><td>${money(r.grand_total, r.currency, f.locale)}</td><td>${r.created_at.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`,
 )}
 </tbody></table></div>`;
 }
