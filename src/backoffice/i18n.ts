@@ -4,7 +4,7 @@ import type { Locale } from '../platform/locales.js';
 const KEYS = [
   'title', 'signIn', 'email', 'password', 'signOut', 'invalid', 'rateLimited', 'forbidden', 'notFound',
   'overview', 'orders', 'payouts', 'settings', 'shipping', 'nextPass', 'sandboxBanner', 'sandbox', 'production',
-  'store', 'reference', 'status', 'amount', 'created', 'from', 'to', 'search', 'next', 'none', 'recentOrders', 'badSearch',
+  'store', 'reference', 'status', 'amount', 'created', 'from', 'to', 'search', 'next', 'none', 'recentOrders', 'badSearch', 'order', 'intents', 'refunds', 'notifications', 'attempts', 'duration', 'response',
 ] as const;
 export type Key = (typeof KEYS)[number];
 
@@ -20,6 +20,7 @@ export const TEXTS: Record<Locale, Texts> = {
     store: 'Store', reference: 'Reference', status: 'Status', amount: 'Amount', created: 'Created', from: 'From', to: 'To',
     search: 'Search', next: 'Next page', none: 'No orders.', recentOrders: 'Recent orders',
     badSearch: 'The search is not valid: check the status and the dates (YYYY-MM-DD).',
+    order: 'Order', intents: 'Payment attempts', refunds: 'Refunds', notifications: 'Notifications', attempts: 'Attempts', duration: 'Duration', response: 'Response',
   },
   et: {
     title: 'Kassa haldus', signIn: 'Logi sisse', email: 'E-post', password: 'Parool', signOut: 'Logi välja',
@@ -30,6 +31,7 @@ export const TEXTS: Record<Locale, Texts> = {
     store: 'Pood', reference: 'Viide', status: 'Olek', amount: 'Summa', created: 'Loodud', from: 'Alates', to: 'Kuni',
     search: 'Otsi', next: 'Järgmine leht', none: 'Tellimusi pole.', recentOrders: 'Viimased tellimused',
     badSearch: 'Otsing ei ole korrektne: kontrolli olekut ja kuupäevi (AAAA-KK-PP).',
+    order: 'Tellimus', intents: 'Maksekatsed', refunds: 'Tagasimaksed', notifications: 'Teavitused', attempts: 'Katsed', duration: 'Kestus', response: 'Vastus',
   },
   de: {
     title: 'Kassa Backoffice', signIn: 'Anmelden', email: 'E-Mail', password: 'Passwort', signOut: 'Abmelden',
@@ -40,6 +42,7 @@ export const TEXTS: Record<Locale, Texts> = {
     store: 'Shop', reference: 'Referenz', status: 'Status', amount: 'Betrag', created: 'Erstellt', from: 'Von', to: 'Bis',
     search: 'Suchen', next: 'Nächste Seite', none: 'Keine Bestellungen.', recentOrders: 'Neueste Bestellungen',
     badSearch: 'Die Suche ist ungültig: Status und Daten prüfen (JJJJ-MM-TT).',
+    order: 'Bestellung', intents: 'Zahlungsversuche', refunds: 'Erstattungen', notifications: 'Benachrichtigungen', attempts: 'Versuche', duration: 'Dauer', response: 'Antwort',
   },
   fi: {
     title: 'Kassa-hallinta', signIn: 'Kirjaudu', email: 'Sähköposti', password: 'Salasana', signOut: 'Kirjaudu ulos',
@@ -50,6 +53,7 @@ export const TEXTS: Record<Locale, Texts> = {
     store: 'Kauppa', reference: 'Viite', status: 'Tila', amount: 'Summa', created: 'Luotu', from: 'Alkaen', to: 'Asti',
     search: 'Hae', next: 'Seuraava sivu', none: 'Ei tilauksia.', recentOrders: 'Viimeisimmät tilaukset',
     badSearch: 'Haku ei kelpaa: tarkista tila ja päivämäärät (VVVV-KK-PP).',
+    order: 'Tilaus', intents: 'Maksuyritykset', refunds: 'Hyvitykset', notifications: 'Ilmoitukset', attempts: 'Yritykset', duration: 'Kesto', response: 'Vastaus',
   },
   lt: {
     title: 'Kassa valdymas', signIn: 'Prisijungti', email: 'El. paštas', password: 'Slaptažodis', signOut: 'Atsijungti',
@@ -60,6 +64,7 @@ export const TEXTS: Record<Locale, Texts> = {
     store: 'Parduotuvė', reference: 'Nuoroda', status: 'Būsena', amount: 'Suma', created: 'Sukurta', from: 'Nuo', to: 'Iki',
     search: 'Ieškoti', next: 'Kitas puslapis', none: 'Užsakymų nėra.', recentOrders: 'Naujausi užsakymai',
     badSearch: 'Paieška netinkama: patikrinkite būseną ir datas (MMMM-MM-DD).',
+    order: 'Užsakymas', intents: 'Mokėjimo bandymai', refunds: 'Grąžinimai', notifications: 'Pranešimai', attempts: 'Bandymai', duration: 'Trukmė', response: 'Atsakymas',
   },
   lv: {
     title: 'Kassa pārvaldība', signIn: 'Pieteikties', email: 'E-pasts', password: 'Parole', signOut: 'Iziet',
@@ -70,6 +75,7 @@ export const TEXTS: Record<Locale, Texts> = {
     store: 'Veikals', reference: 'Atsauce', status: 'Statuss', amount: 'Summa', created: 'Izveidots', from: 'No', to: 'Līdz',
     search: 'Meklēt', next: 'Nākamā lapa', none: 'Nav pasūtījumu.', recentOrders: 'Jaunākie pasūtījumi',
     badSearch: 'Meklēšana nav derīga: pārbaudiet statusu un datumus (GGGG-MM-DD).',
+    order: 'Pasūtījums', intents: 'Maksājumu mēģinājumi', refunds: 'Atmaksas', notifications: 'Paziņojumi', attempts: 'Mēģinājumi', duration: 'Ilgums', response: 'Atbilde',
   },
   pl: {
     title: 'Panel Kassa', signIn: 'Zaloguj się', email: 'E-mail', password: 'Hasło', signOut: 'Wyloguj się',
@@ -80,6 +86,7 @@ export const TEXTS: Record<Locale, Texts> = {
     store: 'Sklep', reference: 'Numer referencyjny', status: 'Status', amount: 'Kwota', created: 'Utworzono', from: 'Od', to: 'Do',
     search: 'Szukaj', next: 'Następna strona', none: 'Brak zamówień.', recentOrders: 'Ostatnie zamówienia',
     badSearch: 'Wyszukiwanie jest nieprawidłowe: sprawdź status i daty (RRRR-MM-DD).',
+    order: 'Zamówienie', intents: 'Próby płatności', refunds: 'Zwroty', notifications: 'Powiadomienia', attempts: 'Próby', duration: 'Czas trwania', response: 'Odpowiedź',
   },
   ru: {
     title: 'Панель Kassa', signIn: 'Войти', email: 'Эл. почта', password: 'Пароль', signOut: 'Выйти',
@@ -90,6 +97,7 @@ export const TEXTS: Record<Locale, Texts> = {
     store: 'Магазин', reference: 'Номер', status: 'Статус', amount: 'Сумма', created: 'Создан', from: 'С', to: 'По',
     search: 'Найти', next: 'Следующая страница', none: 'Заказов нет.', recentOrders: 'Последние заказы',
     badSearch: 'Неверный поиск: проверьте статус и даты (ГГГГ-ММ-ДД).',
+    order: 'Заказ', intents: 'Попытки оплаты', refunds: 'Возвраты', notifications: 'Уведомления', attempts: 'Попытки', duration: 'Длительность', response: 'Ответ',
   },
 };
 

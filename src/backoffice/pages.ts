@@ -8,7 +8,7 @@ import { formatAmount } from '../platform/money.js';
 import type { Locale } from '../platform/locales.js';
 import type { Env } from '../platform/env.js';
 import { TEXTS } from './i18n.js';
-import type { Membership, OrderListRow } from './store.js';
+import type { Membership, OrderDetail, OrderListRow } from './store.js';
 
 const CSS = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f6f7f9}
@@ -103,7 +103,7 @@ function ordersTable(f: Frame, rows: OrderListRow[]): Html {
   return html`<div class="table" tabindex="0" role="region" aria-label="${t.orders}"><table><thead><tr><th scope="col">${t.reference}</th><th scope="col">${t.status}</th><th scope="col">${t.amount}</th><th scope="col">${t.created}</th></tr></thead><tbody>
 ${rows.map(
   (r) =>
-    html`<tr><td>${r.merchant_reference_display}<br><span class="muted">${r.id}</span></td><td>${r.status}</td><td>${money(r.grand_total, r.currency, f.locale)}</td><td>${r.created_at.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`,
+    html`<tr><td><a href="/dashboard/orders/${r.id}?${q(f)}">${r.merchant_reference_display}</a><br><span class="muted">${r.id}</span></td><td>${r.status}</td><td>${money(r.grand_total, r.currency, f.locale)}</td><td>${r.created_at.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`,
 )}
 </tbody></table></div>`;
 }
@@ -139,5 +139,23 @@ export function ordersPage(f: Frame, search: OrderSearch, rows: OrderListRow[], 
 <div><label for="to">${t.to}</label><input id="to" name="to" type="date" value="${search.to ?? ''}"></div>
 <div><button type="submit">${t.search}</button></div></form>
 <section class="card">${ordersTable(f, rows)}${nextLink}</section>`,
+  );
+}
+
+const when = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString()).slice(0, 19).replace('T', ' ');
+
+/** One order: its payment attempts, refunds, and notifications with every delivery attempt. */
+export function orderPage(f: Frame, d: OrderDetail): string {
+  const t = TEXTS[f.locale];
+  const o = d.order;
+  const table = (caption: string, head: string[], rows: Html[]) =>
+    html`<div class="table" tabindex="0" role="region" aria-label="${caption}"><table><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return frame(
+    f,
+    `${t.order} ${o.merchant_reference_display}`,
+    html`<section class="card"><dl><dt>UUID</dt><dd>${o.id}</dd><dt>${t.status}</dt><dd>${o.status}</dd><dt>${t.amount}</dt><dd>${money(o.grand_total, o.currency, f.locale)}</dd><dt>${t.created}</dt><dd>${when(o.created_at)}</dd></dl></section>
+<section class="card"><h2>${t.intents}</h2>${d.intents.length ? table(t.intents, ['UUID', t.status, t.amount, t.created], d.intents.map((i) => html`<tr><td>${i.id}<br><span class="muted">${i.payment_method}</span></td><td>${i.status}${i.failure_reason ? html`<br><span class="muted">${i.failure_reason}</span>` : ''}</td><td>${money(i.amount, i.currency, f.locale)}</td><td>${when(i.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
+<section class="card"><h2>${t.refunds}</h2>${d.refunds.length ? table(t.refunds, ['UUID', t.status, t.amount, t.created], d.refunds.map((r) => html`<tr><td>${r.id}<br><span class="muted">${r.type}</span></td><td>${r.status}${r.status_description ? html`<br><span class="muted">${r.status_description}</span>` : ''}</td><td>${money(r.amount, r.currency, f.locale)}</td><td>${when(r.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
+<section class="card"><h2>${t.notifications}</h2>${d.notifications.length ? d.notifications.map((n) => html`<h3>${n.kind} · ${n.status}</h3><p class="muted">${n.url}</p>${table(`${t.attempts} ${n.id}`, ['#', t.status, t.duration, t.response, t.created], n.attempts.map((a) => html`<tr><td>${a.attempt}</td><td>${a.outcome}</td><td>${a.duration_ms} ms</td><td>${a.response_status ?? a.error ?? ''}</td><td>${when(a.started_at)}</td></tr>`))}`) : html`<p>—</p>`}</section>`,
   );
 }

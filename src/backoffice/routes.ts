@@ -13,7 +13,8 @@ import { ORDER_STATUSES } from '../payments/orders/states.js';
 import { Security } from '../platform/schemas.js';
 import type { Services } from '../services.js';
 import { cookies, LOGIN_CSRF_COOKIE, newToken, SESSION_COOKIE, setCookie, tokenMatches } from './csrf.js';
-import { loginPage, messagePage, ordersPage, overviewPage, type Frame } from './pages.js';
+import { loginPage, messagePage, orderPage, ordersPage, overviewPage, type Frame } from './pages.js';
+import { isUuid } from '../platform/ids.js';
 import {
   fieldsOf,
   FORM_CONSUMES,
@@ -23,6 +24,9 @@ import {
   LoginResponses,
   LogoutBody,
   LogoutResponses,
+  OrderParams,
+  OrderQuery,
+  OrderResponses,
   OrdersQuery,
   OrdersResponses,
   OverviewQuery,
@@ -125,4 +129,17 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
     const shown = { reference: search.reference ?? search.uuid, status: search.status, from: search.from, to: search.to };
     return sendHtml(reply, 200, ordersPage(s.frame, shown, rows, next, ORDER_STATUSES), policy(s.frame.nonce));
   });
+
+  app.get<{ Params: { orderUuid: string } }>(
+    '/dashboard/orders/:orderUuid',
+    { schema: { tags, security, summary: 'One order of the store (HTML)', operationId: 'dashboardOrder', params: OrderParams, querystring: OrderQuery, response: OrderResponses } },
+    async (req, reply) => {
+      const s = await signedIn(req, reply, fieldsOf(req.query), 'orders');
+      if ('answer' in s) return s.answer;
+      const id = req.params.orderUuid;
+      const detail = isUuid(id) ? await office.order(s.frame.storeId, s.frame.env, id.toLowerCase()) : undefined;
+      if (!detail) return message(reply, 404, s.frame.locale, 'notFound');
+      return sendHtml(reply, 200, orderPage(s.frame, detail), policy(s.frame.nonce));
+    },
+  );
 }

@@ -39,6 +39,9 @@ export const OrdersQuery = documentedOnly(
   ),
 );
 
+export const OrderParams = Type.Object({ orderUuid: Type.String({ description: 'Order UUID (an unknown, malformed or other store\'s one gets the not-found page)' }) });
+export const OrderQuery = documentedOnly(FormFields({ lang, store, env }, 'The page query'));
+
 const page = (what: string) => ({
   200: htmlResponse(what),
   303: redirectResponse('Not signed in: to the sign-in page'),
@@ -62,6 +65,7 @@ export const LogoutResponses = {
 };
 export const OverviewResponses = page('The overview');
 export const OrdersResponses = page('The orders, newest first, one page');
+export const OrderResponses = page('One order: payment attempts, refunds, notifications and their attempts');
 
 export const BackofficeUserBody = Type.Object(
   {

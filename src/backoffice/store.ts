@@ -134,3 +134,50 @@ export async function listOrders(q: Queryable, f: OrderFilter): Promise<OrderLis
   );
   return rows;
 }
+
+export interface OrderDetail {
+  order: OrderListRow & { paid_at: Date | null };
+  intents: { id: string; payment_method: string; status: string; amount: number; currency: string; failure_reason: string | null; created_at: Date }[];
+  refunds: { id: string; type: string; status: string; status_description: string | null; amount: number; currency: string; created_at: Date }[];
+  notifications: {
+    id: string;
+    kind: string;
+    status: string;
+    url: string;
+    created_at: Date;
+    attempts: { attempt: number; started_at: string; duration_ms: number; response_status: number | null; error: string | null; outcome: string }[];
+  }[];
+}
+
+/** An order of the store and environment with its intents, refunds and notifications (each with every attempt); undefined for any other. */
+export async function orderDetail(q: Queryable, storeId: string, env: Env, orderId: string): Promise<OrderDetail | undefined> {
+  const { rows } = await q.query<OrderDetail['order']>(
+    `SELECT id, merchant_reference_display, status, grand_total::float8 AS grand_total, currency, payment_method, created_at, paid_at,
+            (extract(epoch FROM created_at) * 1000000)::bigint::text AS cursor_at
+     FROM orders WHERE id = $1 AND store_id = $2 AND env = $3`,
+    [orderId, storeId, env],
+  );
+  const order = rows[0];
+  if (!order) return undefined;
+  const [intents, refunds, notifications] = await Promise.all([
+    q.query<OrderDetail['intents'][number]>(
+      `SELECT id, payment_method, status, amount::float8 AS amount, currency, failure_reason, created_at FROM payment_intents WHERE order_id = $1 ORDER BY created_at, id`,
+      [orderId],
+    ),
+    q.query<OrderDetail['refunds'][number]>(
+      `SELECT id, type, status, status_description, amount::float8 AS amount, currency, created_at FROM refunds WHERE order_id = $1 ORDER BY created_at, id`,
+      [orderId],
+    ),
+    q.query<OrderDetail['notifications'][number]>(
+      `SELECT n.id, n.kind, n.status, n.url, n.created_at,
+              coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'started_at', a.started_at, 'duration_ms', a.duration_ms,
+                                'response_status', a.response_status, 'error', a.error, 'outcome', a.outcome) ORDER BY a.attempt)
+                        FROM notification_attempts a WHERE a.notification_id = n.id), '[]'::json) AS attempts
+       FROM notifications n
+       WHERE n.store_id = $2 AND (n.subject_id = $1 OR n.subject_id IN (SELECT id FROM refunds WHERE order_id = $1))
+       ORDER BY n.created_at, n.id`,
+      [orderId, storeId],
+    ),
+  ]);
+  return { order, intents: intents.rows, refunds: refunds.rows, notifications: notifications.rows };
+}

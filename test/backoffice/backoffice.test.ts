@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
+import { startReceiver } from '../support/receiver.js';
 
 let t: TestApp;
 let other: CreatedStore;
@@ -253,6 +254,42 @@ describe('the orders page', () => {
     for (const bad of ['status=LOST', 'from=2026-02-30', 'afterAt=1&afterId=x', 'env=staging']) {
       const res = await get(`/dashboard/orders?store=${shop.id}&${bad}`, sid);
       expect(res.statusCode, bad).toBe(bad.startsWith('env') ? 404 : 400);
+    }
+  });
+});
+
+describe("an order's page", () => {
+  it('shows the payment attempts and the notification with every delivery attempt; another store\'s order is not found', async () => {
+    const rx = await startReceiver();
+    try {
+      rx.respond.status = 500;
+      const o = await order(t.store, { merchantReference: 'DETAIL-1', notificationUrl: rx.url });
+      const paid = await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${o.uuid}/pay`, headers: t.bearer(), payload: {} });
+      expect(paid.statusCode).toBe(200);
+      expect(await t.delivery().drain()).toBe(1);
+      expect(rx.received).toHaveLength(1);
+      const theirs = await order(other);
+      const sid = await session('viewer@shop.test');
+      const page = await get(`/dashboard/orders/${o.uuid}?env=sandbox&store=${t.store.id}`, sid);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<h1>Order DETAIL-1 · Sandbox</h1>');
+      expect(page.body).toMatch(/<td>PAID<\/td>/);
+      expect(page.body).toMatch(/<h3>order · (pending|failed)<\/h3>/);
+      expect(page.body).toMatch(/<tr><td>1<\/td><td>(retry|failed)<\/td><td>\d+ ms<\/td><td>500<\/td>/);
+      const list = await get(`/dashboard/orders?env=sandbox&store=${t.store.id}&q=DETAIL-1`, sid);
+      expect(list.body).toContain(`href="/dashboard/orders/${o.uuid}?store=${t.store.id}&amp;env=sandbox&amp;lang=en"`);
+      for (const url of [
+        `/dashboard/orders/${theirs.uuid}?env=sandbox&store=${t.store.id}`,
+        `/dashboard/orders/${theirs.uuid}?env=sandbox&store=${other.id}`,
+        `/dashboard/orders/${o.uuid}?env=production&store=${t.store.id}`,
+        `/dashboard/orders/not-a-uuid?env=sandbox`,
+      ]) {
+        const res = await get(url, sid);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain(theirs.uuid);
+      }
+    } finally {
+      await rx.close();
     }
   });
 });
