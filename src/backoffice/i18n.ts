@@ -4,7 +4,7 @@ import type { Locale } from '../platform/locales.js';
 const KEYS = [
   'title', 'signIn', 'email', 'password', 'signOut', 'invalid', 'rateLimited', 'forbidden', 'notFound',
   'overview', 'orders', 'payouts', 'settings', 'shipping', 'nextPass', 'sandboxBanner', 'sandbox', 'production',
-  'store', 'reference', 'status', 'amount', 'created', 'from', 'to', 'search', 'next', 'none', 'recentOrders', 'badSearch', 'order', 'intents', 'refunds', 'notifications', 'attempts', 'duration', 'response',
+  'store', 'reference', 'status', 'amount', 'created', 'from', 'to', 'search', 'next', 'none', 'recentOrders', 'badSearch', 'order', 'intents', 'refunds', 'notifications', 'attempts', 'duration', 'response', 'refund', 'resend', 'viewerOnly',
 ] as const;
 export type Key = (typeof KEYS)[number];
 
@@ -21,6 +21,7 @@ export const TEXTS: Record<Locale, Texts> = {
     search: 'Search', next: 'Next page', none: 'No orders.', recentOrders: 'Recent orders',
     badSearch: 'The search is not valid: check the status and the dates (YYYY-MM-DD).',
     order: 'Order', intents: 'Payment attempts', refunds: 'Refunds', notifications: 'Notifications', attempts: 'Attempts', duration: 'Duration', response: 'Response',
+    refund: 'Refund', resend: 'Send again', viewerOnly: 'You can view this store; refunds and re-sends need an owner.',
   },
   et: {
     title: 'Kassa haldus', signIn: 'Logi sisse', email: 'E-post', password: 'Parool', signOut: 'Logi välja',
@@ -32,6 +33,7 @@ export const TEXTS: Record<Locale, Texts> = {
     search: 'Otsi', next: 'Järgmine leht', none: 'Tellimusi pole.', recentOrders: 'Viimased tellimused',
     badSearch: 'Otsing ei ole korrektne: kontrolli olekut ja kuupäevi (AAAA-KK-PP).',
     order: 'Tellimus', intents: 'Maksekatsed', refunds: 'Tagasimaksed', notifications: 'Teavitused', attempts: 'Katsed', duration: 'Kestus', response: 'Vastus',
+    refund: 'Tagasimakse', resend: 'Saada uuesti', viewerOnly: 'Saad seda poodi vaadata; tagasimaksed ja uuesti saatmine vajavad omanikku.',
   },
   de: {
     title: 'Kassa Backoffice', signIn: 'Anmelden', email: 'E-Mail', password: 'Passwort', signOut: 'Abmelden',
@@ -43,6 +45,7 @@ export const TEXTS: Record<Locale, Texts> = {
     search: 'Suchen', next: 'Nächste Seite', none: 'Keine Bestellungen.', recentOrders: 'Neueste Bestellungen',
     badSearch: 'Die Suche ist ungültig: Status und Daten prüfen (JJJJ-MM-TT).',
     order: 'Bestellung', intents: 'Zahlungsversuche', refunds: 'Erstattungen', notifications: 'Benachrichtigungen', attempts: 'Versuche', duration: 'Dauer', response: 'Antwort',
+    refund: 'Erstatten', resend: 'Erneut senden', viewerOnly: 'Sie können diesen Shop ansehen; Erstattungen und erneutes Senden brauchen einen Inhaber.',
   },
   fi: {
     title: 'Kassa-hallinta', signIn: 'Kirjaudu', email: 'Sähköposti', password: 'Salasana', signOut: 'Kirjaudu ulos',
@@ -54,6 +57,7 @@ export const TEXTS: Record<Locale, Texts> = {
     search: 'Hae', next: 'Seuraava sivu', none: 'Ei tilauksia.', recentOrders: 'Viimeisimmät tilaukset',
     badSearch: 'Haku ei kelpaa: tarkista tila ja päivämäärät (VVVV-KK-PP).',
     order: 'Tilaus', intents: 'Maksuyritykset', refunds: 'Hyvitykset', notifications: 'Ilmoitukset', attempts: 'Yritykset', duration: 'Kesto', response: 'Vastaus',
+    refund: 'Hyvitä', resend: 'Lähetä uudelleen', viewerOnly: 'Voit katsella tätä kauppaa; hyvitykset ja uudelleenlähetykset vaativat omistajan.',
   },
   lt: {
     title: 'Kassa valdymas', signIn: 'Prisijungti', email: 'El. paštas', password: 'Slaptažodis', signOut: 'Atsijungti',
@@ -65,6 +69,7 @@ export const TEXTS: Record<Locale, Texts> = {
     search: 'Ieškoti', next: 'Kitas puslapis', none: 'Užsakymų nėra.', recentOrders: 'Naujausi užsakymai',
     badSearch: 'Paieška netinkama: patikrinkite būseną ir datas (MMMM-MM-DD).',
     order: 'Užsakymas', intents: 'Mokėjimo bandymai', refunds: 'Grąžinimai', notifications: 'Pranešimai', attempts: 'Bandymai', duration: 'Trukmė', response: 'Atsakymas',
+    refund: 'Grąžinti', resend: 'Siųsti dar kartą', viewerOnly: 'Galite peržiūrėti šią parduotuvę; grąžinimams ir pakartotiniam siuntimui reikia savininko.',
   },
   lv: {
     title: 'Kassa pārvaldība', signIn: 'Pieteikties', email: 'E-pasts', password: 'Parole', signOut: 'Iziet',
@@ -76,6 +81,7 @@ export const TEXTS: Record<Locale, Texts> = {
     search: 'Meklēt', next: 'Nākamā lapa', none: 'Nav pasūtījumu.', recentOrders: 'Jaunākie pasūtījumi',
     badSearch: 'Meklēšana nav derīga: pārbaudiet statusu un datumus (GGGG-MM-DD).',
     order: 'Pasūtījums', intents: 'Maksājumu mēģinājumi', refunds: 'Atmaksas', notifications: 'Paziņojumi', attempts: 'Mēģinājumi', duration: 'Ilgums', response: 'Atbilde',
+    refund: 'Atmaksāt', resend: 'Sūtīt vēlreiz', viewerOnly: 'Jūs varat skatīt šo veikalu; atmaksām un atkārtotai sūtīšanai vajag īpašnieku.',
   },
   pl: {
     title: 'Panel Kassa', signIn: 'Zaloguj się', email: 'E-mail', password: 'Hasło', signOut: 'Wyloguj się',
@@ -87,6 +93,7 @@ export const TEXTS: Record<Locale, Texts> = {
     search: 'Szukaj', next: 'Następna strona', none: 'Brak zamówień.', recentOrders: 'Ostatnie zamówienia',
     badSearch: 'Wyszukiwanie jest nieprawidłowe: sprawdź status i daty (RRRR-MM-DD).',
     order: 'Zamówienie', intents: 'Próby płatności', refunds: 'Zwroty', notifications: 'Powiadomienia', attempts: 'Próby', duration: 'Czas trwania', response: 'Odpowiedź',
+    refund: 'Zwróć', resend: 'Wyślij ponownie', viewerOnly: 'Możesz przeglądać ten sklep; zwroty i ponowne wysyłki wymagają właściciela.',
   },
   ru: {
     title: 'Панель Kassa', signIn: 'Войти', email: 'Эл. почта', password: 'Пароль', signOut: 'Выйти',
@@ -98,6 +105,7 @@ export const TEXTS: Record<Locale, Texts> = {
     search: 'Найти', next: 'Следующая страница', none: 'Заказов нет.', recentOrders: 'Последние заказы',
     badSearch: 'Неверный поиск: проверьте статус и даты (ГГГГ-ММ-ДД).',
     order: 'Заказ', intents: 'Попытки оплаты', refunds: 'Возвраты', notifications: 'Уведомления', attempts: 'Попытки', duration: 'Длительность', response: 'Ответ',
+    refund: 'Вернуть', resend: 'Отправить снова', viewerOnly: 'Вы можете просматривать этот магазин; возвраты и повторная отправка требуют владельца.',
   },
 };
 

@@ -8,7 +8,8 @@ import { formatAmount } from '../platform/money.js';
 import type { Locale } from '../platform/locales.js';
 import type { Env } from '../platform/env.js';
 import { TEXTS } from './i18n.js';
-import type { Membership, OrderDetail, OrderListRow } from './store.js';
+import type { Membership, OrderDetail, OrderListRow, Role } from './store.js';
+import { randomBytes } from 'node:crypto';
 
 const CSS = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f6f7f9}
@@ -32,6 +33,7 @@ export interface Frame {
   storeId: string;
   env: Env;
   current: 'overview' | 'orders';
+  role: Role;
 }
 
 /** One Intl.NumberFormat per locale and currency (making one costs far more than using it; a page shows 50 amounts). */
@@ -145,17 +147,25 @@ export function ordersPage(f: Frame, search: OrderSearch, rows: OrderListRow[], 
 const when = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString()).slice(0, 19).replace('T', ' ');
 
 /** One order: its payment attempts, refunds, and notifications with every delivery attempt. */
-export function orderPage(f: Frame, d: OrderDetail): string {
+export function orderPage(f: Frame, d: OrderDetail, error?: string): string {
   const t = TEXTS[f.locale];
   const o = d.order;
+  const owner = f.role === 'owner';
+  const hidden = html`${csrfField(f.csrf)}<input type="hidden" name="store" value="${f.storeId}"><input type="hidden" name="env" value="${f.env}"><input type="hidden" name="lang" value="${f.locale}">`;
+  const refundForm = owner
+    ? html`<form method="post" action="/dashboard/orders/${o.id}/refund">${hidden}<input type="hidden" name="idempotencyKey" value="${randomBytes(16).toString('hex')}">
+<label for="amount">${t.amount} (${o.currency})</label><input id="amount" name="amount" inputmode="decimal" required> <button type="submit">${t.refund}</button></form>`
+    : html`<p class="muted">${t.viewerOnly}</p>`;
+  const resend = (id: string) =>
+    owner ? html`<form method="post" action="/dashboard/orders/${o.id}/notifications/${id}/resend">${hidden}<button type="submit">${t.resend}</button></form>` : '';
   const table = (caption: string, head: string[], rows: Html[]) =>
     html`<div class="table" tabindex="0" role="region" aria-label="${caption}"><table><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
   return frame(
     f,
     `${t.order} ${o.merchant_reference_display}`,
-    html`<section class="card"><dl><dt>UUID</dt><dd>${o.id}</dd><dt>${t.status}</dt><dd>${o.status}</dd><dt>${t.amount}</dt><dd>${money(o.grand_total, o.currency, f.locale)}</dd><dt>${t.created}</dt><dd>${when(o.created_at)}</dd></dl></section>
+    html`${error ? html`<p class="error" role="alert">${error}</p>` : ''}<section class="card"><dl><dt>UUID</dt><dd>${o.id}</dd><dt>${t.status}</dt><dd>${o.status}</dd><dt>${t.amount}</dt><dd>${money(o.grand_total, o.currency, f.locale)}</dd><dt>${t.created}</dt><dd>${when(o.created_at)}</dd></dl></section>
 <section class="card"><h2>${t.intents}</h2>${d.intents.length ? table(t.intents, ['UUID', t.status, t.amount, t.created], d.intents.map((i) => html`<tr><td>${i.id}<br><span class="muted">${i.payment_method}</span></td><td>${i.status}${i.failure_reason ? html`<br><span class="muted">${i.failure_reason}</span>` : ''}</td><td>${money(i.amount, i.currency, f.locale)}</td><td>${when(i.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
-<section class="card"><h2>${t.refunds}</h2>${d.refunds.length ? table(t.refunds, ['UUID', t.status, t.amount, t.created], d.refunds.map((r) => html`<tr><td>${r.id}<br><span class="muted">${r.type}</span></td><td>${r.status}${r.status_description ? html`<br><span class="muted">${r.status_description}</span>` : ''}</td><td>${money(r.amount, r.currency, f.locale)}</td><td>${when(r.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
-<section class="card"><h2>${t.notifications}</h2>${d.notifications.length ? d.notifications.map((n) => html`<h3>${n.kind} · ${n.status}</h3><p class="muted">${n.url}</p>${table(`${t.attempts} ${n.id}`, ['#', t.status, t.duration, t.response, t.created], n.attempts.map((a) => html`<tr><td>${a.attempt}</td><td>${a.outcome}</td><td>${a.duration_ms} ms</td><td>${a.response_status ?? a.error ?? ''}</td><td>${when(a.started_at)}</td></tr>`))}`) : html`<p>—</p>`}</section>`,
+<section class="card"><h2>${t.refunds}</h2>${d.refunds.length ? table(t.refunds, ['UUID', t.status, t.amount, t.created], d.refunds.map((r) => html`<tr><td>${r.id}<br><span class="muted">${r.type}</span></td><td>${r.status}${r.status_description ? html`<br><span class="muted">${r.status_description}</span>` : ''}</td><td>${money(r.amount, r.currency, f.locale)}</td><td>${when(r.created_at)}</td></tr>`)) : html`<p>—</p>`}${refundForm}</section>
+<section class="card"><h2>${t.notifications}</h2>${d.notifications.length ? d.notifications.map((n) => html`<h3>${n.kind} · ${n.status}</h3><p class="muted">${n.url}</p>${resend(n.id)}${table(`${t.attempts} ${n.id}`, ['#', t.status, t.duration, t.response, t.created], n.attempts.map((a) => html`<tr><td>${a.attempt}</td><td>${a.outcome}</td><td>${a.duration_ms} ms</td><td>${a.response_status ?? a.error ?? ''}</td><td>${when(a.started_at)}</td></tr>`))}`) : html`<p>—</p>`}</section>`,
   );
 }

@@ -15,6 +15,7 @@ import type { Services } from '../services.js';
 import { cookies, LOGIN_CSRF_COOKIE, newToken, SESSION_COOKIE, setCookie, tokenMatches } from './csrf.js';
 import { loginPage, messagePage, orderPage, ordersPage, overviewPage, type Frame } from './pages.js';
 import { isUuid } from '../platform/ids.js';
+import { ApiError, Errors } from '../platform/errors.js';
 import {
   fieldsOf,
   FORM_CONSUMES,
@@ -24,7 +25,12 @@ import {
   LoginResponses,
   LogoutBody,
   LogoutResponses,
+  ActionResponses,
+  NotificationParams,
   OrderParams,
+  readRefundForm,
+  RefundBody,
+  ResendBody,
   OrderQuery,
   OrderResponses,
   OrdersQuery,
@@ -73,7 +79,7 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
     const nonce = newNonce();
     return {
       session,
-      frame: { locale, nonce, csrf: session.csrfSecret, email: session.email, memberships: session.memberships, storeId: membership.storeId, env, current },
+      frame: { locale, nonce, csrf: session.csrfSecret, email: session.email, memberships: session.memberships, storeId: membership.storeId, env, current, role: membership.role },
     };
   };
 
@@ -141,5 +147,59 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
       if (!detail) return message(reply, 404, s.frame.locale, 'notFound');
       return sendHtml(reply, 200, orderPage(s.frame, detail), policy(s.frame.nonce));
     },
+  );
+
+  /**
+   * An owner's action on one of its orders: the session, the CSRF token, the role and the order
+   * are checked in that order; `act` runs the action and answers an ApiError below 500 with the
+   * order's page and the error's message.
+   */
+  const orderAction = async (req: FastifyRequest<{ Params: { orderUuid: string } }>, reply: FastifyReply, act: (f: Fields, frame: Frame) => Promise<void>) => {
+    const f = fieldsOf(req.body);
+    const s = await signedIn(req, reply, f, 'orders');
+    if ('answer' in s) return s.answer;
+    const { frame } = s;
+    if (!tokenMatches(f.csrf, s.session.csrfSecret) || frame.role !== 'owner') return message(reply, 403, frame.locale, 'forbidden');
+    const id = req.params.orderUuid;
+    const detail = isUuid(id) ? await office.order(frame.storeId, frame.env, id.toLowerCase()) : undefined;
+    if (!detail) return message(reply, 404, frame.locale, 'notFound');
+    try {
+      await act(f, frame);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
+      if (err.statusCode === 404) return message(reply, 404, frame.locale, 'notFound');
+      const again = (await office.order(frame.storeId, frame.env, detail.order.id))!;
+      return sendHtml(reply, err.statusCode === 409 ? 409 : 400, orderPage(frame, again, err.message), policy(frame.nonce));
+    }
+    return redirect(reply, `/dashboard/orders/${detail.order.id}?${new URLSearchParams({ store: frame.storeId, env: frame.env, lang: frame.locale })}`);
+  };
+
+  app.post<{ Params: { orderUuid: string } }>(
+    '/dashboard/orders/:orderUuid/refund',
+    {
+      schema: { tags, security, summary: 'Refund an order (owner; the same refund rules as POST /refunds)', operationId: 'dashboardRefund', consumes: FORM_CONSUMES, params: OrderParams, body: RefundBody, response: ActionResponses },
+    },
+    async (req, reply) =>
+      orderAction(req, reply, async (f, frame) => {
+        const form = readRefundForm(f);
+        if ('problem' in form) throw Errors.badRequest(form.problem);
+        const store = await opts.services.stores.get(frame.storeId);
+        if (!store) throw Errors.notFound(`store ${frame.storeId}`);
+        await opts.services.refunds.create(store, frame.env, { orderUuid: req.params.orderUuid.toLowerCase(), ...form });
+      }),
+  );
+
+  app.post<{ Params: { orderUuid: string; notificationId: string } }>(
+    '/dashboard/orders/:orderUuid/notifications/:notificationId/resend',
+    {
+      schema: { tags, security, summary: "Send one of the order's notifications again (owner)", operationId: 'dashboardResend', consumes: FORM_CONSUMES, params: NotificationParams, body: ResendBody, response: ActionResponses },
+    },
+    async (req, reply) =>
+      orderAction(req, reply, async (_f, frame) => {
+        const detail = (await office.order(frame.storeId, frame.env, req.params.orderUuid.toLowerCase()))!;
+        const n = detail.notifications.find((x) => x.id === req.params.notificationId.toLowerCase());
+        if (!n) throw Errors.notFound(`Notification ${req.params.notificationId}`);
+        await opts.services.outbox.resend(n.id);
+      }),
   );
 }

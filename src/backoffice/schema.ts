@@ -9,6 +9,7 @@ import { described, documentedOnly, errorResponses, FormField, FormFields, htmlR
 import { Problems, Reader, isObject } from '../platform/validate.js';
 import { ORDER_STATUSES } from '../payments/orders/states.js';
 import { ROLES, type Role } from './store.js';
+import { MIN_REFUND_MINOR } from '../payments/refunds/schema.js';
 
 export const FORM_CONSUMES = ['application/x-www-form-urlencoded'];
 
@@ -157,4 +158,47 @@ export function readOrdersSearch(f: Fields): OrdersSearch | undefined {
     s.after = { createdAt: f.afterAt, id: f.afterId };
   }
   return s;
+}
+
+export const NotificationParams = Type.Object({
+  orderUuid: Type.String({ description: 'Order UUID' }),
+  notificationId: Type.String({ description: "The order's (or one of its refunds') notification" }),
+});
+export const RefundBody = documentedOnly(
+  FormFields(
+    {
+      csrf: FormField('The form token'),
+      amount: FormField('The amount to refund, e.g. 10.50 (at least 0.05)'),
+      idempotencyKey: FormField('Made with the form: a re-sent form does not refund twice'),
+      store,
+      env,
+      lang,
+    },
+    'The refund form',
+  ),
+);
+export const ResendBody = documentedOnly(FormFields({ csrf: FormField('The form token'), store, env, lang }, 'The resend form'));
+export const ActionResponses = {
+  303: redirectResponse("Done: back to the order's page"),
+  400: pageErrorResponse("Refused by the refund rules: the order's page with why"),
+  403: htmlResponse('The form token is missing or wrong, or the user is a viewer'),
+  404: pageErrorResponse('Not one of the user’s orders: the not-found page'),
+  409: htmlResponse("The notification is already waiting to be sent: the order's page with why"),
+  415: errorResponses(415)[415]!,
+};
+
+/** The refund form's amount (minor units) and key, or the problems as one message. */
+export function readRefundForm(f: Fields): { amountMinor: number; idempotencyKey: string } | { problem: string } {
+  const p = new Problems();
+  const r = new Reader(p, f);
+  const amountMinor = r.amount('amount', { required: true, min: MIN_REFUND_MINOR, minText: '0.05' });
+  const idempotencyKey = r.string('idempotencyKey', { required: true, max: 100 });
+  if (!p.ok) {
+    try {
+      p.throwIfAny();
+    } catch (err) {
+      return { problem: (err as Error).message };
+    }
+  }
+  return { amountMinor: amountMinor!, idempotencyKey: idempotencyKey! };
 }

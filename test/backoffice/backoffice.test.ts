@@ -293,3 +293,61 @@ describe("an order's page", () => {
     }
   });
 });
+
+describe('refund and resend from the order page', () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const post = (url: string, sid: string, fields: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `kassa_session=${sid}` }, payload: form(fields) });
+  const field = (body: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(body)?.[1];
+
+  it('an owner refunds through the refund rules (errors shown, a re-sent form refunds once) and re-sends a notification; a viewer may do neither', async () => {
+    const rx = await startReceiver();
+    try {
+      rx.respond.status = 500;
+      const o = await order(t.store, { merchantReference: 'REFUND-1', notificationUrl: rx.url, grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } });
+      expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${o.uuid}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() })).statusCode).toBe(200);
+      await t.delivery().drain();
+      const { rows } = await t.db.query<{ id: string }>('SELECT id FROM notifications WHERE subject_id = $1', [o.uuid]);
+      const notificationId = rows[0]!.id;
+      await t.db.query("UPDATE notifications SET status = 'failed' WHERE id = $1", [notificationId]);
+      const pageUrl = `/dashboard/orders/${o.uuid}?env=sandbox&store=${t.store.id}`;
+      const scope = { store: t.store.id, env: 'sandbox' };
+
+      const viewer = await session('viewer@shop.test');
+      const viewerPage = await get(pageUrl, viewer);
+      expect(viewerPage.body).not.toContain('/refund"');
+      expect(viewerPage.body).not.toContain('/resend"');
+      const viewerCsrf = field(viewerPage.body, 'csrf')!;
+      expect((await post(`/dashboard/orders/${o.uuid}/refund`, viewer, { ...scope, csrf: viewerCsrf, amount: '1.00', idempotencyKey: 'v1' })).statusCode).toBe(403);
+      expect((await post(`/dashboard/orders/${o.uuid}/notifications/${notificationId}/resend`, viewer, { ...scope, csrf: viewerCsrf })).statusCode).toBe(403);
+
+      const owner = await session('owner@shop.test');
+      const page = await get(pageUrl, owner);
+      const csrf = field(page.body, 'csrf')!;
+      const key = field(page.body, 'idempotencyKey')!;
+      expect((await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, amount: '10.00', idempotencyKey: key })).statusCode).toBe(403);
+      const tooMuch = await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, csrf, amount: '500.00', idempotencyKey: key });
+      expect(tooMuch.statusCode).toBe(400);
+      expect(tooMuch.body).toContain('amount exceeds the total refundable amount (100.00 EUR)');
+      const done = await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, csrf, amount: '10.00', idempotencyKey: key });
+      expect(done.statusCode).toBe(303);
+      expect(done.headers.location).toBe(`/dashboard/orders/${o.uuid}?store=${t.store.id}&env=sandbox&lang=en`);
+      const again = await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, csrf, amount: '10.00', idempotencyKey: key });
+      expect(again.statusCode).toBe(400);
+      const refunds = await t.db.query<{ amount: number; type: string }>('SELECT amount::int AS amount, type FROM refunds WHERE order_id = $1', [o.uuid]);
+      expect(refunds.rows).toEqual([{ amount: 1000, type: 'PARTIAL_REFUND' }]);
+      expect((await get(pageUrl, owner)).body).toContain('PARTIAL_REFUND');
+
+      const resent = await post(`/dashboard/orders/${o.uuid}/notifications/${notificationId}/resend`, owner, { ...scope, csrf });
+      expect(resent.statusCode).toBe(303);
+      expect((await t.db.query('SELECT status FROM notifications WHERE id = $1', [notificationId])).rows[0]).toEqual({ status: 'pending' });
+      const pending = await post(`/dashboard/orders/${o.uuid}/notifications/${notificationId}/resend`, owner, { ...scope, csrf });
+      expect(pending.statusCode).toBe(409);
+      const foreign = await post(`/dashboard/orders/${o.uuid}/notifications/00000000-0000-4000-8000-000000000000/resend`, owner, { ...scope, csrf });
+      expect(foreign.statusCode).toBe(404);
+    } finally {
+      await rx.close();
+    }
+  });
+});
