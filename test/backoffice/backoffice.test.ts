@@ -341,6 +341,7 @@ describe('refund and resend from the order page', () => {
 
       const resent = await post(`/dashboard/orders/${o.uuid}/notifications/${notificationId}/resend`, owner, { ...scope, csrf });
       expect(resent.statusCode).toBe(303);
+      expect((await get(pageUrl, owner)).body).not.toContain(`/notifications/${notificationId}/resend"`);
       expect((await t.db.query('SELECT status FROM notifications WHERE id = $1', [notificationId])).rows[0]).toEqual({ status: 'pending' });
       const pending = await post(`/dashboard/orders/${o.uuid}/notifications/${notificationId}/resend`, owner, { ...scope, csrf });
       expect(pending.statusCode).toBe(409);

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describeBrowser, haveChromium, launchChromium, watchedPage } from '../support/browser.js';
 import { createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { freePort } from '../../src/platform/processes.js';
+import { startReceiver, type Receiver } from '../support/receiver.js';
 
 const SHOTS = path.resolve('test-results/backoffice');
 const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
@@ -33,6 +34,7 @@ describeBrowser('the back office in Chromium', () => {
   let browser: Browser;
   let base: string;
   const references: string[] = [];
+  let rx: Receiver;
 
   beforeAll(async () => {
     if (!haveChromium) return;
@@ -53,11 +55,26 @@ describeBrowser('the back office in Chromium', () => {
       expect(res.statusCode).toBe(201);
       references.push(reference);
     }
+    // A paid, settled card order whose notification failed once (the receiver answers 500).
+    rx = await startReceiver();
+    rx.respond.status = 500;
+    const paidRes = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/orders',
+      payload: { data: t.token(orderPayload({ merchantReference: 'PAID-1', notificationUrl: rx.url, grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } })) },
+    });
+    expect(paidRes.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${paidRes.json().uuid}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() })).statusCode).toBe(200);
+    expect(await t.delivery().drain()).toBe(1);
+    // As if it had run out of retries (the schedule spans days): failed, so it may be sent again.
+    await t.db.query("UPDATE notifications SET status = 'failed' WHERE subject_id = $1", [paidRes.json().uuid]);
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
+    await rx?.close();
     await t?.close();
   });
 
@@ -90,7 +107,7 @@ describeBrowser('the back office in Chromium', () => {
     await check('03-orders');
     await page.getByRole('link', { name: 'Next page' }).click();
     await page.waitForURL(/afterId=/);
-    expect(await page.locator('tbody tr').count()).toBe(5);
+    expect(await page.locator('tbody tr').count()).toBe(6); // 55 + the paid order
     await check('04-orders-page-2');
 
     await page.getByLabel('Reference / UUID').fill(references[7]!);
@@ -100,13 +117,34 @@ describeBrowser('the back office in Chromium', () => {
     expect(await page.locator('tbody tr').textContent()).toContain(references[7]!);
     await check('05-search');
 
+    // The paid order: found by reference, its notification's attempt shown, refunded, its notification sent again.
+    await page.getByLabel('Reference / UUID').fill('PAID-1');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/q=PAID-1/);
+    await page.getByRole('link', { name: 'PAID-1' }).click();
+    await page.waitForURL(/\/dashboard\/orders\/[0-9a-f-]{36}\?/);
+    expect(await page.locator('h1').textContent()).toBe('Order PAID-1 · Sandbox');
+    expect(await page.locator('h3').first().textContent()).toBe('order · failed');
+    expect(await page.locator('table').last().locator('tbody tr').first().textContent()).toMatch(/^1(retry|failed)\d+ ms500/);
+    await check('06-order');
+    await page.getByLabel('Amount (EUR)').fill('12.50');
+    await page.getByRole('button', { name: 'Refund' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole('region', { name: 'Refunds' }).textContent()).toContain('PARTIAL_REFUND');
+    expect(await page.getByRole('region', { name: 'Refunds' }).textContent()).toContain('€12.50');
+    await check('07-refunded');
+    await page.getByRole('button', { name: 'Send again' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('h3').first().textContent()).toBe('order · pending');
+    await check('08-resent');
+
     await page.getByRole('button', { name: /Sign out/ }).click();
     await page.waitForURL(`${base}/dashboard/login?lang=en`);
     await page.goto(`${base}/dashboard`);
     expect(page.url()).toBe(`${base}/dashboard/login?lang=en`);
 
     expect(w.problems).toEqual([]);
-    expect(visited).toEqual({ '01-login': [], '02-overview-sandbox': [], '03-orders': [], '04-orders-page-2': [], '05-search': [] });
+    expect(visited).toEqual({ '01-login': [], '02-overview-sandbox': [], '03-orders': [], '04-orders-page-2': [], '05-search': [], '06-order': [], '07-refunded': [], '08-resent': [] });
     await w.close();
   });
 });
