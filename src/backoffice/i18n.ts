@@ -4,7 +4,7 @@ import type { Locale } from '../platform/locales.js';
 const KEYS = [
   'title', 'signIn', 'email', 'password', 'signOut', 'invalid', 'rateLimited', 'forbidden', 'notFound',
   'overview', 'orders', 'payouts', 'settings', 'shipping', 'nextPass', 'sandboxBanner', 'sandbox', 'production',
-  'store', 'reference', 'status', 'amount', 'created', 'from', 'to', 'search', 'next', 'none', 'recentOrders', 'badSearch', 'order', 'intents', 'refunds', 'notifications', 'attempts', 'duration', 'response', 'refund', 'resend', 'viewerOnly',
+  'store', 'reference', 'status', 'amount', 'created', 'from', 'to', 'search', 'next', 'none', 'recentOrders', 'badSearch', 'order', 'intents', 'refunds', 'notifications', 'attempts', 'duration', 'response', 'refund', 'resend', 'viewerOnly', 'balances', 'channel', 'owed', 'failedDeliveries',
 ] as const;
 export type Key = (typeof KEYS)[number];
 
@@ -22,6 +22,7 @@ export const TEXTS: Record<Locale, Texts> = {
     badSearch: 'The search is not valid: check the status and the dates (YYYY-MM-DD).',
     order: 'Order', intents: 'Payment attempts', refunds: 'Refunds', notifications: 'Notifications', attempts: 'Attempts', duration: 'Duration', response: 'Response',
     refund: 'Refund', resend: 'Send again', viewerOnly: 'You can view this store; refunds and re-sends need an owner.',
+    balances: 'Balances', channel: 'Channel', owed: 'Owed to the store', failedDeliveries: 'Failed deliveries',
   },
   et: {
     title: 'Kassa haldus', signIn: 'Logi sisse', email: 'E-post', password: 'Parool', signOut: 'Logi välja',
@@ -34,6 +35,7 @@ export const TEXTS: Record<Locale, Texts> = {
     badSearch: 'Otsing ei ole korrektne: kontrolli olekut ja kuupäevi (AAAA-KK-PP).',
     order: 'Tellimus', intents: 'Maksekatsed', refunds: 'Tagasimaksed', notifications: 'Teavitused', attempts: 'Katsed', duration: 'Kestus', response: 'Vastus',
     refund: 'Tagasimakse', resend: 'Saada uuesti', viewerOnly: 'Saad seda poodi vaadata; tagasimaksed ja uuesti saatmine vajavad omanikku.',
+    balances: 'Saldod', channel: 'Kanal', owed: 'Poele võlgu', failedDeliveries: 'Ebaõnnestunud teavitused',
   },
   de: {
     title: 'Kassa Backoffice', signIn: 'Anmelden', email: 'E-Mail', password: 'Passwort', signOut: 'Abmelden',
@@ -46,6 +48,7 @@ export const TEXTS: Record<Locale, Texts> = {
     badSearch: 'Die Suche ist ungültig: Status und Daten prüfen (JJJJ-MM-TT).',
     order: 'Bestellung', intents: 'Zahlungsversuche', refunds: 'Erstattungen', notifications: 'Benachrichtigungen', attempts: 'Versuche', duration: 'Dauer', response: 'Antwort',
     refund: 'Erstatten', resend: 'Erneut senden', viewerOnly: 'Sie können diesen Shop ansehen; Erstattungen und erneutes Senden brauchen einen Inhaber.',
+    balances: 'Salden', channel: 'Kanal', owed: 'Dem Shop geschuldet', failedDeliveries: 'Fehlgeschlagene Zustellungen',
   },
   fi: {
     title: 'Kassa-hallinta', signIn: 'Kirjaudu', email: 'Sähköposti', password: 'Salasana', signOut: 'Kirjaudu ulos',
@@ -58,6 +61,7 @@ export const TEXTS: Record<Locale, Texts> = {
     badSearch: 'Haku ei kelpaa: tarkista tila ja päivämäärät (VVVV-KK-PP).',
     order: 'Tilaus', intents: 'Maksuyritykset', refunds: 'Hyvitykset', notifications: 'Ilmoitukset', attempts: 'Yritykset', duration: 'Kesto', response: 'Vastaus',
     refund: 'Hyvitä', resend: 'Lähetä uudelleen', viewerOnly: 'Voit katsella tätä kauppaa; hyvitykset ja uudelleenlähetykset vaativat omistajan.',
+    balances: 'Saldot', channel: 'Kanava', owed: 'Kaupalle maksettavaa', failedDeliveries: 'Epäonnistuneet toimitukset',
   },
   lt: {
     title: 'Kassa valdymas', signIn: 'Prisijungti', email: 'El. paštas', password: 'Slaptažodis', signOut: 'Atsijungti',
@@ -70,6 +74,7 @@ export const TEXTS: Record<Locale, Texts> = {
     badSearch: 'Paieška netinkama: patikrinkite būseną ir datas (MMMM-MM-DD).',
     order: 'Užsakymas', intents: 'Mokėjimo bandymai', refunds: 'Grąžinimai', notifications: 'Pranešimai', attempts: 'Bandymai', duration: 'Trukmė', response: 'Atsakymas',
     refund: 'Grąžinti', resend: 'Siųsti dar kartą', viewerOnly: 'Galite peržiūrėti šią parduotuvę; grąžinimams ir pakartotiniam siuntimui reikia savininko.',
+    balances: 'Likučiai', channel: 'Kanalas', owed: 'Skolinga parduotuvei', failedDeliveries: 'Nepavykę pristatymai',
   },
   lv: {
     title: 'Kassa pārvaldība', signIn: 'Pieteikties', email: 'E-pasts', password: 'Parole', signOut: 'Iziet',
@@ -82,6 +87,7 @@ export const TEXTS: Record<Locale, Texts> = {
     badSearch: 'Meklēšana nav derīga: pārbaudiet statusu un datumus (GGGG-MM-DD).',
     order: 'Pasūtījums', intents: 'Maksājumu mēģinājumi', refunds: 'Atmaksas', notifications: 'Paziņojumi', attempts: 'Mēģinājumi', duration: 'Ilgums', response: 'Atbilde',
     refund: 'Atmaksāt', resend: 'Sūtīt vēlreiz', viewerOnly: 'Jūs varat skatīt šo veikalu; atmaksām un atkārtotai sūtīšanai vajag īpašnieku.',
+    balances: 'Atlikumi', channel: 'Kanāls', owed: 'Veikalam pienākas', failedDeliveries: 'Neizdevušās piegādes',
   },
   pl: {
     title: 'Panel Kassa', signIn: 'Zaloguj się', email: 'E-mail', password: 'Hasło', signOut: 'Wyloguj się',
@@ -94,6 +100,7 @@ export const TEXTS: Record<Locale, Texts> = {
     badSearch: 'Wyszukiwanie jest nieprawidłowe: sprawdź status i daty (RRRR-MM-DD).',
     order: 'Zamówienie', intents: 'Próby płatności', refunds: 'Zwroty', notifications: 'Powiadomienia', attempts: 'Próby', duration: 'Czas trwania', response: 'Odpowiedź',
     refund: 'Zwróć', resend: 'Wyślij ponownie', viewerOnly: 'Możesz przeglądać ten sklep; zwroty i ponowne wysyłki wymagają właściciela.',
+    balances: 'Salda', channel: 'Kanał', owed: 'Należne sklepowi', failedDeliveries: 'Nieudane doręczenia',
   },
   ru: {
     title: 'Панель Kassa', signIn: 'Войти', email: 'Эл. почта', password: 'Пароль', signOut: 'Выйти',
@@ -106,6 +113,7 @@ export const TEXTS: Record<Locale, Texts> = {
     badSearch: 'Неверный поиск: проверьте статус и даты (ГГГГ-ММ-ДД).',
     order: 'Заказ', intents: 'Попытки оплаты', refunds: 'Возвраты', notifications: 'Уведомления', attempts: 'Попытки', duration: 'Длительность', response: 'Ответ',
     refund: 'Вернуть', resend: 'Отправить снова', viewerOnly: 'Вы можете просматривать этот магазин; возвраты и повторная отправка требуют владельца.',
+    balances: 'Балансы', channel: 'Канал', owed: 'Причитается магазину', failedDeliveries: 'Неудачные доставки',
   },
 };
 

@@ -8,7 +8,8 @@ import { formatAmount } from '../platform/money.js';
 import type { Locale } from '../platform/locales.js';
 import type { Env } from '../platform/env.js';
 import { TEXTS } from './i18n.js';
-import type { Membership, OrderDetail, OrderListRow, Role } from './store.js';
+import type { FailedDelivery, Membership, OrderDetail, OrderListRow, Role } from './store.js';
+import type { ChannelBalance } from '../ledger/store.js';
 import { randomBytes } from 'node:crypto';
 
 const CSS = `
@@ -110,9 +111,17 @@ ${rows.map(
 </tbody></table></div>`;
 }
 
-export function overviewPage(f: Frame, recent: OrderListRow[]): string {
+export function overviewPage(f: Frame, recent: OrderListRow[], balances: readonly ChannelBalance[], failed: readonly FailedDelivery[]): string {
   const t = TEXTS[f.locale];
-  return frame(f, t.overview, html`<section class="card"><h2>${t.recentOrders}</h2>${ordersTable(f, recent.slice(0, 10))}</section>`);
+  const region = (label: string, head: string[], rows: Html[]) =>
+    html`<div class="table" tabindex="0" role="region" aria-label="${label}"><table><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return frame(
+    f,
+    t.overview,
+    html`<section class="card"><h2>${t.balances}</h2>${balances.length ? region(t.balances, [t.channel, t.owed], balances.map((b) => html`<tr><td>${b.channel}</td><td>${money(b.owedMinor, b.currency, f.locale)}</td></tr>`)) : html`<p>—</p>`}</section>
+<section class="card"><h2>${t.failedDeliveries}</h2>${failed.length ? region(t.failedDeliveries, [t.order, t.attempts, t.created], failed.map((n) => html`<tr><td>${n.order_id ? html`<a href="/dashboard/orders/${n.order_id}?${q(f)}">${n.kind} ${n.order_id}</a>` : n.kind}<br><span class="muted">${n.url}</span></td><td>${n.attempt_count}</td><td>${when(n.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
+<section class="card"><h2>${t.recentOrders}</h2>${ordersTable(f, recent.slice(0, 10))}</section>`,
+  );
 }
 
 export interface OrderSearch {

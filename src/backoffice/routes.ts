@@ -121,8 +121,9 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
   app.get('/dashboard', { schema: { tags, security, summary: 'The back office overview (HTML)', operationId: 'dashboardOverview', querystring: OverviewQuery, response: OverviewResponses } }, async (req, reply) => {
     const s = await signedIn(req, reply, fieldsOf(req.query), 'overview');
     if ('answer' in s) return s.answer;
-    const { rows } = await office.orders({ storeId: s.frame.storeId, env: s.frame.env });
-    return sendHtml(reply, 200, overviewPage(s.frame, rows), policy(s.frame.nonce));
+    const { storeId, env } = s.frame;
+    const [{ rows }, balances, failed] = await Promise.all([office.orders({ storeId, env }), opts.services.ledger.balances(storeId, env), office.failedDeliveries(storeId, env)]);
+    return sendHtml(reply, 200, overviewPage(s.frame, rows, balances, failed), policy(s.frame.nonce));
   });
 
   app.get('/dashboard/orders', { schema: { tags, security, summary: "The store's orders: search and pages (HTML)", operationId: 'dashboardOrders', querystring: OrdersQuery, response: OrdersResponses } }, async (req, reply) => {

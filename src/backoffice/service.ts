@@ -11,7 +11,7 @@ import { Errors } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { DECOY_HASH, hashPassword, verifyPassword } from './auth.js';
 import * as store from './store.js';
-import type { Membership, OrderDetail, OrderFilter, OrderListRow, Role } from './store.js';
+import type { FailedDelivery, Membership, OrderDetail, OrderFilter, OrderListRow, Role } from './store.js';
 
 /** At most this many failed sign-ins per email, and per IP, in the window. */
 export const SIGN_IN_LIMIT = 5;
@@ -76,6 +76,11 @@ export class BackOffice {
 
   async signOut(sessionId: string): Promise<void> {
     await store.deleteSession(this.db, sha256(sessionId));
+  }
+
+  /** The last notifications of the store and environment that ran out of retries. */
+  failedDeliveries(storeId: string, env: Env): Promise<FailedDelivery[]> {
+    return store.failedDeliveries(this.db, storeId, env, 10);
   }
 
   /** The order with its intents, refunds and notifications, when it is the store's in the environment. */

@@ -181,3 +181,26 @@ export async function orderDetail(q: Queryable, storeId: string, env: Env, order
   ]);
   return { order, intents: intents.rows, refunds: refunds.rows, notifications: notifications.rows };
 }
+
+export interface FailedDelivery {
+  id: string;
+  kind: string;
+  url: string;
+  attempt_count: number;
+  created_at: Date;
+  /** The order announced (for a refund's notification, the refund's order). */
+  order_id: string | null;
+}
+
+/** The store's notifications that ran out of retries, newest first. */
+export async function failedDeliveries(q: Queryable, storeId: string, env: Env, limit: number): Promise<FailedDelivery[]> {
+  const { rows } = await q.query<FailedDelivery>(
+    `SELECT n.id, n.kind, n.url, n.attempt_count, n.created_at,
+            coalesce((SELECT o.id FROM orders o WHERE o.id = n.subject_id), (SELECT r.order_id FROM refunds r WHERE r.id = n.subject_id)) AS order_id
+       FROM notifications n
+      WHERE n.store_id = $1 AND n.env = $2 AND n.status = 'failed'
+      ORDER BY n.created_at DESC, n.id DESC LIMIT $3`,
+    [storeId, env, limit],
+  );
+  return rows;
+}

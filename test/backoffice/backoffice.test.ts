@@ -339,6 +339,13 @@ describe('refund and resend from the order page', () => {
       expect(refunds.rows).toEqual([{ amount: 1000, type: 'PARTIAL_REFUND' }]);
       expect((await get(pageUrl, owner)).body).toContain('PARTIAL_REFUND');
 
+      // The overview: the store's balance per channel and currency (the ledger's), and the failed delivery linking to its order.
+      const overview = await get(`/dashboard?env=sandbox&store=${t.store.id}`, owner);
+      const card = (await t.services.ledger.balances(t.store.id, 'sandbox')).find((b) => b.channel === 'cardPayments' && b.currency === 'EUR')!;
+      expect(card.owedMinor).toBeGreaterThan(0);
+      const owed = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(card.owedMinor / 100);
+      expect(overview.body).toContain(`<tr><td>cardPayments</td><td>${owed}</td></tr>`);
+      expect(overview.body).toContain(`<a href="/dashboard/orders/${o.uuid}?store=${t.store.id}&amp;env=sandbox&amp;lang=en">order ${o.uuid}</a>`);
       const resent = await post(`/dashboard/orders/${o.uuid}/notifications/${notificationId}/resend`, owner, { ...scope, csrf });
       expect(resent.statusCode).toBe(303);
       expect((await get(pageUrl, owner)).body).not.toContain(`/notifications/${notificationId}/resend"`);
