@@ -29,6 +29,7 @@ import { createLinkPage, firstByteLatency } from './lib/links.js';
 import { runLabelStep, type LabelStepResult } from './lib/labels.js';
 import { legacyRoutes } from './lib/legacy.js';
 import { runExportStep, type ExportStepResult } from './lib/exports.js';
+import { runBackofficeStep, type BackofficeStepResult } from './lib/backoffice.js';
 import { runBalanceStep, type BalanceStepResult } from './lib/balances.js';
 import { runWidgetStep, widgetReport, type WidgetStepResult } from './lib/widget.js';
 import type pg from 'pg';
@@ -41,8 +42,8 @@ const load: LoadOptions = {
 };
 const TOKENS = intEnv('BENCH_TOKENS', 200_000, 1000);
 const GET_POOL = 1000;
-const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'legacy', 'links', 'labels', 'exports', 'balances', 'widget'] as const;
-/** BENCH_ROUTES: a subset of bare,post,get,pickup,legacy,links,labels,exports,balances,widget (e.g. one route while profiling); default all. */
+const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'legacy', 'links', 'labels', 'exports', 'balances', 'widget', 'backoffice'] as const;
+/** BENCH_ROUTES: a subset of bare,post,get,pickup,legacy,links,labels,exports,balances,widget,backoffice (e.g. one route while profiling); default all. */
 const ROUTES = new Set(
   (process.env.BENCH_ROUTES || ALL_ROUTES.join(',')).split(',').map((r) => {
     const name = r.trim();
@@ -62,6 +63,8 @@ const EXPORT_REFUND_EVERY = 50;
 /** Ledger entries of the two stores of the balances step. */
 const BALANCE_SMALL_ENTRIES = 1_000;
 const BALANCE_LARGE_ENTRIES = intEnv('BENCH_BALANCE_ENTRIES', 1_000_000, 2_000);
+/** Orders of the store whose back-office orders page the backoffice step loads. */
+const BACKOFFICE_ORDERS = intEnv('BENCH_BACKOFFICE_ORDERS', 1_000_000, 100);
 
 const TARGETS = {
   postRps: 10_000,
@@ -474,6 +477,20 @@ async function main(): Promise<number> {
     results.push(balancesR.small.route, balancesR.large.route);
   }
 
+  // The back office's orders page over 1,000,000 orders (bench/lib/backoffice.ts).
+  let backofficeR: BackofficeStepResult | undefined;
+  if (ROUTES.has('backoffice')) {
+    if (interrupted) throw new Error('interrupted');
+    log(`backoffice: a store with ${BACKOFFICE_ORDERS.toLocaleString('en-US')} orders (set up by SQL), then its orders page and a search by reference under load`);
+    backofficeR = await runBackofficeStep({ origin, adminToken, kassaPid: kassa.pid, embedded, db: await directDb(), load, orders: BACKOFFICE_ORDERS, log, checkAlive: () => checkAlive(kassa) });
+    results.push(backofficeR.firstPage, backofficeR.search);
+    say(backofficeR.firstPage);
+    say(backofficeR.search);
+    const ceiling = bareR ? `bare-route ceiling p99 ${bareR.latencyMs.p99} ms (${bareR.rps.toLocaleString('en-US')} rps)` : 'no bare-route ceiling (add bare to BENCH_ROUTES)';
+    log(`backoffice: orders page p99 ${backofficeR.firstPage.latencyMs.p99} ms, search p99 ${backofficeR.search.latencyMs.p99} ms; ${ceiling}`);
+    kassaDirty = true;
+  }
+
   // The bank-selection widget: bundle size and time to logos drawn in Chromium (bench/lib/widget.ts).
   let widgetR: WidgetStepResult | undefined;
   if (ROUTES.has('widget')) {
@@ -568,6 +585,7 @@ async function main(): Promise<number> {
         labels: labelsR ?? null,
         exports: exportsR ?? null,
         widget: widgetR ?? null,
+        backoffice: backofficeR ? { orders: backofficeR.orders, seedMs: Math.round(backofficeR.seedMs), plans: backofficeR.plans } : null,
         balances: balancesR ? { ...balancesR, small: { ...balancesR.small, route: balancesR.small.route.name }, large: { ...balancesR.large, route: balancesR.large.route.name } } : null,
         targets,
         ok: failures.length === 0,

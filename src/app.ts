@@ -34,6 +34,8 @@ import { widgetRoutes } from './widget/routes.js';
 import { embeddedPageRoutes, sessionRoutes } from './payments/sessions/routes.js';
 import { paymentLinkApiRoutes, paymentLinkPageRoutes } from './payments/links/routes.js';
 import { LinkPayloadSchema } from './payments/links/schema.js';
+import { backofficeRoutes } from './backoffice/routes.js';
+import { backofficeOperatorRoutes } from './backoffice/operator-routes.js';
 import type { Services } from './services.js';
 
 export interface AppOptions {
@@ -139,5 +141,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(operatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(carrierContractRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(notificationOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
+  await app.register(backofficeOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
+  await app.register(backofficeRoutes, { services });
   return app;
 }

@@ -38,6 +38,7 @@ import { TrackingService } from './shipping/tracking/service.js';
 import { WebhookService } from './shipping/webhooks/service.js';
 import { LegacyWebhookService } from './shipping/legacy/webhooks/service.js';
 import { PaymentLinkService } from './payments/links/service.js';
+import { BackOffice } from './backoffice/service.js';
 
 export interface Services {
   config: Config;
@@ -74,6 +75,8 @@ export interface Services {
   payouts: PayoutService;
   /** Payment links: their API, page, the orders they create and their shipments. */
   links: PaymentLinkService;
+  /** The back office (/dashboard): its users, sessions and views of a store. */
+  backoffice: BackOffice;
   /**
    * A notification (and webhook) delivery worker wired as the deployment runs it. Each call is a
    * new worker: workers share nothing in memory, only the database.
@@ -145,6 +148,7 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     }),
     labelFiles,
     legacyShipping: new LegacyShippingService(db, carrierContracts, shipments, labelFiles),
+    backoffice: new BackOffice(db),
     notificationDelivery: (opts) =>
       new NotificationDelivery(db, keys, {
         concurrency: opts.concurrency ?? config.workerConcurrency,

@@ -22,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMIN_TOKEN_FILE } from '../runtime.js';
+import { users, USERS_USAGE } from './users.js';
 
 // ─── BEGIN store settings ─────────────────────────────────────────────────────────────────────
 // The switches a merchant's developer or an operator flips without a raw operator PATCH:
@@ -88,6 +89,7 @@ const USAGE = `usage:
   kassa notifications list [--status failed|pending|delivered (default failed)] [--store UUID] [--json]
   kassa notifications resend NOTIFICATION_ID
 ${STORE_SETTING_USAGE}
+${USERS_USAGE}
 environment: KASSA_URL (default http://localhost:8080), KASSA_ADMIN_TOKEN or KASSA_DATA_DIR (default ./data)`;
 
 /** A failure to report in one line on stderr; `exitCode` 2 for usage errors, 1 otherwise. */
@@ -133,6 +135,7 @@ async function call(method: string, route: string, body?: unknown): Promise<unkn
 }
 
 export async function run(argv: string[], out: (s: string) => void): Promise<void> {
+  if (argv[0] === 'users') return users(argv.slice(1), out);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -67,12 +67,13 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['logos', /^\/logos\//],
   ['browser scripts', /^\/(sdk|assets\/montonio-js|1\.x\.x)\//],
   ['operator API', /^\/operator\//],
+  ['back office pages', /^\/dashboard(\/|$)/],
   ['health and metrics', /^\/(healthz|readyz|metrics)$/],
   ['API docs', /^\/(docs|openapi\.json)/],
   ['home page and guides', /^\/(guides\/:name)?$/],
 ];
 /** Families whose 4xx answers are HTML pages for a browser. */
-const HTML_PAGES = /^\/(pay|track|simulators|embedded|links|l)\//;
+const HTML_PAGES = /^\/(pay|track|simulators|embedded|links|l)\/|^\/dashboard(\/|$|\?)/;
 
 interface Route {
   method: string;

@@ -1,0 +1,361 @@
+/**
+ * The back office (/dashboard) through the real app: users added by the operator, sign-in (right,
+ * wrong, unknown email, rate-limited per email and per IP), cookie flags, CSRF on every form,
+ * sign-out, one store's data only (another store's uuid is the not-found page), and the orders
+ * search with keyset pages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { CreatedStore } from '../../src/stores/service.js';
+import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
+import { startReceiver } from '../support/receiver.js';
+
+let t: TestApp;
+let other: CreatedStore;
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const PASSWORD = 'correct horse battery';
+let ipCounter = 0;
+/** Each test signs in from its own address, so the per-IP limit of one test never meets another's. */
+const freshIp = () => `192.0.2.${++ipCounter}`;
+
+function setCookies(res: LightMyRequestResponse): string[] {
+  const h = res.headers['set-cookie'];
+  return Array.isArray(h) ? h : h === undefined ? [] : [h];
+}
+function cookieValue(res: LightMyRequestResponse, name: string): string | undefined {
+  const c = setCookies(res).find((s) => s.startsWith(`${name}=`));
+  return c?.slice(name.length + 1).split(';')[0];
+}
+
+async function addUser(email: string, store: CreatedStore, role = 'owner') {
+  const res = await t.app.inject({ method: 'POST', url: '/operator/backoffice-users', headers: admin, payload: { storeUuid: store.id, email, password: PASSWORD, role } });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+/** The sign-in page's CSRF cookie and token. */
+async function loginForm(ip: string) {
+  const page = await t.app.inject({ method: 'GET', url: '/dashboard/login', headers: { 'x-forwarded-for': ip } });
+  expect(page.statusCode).toBe(200);
+  const token = cookieValue(page, 'kassa_login_csrf')!;
+  expect(page.body).toContain(`name="csrf" value="${token}"`);
+  return token;
+}
+
+async function signIn(email: string, password: string, ip: string, headers: Record<string, string> = {}) {
+  const csrf = await loginForm(ip);
+  return t.app.inject({
+    method: 'POST',
+    url: '/dashboard/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `kassa_login_csrf=${csrf}`, 'x-forwarded-for': ip, ...headers },
+    payload: new URLSearchParams({ email, password, csrf }).toString(),
+  });
+}
+
+async function session(email: string): Promise<string> {
+  const res = await signIn(email, PASSWORD, freshIp());
+  expect(res.statusCode).toBe(303);
+  return cookieValue(res, 'kassa_session')!;
+}
+
+const get = (url: string, sid: string) => t.app.inject({ method: 'GET', url, headers: { cookie: `kassa_session=${sid}` } });
+
+async function order(store: CreatedStore, over: Record<string, unknown> = {}) {
+  const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: t.token(orderPayload(over), { store }) } });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { uuid: string; merchantReference: string };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  other = await t.createStore();
+  await addUser('owner@shop.test', t.store);
+  await addUser('viewer@shop.test', t.store, 'viewer');
+  await addUser('other@shop.test', other);
+});
+afterAll(async () => t.close());
+
+describe('kassa users add (POST /operator/backoffice-users)', () => {
+  it('needs the operator token, names every bad field, and refuses an unknown store', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/operator/backoffice-users', payload: {} })).statusCode).toBe(401);
+    const bad = await t.app.inject({ method: 'POST', url: '/operator/backoffice-users', headers: admin, payload: { storeUuid: 'x', email: 'nope', password: 'short', role: 'boss' } });
+    expect(bad.statusCode).toBe(400);
+    for (const field of ['storeUuid', 'email', 'password', 'role']) expect(bad.json().message).toContain(field);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/operator/backoffice-users',
+      headers: admin,
+      payload: { storeUuid: '00000000-0000-4000-8000-000000000000', email: 'a@b.test', password: PASSWORD },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('stores a scrypt hash with its parameters, never the password', async () => {
+    const { rows } = await t.db.query<{ password_hash: string }>("SELECT password_hash FROM backoffice_users WHERE email = 'owner@shop.test'");
+    expect(rows[0]!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(rows[0]!.password_hash).not.toContain(PASSWORD);
+  });
+});
+
+describe('signing in', () => {
+  it('signs in: a session cookie HttpOnly, SameSite=Lax, Path=/dashboard; Secure over HTTPS; only its hash stored', async () => {
+    const res = await signIn('Owner@Shop.test', PASSWORD, freshIp());
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/dashboard?lang=en');
+    const cookie = setCookies(res).find((c) => c.startsWith('kassa_session='))!;
+    expect(cookie).toMatch(/; Path=\/dashboard; HttpOnly; SameSite=Lax; Max-Age=43200$/);
+    const sid = cookieValue(res, 'kassa_session')!;
+    expect(Buffer.from(sid, 'base64url')).toHaveLength(32);
+    const { rows } = await t.db.query<{ id_hash: string }>('SELECT id_hash FROM backoffice_sessions');
+    expect(rows.map((r) => r.id_hash)).not.toContain(sid);
+    const https = await signIn('owner@shop.test', PASSWORD, freshIp(), { 'x-forwarded-proto': 'https' });
+    expect(setCookies(https).find((c) => c.startsWith('kassa_session='))).toMatch(/; Secure$/);
+  });
+
+  it('answers a wrong password and an unknown email alike', async () => {
+    const wrong = await signIn('owner@shop.test', 'not the password', freshIp());
+    const unknown = await signIn('nobody@shop.test', 'not the password', freshIp());
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    const message = (body: string) => /<p class="error" role="alert">([^<]*)<\/p>/.exec(body)?.[1];
+    expect(message(wrong.body)).toBe('The email or password is not right.');
+    expect(message(unknown.body)).toBe(message(wrong.body));
+    expect(cookieValue(wrong, 'kassa_session')).toBeUndefined();
+  });
+
+  it('refuses a sign-in without the form token, or with another', async () => {
+    const ip = freshIp();
+    const csrf = await loginForm(ip);
+    const form = (token: string) => new URLSearchParams({ email: 'owner@shop.test', password: PASSWORD, csrf: token }).toString();
+    const headers = (cookie: string) => ({ 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-forwarded-for': ip });
+    const none = await t.app.inject({ method: 'POST', url: '/dashboard/login', headers: headers(''), payload: form(csrf) });
+    const mismatch = await t.app.inject({ method: 'POST', url: '/dashboard/login', headers: headers(`kassa_login_csrf=${csrf}`), payload: form('x'.repeat(43)) });
+    for (const res of [none, mismatch]) {
+      expect(res.statusCode).toBe(403);
+      expect(cookieValue(res, 'kassa_session')).toBeUndefined();
+    }
+  });
+
+  it('limits failed sign-ins per email (5 in 15 minutes), even with the right password after', async () => {
+    await addUser('limited@shop.test', t.store);
+    for (let i = 0; i < 5; i++) expect((await signIn('limited@shop.test', 'wrong password', freshIp())).statusCode).toBe(401);
+    const res = await signIn('limited@shop.test', PASSWORD, freshIp());
+    expect(res.statusCode).toBe(429);
+    expect(res.body).toContain('Too many attempts');
+    expect(cookieValue(res, 'kassa_session')).toBeUndefined();
+  });
+
+  it('limits failed sign-ins per address, whichever emails they try', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await signIn(`guess${i}@shop.test`, 'wrong password', ip)).statusCode).toBe(401);
+    expect((await signIn('owner@shop.test', PASSWORD, ip)).statusCode).toBe(429);
+    expect((await signIn('owner@shop.test', PASSWORD, freshIp())).statusCode).toBe(303);
+  });
+
+  it('sends a visitor without a session to the sign-in page, in its language', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard/orders', headers: { 'accept-language': 'et-EE,et;q=0.9' } });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/dashboard/login?lang=et');
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard/login?lang=et' });
+    expect(page.body).toContain('<html lang="et">');
+    expect(page.body).toContain('Logi sisse');
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
+  });
+
+  it('signs out only with the form token; the session is gone after', async () => {
+    const sid = await session('owner@shop.test');
+    const overview = await get('/dashboard', sid);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(overview.body)![1]!;
+    const post = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/dashboard/logout', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `kassa_session=${sid}` }, payload: `csrf=${token}` });
+    expect((await post('')).statusCode).toBe(403);
+    expect((await get('/dashboard', sid)).statusCode).toBe(200);
+    const out = await post(csrf);
+    expect(out.statusCode).toBe(303);
+    expect(setCookies(out).find((c) => c.startsWith('kassa_session='))).toMatch(/^kassa_session=; .*Max-Age=0/);
+    expect((await get('/dashboard', sid)).statusCode).toBe(303);
+  });
+});
+
+describe("a user sees only its own stores' data", () => {
+  it("shows the store's orders per environment, with a sandbox banner; another store is not found", async () => {
+    const mine = await order(t.store);
+    const theirs = await order(other);
+    const sid = await session('owner@shop.test');
+    const sandbox = await get(`/dashboard?env=sandbox`, sid);
+    expect(sandbox.statusCode).toBe(200);
+    expect(sandbox.body).toContain(mine.uuid);
+    expect(sandbox.body).not.toContain(theirs.uuid);
+    expect(sandbox.body).toContain('class="banner"');
+    const production = await get(`/dashboard?env=production&store=${t.store.id}`, sid);
+    expect(production.body).not.toContain('class="banner"');
+    expect(production.body).not.toContain(mine.uuid);
+    for (const url of [`/dashboard?store=${other.id}&env=sandbox`, `/dashboard/orders?store=${other.id}&env=sandbox&q=${theirs.uuid}`]) {
+      const res = await get(url, sid);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain(theirs.uuid);
+    }
+    // The other store's order by uuid, searched inside one's own store: no such order.
+    const searched = await get(`/dashboard/orders?store=${t.store.id}&env=sandbox&q=${theirs.uuid}`, sid);
+    expect(searched.statusCode).toBe(200);
+    expect(searched.body).not.toContain(`<span class="muted">${theirs.uuid}</span>`);
+    expect(searched.body).toContain('No orders.');
+  });
+});
+
+describe('the orders page', () => {
+  let shop: CreatedStore;
+  let sid: string;
+  let first: { uuid: string; merchantReference: string };
+  beforeAll(async () => {
+    shop = await t.createStore({ name: 'Busy shop' });
+    await addUser('busy@shop.test', shop, 'viewer');
+    first = await order(shop, { merchantReference: 'FIND-ME-1' });
+    // 119 more, one second apart and older (the same row copied by SQL: fast, and created_at distinct).
+    await t.db.query(
+      `INSERT INTO orders SELECT (jsonb_populate_record(NULL::orders, to_jsonb(o) || jsonb_build_object(
+         'id', gen_random_uuid(), 'merchant_reference', 'BULK-' || g, 'merchant_reference_display', 'BULK-' || g,
+         'created_at', o.created_at - g * interval '1 second', 'status', CASE WHEN g % 3 = 0 THEN 'ABANDONED' ELSE 'PENDING' END))).*
+       FROM orders o, generate_series(1, 119) g WHERE o.id = $1`,
+      [first.uuid],
+    );
+    sid = await session('busy@shop.test');
+  });
+
+  const uuidsOn = (body: string) => [...body.matchAll(/<span class="muted">([0-9a-f-]{36})<\/span>/g)].map((m) => m[1]!);
+
+  it('pages newest first with a keyset link, every order once', async () => {
+    const seen: string[] = [];
+    let url: string | undefined = `/dashboard/orders?env=sandbox&store=${shop.id}`;
+    let pages = 0;
+    while (url) {
+      const res = await get(url, sid);
+      expect(res.statusCode).toBe(200);
+      seen.push(...uuidsOn(res.body));
+      const next = /<a rel="next" href="([^"]+)"/.exec(res.body)?.[1];
+      url = next?.replace(/&amp;/g, '&');
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(120);
+    expect(new Set(seen).size).toBe(120);
+    expect(seen[0]).toBe(first.uuid);
+  });
+
+  it('finds an order by reference, by uuid, by status and date range; refuses a malformed search', async () => {
+    const byRef = await get(`/dashboard/orders?env=sandbox&store=${shop.id}&q=FIND-ME-1`, sid);
+    expect(uuidsOn(byRef.body)).toEqual([first.uuid]);
+    const byUuid = await get(`/dashboard/orders?env=sandbox&store=${shop.id}&q=${first.uuid.toUpperCase()}`, sid);
+    expect(uuidsOn(byUuid.body)).toEqual([first.uuid]);
+    const abandoned = await get(`/dashboard/orders?env=sandbox&store=${shop.id}&status=ABANDONED`, sid);
+    expect(uuidsOn(abandoned.body)).toHaveLength(39);
+    const none = await get(`/dashboard/orders?env=sandbox&store=${shop.id}&from=2000-01-01&to=2000-12-31`, sid);
+    expect(none.body).toContain('No orders.');
+    for (const bad of ['status=LOST', 'from=2026-02-30', 'afterAt=1&afterId=x', 'env=staging']) {
+      const res = await get(`/dashboard/orders?store=${shop.id}&${bad}`, sid);
+      expect(res.statusCode, bad).toBe(bad.startsWith('env') ? 404 : 400);
+    }
+  });
+});
+
+describe("an order's page", () => {
+  it('shows the payment attempts and the notification with every delivery attempt; another store\'s order is not found', async () => {
+    const rx = await startReceiver();
+    try {
+      rx.respond.status = 500;
+      const o = await order(t.store, { merchantReference: 'DETAIL-1', notificationUrl: rx.url });
+      const paid = await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${o.uuid}/pay`, headers: t.bearer(), payload: {} });
+      expect(paid.statusCode).toBe(200);
+      expect(await t.delivery().drain()).toBe(1);
+      expect(rx.received).toHaveLength(1);
+      const theirs = await order(other);
+      const sid = await session('viewer@shop.test');
+      const page = await get(`/dashboard/orders/${o.uuid}?env=sandbox&store=${t.store.id}`, sid);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<h1>Order DETAIL-1 · Sandbox</h1>');
+      expect(page.body).toMatch(/<td>PAID<\/td>/);
+      expect(page.body).toMatch(/<h3>order · (pending|failed)<\/h3>/);
+      expect(page.body).toMatch(/<tr><td>1<\/td><td>(retry|failed)<\/td><td>\d+ ms<\/td><td>500<\/td>/);
+      const list = await get(`/dashboard/orders?env=sandbox&store=${t.store.id}&q=DETAIL-1`, sid);
+      expect(list.body).toContain(`href="/dashboard/orders/${o.uuid}?store=${t.store.id}&amp;env=sandbox&amp;lang=en"`);
+      for (const url of [
+        `/dashboard/orders/${theirs.uuid}?env=sandbox&store=${t.store.id}`,
+        `/dashboard/orders/${theirs.uuid}?env=sandbox&store=${other.id}`,
+        `/dashboard/orders/${o.uuid}?env=production&store=${t.store.id}`,
+        `/dashboard/orders/not-a-uuid?env=sandbox`,
+      ]) {
+        const res = await get(url, sid);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain(theirs.uuid);
+      }
+    } finally {
+      await rx.close();
+    }
+  });
+});
+
+describe('refund and resend from the order page', () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const post = (url: string, sid: string, fields: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `kassa_session=${sid}` }, payload: form(fields) });
+  const field = (body: string, name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(body)?.[1];
+
+  it('an owner refunds through the refund rules (errors shown, a re-sent form refunds once) and re-sends a notification; a viewer may do neither', async () => {
+    const rx = await startReceiver();
+    try {
+      rx.respond.status = 500;
+      const o = await order(t.store, { merchantReference: 'REFUND-1', notificationUrl: rx.url, grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } });
+      expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${o.uuid}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() })).statusCode).toBe(200);
+      await t.delivery().drain();
+      const { rows } = await t.db.query<{ id: string }>('SELECT id FROM notifications WHERE subject_id = $1', [o.uuid]);
+      const notificationId = rows[0]!.id;
+      await t.db.query("UPDATE notifications SET status = 'failed' WHERE id = $1", [notificationId]);
+      const pageUrl = `/dashboard/orders/${o.uuid}?env=sandbox&store=${t.store.id}`;
+      const scope = { store: t.store.id, env: 'sandbox' };
+
+      const viewer = await session('viewer@shop.test');
+      const viewerPage = await get(pageUrl, viewer);
+      expect(viewerPage.body).not.toContain('/refund"');
+      expect(viewerPage.body).not.toContain('/resend"');
+      const viewerCsrf = field(viewerPage.body, 'csrf')!;
+      expect((await post(`/dashboard/orders/${o.uuid}/refund`, viewer, { ...scope, csrf: viewerCsrf, amount: '1.00', idempotencyKey: 'v1' })).statusCode).toBe(403);
+      expect((await post(`/dashboard/orders/${o.uuid}/notifications/${notificationId}/resend`, viewer, { ...scope, csrf: viewerCsrf })).statusCode).toBe(403);
+
+      const owner = await session('owner@shop.test');
+      const page = await get(pageUrl, owner);
+      const csrf = field(page.body, 'csrf')!;
+      const key = field(page.body, 'idempotencyKey')!;
+      expect((await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, amount: '10.00', idempotencyKey: key })).statusCode).toBe(403);
+      const tooMuch = await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, csrf, amount: '500.00', idempotencyKey: key });
+      expect(tooMuch.statusCode).toBe(400);
+      expect(tooMuch.body).toContain('amount exceeds the total refundable amount (100.00 EUR)');
+      const done = await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, csrf, amount: '10.00', idempotencyKey: key });
+      expect(done.statusCode).toBe(303);
+      expect(done.headers.location).toBe(`/dashboard/orders/${o.uuid}?store=${t.store.id}&env=sandbox&lang=en`);
+      const again = await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, csrf, amount: '10.00', idempotencyKey: key });
+      expect(again.statusCode).toBe(400);
+      const refunds = await t.db.query<{ amount: number; type: string }>('SELECT amount::int AS amount, type FROM refunds WHERE order_id = $1', [o.uuid]);
+      expect(refunds.rows).toEqual([{ amount: 1000, type: 'PARTIAL_REFUND' }]);
+      expect((await get(pageUrl, owner)).body).toContain('PARTIAL_REFUND');
+
+      // The overview: the store's balance per channel and currency (the ledger's), and the failed delivery linking to its order.
+      const overview = await get(`/dashboard?env=sandbox&store=${t.store.id}`, owner);
+      const card = (await t.services.ledger.balances(t.store.id, 'sandbox')).find((b) => b.channel === 'cardPayments' && b.currency === 'EUR')!;
+      expect(card.owedMinor).toBeGreaterThan(0);
+      const owed = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(card.owedMinor / 100);
+      expect(overview.body).toContain(`<tr><td>cardPayments</td><td>${owed}</td></tr>`);
+      expect(overview.body).toContain(`<a href="/dashboard/orders/${o.uuid}?store=${t.store.id}&amp;env=sandbox&amp;lang=en">order ${o.uuid}</a>`);
+      const resent = await post(`/dashboard/orders/${o.uuid}/notifications/${notificationId}/resend`, owner, { ...scope, csrf });
+      expect(resent.statusCode).toBe(303);
+      expect((await get(pageUrl, owner)).body).not.toContain(`/notifications/${notificationId}/resend"`);
+      expect((await t.db.query('SELECT status FROM notifications WHERE id = $1', [notificationId])).rows[0]).toEqual({ status: 'pending' });
+      const pending = await post(`/dashboard/orders/${o.uuid}/notifications/${notificationId}/resend`, owner, { ...scope, csrf });
+      expect(pending.statusCode).toBe(409);
+      const foreign = await post(`/dashboard/orders/${o.uuid}/notifications/00000000-0000-4000-8000-000000000000/resend`, owner, { ...scope, csrf });
+      expect(foreign.statusCode).toBe(404);
+    } finally {
+      await rx.close();
+    }
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The back office in Chromium: sign in with the keyboard, open the orders, find an order by its
+ * reference, page on, switch to production and back, sign out; every page visited is checked by
+ * axe-core (no serious or critical violation), with no console error and no failed request
+ * (so the strict CSP let nothing through that the page needs). Screenshots land in
+ * test-results/backoffice/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describeBrowser, haveChromium, launchChromium, watchedPage } from '../support/browser.js';
+import { createTestApp, orderPayload, type TestApp } from '../support/app.js';
+import { freePort } from '../../src/platform/processes.js';
+import { startReceiver, type Receiver } from '../support/receiver.js';
+
+const SHOTS = path.resolve('test-results/backoffice');
+const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+const PASSWORD = 'correct horse battery';
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[];
+}
+
+/** axe-core run in the page (evaluated through the DevTools protocol, which the page's CSP does not govern). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = (await page.evaluate('axe.run(document)')) as AxeResult;
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+}
+
+describeBrowser('the back office in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  const references: string[] = [];
+  let rx: Receiver;
+
+  beforeAll(async () => {
+    if (!haveChromium) return;
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ KASSA_PUBLIC_URL: base });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/operator/backoffice-users',
+      headers: { authorization: 'Bearer test-admin-token' },
+      payload: { storeUuid: t.store.id, email: 'owner@shop.test', password: PASSWORD },
+    });
+    expect(add.statusCode).toBe(201);
+    for (let i = 0; i < 55; i++) {
+      const reference = `SHOP-${1000 + i}`;
+      const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: t.token(orderPayload({ merchantReference: reference })) } });
+      expect(res.statusCode).toBe(201);
+      references.push(reference);
+    }
+    // A paid, settled card order whose notification failed once (the receiver answers 500).
+    rx = await startReceiver();
+    rx.respond.status = 500;
+    const paidRes = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/orders',
+      payload: { data: t.token(orderPayload({ merchantReference: 'PAID-1', notificationUrl: rx.url, grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } })) },
+    });
+    expect(paidRes.statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${paidRes.json().uuid}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() })).statusCode).toBe(200);
+    expect(await t.delivery().drain()).toBe(1);
+    // As if it had run out of retries (the schedule spans days): failed, so it may be sent again.
+    await t.db.query("UPDATE notifications SET status = 'failed' WHERE subject_id = $1", [paidRes.json().uuid]);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await rx?.close();
+    await t?.close();
+  });
+
+  it.skipIf(!haveChromium)('signs in, finds an order by reference, pages, switches environment, signs out; every page passes axe', async () => {
+    const w = await watchedPage(browser, SHOTS);
+    const { page } = w;
+    const visited: Record<string, string[]> = {};
+    const check = async (name: string) => {
+      await w.shot(name);
+      visited[name] = await seriousViolations(page);
+    };
+
+    await page.goto(`${base}/dashboard/orders`);
+    expect(page.url()).toBe(`${base}/dashboard/login?lang=en`);
+    await check('01-login');
+    await page.focus('#email');
+    await page.keyboard.type('owner@shop.test');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}/dashboard?lang=en`);
+    await page.getByRole('link', { name: 'Sandbox' }).click();
+    await page.waitForURL(/env=sandbox/);
+    expect(await page.getByRole('status').textContent()).toBe('Sandbox: test data, no real money.');
+    await check('02-overview-sandbox');
+
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.waitForURL(/\/dashboard\/orders/);
+    expect(await page.locator('tbody tr').count()).toBe(50);
+    await check('03-orders');
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL(/afterId=/);
+    expect(await page.locator('tbody tr').count()).toBe(6); // 55 + the paid order
+    await check('04-orders-page-2');
+
+    await page.getByLabel('Reference / UUID').fill(references[7]!);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/q=SHOP-1007/);
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody tr').textContent()).toContain(references[7]!);
+    await check('05-search');
+
+    // The paid order: found by reference, its notification's attempt shown, refunded, its notification sent again.
+    await page.getByLabel('Reference / UUID').fill('PAID-1');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/q=PAID-1/);
+    await page.getByRole('link', { name: 'PAID-1' }).click();
+    await page.waitForURL(/\/dashboard\/orders\/[0-9a-f-]{36}\?/);
+    expect(await page.locator('h1').textContent()).toBe('Order PAID-1 · Sandbox');
+    expect(await page.locator('h3').first().textContent()).toBe('order · failed');
+    expect(await page.locator('table').last().locator('tbody tr').first().textContent()).toMatch(/^1(retry|failed)\d+ ms500/);
+    await check('06-order');
+    await page.getByLabel('Amount (EUR)').fill('12.50');
+    await page.getByRole('button', { name: 'Refund' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole('region', { name: 'Refunds' }).textContent()).toContain('PARTIAL_REFUND');
+    expect(await page.getByRole('region', { name: 'Refunds' }).textContent()).toContain('€12.50');
+    await check('07-refunded');
+    await page.getByRole('button', { name: 'Send again' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('h3').first().textContent()).toBe('order · pending');
+    await check('08-resent');
+
+    await page.getByRole('button', { name: /Sign out/ }).click();
+    await page.waitForURL(`${base}/dashboard/login?lang=en`);
+    await page.goto(`${base}/dashboard`);
+    expect(page.url()).toBe(`${base}/dashboard/login?lang=en`);
+
+    expect(w.problems).toEqual([]);
+    expect(visited).toEqual({ '01-login': [], '02-overview-sandbox': [], '03-orders': [], '04-orders-page-2': [], '05-search': [], '06-order': [], '07-refunded': [], '08-resent': [] });
+    await w.close();
+  });
+});
