@@ -1,0 +1,26 @@
+/** The developer CLI's event feed (`kassa listen`): query and answer schemas. */
+import { Type } from 'typebox';
+
+export const MAX_EVENTS = 100;
+
+export const EventsQuery = Type.Object(
+  {
+    after: Type.Optional(Type.String({ description: 'The id of the last event received (a cursor); none: only events from now on' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EVENTS, description: `At most this many events (default ${MAX_EVENTS})` })),
+  },
+  { additionalProperties: false },
+);
+
+export const CliEvent = Type.Object({
+  id: Type.String({ description: 'The notification id (a uuidv7); pass the last one back as `after`' }),
+  kind: Type.Union([Type.Literal('order'), Type.Literal('refund'), Type.Literal('webhook'), Type.Literal('legacy_webhook')]),
+  subjectId: Type.String({ description: 'The order, refund or shipment the notification is about' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  url: Type.String({ description: 'The URL Kassa delivers to (with the token in the query where Kassa puts it there)' }),
+  body: Type.String({ description: 'The JSON body Kassa POSTs, token signed now with the store’s key, exactly as the delivery worker signs it' }),
+});
+
+export const EventsAnswer = Type.Object({
+  events: Type.Array(CliEvent),
+  cursor: Type.Union([Type.String(), Type.Null()], { description: 'The id to pass as `after` next (the last event’s, or the newest existing when there was none)' }),
+});

@@ -1,0 +1,72 @@
+/**
+ * The feed behind `kassa listen`: a store's notifications (order, refund, shipping webhooks) in
+ * id order after a cursor, each with the URL and body the delivery worker sends, signed the same
+ * way (src/payments/notifications/delivery.ts KIND_RULES, notificationRequest). The outbox is the
+ * source: the listener sees what the real delivery sends, whether or not that delivery succeeds.
+ */
+import type { Db } from '../../platform/db.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Env } from '../../platform/env.js';
+import { sign } from '../../platform/jwt.js';
+import type { KeyResolver } from '../../stores/auth.js';
+import { KIND_RULES, notificationRequest } from '../notifications/delivery.js';
+import type { NotificationKind } from '../notifications/outbox.js';
+
+interface Row {
+  id: string;
+  kind: NotificationKind;
+  subject_id: string;
+  url: string;
+  claims: Record<string, unknown>;
+  created_at: Date;
+}
+
+export interface CliEventView {
+  id: string;
+  kind: NotificationKind;
+  subjectId: string;
+  createdAt: string;
+  url: string;
+  body: string;
+}
+
+export class CliEventService {
+  constructor(
+    private readonly db: Db,
+    private readonly keys: KeyResolver,
+    private readonly clock: Clock,
+    /** How a webhook's stored claims go on the wire (the deployment's shipping names), as the worker does. */
+    private readonly webhookClaims: (claims: Record<string, unknown>) => unknown,
+  ) {}
+
+  /**
+   * Events after `after` (a notification id of this store), oldest first. Without a cursor, none:
+   * the answer's cursor is the newest id, so a listener starts from "now".
+   */
+  async after(storeId: string, env: Env, after: string | undefined, limit: number): Promise<{ events: CliEventView[]; cursor: string | null }> {
+    if (after === undefined) {
+      const { rows } = await this.db.query<{ id: string }>(
+        `SELECT id FROM notifications WHERE store_id = $1 AND env = $2 ORDER BY id DESC LIMIT 1`,
+        [storeId, env],
+      );
+      return { events: [], cursor: rows[0]?.id ?? null };
+    }
+    const { rows } = await this.db.query<Row>(
+      `SELECT id, kind, subject_id, url, claims, created_at FROM notifications
+        WHERE store_id = $1 AND env = $2 AND id > $3 ORDER BY id LIMIT $4`,
+      [storeId, env, after, limit],
+    );
+    if (!rows.length) return { events: [], cursor: after };
+    const key = await this.keys.forStore(storeId, env);
+    const iat = Math.floor(this.clock.now().getTime() / 1000);
+    const events = rows.map((n) => {
+      const rules = KIND_RULES[n.kind];
+      const claims =
+        n.kind === 'webhook' ? (this.webhookClaims(n.claims) as Record<string, unknown>) : rules.withAccessKey ? { ...n.claims, accessKey: key.accessKey } : n.claims;
+      const token = sign({ ...claims, iat, exp: iat + rules.tokenTtlS }, key.secretKey);
+      const req = notificationRequest(n.kind, n.url, token);
+      return { id: n.id, kind: n.kind, subjectId: n.subject_id, createdAt: n.created_at.toISOString(), url: req.url, body: req.body };
+    });
+    return { events, cursor: events[events.length - 1]!.id };
+  }
+}
