@@ -2,7 +2,8 @@
  * The developer CLI: commands a merchant's developer runs with a store's keys (not the operator's
  * token). See docs/decisions.md "The developer CLI".
  *   kassa listen --forward-to http://localhost:3000/notify [--max-events N] [--json]
- *   kassa trigger order.paid|order.declined|order.canceled|refund.successful [--order UUID] [--amount 1.00] [--json]
+ *   kassa trigger order.paid|order.declined|order.canceled|order.abandoned|refund.successful [--order UUID] [--amount 1.00] [--json]
+ *   kassa orders list [--limit N] [--status PAID|…] [--json]
  *   kassa orders get UUID [--json]
  *   kassa refunds create --order UUID --amount 1.00 [--idempotency-key K] [--json]
  * Keys: --access-key/--secret-key or KASSA_ACCESS_KEY/KASSA_SECRET_KEY; --env sandbox|production
@@ -24,13 +25,15 @@ export const DEVELOPER_OPTIONS = {
   amount: { type: 'string' },
   'idempotency-key': { type: 'string' },
   'notification-url': { type: 'string' },
+  limit: { type: 'string' },
 } as const;
 
 export const DEVELOPER_USAGE = `developer commands (a store's keys: --access-key K --secret-key S, or KASSA_ACCESS_KEY/KASSA_SECRET_KEY;
   --env sandbox|production, default sandbox):
   kassa listen --forward-to URL [--max-events N] [--json]   forwards the store's notifications and webhooks as they happen
-  kassa trigger order.paid|order.declined|order.canceled|refund.successful [--order UUID] [--amount 1.00]
+  kassa trigger order.paid|order.declined|order.canceled|order.abandoned|refund.successful [--order UUID] [--amount 1.00]
         [--notification-url URL] [--json]   drives a sandbox object through the event (creates the order when none is given)
+  kassa orders list [--limit N (default 20, at most 100)] [--status PENDING|PAID|ABANDONED|PARTIALLY_REFUNDED|REFUNDED] [--json]
   kassa orders get UUID [--json]
   kassa refunds create --order UUID --amount 1.00 [--idempotency-key K] [--json]`;
 
@@ -114,6 +117,19 @@ export async function developer(noun: string | undefined, verb: string | undefin
   if (noun === 'listen') await listen(c, values);
   else if (noun === 'trigger') await trigger(c, verb, values);
   else if (noun === 'orders') {
+    if (verb === 'list') {
+      const q = new URLSearchParams();
+      if (values.limit !== undefined) {
+        if (!/^\d+$/.test(values.limit)) throw usage('--limit must be a whole number');
+        q.set('limit', values.limit);
+      }
+      if (values.status !== undefined) q.set('status', values.status);
+      // The server checks the range and the status, naming what is wrong.
+      const { orders } = (await api(c, 'GET', `/cli/orders${q.size ? `?${q}` : ''}`)) as { orders: Order[] };
+      if (c.json) out(JSON.stringify(orders));
+      else for (const o of orders) out(orderLine(o));
+      return true;
+    }
     if (verb !== 'get') throw usage(verb ? `unknown command "orders ${verb}"` : '"orders" needs a command');
     if (!subject) throw usage('the order uuid is required');
     const o = (await api(c, 'GET', `/orders/${encodeURIComponent(subject)}`)) as Order;
@@ -141,7 +157,7 @@ async function createRefund(c: Ctx, values: Values): Promise<Refund> {
   })) as Refund;
 }
 
-const TRIGGERS = ['order.paid', 'order.declined', 'order.canceled', 'refund.successful'] as const;
+const TRIGGERS = ['order.paid', 'order.declined', 'order.canceled', 'order.abandoned', 'refund.successful'] as const;
 
 async function trigger(c: Ctx, event: string | undefined, values: Values): Promise<void> {
   if (!TRIGGERS.includes(event as (typeof TRIGGERS)[number])) throw usage(`trigger needs an event: ${TRIGGERS.join(', ')}`);
@@ -159,10 +175,28 @@ async function trigger(c: Ctx, event: string | undefined, values: Values): Promi
         currency: 'EUR',
         locale: 'en',
         payment: { method: 'paymentInitiation', amount: total, currency: 'EUR' },
+        // The shortest payment window, so order.abandoned moves the sandbox clock as little as it can.
+        ...(event === 'order.abandoned' ? { expiresIn: 5 } : {}),
       },
     })) as Order;
     orderUuid = created.uuid;
     steps.push(`created ${orderLine(created)}`);
+  }
+  if (event === 'order.abandoned') {
+    // The store's sandbox clock moves past the order's payment window; the server abandons it
+    // (and every other order of the store's sandbox whose window has passed) and announces it.
+    const before = (await api(c, 'GET', `/orders/${encodeURIComponent(orderUuid)}`)) as Order & { expiresAt: string | null };
+    const { now } = (await api(c, 'GET', '/test-helpers/clock')) as { now: string };
+    const seconds = before.expiresAt ? Math.max(0, Math.ceil((Date.parse(before.expiresAt) - Date.parse(now)) / 1000) + 1) : 0;
+    if (seconds > 0) {
+      const moved = (await api(c, 'POST', '/test-helpers/clock/advance', { seconds })) as { now: string };
+      steps.push(`moved the store's sandbox clock ${seconds} s forward, to ${moved.now}`);
+    }
+    const order = (await api(c, 'GET', `/orders/${encodeURIComponent(orderUuid)}`)) as Order;
+    steps.push(`abandoned ${orderLine(order)}`);
+    if (c.json) return c.out(JSON.stringify({ event, orderUuid, order, clockMovedSeconds: seconds }));
+    for (const s of steps) c.out(s);
+    return;
   }
   const outcome = event === 'order.declined' ? 'declined' : event === 'order.canceled' ? 'canceled' : 'paid';
   let order: Order | undefined;

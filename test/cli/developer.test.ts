@@ -141,6 +141,32 @@ describe('kassa listen', () => {
   });
 });
 
+describe('GET /sandbox/api/cli/events', () => {
+  it('pages by cursor, one event once, and names a malformed cursor or limit', async () => {
+    const own = await t.createStore({ name: 'Paging shop' });
+    const env = { KASSA_URL: url, KASSA_ACCESS_KEY: own.keys.sandbox.accessKey, KASSA_SECRET_KEY: own.keys.sandbox.secretKey };
+    const get = (q: string) => t.app.inject({ method: 'GET', url: `/sandbox/api/cli/events${q}`, headers: t.bearer({ store: own }) });
+    const start = (await get('')).json() as { events: unknown[]; cursor: string | null };
+    expect(start).toEqual({ events: [], cursor: null });
+    for (let i = 0; i < 3; i++) expect((await kassa('trigger order.paid', env)).code).toBe(0);
+    const nil = '00000000-0000-0000-0000-000000000000';
+    const first = (await get(`?after=${nil}&limit=2`)).json() as { events: { id: string; kind: string }[]; cursor: string };
+    expect(first.events).toHaveLength(2);
+    expect(first.cursor).toBe(first.events[1]!.id);
+    const rest = (await get(`?after=${first.cursor}`)).json() as { events: { id: string }[]; cursor: string };
+    expect(rest.events).toHaveLength(1);
+    expect(rest.events[0]!.id > first.cursor).toBe(true);
+    expect((await get(`?after=${rest.cursor}`)).json()).toEqual({ events: [], cursor: rest.cursor });
+    expect((await get('')).json()).toEqual({ events: [], cursor: rest.cursor });
+    const bad = await get('?after=nope&limit=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/after must be an event id/);
+    expect(bad.json().message).toMatch(/limit/);
+    // The production feed does not take sandbox keys.
+    expect((await t.app.inject({ method: 'GET', url: '/api/cli/events', headers: t.bearer({ store: own }) })).statusCode).toBeGreaterThanOrEqual(400);
+  });
+});
+
 describe('kassa trigger, orders, refunds', () => {
   it('trigger order.declined and order.canceled finish a new order with that outcome', async () => {
     const declined = await kassa('trigger order.declined --json');
@@ -183,10 +209,47 @@ describe('kassa trigger, orders, refunds', () => {
     expect(missing.stderr).toMatch(/^GET \/orders\/01900000-0000-7000-8000-000000000000 failed: 404/);
   });
 
+  it('trigger order.abandoned moves the sandbox clock past the payment window; the listener gets the ABANDONED notification', async () => {
+    const own = await t.createStore({ name: 'Abandoning shop' });
+    const env = { KASSA_URL: url, KASSA_ACCESS_KEY: own.keys.sandbox.accessKey, KASSA_SECRET_KEY: own.keys.sandbox.secretKey };
+    const recv = await receiver();
+    const listen = start(['listen', '--forward-to', recv.url, '--max-events', '1', '--json'], env);
+    await listen.stderrHas('listening');
+    const r = await kassa('trigger order.abandoned --json', env);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { orderUuid: string; order: { paymentStatus: string }; clockMovedSeconds: number };
+    expect(out.order.paymentStatus).toBe('ABANDONED');
+    expect(out.clockMovedSeconds).toBeGreaterThan(0);
+    const got = await recv.next();
+    expect(verify(got.body.orderToken!, own.keys.sandbox.secretKey)).toMatchObject({ uuid: out.orderUuid, paymentStatus: 'ABANDONED' });
+    expect((await listen.done).code).toBe(0);
+    await recv.close();
+  });
+
+  it('orders list shows the newest orders first, filtered by status, limited', async () => {
+    const own = await t.createStore({ name: 'Listing shop' });
+    const env = { KASSA_URL: url, KASSA_ACCESS_KEY: own.keys.sandbox.accessKey, KASSA_SECRET_KEY: own.keys.sandbox.secretKey };
+    const paid = JSON.parse((await kassa('trigger order.paid --json', env)).stdout) as { orderUuid: string };
+    const declined = JSON.parse((await kassa('trigger order.declined --json', env)).stdout) as { orderUuid: string };
+    const all = await kassa('orders list --json', env);
+    expect(all.code, all.stderr).toBe(0);
+    expect((JSON.parse(all.stdout) as { uuid: string }[]).map((o) => o.uuid)).toEqual([declined.orderUuid, paid.orderUuid]);
+    const onlyPaid = await kassa('orders list --status PAID --json', env);
+    expect((JSON.parse(onlyPaid.stdout) as { uuid: string }[]).map((o) => o.uuid)).toEqual([paid.orderUuid]);
+    const one = await kassa('orders list --limit 1', env);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(new RegExp(`^order ${declined.orderUuid} .*\n$`));
+    const bad = await kassa('orders list --status LOST', env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^GET \/cli\/orders\?status=LOST failed: 400 /);
+    expect((await kassa('orders list --limit many', env)).code).toBe(2);
+  });
+
   it('--help lists the developer commands', async () => {
     const r = await kassa('--help');
     expect(r.stdout).toContain('kassa listen --forward-to URL');
     expect(r.stdout).toContain('kassa trigger order.paid');
+    expect(r.stdout).toContain('kassa orders list');
     expect(r.stdout).toContain('kassa refunds create --order UUID --amount 1.00');
   });
 });

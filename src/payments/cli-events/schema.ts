@@ -1,12 +1,14 @@
 /** The developer CLI's event feed (`kassa listen`): query and answer schemas. */
 import { Type } from 'typebox';
+import { ORDER_STATUSES } from '../orders/states.js';
+import { OrderSchema } from '../orders/schema.js';
 
 export const MAX_EVENTS = 100;
 
 export const EventsQuery = Type.Object(
   {
     after: Type.Optional(Type.String({ description: 'The id of the last event received (a cursor); none: only events from now on' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EVENTS, description: `At most this many events (default ${MAX_EVENTS})` })),
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: `At most this many events: 1 to ${MAX_EVENTS} (default ${MAX_EVENTS})` })),
   },
   { additionalProperties: false },
 );
@@ -24,3 +26,15 @@ export const EventsAnswer = Type.Object({
   events: Type.Array(CliEvent),
   cursor: Type.Union([Type.String(), Type.Null()], { description: 'The id to pass as `after` next (the last event’s, or the newest existing when there was none)' }),
 });
+
+export const MAX_ORDERS = 100;
+
+export const OrdersQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: `At most this many orders: 1 to ${MAX_ORDERS} (default 20)` })),
+    status: Type.Optional(Type.Enum([...ORDER_STATUSES], { description: 'Only orders with this paymentStatus' })),
+  },
+  { additionalProperties: false },
+);
+
+export const OrdersAnswer = Type.Object({ orders: Type.Array(OrderSchema) });

@@ -11,6 +11,8 @@ import { sign } from '../../platform/jwt.js';
 import type { KeyResolver } from '../../stores/auth.js';
 import { KIND_RULES, notificationRequest } from '../notifications/delivery.js';
 import type { NotificationKind } from '../notifications/outbox.js';
+import { readOrders, type OrderRow } from '../orders/store.js';
+import type { OrderStatus } from '../orders/states.js';
 
 interface Row {
   id: string;
@@ -68,5 +70,14 @@ export class CliEventService {
       return { id: n.id, kind: n.kind, subjectId: n.subject_id, createdAt: n.created_at.toISOString(), url: req.url, body: req.body };
     });
     return { events, cursor: events[events.length - 1]!.id };
+  }
+
+  /** The store's most recent orders of an environment (newest first), optionally of one status. */
+  async recentOrders(storeId: string, env: Env, status: OrderStatus | undefined, limit: number): Promise<OrderRow[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `SELECT id FROM orders WHERE store_id = $1 AND env = $2 AND ($3::text IS NULL OR status = $3) ORDER BY id DESC LIMIT $4`,
+      [storeId, env, status ?? null, limit],
+    );
+    return (await readOrders(this.db, rows.map((r) => r.id))).filter((r): r is OrderRow => r !== undefined);
   }
 }
