@@ -3,6 +3,7 @@
  * token). See docs/decisions.md "The developer CLI".
  *   kassa listen --forward-to http://localhost:3000/notify [--max-events N] [--json]
  *   kassa trigger order.paid|order.declined|order.canceled|order.abandoned|refund.successful [--order UUID] [--amount 1.00] [--json]
+ *   kassa trigger shipment.inTransit|shipment.awaitingCollection|shipment.delivered|shipment.returned --shipment UUID [--json]
  *   kassa orders list [--limit N] [--status PAID|…] [--json]
  *   kassa orders get UUID [--json]
  *   kassa refunds create --order UUID --amount 1.00 [--idempotency-key K] [--json]
@@ -26,6 +27,7 @@ export const DEVELOPER_OPTIONS = {
   'idempotency-key': { type: 'string' },
   'notification-url': { type: 'string' },
   limit: { type: 'string' },
+  shipment: { type: 'string' },
 } as const;
 
 export const DEVELOPER_USAGE = `developer commands (a store's keys: --access-key K --secret-key S, or KASSA_ACCESS_KEY/KASSA_SECRET_KEY;
@@ -33,6 +35,7 @@ export const DEVELOPER_USAGE = `developer commands (a store's keys: --access-key
   kassa listen --forward-to URL [--max-events N] [--json]   forwards the store's notifications and webhooks as they happen
   kassa trigger order.paid|order.declined|order.canceled|order.abandoned|refund.successful [--order UUID] [--amount 1.00]
         [--notification-url URL] [--json]   drives a sandbox object through the event (creates the order when none is given)
+  kassa trigger shipment.inTransit|shipment.awaitingCollection|shipment.delivered|shipment.returned --shipment UUID [--json]
   kassa orders list [--limit N (default 20, at most 100)] [--status PENDING|PAID|ABANDONED|PARTIALLY_REFUNDED|REFUNDED] [--json]
   kassa orders get UUID [--json]
   kassa refunds create --order UUID --amount 1.00 [--idempotency-key K] [--json]`;
@@ -57,6 +60,8 @@ interface Ctx {
   accessKey: string;
   secretKey: string;
   base: string;
+  /** The shipping API (v2) of the environment. */
+  shippingBase: string;
   json: boolean;
   out: (s: string) => void;
   err: (s: string) => void;
@@ -70,23 +75,24 @@ function context(values: Values, out: (s: string) => void, err: (s: string) => v
   if (!accessKey || !secretKey) throw usage("the store's keys are required: --access-key and --secret-key (or KASSA_ACCESS_KEY, KASSA_SECRET_KEY)");
   const server = (process.env.KASSA_URL || 'http://localhost:8080').replace(/\/+$/, '');
   const path = env === 'production' ? process.env.KASSA_PAYMENTS_PATH || '/api' : process.env.KASSA_PAYMENTS_SANDBOX_PATH || '/sandbox/api';
-  return { env, accessKey, secretKey, base: server + path.replace(/\/+$/, ''), json: values.json ?? false, out, err };
+  const shipping = env === 'production' ? process.env.KASSA_SHIPPING_PATH || '/shipping/api/v2' : process.env.KASSA_SHIPPING_SANDBOX_PATH || '/sandbox/shipping/api/v2';
+  return { env, accessKey, secretKey, base: server + path.replace(/\/+$/, ''), shippingBase: server + shipping.replace(/\/+$/, ''), json: values.json ?? false, out, err };
 }
 
 const nowS = () => Math.floor(systemClock.now().getTime() / 1000);
 const token = (c: Ctx, claims: Record<string, unknown> = {}) => sign({ accessKey: c.accessKey, ...claims, iat: nowS(), exp: nowS() + 600 }, c.secretKey);
 
-async function api(c: Ctx, method: string, route: string, body?: { data: Record<string, unknown> } | Record<string, unknown>): Promise<unknown> {
+async function api(c: Ctx, method: string, route: string, body?: { data: Record<string, unknown> } | Record<string, unknown>, base = c.base): Promise<unknown> {
   let res: Response;
   const signedBody = body && 'data' in body ? { data: token(c, body.data as Record<string, unknown>) } : body;
   try {
-    res = await fetch(c.base + route, {
+    res = await fetch(base + route, {
       method,
       headers: { ...(body && 'data' in body ? {} : { authorization: `Bearer ${token(c)}` }), ...(signedBody ? { 'content-type': 'application/json' } : {}) },
       body: signedBody ? JSON.stringify(signedBody) : undefined,
     });
   } catch (e) {
-    throw new DeveloperCliError(`cannot reach the Kassa server at ${c.base} (is it running? set KASSA_URL): ${(e as Error).message}`);
+    throw new DeveloperCliError(`cannot reach the Kassa server at ${base} (is it running? set KASSA_URL): ${(e as Error).message}`);
   }
   const json = (await res.json().catch(() => null)) as { message?: string } | null;
   if (!res.ok) throw new DeveloperCliError(`${method} ${route} failed: ${res.status} ${json?.message ?? ''}`.trim());
@@ -159,9 +165,21 @@ async function createRefund(c: Ctx, values: Values): Promise<Refund> {
 
 const TRIGGERS = ['order.paid', 'order.declined', 'order.canceled', 'order.abandoned', 'refund.successful'] as const;
 
+/** The delivery statuses the sandbox's shipment test helper moves a shipment to (shipping/shipments/states.ts). */
+const SHIPMENT_TRIGGERS = ['shipment.inTransit', 'shipment.awaitingCollection', 'shipment.delivered', 'shipment.returned'] as const;
+
 async function trigger(c: Ctx, event: string | undefined, values: Values): Promise<void> {
-  if (!TRIGGERS.includes(event as (typeof TRIGGERS)[number])) throw usage(`trigger needs an event: ${TRIGGERS.join(', ')}`);
+  const all = [...TRIGGERS, ...SHIPMENT_TRIGGERS];
+  if (!all.includes(event as (typeof all)[number])) throw usage(`trigger needs an event: ${all.join(', ')}`);
   if (c.env !== 'sandbox') throw usage('trigger drives sandbox objects only (--env sandbox)');
+  if (event!.startsWith('shipment.')) {
+    if (!values.shipment) throw usage(`${event} needs --shipment UUID (a registered sandbox shipment)`);
+    const status = event!.slice('shipment.'.length);
+    // The server checks the move against the shipment's state machine (409 when it cannot happen).
+    const s = (await api(c, 'POST', `/test-helpers/shipments/${encodeURIComponent(values.shipment)}/status`, { status }, c.shippingBase)) as { id: string; status: string };
+    if (c.json) return c.out(JSON.stringify({ event, shipmentId: s.id, shipment: s }));
+    return c.out(`moved shipment ${s.id} to ${s.status}`);
+  }
   const steps: string[] = [];
   let orderUuid = values.order;
   if (!orderUuid) {

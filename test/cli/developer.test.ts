@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '../../src/platform/jwt.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { activate, SANDBOX, SENDER, RECEIVER } from '../shipping/support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'bin/kassa.js');
@@ -243,6 +244,37 @@ describe('kassa trigger, orders, refunds', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^GET \/cli\/orders\?status=LOST failed: 400 /);
     expect((await kassa('orders list --limit many', env)).code).toBe(2);
+  });
+
+  it('trigger shipment.inTransit moves a sandbox shipment; the listener forwards the shipping webhook as Kassa signs it', async () => {
+    const own = await t.createStore({ name: 'Shipping CLI shop' });
+    await activate(t, own, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    const env = { KASSA_URL: url, KASSA_ACCESS_KEY: own.keys.sandbox.accessKey, KASSA_SECRET_KEY: own.keys.sandbox.secretKey };
+    const headers = t.bearer({ store: own });
+    const hook = await t.app.inject({ method: 'POST', url: `${SANDBOX}/webhooks`, headers, payload: { url: 'https://shop.example/shipping-webhook' } });
+    expect(hook.statusCode).toBe(201);
+    const created = await t.app.inject({
+      method: 'POST', url: `${SANDBOX}/shipments`, headers,
+      payload: { synchronous: true, sender: SENDER, receiver: RECEIVER, shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, parcels: [{ weight: 1 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const shipmentId = (created.json() as { id: string }).id;
+    const recv = await receiver();
+    const listen = start(['listen', '--forward-to', recv.url, '--max-events', '1', '--json'], env);
+    await listen.stderrHas('listening');
+    const moved = await kassa(`trigger shipment.inTransit --shipment ${shipmentId} --json`, env);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(JSON.parse(moved.stdout)).toMatchObject({ event: 'shipment.inTransit', shipmentId, shipment: { status: 'inTransit' } });
+    const got = await recv.next();
+    expect(Object.keys(got.body)).toEqual(['payload']);
+    expect(verify(got.body.payload!, own.keys.sandbox.secretKey)).toMatchObject({ data: expect.objectContaining({ id: shipmentId }) });
+    expect((await listen.done).code).toBe(0);
+    await recv.close();
+    const text = await kassa(`trigger shipment.delivered --shipment ${shipmentId}`, env);
+    expect(text.stdout).toBe(`moved shipment ${shipmentId} to delivered\n`);
+    expect((await kassa('trigger shipment.delivered', env)).code).toBe(2);
+    const back = await kassa(`trigger shipment.inTransit --shipment ${shipmentId}`, env);
+    expect(back.code).toBe(1);
   });
 
   it('--help lists the developer commands', async () => {
