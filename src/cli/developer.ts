@@ -236,6 +236,7 @@ async function trigger(c: Ctx, event: string | undefined, values: Values): Promi
 
 interface CliEvent {
   id: string;
+  seq: string;
   kind: NotificationKind;
   subjectId: string;
   createdAt: string;
@@ -256,8 +257,7 @@ async function listen(c: Ctx, values: Values): Promise<void> {
   if (!target || !URL.canParse(target)) throw usage('--forward-to URL is required (e.g. http://localhost:3000/notify)');
   const max = values['max-events'] === undefined ? Infinity : Number(values['max-events']);
   if (!Number.isInteger(max) && max !== Infinity) throw usage('--max-events must be a whole number');
-  let { cursor } = (await api(c, 'GET', '/cli/events')) as { cursor: string | null };
-  cursor ??= '00000000-0000-0000-0000-000000000000';
+  let { cursor } = (await api(c, 'GET', '/cli/events')) as { cursor: string };
   c.err(`listening for ${c.env} notifications of ${c.accessKey}, forwarding to ${target} (Ctrl-C stops)`);
   let forwarded = 0;
   while (forwarded < max) {
@@ -279,7 +279,7 @@ async function listen(c: Ctx, values: Values): Promise<void> {
       const durationMs = Math.round(performance.now() - started);
       if (c.json) c.out(JSON.stringify({ id: e.id, kind: e.kind, subjectId: e.subjectId, createdAt: e.createdAt, forwardedTo: req.url, status, error, durationMs }));
       else c.out(`${e.createdAt}  ${e.kind.padEnd(7)} ${e.subjectId}  -> ${status ?? error} (${durationMs} ms)`);
-      cursor = e.id;
+      cursor = e.seq;
       if (++forwarded >= max) return;
     }
     if (!page.events.length) await sleep(POLL_MS);

@@ -147,21 +147,20 @@ describe('GET /sandbox/api/cli/events', () => {
     const own = await t.createStore({ name: 'Paging shop' });
     const env = { KASSA_URL: url, KASSA_ACCESS_KEY: own.keys.sandbox.accessKey, KASSA_SECRET_KEY: own.keys.sandbox.secretKey };
     const get = (q: string) => t.app.inject({ method: 'GET', url: `/sandbox/api/cli/events${q}`, headers: t.bearer({ store: own }) });
-    const start = (await get('')).json() as { events: unknown[]; cursor: string | null };
-    expect(start).toEqual({ events: [], cursor: null });
+    const start = (await get('')).json() as { events: unknown[]; cursor: string };
+    expect(start).toEqual({ events: [], cursor: '0' });
     for (let i = 0; i < 3; i++) expect((await kassa('trigger order.paid', env)).code).toBe(0);
-    const nil = '00000000-0000-0000-0000-000000000000';
-    const first = (await get(`?after=${nil}&limit=2`)).json() as { events: { id: string; kind: string }[]; cursor: string };
+    const first = (await get(`?after=0&limit=2`)).json() as { events: { seq: string; kind: string }[]; cursor: string };
     expect(first.events).toHaveLength(2);
-    expect(first.cursor).toBe(first.events[1]!.id);
-    const rest = (await get(`?after=${first.cursor}`)).json() as { events: { id: string }[]; cursor: string };
+    expect(first.cursor).toBe(first.events[1]!.seq);
+    const rest = (await get(`?after=${first.cursor}`)).json() as { events: { seq: string }[]; cursor: string };
     expect(rest.events).toHaveLength(1);
-    expect(rest.events[0]!.id > first.cursor).toBe(true);
+    expect(BigInt(rest.events[0]!.seq) > BigInt(first.cursor)).toBe(true);
     expect((await get(`?after=${rest.cursor}`)).json()).toEqual({ events: [], cursor: rest.cursor });
     expect((await get('')).json()).toEqual({ events: [], cursor: rest.cursor });
     const bad = await get('?after=nope&limit=0');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toMatch(/after must be an event id/);
+    expect(bad.json().message).toMatch(/after must be an event seq/);
     expect(bad.json().message).toMatch(/limit/);
     // The production feed does not take sandbox keys.
     expect((await t.app.inject({ method: 'GET', url: '/api/cli/events', headers: t.bearer({ store: own }) })).statusCode).toBeGreaterThanOrEqual(400);

@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../../platform/http-auth.js';
-import { isUuid } from '../../platform/ids.js';
 import { Problems, Reader, isObject } from '../../platform/validate.js';
 import { ORDER_STATUSES } from '../orders/states.js';
 import type { Env } from '../../platform/env.js';
@@ -31,7 +30,7 @@ export async function cliEventRoutes(app: FastifyInstance, opts: { services: Ser
       const p = new Problems();
       const r = new Reader(p, isObject(req.query) ? req.query : {});
       const after = r.string('after');
-      if (after !== undefined && !isUuid(after)) p.add('after', 'must be an event id (a UUID)');
+      if (after !== undefined && !/^[0-9]{1,18}$/.test(after)) p.add('after', 'must be an event seq (a whole number)');
       const limit = r.integer('limit', { min: 1, max: MAX_EVENTS }) ?? MAX_EVENTS;
       p.throwIfAny();
       return cliEvents.after(key.store.id, opts.env, after, limit);

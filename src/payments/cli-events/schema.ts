@@ -7,14 +7,15 @@ export const MAX_EVENTS = 100;
 
 export const EventsQuery = Type.Object(
   {
-    after: Type.Optional(Type.String({ description: 'The id of the last event received (a cursor); none: only events from now on' })),
+    after: Type.Optional(Type.String({ description: 'The `seq` of the last event received (a cursor); none: only events from now on' })),
     limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: `At most this many events: 1 to ${MAX_EVENTS} (default ${MAX_EVENTS})` })),
   },
   { additionalProperties: false },
 );
 
 export const CliEvent = Type.Object({
-  id: Type.String({ description: 'The notification id (a uuidv7); pass the last one back as `after`' }),
+  id: Type.String({ description: 'The notification id' }),
+  seq: Type.String({ description: 'The feed position (a decimal number); pass the last one back as `after`' }),
   kind: Type.Union([Type.Literal('order'), Type.Literal('refund'), Type.Literal('webhook'), Type.Literal('legacy_webhook')]),
   subjectId: Type.String({ description: 'The order, refund or shipment the notification is about' }),
   createdAt: Type.String({ format: 'date-time' }),
@@ -24,7 +25,7 @@ export const CliEvent = Type.Object({
 
 export const EventsAnswer = Type.Object({
   events: Type.Array(CliEvent),
-  cursor: Type.Union([Type.String(), Type.Null()], { description: 'The id to pass as `after` next (the last event’s, or the newest existing when there was none)' }),
+  cursor: Type.String({ description: 'The `seq` to pass as `after` next (the last event’s, or the newest existing when there was none; "0" for a store without events)' }),
 });
 
 export const MAX_ORDERS = 100;

@@ -16,6 +16,7 @@ import type { OrderStatus } from '../orders/states.js';
 
 interface Row {
   id: string;
+  feed_seq: string;
   kind: NotificationKind;
   subject_id: string;
   url: string;
@@ -25,6 +26,8 @@ interface Row {
 
 export interface CliEventView {
   id: string;
+  /** The feed's cursor: pass the last one back as `after`. */
+  seq: string;
   kind: NotificationKind;
   subjectId: string;
   createdAt: string;
@@ -42,20 +45,20 @@ export class CliEventService {
   ) {}
 
   /**
-   * Events after `after` (a notification id of this store), oldest first. Without a cursor, none:
-   * the answer's cursor is the newest id, so a listener starts from "now".
+   * Events after `after` (a feed sequence number, notifications.feed_seq), oldest first. Without
+   * a cursor, none: the answer's cursor is the newest event's, so a listener starts from "now".
    */
-  async after(storeId: string, env: Env, after: string | undefined, limit: number): Promise<{ events: CliEventView[]; cursor: string | null }> {
+  async after(storeId: string, env: Env, after: string | undefined, limit: number): Promise<{ events: CliEventView[]; cursor: string }> {
     if (after === undefined) {
-      const { rows } = await this.db.query<{ id: string }>(
-        `SELECT id FROM notifications WHERE store_id = $1 AND env = $2 ORDER BY id DESC LIMIT 1`,
+      const { rows } = await this.db.query<{ feed_seq: string }>(
+        `SELECT feed_seq::text FROM notifications WHERE store_id = $1 AND env = $2 ORDER BY feed_seq DESC LIMIT 1`,
         [storeId, env],
       );
-      return { events: [], cursor: rows[0]?.id ?? null };
+      return { events: [], cursor: rows[0]?.feed_seq ?? '0' };
     }
     const { rows } = await this.db.query<Row>(
-      `SELECT id, kind, subject_id, url, claims, created_at FROM notifications
-        WHERE store_id = $1 AND env = $2 AND id > $3 ORDER BY id LIMIT $4`,
+      `SELECT id, feed_seq::text, kind, subject_id, url, claims, created_at FROM notifications
+        WHERE store_id = $1 AND env = $2 AND feed_seq > $3::bigint ORDER BY feed_seq LIMIT $4`,
       [storeId, env, after, limit],
     );
     if (!rows.length) return { events: [], cursor: after };
@@ -67,9 +70,9 @@ export class CliEventService {
         n.kind === 'webhook' ? (this.webhookClaims(n.claims) as Record<string, unknown>) : rules.withAccessKey ? { ...n.claims, accessKey: key.accessKey } : n.claims;
       const token = sign({ ...claims, iat, exp: iat + rules.tokenTtlS }, key.secretKey);
       const req = notificationRequest(n.kind, n.url, token);
-      return { id: n.id, kind: n.kind, subjectId: n.subject_id, createdAt: n.created_at.toISOString(), url: req.url, body: req.body };
+      return { id: n.id, seq: n.feed_seq, kind: n.kind, subjectId: n.subject_id, createdAt: n.created_at.toISOString(), url: req.url, body: req.body };
     });
-    return { events, cursor: events[events.length - 1]!.id };
+    return { events, cursor: events[events.length - 1]!.seq };
   }
 
   /** The store's most recent orders of an environment (newest first), optionally of one status. */
