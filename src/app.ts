@@ -18,6 +18,7 @@ import { installTextCheck } from './platform/text.js';
 import { loggerOptions, registerObservability } from './platform/observability.js';
 import { paymentsRoutes } from './payments/routes.js';
 import { sandboxRoutes } from './payments/sandbox/routes.js';
+import { cliEventRoutes } from './payments/cli-events/routes.js';
 import { logoRoutes } from './payments/methods/routes.js';
 import { gatewayRoutes } from './payments/gateway/routes.js';
 import { operatorRoutes } from './stores/routes.js';
@@ -125,6 +126,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
   await app.register(embeddedPageRoutes, { services });
   await app.register(sandboxRoutes, { prefix: config.paymentsSandboxPath, services });
+  await app.register(cliEventRoutes, { prefix: config.paymentsPath, env: 'production', services });
+  await app.register(cliEventRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
   await app.register(paymentLinkApiRoutes, { prefix: config.paymentsPath, env: 'production', services });
   await app.register(paymentLinkApiRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
   await app.register(paymentLinkPageRoutes, { services });

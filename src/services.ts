@@ -17,6 +17,7 @@ import { OrderService } from './payments/orders/service.js';
 import { HostedPayments } from './payments/gateway/service.js';
 import { NotificationDelivery, type DeliveryLog } from './payments/notifications/delivery.js';
 import { OutboxService } from './payments/notifications/service.js';
+import { CliEventService } from './payments/cli-events/service.js';
 import { ProcessorRegistry } from './payments/processors/registry.js';
 import { builtInProcessors } from './payments/processors/index.js';
 import { OrderDirectory } from './payments/processors/sim-kit/directory.js';
@@ -59,6 +60,8 @@ export interface Services {
   /** What the processor simulators' pages need (the processors' order directory among it). */
   simulators: SimulatorDeps;
   outbox: OutboxService;
+  /** The feed of `kassa listen` (GET <payments base>/cli/events). */
+  cliEvents: CliEventService;
   sandbox: SandboxService;
   carrierContracts: CarrierContractService;
   shippingMethods: ShippingMethodsService;
@@ -149,6 +152,7 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     labelFiles,
     legacyShipping: new LegacyShippingService(db, carrierContracts, shipments, labelFiles),
     backoffice: new BackOffice(db),
+    cliEvents: new CliEventService(db, keys, clock, webhookClaims),
     notificationDelivery: (opts) =>
       new NotificationDelivery(db, keys, {
         concurrency: opts.concurrency ?? config.workerConcurrency,

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMIN_TOKEN_FILE } from '../runtime.js';
 import { users, USERS_USAGE } from './users.js';
+import { DEVELOPER_OPTIONS, DEVELOPER_USAGE, DeveloperCliError, developer } from './developer.js';
 
 // ─── BEGIN store settings ─────────────────────────────────────────────────────────────────────
 // The switches a merchant's developer or an operator flips without a raw operator PATCH:
@@ -90,6 +91,7 @@ const USAGE = `usage:
   kassa notifications resend NOTIFICATION_ID
 ${STORE_SETTING_USAGE}
 ${USERS_USAGE}
+${DEVELOPER_USAGE}
 environment: KASSA_URL (default http://localhost:8080), KASSA_ADMIN_TOKEN or KASSA_DATA_DIR (default ./data)`;
 
 /** A failure to report in one line on stderr; `exitCode` 2 for usage errors, 1 otherwise. */
@@ -158,12 +160,14 @@ export async function run(argv: string[], out: (s: string) => void): Promise<voi
       'account-name': { type: 'string' },
       env: { type: 'string' },
       ...STORE_SETTING_OPTIONS,
+      ...DEVELOPER_OPTIONS,
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const [noun, verb, subject] = positionals;
   if (values.help || noun === 'help') return out(USAGE);
+  if (await developer(noun, verb, subject, values, out)) return;
   if (noun === 'contracts') return contracts(verb, subject, values, out);
   if (noun === 'notifications') return notifications(verb, subject, values, out);
   if (noun !== 'stores') throw usageError(noun ? `unknown command "${noun}"` : 'a command is required');
@@ -292,7 +296,7 @@ async function notifications(
 
 /** One line, whatever the error: a CliError's message, an argument error's, or any other's. */
 function oneLine(err: unknown): { message: string; exitCode: number } {
-  if (err instanceof CliError) return { message: err.message, exitCode: err.exitCode };
+  if (err instanceof CliError || err instanceof DeveloperCliError) return { message: err.message, exitCode: err.exitCode };
   const code = (err as { code?: unknown } | null)?.code;
   const message = err instanceof Error ? err.message : String(err);
   if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) return { message: `${message} (kassa --help shows the usage)`, exitCode: 2 };

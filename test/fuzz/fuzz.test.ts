@@ -44,6 +44,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['payments: orders', /^\/(sandbox\/)?api\/orders/],
   ['payments: refunds', /^\/(sandbox\/)?api\/refunds$/],
   ['payments: store balances', /^\/(sandbox\/)?api\/store-balances$/],
+  ['payments: developer CLI (events, recent orders)', /^\/(sandbox\/)?api\/cli\/(events|orders)$/],
   ['payments: payment links', /^\/(sandbox\/)?api\/payment-links/],
   ['payment link pages', /^\/(links\/|l\/)/],
   ['payments: payouts', /^\/(sandbox\/)?api\/stores\/:storeUuid\/payouts/],

@@ -40,6 +40,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cli/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's notifications and webhooks after a cursor, signed as Kassa delivers them (for `kassa listen`) */
+        get: operations["listCliEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cli/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's most recent orders, newest first (for `kassa orders list`) */
+        get: operations["listRecentOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -332,6 +366,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The back office overview (HTML) */
+        get: operations["dashboardOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The back office sign-in page (HTML) */
+        get: operations["dashboardLoginPage"];
+        put?: never;
+        /** Sign in to the back office (form post) */
+        post: operations["dashboardLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out of the back office (form post) */
+        post: operations["dashboardLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's orders: search and pages (HTML) */
+        get: operations["dashboardOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/orders/{orderUuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order of the store (HTML) */
+        get: operations["dashboardOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/orders/{orderUuid}/notifications/{notificationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send one of the order's notifications again (owner) */
+        post: operations["dashboardResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/orders/{orderUuid}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund an order (owner; the same refund rules as POST /refunds) */
+        post: operations["dashboardRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/embedded/card/{uuid}": {
         parameters: {
             query?: never;
@@ -541,6 +695,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/backoffice-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a back-office user to a store (or set its password and role) */
+        post: operations["operatorAddBackofficeUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/notifications": {
         parameters: {
             query?: never;
@@ -736,6 +907,40 @@ export interface paths {
         };
         /** The database answers (503 while it does not) */
         get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/cli/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's notifications and webhooks after a cursor, signed as Kassa delivers them (for `kassa listen`) */
+        get: operations["sandboxListCliEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/cli/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's most recent orders, newest first (for `kassa orders list`) */
+        get: operations["sandboxListRecentOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2506,6 +2711,397 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    listCliEvents: {
+        parameters: {
+            query?: {
+                /** @description The `seq` of the last event received (a cursor); none: only events from now on */
+                after?: string;
+                /** @description At most this many events: 1 to 100 (default 100) */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, oldest first, and the cursor to pass next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The `seq` to pass as `after` next (the last event’s, or the newest existing when there was none; "0" for a store without events) */
+                        cursor: string;
+                        events: {
+                            /** @description The JSON body Kassa POSTs, token signed now with the store’s key, exactly as the delivery worker signs it */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The notification id */
+                            id: string;
+                            kind: "order" | "refund" | "webhook" | "legacy_webhook";
+                            /** @description The feed position (a decimal number); pass the last one back as `after` */
+                            seq: string;
+                            /** @description The order, refund or shipment the notification is about */
+                            subjectId: string;
+                            /** @description The URL Kassa delivers to (with the token in the query where Kassa puts it there) */
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    listRecentOrders: {
+        parameters: {
+            query?: {
+                /** @description At most this many orders: 1 to 100 (default 20) */
+                limit?: string;
+                /** @description Only orders with this paymentStatus */
+                status?: "PENDING" | "PAID" | "ABANDONED" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: {
+                            /** @description Amount still refundable */
+                            availableForRefund: number;
+                            /** @description Address object; unset fields are null */
+                            billingAddress: {
+                                addressLine1: string | null;
+                                addressLine2: string | null;
+                                companyLegalName: string | null;
+                                companyName: string | null;
+                                companyRegCode: string | null;
+                                companyVatNumber: string | null;
+                                country: string | null;
+                                email: string | null;
+                                firstName: string | null;
+                                lastName: string | null;
+                                locality: string | null;
+                                phoneCountry: string | null;
+                                phoneNumber: string | null;
+                                postalCode: string | null;
+                                region: string | null;
+                            } | null;
+                            businessName: string;
+                            /** @description ISO 8601 timestamp */
+                            createdAt: string;
+                            currency: string;
+                            /** @description When an unpaid order is abandoned (ISO 8601) */
+                            expiresAt: string | null;
+                            /** @description Decimal string */
+                            grandTotal: string;
+                            /** @description True only when the method is refundable for the store */
+                            isRefundableType: boolean;
+                            lineItems: {
+                                /** @description Price as sent, up to 2 decimals */
+                                finalPrice: number;
+                                /** @description Item name */
+                                name: string;
+                                /** @description Quantity */
+                                quantity: number;
+                            }[];
+                            /** @description Gateway language */
+                            locale: string;
+                            /** @description The sent notificationUrl (null for an order of a payment link without one) */
+                            merchantNotificationUrl: string | null;
+                            /** @description As sent */
+                            merchantReference: string;
+                            /** @description As sent (defaults to merchantReference) */
+                            merchantReferenceDisplay: string;
+                            /** @description The sent returnUrl */
+                            merchantReturnUrl: string;
+                            paymentIntents: {
+                                /** @description Decimal string */
+                                amount: string;
+                                /** @description ISO 8601 timestamp */
+                                createdAt: string;
+                                currency: string;
+                                /** @description The chosen options (may be empty) */
+                                paymentMethodMetadata: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Payment method system name */
+                                paymentMethodType: string;
+                                /** @description The service's processing fee (decimal string); null until processing completes */
+                                serviceFee: string | null;
+                                serviceFeeCurrency: string | null;
+                                /**
+                                 * @description Payment intent status
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "PAID" | "FAILED" | "CANCELED" | "ABANDONED";
+                                /** @description Payment intent UUID */
+                                uuid: string;
+                            }[];
+                            /** @description Payment method system name */
+                            paymentMethodType: string;
+                            /**
+                             * @description Order status
+                             * @enum {unknown}
+                             */
+                            paymentStatus: "PENDING" | "PAID" | "ABANDONED" | "PARTIALLY_REFUNDED" | "REFUNDED";
+                            /** @description The gateway URL to redirect the customer to; non-null while PENDING */
+                            paymentUrl: string | null;
+                            /** @description Refund objects (empty when none) */
+                            refunds: {
+                                /** @description Refunded amount */
+                                amount: number;
+                                /** @description ISO 8601 timestamp */
+                                createdAt: string;
+                                currency: string;
+                                /**
+                                 * @description Refund status
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "PROCESSING" | "SUCCESSFUL" | "REJECTED" | "CANCELED";
+                                /** @description PARTIAL_REFUND or FULL_REFUND */
+                                type: string;
+                                /** @description Refund UUID */
+                                uuid: string;
+                            }[];
+                            /** @description Address object; unset fields are null */
+                            shippingAddress: {
+                                addressLine1: string | null;
+                                addressLine2: string | null;
+                                companyLegalName: string | null;
+                                companyName: string | null;
+                                companyRegCode: string | null;
+                                companyVatNumber: string | null;
+                                country: string | null;
+                                email: string | null;
+                                firstName: string | null;
+                                lastName: string | null;
+                                locality: string | null;
+                                phoneCountry: string | null;
+                                phoneNumber: string | null;
+                                postalCode: string | null;
+                                region: string | null;
+                            } | null;
+                            storeName: string;
+                            /** @description Store UUID */
+                            storeUuid: string;
+                            /** @description Order UUID; save it to query the order later */
+                            uuid: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5047,6 +5643,807 @@ export interface operations {
             };
         };
     };
+    dashboardOverview: {
+        parameters: {
+            query?: {
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed field: a page saying so */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardLoginPage: {
+        parameters: {
+            query?: {
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardLogin: {
+        parameters: {
+            query?: {
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The sign-in form */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description Email */
+                    email: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                    lang?: string | string[];
+                    /** @description Password */
+                    password: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in: to the overview */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Wrong email or password (the same answer whether or not the email exists) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Too many failed sign-ins for this email or address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The sign-out form */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The form token */
+                    csrf: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed out: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardOrders: {
+        parameters: {
+            query?: {
+                /** @description Keyset: created_at of the last order of the previous page */
+                afterAt?: string | string[];
+                /** @description Keyset: UUID of the last order of the previous page */
+                afterId?: string | string[];
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Created on or after (YYYY-MM-DD) */
+                from?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+                /** @description The merchant's reference, or an order UUID */
+                q?: string | string[];
+                /** @description One of PENDING, PAID, ABANDONED, PARTIALLY_REFUNDED, REFUNDED */
+                status?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+                /** @description Created on or before (YYYY-MM-DD) */
+                to?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders, newest first, one page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed field: a page saying so */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardOrder: {
+        parameters: {
+            query?: {
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description Order UUID (an unknown, malformed or other store's one gets the not-found page) */
+                orderUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One order: payment attempts, refunds, notifications and their attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed field: a page saying so */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order's (or one of its refunds') notification */
+                notificationId: string;
+                /** @description Order UUID */
+                orderUuid: string;
+            };
+            cookie?: never;
+        };
+        /** @description The resend form */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                    lang?: string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: back to the order's page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the refund rules: the order's page with why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s orders: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The notification is already waiting to be sent: the order's page with why */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order UUID (an unknown, malformed or other store's one gets the not-found page) */
+                orderUuid: string;
+            };
+            cookie?: never;
+        };
+        /** @description The refund form */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The amount to refund, e.g. 10.50 (at least 0.05) */
+                    amount: string | string[];
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description Made with the form: a re-sent form does not refund twice */
+                    idempotencyKey: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                    lang?: string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: back to the order's page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the refund rules: the order's page with why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s orders: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The notification is already waiting to be sent: the order's page with why */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
     embeddedCardForm: {
         parameters: {
             query?: {
@@ -6118,6 +7515,124 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorAddBackofficeUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A back-office user of a store */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The sign-in email */
+                    email: string;
+                    /** @description At least 10 characters */
+                    password: string;
+                    /**
+                     * @description owner (may refund and resend) or viewer; default owner
+                     * @enum {string}
+                     */
+                    role?: "owner" | "viewer";
+                    /** @description The store the user sees */
+                    storeUuid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The user and its role in the store */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @enum {string} */
+                        role: "owner" | "viewer";
+                        storeUuid: string;
+                        userId: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8020,6 +9535,397 @@ export interface operations {
                         reason: string;
                         /** @description unavailable */
                         status: string;
+                    };
+                };
+            };
+        };
+    };
+    sandboxListCliEvents: {
+        parameters: {
+            query?: {
+                /** @description The `seq` of the last event received (a cursor); none: only events from now on */
+                after?: string;
+                /** @description At most this many events: 1 to 100 (default 100) */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, oldest first, and the cursor to pass next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The `seq` to pass as `after` next (the last event’s, or the newest existing when there was none; "0" for a store without events) */
+                        cursor: string;
+                        events: {
+                            /** @description The JSON body Kassa POSTs, token signed now with the store’s key, exactly as the delivery worker signs it */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The notification id */
+                            id: string;
+                            kind: "order" | "refund" | "webhook" | "legacy_webhook";
+                            /** @description The feed position (a decimal number); pass the last one back as `after` */
+                            seq: string;
+                            /** @description The order, refund or shipment the notification is about */
+                            subjectId: string;
+                            /** @description The URL Kassa delivers to (with the token in the query where Kassa puts it there) */
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    sandboxListRecentOrders: {
+        parameters: {
+            query?: {
+                /** @description At most this many orders: 1 to 100 (default 20) */
+                limit?: string;
+                /** @description Only orders with this paymentStatus */
+                status?: "PENDING" | "PAID" | "ABANDONED" | "PARTIALLY_REFUNDED" | "REFUNDED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The orders, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        orders: {
+                            /** @description Amount still refundable */
+                            availableForRefund: number;
+                            /** @description Address object; unset fields are null */
+                            billingAddress: {
+                                addressLine1: string | null;
+                                addressLine2: string | null;
+                                companyLegalName: string | null;
+                                companyName: string | null;
+                                companyRegCode: string | null;
+                                companyVatNumber: string | null;
+                                country: string | null;
+                                email: string | null;
+                                firstName: string | null;
+                                lastName: string | null;
+                                locality: string | null;
+                                phoneCountry: string | null;
+                                phoneNumber: string | null;
+                                postalCode: string | null;
+                                region: string | null;
+                            } | null;
+                            businessName: string;
+                            /** @description ISO 8601 timestamp */
+                            createdAt: string;
+                            currency: string;
+                            /** @description When an unpaid order is abandoned (ISO 8601) */
+                            expiresAt: string | null;
+                            /** @description Decimal string */
+                            grandTotal: string;
+                            /** @description True only when the method is refundable for the store */
+                            isRefundableType: boolean;
+                            lineItems: {
+                                /** @description Price as sent, up to 2 decimals */
+                                finalPrice: number;
+                                /** @description Item name */
+                                name: string;
+                                /** @description Quantity */
+                                quantity: number;
+                            }[];
+                            /** @description Gateway language */
+                            locale: string;
+                            /** @description The sent notificationUrl (null for an order of a payment link without one) */
+                            merchantNotificationUrl: string | null;
+                            /** @description As sent */
+                            merchantReference: string;
+                            /** @description As sent (defaults to merchantReference) */
+                            merchantReferenceDisplay: string;
+                            /** @description The sent returnUrl */
+                            merchantReturnUrl: string;
+                            paymentIntents: {
+                                /** @description Decimal string */
+                                amount: string;
+                                /** @description ISO 8601 timestamp */
+                                createdAt: string;
+                                currency: string;
+                                /** @description The chosen options (may be empty) */
+                                paymentMethodMetadata: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Payment method system name */
+                                paymentMethodType: string;
+                                /** @description The service's processing fee (decimal string); null until processing completes */
+                                serviceFee: string | null;
+                                serviceFeeCurrency: string | null;
+                                /**
+                                 * @description Payment intent status
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "PAID" | "FAILED" | "CANCELED" | "ABANDONED";
+                                /** @description Payment intent UUID */
+                                uuid: string;
+                            }[];
+                            /** @description Payment method system name */
+                            paymentMethodType: string;
+                            /**
+                             * @description Order status
+                             * @enum {unknown}
+                             */
+                            paymentStatus: "PENDING" | "PAID" | "ABANDONED" | "PARTIALLY_REFUNDED" | "REFUNDED";
+                            /** @description The gateway URL to redirect the customer to; non-null while PENDING */
+                            paymentUrl: string | null;
+                            /** @description Refund objects (empty when none) */
+                            refunds: {
+                                /** @description Refunded amount */
+                                amount: number;
+                                /** @description ISO 8601 timestamp */
+                                createdAt: string;
+                                currency: string;
+                                /**
+                                 * @description Refund status
+                                 * @enum {unknown}
+                                 */
+                                status: "PENDING" | "PROCESSING" | "SUCCESSFUL" | "REJECTED" | "CANCELED";
+                                /** @description PARTIAL_REFUND or FULL_REFUND */
+                                type: string;
+                                /** @description Refund UUID */
+                                uuid: string;
+                            }[];
+                            /** @description Address object; unset fields are null */
+                            shippingAddress: {
+                                addressLine1: string | null;
+                                addressLine2: string | null;
+                                companyLegalName: string | null;
+                                companyName: string | null;
+                                companyRegCode: string | null;
+                                companyVatNumber: string | null;
+                                country: string | null;
+                                email: string | null;
+                                firstName: string | null;
+                                lastName: string | null;
+                                locality: string | null;
+                                phoneCountry: string | null;
+                                phoneNumber: string | null;
+                                postalCode: string | null;
+                                region: string | null;
+                            } | null;
+                            storeName: string;
+                            /** @description Store UUID */
+                            storeUuid: string;
+                            /** @description Order UUID; save it to query the order later */
+                            uuid: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
                     };
                 };
             };
