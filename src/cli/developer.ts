@@ -11,11 +11,11 @@
  * (default sandbox). Server: KASSA_URL (default http://localhost:8080); the payments API under
  * KASSA_PAYMENTS_PATH / KASSA_PAYMENTS_SANDBOX_PATH (defaults /api, /sandbox/api) as the server's.
  */
+import type { CliEventView } from '../payments/cli-events/service.js';
 import { randomUUID } from 'node:crypto';
 import { systemClock } from '../platform/clock.js';
 import { sign } from '../platform/jwt.js';
 import { KIND_RULES, notificationRequest } from '../payments/notifications/delivery.js';
-import type { NotificationKind } from '../payments/notifications/outbox.js';
 
 export const DEVELOPER_OPTIONS = {
   'access-key': { type: 'string' },
@@ -234,15 +234,8 @@ async function trigger(c: Ctx, event: string | undefined, values: Values): Promi
   for (const s of steps) c.out(s);
 }
 
-interface CliEvent {
-  id: string;
-  seq: string;
-  kind: NotificationKind;
-  subjectId: string;
-  createdAt: string;
-  url: string;
-  body: string;
-}
+
+type CliEvent = CliEventView;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const POLL_MS = 200;

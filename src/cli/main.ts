@@ -18,10 +18,8 @@
  * KASSA_URL (default http://localhost:8080); KASSA_ADMIN_TOKEN, else the token the embedded
  * default generated into KASSA_DATA_DIR (default ./data)/admin-token.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ADMIN_TOKEN_FILE } from '../runtime.js';
+import { readAdminToken } from './operator-token.js';
 import { users, USERS_USAGE } from './users.js';
 import { DEVELOPER_OPTIONS, DEVELOPER_USAGE, DeveloperCliError, developer } from './developer.js';
 
@@ -109,13 +107,9 @@ function usageError(problem: string): CliError {
 }
 
 function adminToken(): string {
-  if (process.env.KASSA_ADMIN_TOKEN) return process.env.KASSA_ADMIN_TOKEN;
-  const file = path.join(path.resolve(process.env.KASSA_DATA_DIR || './data'), ADMIN_TOKEN_FILE);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    throw new CliError(`no operator token: set KASSA_ADMIN_TOKEN, or run from the folder whose data/ the server uses (looked for ${file})`);
-  }
+  const r = readAdminToken();
+  if ('missing' in r) throw new CliError(r.missing);
+  return r.token;
 }
 
 async function call(method: string, route: string, body?: unknown): Promise<unknown> {

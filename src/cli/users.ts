@@ -3,10 +3,8 @@
  *   npm run kassa -- users add --store UUID --email E --password P [--role owner|viewer] [--json]
  * The server checks every field (and hashes the password with scrypt); this only carries them.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ADMIN_TOKEN_FILE } from '../runtime.js';
+import { readAdminToken } from './operator-token.js';
 
 export const USERS_USAGE = `  kassa users add --store UUID --email EMAIL --password PASSWORD [--role owner|viewer (default owner)] [--json]`;
 
@@ -16,13 +14,9 @@ function usage(problem: string): Error {
 }
 
 function adminToken(): string {
-  if (process.env.KASSA_ADMIN_TOKEN) return process.env.KASSA_ADMIN_TOKEN;
-  const file = path.join(path.resolve(process.env.KASSA_DATA_DIR || './data'), ADMIN_TOKEN_FILE);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    throw new Error(`no operator token: set KASSA_ADMIN_TOKEN, or run from the folder whose data/ the server uses (looked for ${file})`);
-  }
+  const r = readAdminToken();
+  if ('missing' in r) throw new Error(r.missing);
+  return r.token;
 }
 
 export async function users(argv: string[], out: (s: string) => void): Promise<void> {
