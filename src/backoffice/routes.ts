@@ -8,14 +8,18 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newNonce, sendHtml } from '../platform/html.js';
-import { acceptedLocale, isLocale, type Locale } from '../platform/locales.js';
+import type { Locale } from '../platform/locales.js';
 import { ORDER_STATUSES } from '../payments/orders/states.js';
 import { Security } from '../platform/schemas.js';
 import type { Services } from '../services.js';
 import { cookies, LOGIN_CSRF_COOKIE, newToken, SESSION_COOKIE, setCookie, tokenMatches } from './csrf.js';
-import { loginPage, messagePage, orderPage, ordersPage, overviewPage, type Frame } from './pages.js';
+import { loginPage, orderPage, ordersPage, overviewPage } from './pages.js';
+import { officeContext, pagePolicy } from './context.js';
+import { AREA_ROUTES } from './areas.js';
+import { q, type Frame } from './layout.js';
+import { TEXTS } from './i18n.js';
 import { isUuid } from '../platform/ids.js';
-import { ApiError, Errors } from '../platform/errors.js';
+import { Errors } from '../platform/errors.js';
 import {
   fieldsOf,
   FORM_CONSUMES,
@@ -37,27 +41,18 @@ import {
   OrdersResponses,
   OverviewQuery,
   OverviewResponses,
-  readEnv,
   readOrdersSearch,
   type Fields,
 } from './schema.js';
-import { SESSION_HOURS, type Session } from './service.js';
+import { SESSION_HOURS } from './service.js';
 
 const tags = ['pages'];
 const security = Security.none;
-const policy = (nonce: string) => ({ nonce, formOrigins: [], imageOrigins: [] });
-
-function localeOf(req: FastifyRequest, f: Fields): Locale {
-  return isLocale(f.lang) ? f.lang : (acceptedLocale(req.headers['accept-language']) ?? 'en');
-}
 
 export async function backofficeRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const office = opts.services.backoffice;
-  const redirect = (reply: FastifyReply, to: string) => reply.code(303).header('cache-control', 'no-store').header('location', to).send();
-  const message = (reply: FastifyReply, status: number, locale: Locale, key: 'forbidden' | 'notFound' | 'badSearch') => {
-    const nonce = newNonce();
-    return sendHtml(reply, status, messagePage(locale, nonce, key), policy(nonce));
-  };
+  const ctx = officeContext(opts.services);
+  const { localeOf, redirect } = ctx;
   const showLogin = (req: FastifyRequest, reply: FastifyReply, status: number, locale: Locale, extra: { email?: string; error?: 'invalid' | 'rateLimited' | 'forbidden' } = {}) => {
     let csrf = cookies(req)[LOGIN_CSRF_COOKIE];
     if (!csrf || !/^[A-Za-z0-9_-]{43}$/.test(csrf)) {
@@ -65,22 +60,7 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
       setCookie(req, reply, LOGIN_CSRF_COOKIE, csrf, 3600);
     }
     const nonce = newNonce();
-    return sendHtml(reply, status, loginPage({ locale, nonce, csrf, ...extra }), policy(nonce));
-  };
-
-  /** The signed-in page's frame: the session, the chosen store (one of the user's) and environment; else the answer. */
-  const signedIn = async (req: FastifyRequest, reply: FastifyReply, f: Fields, current: Frame['current']): Promise<{ frame: Frame; session: Session } | { answer: FastifyReply }> => {
-    const locale = localeOf(req, f);
-    const session = await office.session(cookies(req)[SESSION_COOKIE]);
-    if (!session) return { answer: await redirect(reply, `/dashboard/login?lang=${locale}`) };
-    const env = readEnv(f);
-    const membership = f.store ? session.memberships.find((m) => m.storeId === f.store) : session.memberships[0];
-    if (!membership || !env) return { answer: await message(reply, 404, locale, 'notFound') };
-    const nonce = newNonce();
-    return {
-      session,
-      frame: { locale, nonce, csrf: session.csrfSecret, email: session.email, memberships: session.memberships, storeId: membership.storeId, env, current, role: membership.role },
-    };
+    return sendHtml(reply, status, loginPage({ locale, nonce, csrf, ...extra }), pagePolicy(nonce));
   };
 
   app.get('/dashboard/login', { schema: { tags, security, summary: 'The back office sign-in page (HTML)', operationId: 'dashboardLoginPage', querystring: LoginQuery, response: LoginPageResponses } }, async (req, reply) =>
@@ -111,7 +91,7 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
       const sessionId = cookies(req)[SESSION_COOKIE];
       const session = await office.session(sessionId);
       if (!session || !sessionId) return redirect(reply, `/dashboard/login?lang=${locale}`);
-      if (!tokenMatches(f.csrf, session.csrfSecret)) return message(reply, 403, locale, 'forbidden');
+      if (!tokenMatches(f.csrf, session.csrfSecret)) return ctx.forbidden(reply, locale);
       await office.signOut(sessionId);
       setCookie(req, reply, SESSION_COOKIE, '', 0);
       return redirect(reply, `/dashboard/login?lang=${locale}`);
@@ -119,61 +99,61 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
   );
 
   app.get('/dashboard', { schema: { tags, security, summary: 'The back office overview (HTML)', operationId: 'dashboardOverview', querystring: OverviewQuery, response: OverviewResponses } }, async (req, reply) => {
-    const s = await signedIn(req, reply, fieldsOf(req.query), 'overview');
+    const s = await ctx.signedIn(req, reply, fieldsOf(req.query), 'overview');
     if ('answer' in s) return s.answer;
     const { storeId, env } = s.frame;
     const [{ rows }, balances, failed] = await Promise.all([office.orders({ storeId, env }), opts.services.ledger.balances(storeId, env), office.failedDeliveries(storeId, env)]);
-    return sendHtml(reply, 200, overviewPage(s.frame, rows, balances, failed), policy(s.frame.nonce));
+    return ctx.page(reply, 200, s.frame, overviewPage(s.frame, rows, balances, failed));
   });
 
   app.get('/dashboard/orders', { schema: { tags, security, summary: "The store's orders: search and pages (HTML)", operationId: 'dashboardOrders', querystring: OrdersQuery, response: OrdersResponses } }, async (req, reply) => {
     const f = fieldsOf(req.query);
-    const s = await signedIn(req, reply, f, 'orders');
+    const s = await ctx.signedIn(req, reply, f, 'orders');
     if ('answer' in s) return s.answer;
     const search = readOrdersSearch(f);
-    if (!search) return message(reply, 400, s.frame.locale, 'badSearch');
+    if (!search) return ctx.message(reply, 400, s.frame.locale, TEXTS[s.frame.locale].badSearch);
     const { rows, next } = await office.orders({ storeId: s.frame.storeId, env: s.frame.env, ...search });
     const shown = { reference: search.reference ?? search.uuid, status: search.status, from: search.from, to: search.to };
-    return sendHtml(reply, 200, ordersPage(s.frame, shown, rows, next, ORDER_STATUSES), policy(s.frame.nonce));
+    return ctx.page(reply, 200, s.frame, ordersPage(s.frame, shown, rows, next, ORDER_STATUSES));
   });
 
   app.get<{ Params: { orderUuid: string } }>(
     '/dashboard/orders/:orderUuid',
     { schema: { tags, security, summary: 'One order of the store (HTML)', operationId: 'dashboardOrder', params: OrderParams, querystring: OrderQuery, response: OrderResponses } },
     async (req, reply) => {
-      const s = await signedIn(req, reply, fieldsOf(req.query), 'orders');
+      const s = await ctx.signedIn(req, reply, fieldsOf(req.query), 'orders');
       if ('answer' in s) return s.answer;
       const id = req.params.orderUuid;
       const detail = isUuid(id) ? await office.order(s.frame.storeId, s.frame.env, id.toLowerCase()) : undefined;
-      if (!detail) return message(reply, 404, s.frame.locale, 'notFound');
-      return sendHtml(reply, 200, orderPage(s.frame, detail), policy(s.frame.nonce));
+      if (!detail) return ctx.notFound(reply, s.frame.locale);
+      return ctx.page(reply, 200, s.frame, orderPage(s.frame, detail));
     },
   );
 
   /**
-   * An owner's action on one of its orders: the session, the CSRF token, the role and the order
-   * are checked in that order; `act` runs the action and answers an ApiError below 500 with the
-   * order's page and the error's message.
+   * An owner's action on one of its orders: ctx.formAction's checks, then the order (another
+   * store's is the not-found page); an action the rules refuse shows the order's page with why.
    */
-  const orderAction = async (req: FastifyRequest<{ Params: { orderUuid: string } }>, reply: FastifyReply, act: (f: Fields, frame: Frame) => Promise<void>) => {
-    const f = fieldsOf(req.body);
-    const s = await signedIn(req, reply, f, 'orders');
-    if ('answer' in s) return s.answer;
-    const { frame } = s;
-    if (!tokenMatches(f.csrf, s.session.csrfSecret) || frame.role !== 'owner') return message(reply, 403, frame.locale, 'forbidden');
-    const id = req.params.orderUuid;
-    const detail = isUuid(id) ? await office.order(frame.storeId, frame.env, id.toLowerCase()) : undefined;
-    if (!detail) return message(reply, 404, frame.locale, 'notFound');
-    try {
-      await act(f, frame);
-    } catch (err) {
-      if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
-      if (err.statusCode === 404) return message(reply, 404, frame.locale, 'notFound');
-      const again = (await office.order(frame.storeId, frame.env, detail.order.id))!;
-      return sendHtml(reply, err.statusCode === 409 ? 409 : 400, orderPage(frame, again, err.message), policy(frame.nonce));
-    }
-    return redirect(reply, `/dashboard/orders/${detail.order.id}?${new URLSearchParams({ store: frame.storeId, env: frame.env, lang: frame.locale })}`);
-  };
+  const orderAction = (req: FastifyRequest<{ Params: { orderUuid: string } }>, reply: FastifyReply, act: (f: Fields, frame: Frame, orderId: string) => Promise<void>) =>
+    ctx.formAction(
+      req,
+      reply,
+      'orders',
+      async (f, frame) => {
+        const id = req.params.orderUuid;
+        const detail = isUuid(id) ? await office.order(frame.storeId, frame.env, id.toLowerCase()) : undefined;
+        if (!detail) return ctx.notFound(reply, frame.locale);
+        await act(f, frame, detail.order.id);
+        return redirect(reply, `/dashboard/orders/${detail.order.id}?${q(frame)}`);
+      },
+      {
+        onError: async (err, _f, frame) => {
+          const again = await office.order(frame.storeId, frame.env, req.params.orderUuid.toLowerCase());
+          if (!again) return ctx.notFound(reply, frame.locale);
+          return ctx.page(reply, err.statusCode === 409 ? 409 : 400, frame, orderPage(frame, again, err.message));
+        },
+      },
+    );
 
   app.post<{ Params: { orderUuid: string } }>(
     '/dashboard/orders/:orderUuid/refund',
@@ -181,12 +161,12 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
       schema: { tags, security, summary: 'Refund an order (owner; the same refund rules as POST /refunds)', operationId: 'dashboardRefund', consumes: FORM_CONSUMES, params: OrderParams, body: RefundBody, response: ActionResponses },
     },
     async (req, reply) =>
-      orderAction(req, reply, async (f, frame) => {
+      orderAction(req, reply, async (f, frame, orderId) => {
         const form = readRefundForm(f);
         if ('problem' in form) throw Errors.badRequest(form.problem);
         const store = await opts.services.stores.get(frame.storeId);
         if (!store) throw Errors.notFound(`store ${frame.storeId}`);
-        await opts.services.refunds.create(store, frame.env, { orderUuid: req.params.orderUuid.toLowerCase(), ...form });
+        await opts.services.refunds.create(store, frame.env, { orderUuid: orderId, ...form });
       }),
   );
 
@@ -196,11 +176,13 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
       schema: { tags, security, summary: "Send one of the order's notifications again (owner)", operationId: 'dashboardResend', consumes: FORM_CONSUMES, params: NotificationParams, body: ResendBody, response: ActionResponses },
     },
     async (req, reply) =>
-      orderAction(req, reply, async (_f, frame) => {
-        const detail = (await office.order(frame.storeId, frame.env, req.params.orderUuid.toLowerCase()))!;
+      orderAction(req, reply, async (_f, frame, orderId) => {
+        const detail = (await office.order(frame.storeId, frame.env, orderId))!;
         const n = detail.notifications.find((x) => x.id === req.params.notificationId.toLowerCase());
         if (!n) throw Errors.notFound(`Notification ${req.params.notificationId}`);
         await opts.services.outbox.resend(n.id);
       }),
   );
+
+  for (const area of AREA_ROUTES) await area(app, ctx);
 }

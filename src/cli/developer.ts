@@ -16,6 +16,8 @@ import { randomUUID } from 'node:crypto';
 import { systemClock } from '../platform/clock.js';
 import { sign } from '../platform/jwt.js';
 import { KIND_RULES, notificationRequest } from '../payments/notifications/delivery.js';
+import { parseArgs } from 'node:util';
+import { CliError, usageError, type Io } from './kit.js';
 
 export const DEVELOPER_OPTIONS = {
   'access-key': { type: 'string' },
@@ -40,20 +42,11 @@ export const DEVELOPER_USAGE = `developer commands (a store's keys: --access-key
   kassa orders get UUID [--json]
   kassa refunds create --order UUID --amount 1.00 [--idempotency-key K] [--json]`;
 
-export const DEVELOPER_COMMANDS = new Set(['listen', 'trigger', 'orders', 'refunds']);
+const DEVELOPER_WORDS = new Set(['listen', 'trigger', 'orders', 'refunds']);
 
 type Values = { [K in keyof typeof DEVELOPER_OPTIONS]?: string | undefined } & { env?: string | undefined; json?: boolean | undefined; status?: string | undefined };
 
-/** What main.ts's CliError is, without importing main.ts (no cycle): a message and an exit code. */
-export class DeveloperCliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode = 1,
-  ) {
-    super(message);
-  }
-}
-const usage = (problem: string) => new DeveloperCliError(`${problem} (kassa --help shows the usage)`, 2);
+const usage = usageError;
 
 interface Ctx {
   env: 'sandbox' | 'production';
@@ -92,10 +85,10 @@ async function api(c: Ctx, method: string, route: string, body?: { data: Record<
       body: signedBody ? JSON.stringify(signedBody) : undefined,
     });
   } catch (e) {
-    throw new DeveloperCliError(`cannot reach the Kassa server at ${base} (is it running? set KASSA_URL): ${(e as Error).message}`);
+    throw new CliError(`cannot reach the Kassa server at ${base} (is it running? set KASSA_URL): ${(e as Error).message}`);
   }
   const json = (await res.json().catch(() => null)) as { message?: string } | null;
-  if (!res.ok) throw new DeveloperCliError(`${method} ${route} failed: ${res.status} ${json?.message ?? ''}`.trim());
+  if (!res.ok) throw new CliError(`${method} ${route} failed: ${res.status} ${json?.message ?? ''}`.trim());
   return json;
 }
 
@@ -116,9 +109,20 @@ interface Refund {
 const orderLine = (o: Order) => `order ${o.uuid}  ${o.merchantReference}  ${o.paymentStatus}  ${Number(o.grandTotal).toFixed(2)} ${o.currency}`;
 const refundLine = (r: Refund) => `refund ${r.uuid}  ${r.status}  ${r.amount.toFixed(2)} ${r.currency}`;
 
+/** `kassa listen|trigger|orders|refunds …` (argv from the command's own word on). */
+export async function developerCommand(argv: string[], io: Io): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { ...DEVELOPER_OPTIONS, env: { type: 'string' }, status: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const [noun, verb, subject] = positionals;
+  await developer(noun, verb, subject, values, io.out, io.progress);
+}
+
 /** Runs a developer command; false when `noun` is none of them. */
 export async function developer(noun: string | undefined, verb: string | undefined, subject: string | undefined, values: Values, out: (s: string) => void, err: (s: string) => void = (s) => process.stderr.write(s + '\n')): Promise<boolean> {
-  if (!noun || !DEVELOPER_COMMANDS.has(noun)) return false;
+  if (!noun || !DEVELOPER_WORDS.has(noun)) return false;
   const c = context(values, out, err);
   if (noun === 'listen') await listen(c, values);
   else if (noun === 'trigger') await trigger(c, verb, values);

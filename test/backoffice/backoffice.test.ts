@@ -5,33 +5,18 @@
  * search with keyset pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { startReceiver } from '../support/receiver.js';
+import { addOfficeUser, cookieValue, freshIp, OFFICE_PASSWORD, officeSession, officeSignIn, setCookies } from '../support/backoffice.js';
 
 let t: TestApp;
 let other: CreatedStore;
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-const PASSWORD = 'correct horse battery';
-let ipCounter = 0;
-/** Each test signs in from its own address, so the per-IP limit of one test never meets another's. */
-const freshIp = () => `192.0.2.${++ipCounter}`;
-
-function setCookies(res: LightMyRequestResponse): string[] {
-  const h = res.headers['set-cookie'];
-  return Array.isArray(h) ? h : h === undefined ? [] : [h];
-}
-function cookieValue(res: LightMyRequestResponse, name: string): string | undefined {
-  const c = setCookies(res).find((s) => s.startsWith(`${name}=`));
-  return c?.slice(name.length + 1).split(';')[0];
-}
-
-async function addUser(email: string, store: CreatedStore, role = 'owner') {
-  const res = await t.app.inject({ method: 'POST', url: '/operator/backoffice-users', headers: admin, payload: { storeUuid: store.id, email, password: PASSWORD, role } });
-  expect(res.statusCode).toBe(201);
-  return res.json();
-}
+const PASSWORD = OFFICE_PASSWORD;
+const addUser = (email: string, store: CreatedStore, role: 'owner' | 'viewer' = 'owner') => addOfficeUser(t, email, store, role);
+const signIn = (email: string, password: string, ip: string, headers: Record<string, string> = {}) => officeSignIn(t, email, password, ip, headers);
+const session = (email: string) => officeSession(t, email);
 
 /** The sign-in page's CSRF cookie and token. */
 async function loginForm(ip: string) {
@@ -40,22 +25,6 @@ async function loginForm(ip: string) {
   const token = cookieValue(page, 'kassa_login_csrf')!;
   expect(page.body).toContain(`name="csrf" value="${token}"`);
   return token;
-}
-
-async function signIn(email: string, password: string, ip: string, headers: Record<string, string> = {}) {
-  const csrf = await loginForm(ip);
-  return t.app.inject({
-    method: 'POST',
-    url: '/dashboard/login',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `kassa_login_csrf=${csrf}`, 'x-forwarded-for': ip, ...headers },
-    payload: new URLSearchParams({ email, password, csrf }).toString(),
-  });
-}
-
-async function session(email: string): Promise<string> {
-  const res = await signIn(email, PASSWORD, freshIp());
-  expect(res.statusCode).toBe(303);
-  return cookieValue(res, 'kassa_session')!;
 }
 
 const get = (url: string, sid: string) => t.app.inject({ method: 'GET', url, headers: { cookie: `kassa_session=${sid}` } });

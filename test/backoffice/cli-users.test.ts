@@ -57,7 +57,7 @@ describe('kassa users add', () => {
     expect(role.code).toBe(2);
     const refused = await kassa(['users', 'add', '--store', t.store.id, '--email', 'x@shop.test', '--password', 'short']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe('kassa: POST /operator/backoffice-users failed: 400 password must be at least 10 characters\n');
+    expect(refused.stderr).toBe('POST /operator/backoffice-users failed: 400 password must be at least 10 characters\n');
     const help = await kassa(['--help']);
     expect(help.stdout).toContain('kassa users add --store UUID --email EMAIL --password PASSWORD');
   });

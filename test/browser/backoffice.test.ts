@@ -5,30 +5,16 @@
  * (so the strict CSP let nothing through that the page needs). Screenshots land in
  * test-results/backoffice/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { describeBrowser, haveChromium, launchChromium, watchedPage } from '../support/browser.js';
 import { createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { freePort } from '../../src/platform/processes.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
+import { addOfficeUser, OFFICE_PASSWORD, seriousViolations } from '../support/backoffice.js';
 
 const SHOTS = path.resolve('test-results/backoffice');
-const AXE = fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-const PASSWORD = 'correct horse battery';
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[];
-}
-
-/** axe-core run in the page (evaluated through the DevTools protocol, which the page's CSP does not govern). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = (await page.evaluate('axe.run(document)')) as AxeResult;
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
-
 describeBrowser('the back office in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
@@ -42,13 +28,7 @@ describeBrowser('the back office in Chromium', () => {
     base = `http://127.0.0.1:${port}`;
     t = await createTestApp({ KASSA_PUBLIC_URL: base });
     await t.app.listen({ port, host: '127.0.0.1' });
-    const add = await t.app.inject({
-      method: 'POST',
-      url: '/operator/backoffice-users',
-      headers: { authorization: 'Bearer test-admin-token' },
-      payload: { storeUuid: t.store.id, email: 'owner@shop.test', password: PASSWORD },
-    });
-    expect(add.statusCode).toBe(201);
+    await addOfficeUser(t, 'owner@shop.test', t.store);
     for (let i = 0; i < 55; i++) {
       const reference = `SHOP-${1000 + i}`;
       const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: t.token(orderPayload({ merchantReference: reference })) } });
@@ -93,7 +73,7 @@ describeBrowser('the back office in Chromium', () => {
     await page.focus('#email');
     await page.keyboard.type('owner@shop.test');
     await page.keyboard.press('Tab');
-    await page.keyboard.type(PASSWORD);
+    await page.keyboard.type(OFFICE_PASSWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${base}/dashboard?lang=en`);
     await page.getByRole('link', { name: 'Sandbox' }).click();

@@ -1,0 +1,10 @@
+/**
+ * The back office's areas beyond the orders (payouts, settings, shipping): each is a folder with
+ * its routes, pages and texts, registered here with the shared OfficeContext (context.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { OfficeContext } from './context.js';
+
+export type AreaRoutes = (app: FastifyInstance, ctx: OfficeContext) => Promise<void>;
+
+export const AREA_ROUTES: readonly AreaRoutes[] = [];

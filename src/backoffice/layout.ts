@@ -1,0 +1,113 @@
+/**
+ * The frame every signed-in page of the back office shares: the document (nonce CSP, no asset from
+ * another host, no script), the navigation of the five areas, the store and environment switch,
+ * the sandbox banner, and the small pieces pages are built of (tables, amounts, dates, the hidden
+ * fields every form carries: CSRF token, store, environment, language).
+ *
+ * An area (orders, payouts, settings, shipping) keeps its pages, routes and texts in its own
+ * module and uses only this file and context.ts from the rest of the back office.
+ */
+import { html, renderDocument, type Html } from '../platform/html.js';
+import { formatAmount } from '../platform/money.js';
+import type { Locale } from '../platform/locales.js';
+import type { Env } from '../platform/env.js';
+import { TEXTS } from './i18n.js';
+import type { Membership, Role } from './store.js';
+
+const CSS = `
+*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f6f7f9}
+header,main{max-width:72rem;margin:0 auto;padding:1rem}header{display:flex;flex-wrap:wrap;gap:1rem;align-items:center}
+nav ul{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;margin:0;padding:0}
+a{color:#0645ad}a:focus,button:focus,input:focus,select:focus,summary:focus{outline:3px solid #1d4ed8;outline-offset:2px}
+.banner{background:#fff3c4;color:#5c4400;padding:.5rem 1rem;text-align:center;font-weight:600}
+.card{background:#fff;border:1px solid #d0d4da;border-radius:.5rem;padding:1rem;margin-bottom:1rem}
+label{display:block;margin:.5rem 0 .25rem}input,select,textarea{font:inherit;padding:.4rem;border:1px solid #6b7280;border-radius:.25rem;max-width:100%}
+input[type=checkbox],input[type=radio]{width:1.1rem;height:1.1rem;vertical-align:middle}label.inline{display:inline;margin:0 .75rem 0 .25rem}
+button{font:inherit;padding:.45rem 1rem;border:0;border-radius:.25rem;background:#1d4ed8;color:#fff;cursor:pointer}
+button.danger{background:#a50e0e}
+.error{color:#a50e0e;font-weight:600}.notice{color:#14532d;font-weight:600}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
+.table{overflow-x:auto}.filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}.muted{color:#4b5563}
+pre,code{font-family:ui-monospace,monospace;font-size:.875rem}pre{white-space:pre-wrap;word-break:break-all;background:#f3f4f6;padding:.5rem;border-radius:.25rem;margin:0}
+`;
+
+/** The five areas of the navigation, in its order, with their paths. */
+export const AREAS = [
+  { page: 'overview', path: '/dashboard' },
+  { page: 'orders', path: '/dashboard/orders' },
+  { page: 'payouts', path: '/dashboard/payouts' },
+  { page: 'settings', path: '/dashboard/settings' },
+  { page: 'shipping', path: '/dashboard/shipping' },
+] as const;
+export type Area = (typeof AREAS)[number]['page'];
+
+export interface Frame {
+  locale: Locale;
+  nonce: string;
+  csrf: string;
+  email: string;
+  memberships: Membership[];
+  storeId: string;
+  env: Env;
+  current: Area;
+  role: Role;
+}
+
+/** One Intl.NumberFormat per locale and currency (making one costs far more than using it; a page shows 50 amounts). */
+const FORMATS = new Map<string, Intl.NumberFormat>();
+/** An amount in minor units, as the page's locale writes it in the currency. */
+export function money(minor: number, currency: string, locale: Locale): string {
+  const key = `${locale} ${currency}`;
+  let f = FORMATS.get(key);
+  if (!f) FORMATS.set(key, (f = new Intl.NumberFormat(locale, { style: 'currency', currency })));
+  return f.format(formatAmount(minor) as `${number}`);
+}
+
+/** A timestamp as "YYYY-MM-DD HH:MM:SS" (UTC). */
+export const when = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString()).slice(0, 19).replace('T', ' ');
+
+export function csrfField(token: string): Html {
+  return html`<input type="hidden" name="csrf" value="${token}">`;
+}
+
+/** What every signed-in form carries: the CSRF token, and the store, environment and language it was shown in. */
+export function hiddenFields(f: Frame): Html {
+  return html`${csrfField(f.csrf)}<input type="hidden" name="store" value="${f.storeId}"><input type="hidden" name="env" value="${f.env}"><input type="hidden" name="lang" value="${f.locale}">`;
+}
+
+/** The query string that keeps the page's store, environment and language (plus `extra`). */
+export const q = (f: Pick<Frame, 'storeId' | 'env' | 'locale'>, extra: Record<string, string> = {}) =>
+  new URLSearchParams({ store: f.storeId, env: f.env, lang: f.locale, ...extra }).toString();
+
+/** A labelled, scrollable, keyboard-focusable table (axe: a scrollable region must be focusable). */
+export function dataTable(caption: string, head: readonly string[], rows: readonly Html[]): Html {
+  return html`<div class="table" tabindex="0" role="region" aria-label="${caption}"><table><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+export function doc(locale: Locale, nonce: string, title: string, body: Html): string {
+  return renderDocument({ lang: locale, title: `${title} · ${TEXTS[locale].title}`, nonce, css: CSS, body });
+}
+
+/** A signed-in page: banner, header (navigation, store and environment switch, sign-out) and `content` under an h1. */
+export function frame(f: Frame, title: string, content: Html): string {
+  const t = TEXTS[f.locale];
+  const other: Env = f.env === 'sandbox' ? 'production' : 'sandbox';
+  const otherPath = AREAS.find((a) => a.page === f.current)!.path;
+  return doc(
+    f.locale,
+    f.nonce,
+    title,
+    html`${f.env === 'sandbox' ? html`<div class="banner" role="status">${t.sandboxBanner}</div>` : ''}
+<header><strong>${t.title}</strong>
+<nav aria-label="${t.title}"><ul>${AREAS.map(
+      (a) => html`<li><a href="${a.path}?${q(f)}"${f.current === a.page ? html` aria-current="page"` : ''}>${t[a.page]}</a></li>`,
+    )}</ul></nav>
+<form method="get" action="/dashboard"><input type="hidden" name="lang" value="${f.locale}">
+<label for="store-switch">${t.store}</label><select id="store-switch" name="store">${f.memberships.map(
+      (m) => html`<option value="${m.storeId}"${m.storeId === f.storeId ? html` selected` : ''}>${m.storeName} (${m.role})</option>`,
+    )}</select> <input type="hidden" name="env" value="${f.env}"><button type="submit">${t.store}</button></form>
+<a href="${otherPath}?${q({ ...f, env: other })}">${t.switchTo} ${t[other]}</a>
+<form method="post" action="/dashboard/logout">${csrfField(f.csrf)}<button type="submit">${t.signOut} (${f.email})</button></form>
+</header>
+<main><h1>${title} · ${t[f.env]}</h1>${content}</main>`,
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * `kassa contracts …`: a store's carrier contracts (/operator/stores/{uuid}/carrier-contracts).
+ *   kassa contracts add STORE_UUID --carrier baltpost --country EE [--env sandbox|production] [--json]
+ *   kassa contracts list STORE_UUID [--json]
+ */
+import { parseArgs } from 'node:util';
+import { operatorCall, usageError, type Io } from './kit.js';
+
+export const CONTRACTS_USAGE = `  kassa contracts add STORE_UUID --carrier baltpost|parcelnord|swiftcourier|polexpress --country CC
+        [--env sandbox|production (default sandbox)] [--json]
+  kassa contracts list STORE_UUID [--json]`;
+
+export async function contractsCommand(argv: string[], io: Io): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { carrier: { type: 'string' }, country: { type: 'string' }, env: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const [, verb, subject] = positionals;
+  return contracts(verb, subject, values, io.out);
+}
+
+interface ContractOut {
+  id: string;
+  carrierId: string;
+  country: string;
+  isDirectContract: boolean;
+}
+
+/** Carrier contracts of a store (the operator API's /operator/stores/{uuid}/carrier-contracts). */
+async function contracts(
+  verb: string | undefined,
+  storeUuid: string | undefined,
+  values: { carrier?: string | undefined; country?: string | undefined; env?: string | undefined; json?: boolean | undefined },
+  out: (s: string) => void,
+): Promise<void> {
+  if (!storeUuid) throw usageError('the store uuid is required');
+  const route = `/operator/stores/${encodeURIComponent(storeUuid)}/carrier-contracts`;
+  const line = (c: ContractOut & { env?: string }) => `${c.id}  ${c.carrierId}  ${c.country}  ${c.isDirectContract ? 'DIRECT' : 'SERVICE'}${c.env ? `  ${c.env}` : ''}`;
+  if (verb === 'add') {
+    // The server checks carrier, country and environment, naming each wrong field.
+    const c = (await operatorCall('POST', route, { carrierCode: values.carrier, country: values.country, env: values.env ?? 'sandbox' })) as ContractOut;
+    if (values.json) return out(JSON.stringify(c));
+    return out(`contract ${line(c)}`);
+  }
+  if (verb === 'list') {
+    const res = (await operatorCall('GET', route)) as Record<'sandbox' | 'production', ContractOut[]>;
+    if (values.json) return out(JSON.stringify(res));
+    for (const env of ['sandbox', 'production'] as const) for (const c of res[env]) out(line({ ...c, env }));
+    return;
+  }
+  throw usageError(verb ? `unknown command "contracts ${verb}"` : `"contracts" needs a command`);
+}

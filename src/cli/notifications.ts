@@ -1,0 +1,55 @@
+/**
+ * `kassa notifications …`: the outbox as the operator sees it (/operator/notifications).
+ *   kassa notifications list [--status failed|pending|delivered] [--store UUID] [--json]
+ *   kassa notifications resend NOTIFICATION_ID [--json]
+ */
+import { parseArgs } from 'node:util';
+import { operatorCall, usageError, type Io } from './kit.js';
+
+export const NOTIFICATIONS_USAGE = `  kassa notifications list [--status failed|pending|delivered (default failed)] [--store UUID] [--json]
+  kassa notifications resend NOTIFICATION_ID [--json]`;
+
+export async function notificationsCommand(argv: string[], io: Io): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { status: { type: 'string' }, store: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const [, verb, subject] = positionals;
+  return notifications(verb, subject, values, io.out);
+}
+
+interface NotificationOut {
+  id: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  url: string;
+  subjectId: string;
+  lastAttempt: { at: string; responseStatus: number | null; error: string | null } | null;
+}
+
+/** The outbox as the operator sees it; re-sending one that failed. */
+async function notifications(
+  verb: string | undefined,
+  id: string | undefined,
+  values: { status?: string | undefined; store?: string | undefined; json?: boolean | undefined },
+  out: (s: string) => void,
+): Promise<void> {
+  const line = (n: NotificationOut) =>
+    `${n.id}  ${n.kind.padEnd(7)} ${n.status.padEnd(9)} ${String(n.attempts).padStart(2)} attempts  ${n.lastAttempt ? `last ${n.lastAttempt.responseStatus ?? n.lastAttempt.error}` : ''}  ${n.url}`;
+  if (verb === 'list') {
+    const q = new URLSearchParams({ status: values.status ?? 'failed', ...(values.store ? { storeUuid: values.store } : {}) });
+    const { notifications: list } = (await operatorCall('GET', `/operator/notifications?${q}`)) as { notifications: NotificationOut[] };
+    if (values.json) return out(JSON.stringify(list));
+    for (const n of list) out(line(n));
+    return;
+  }
+  if (verb === 'resend') {
+    if (!id) throw usageError('the notification id is required');
+    const n = (await operatorCall('POST', `/operator/notifications/${encodeURIComponent(id)}/resend`, {})) as NotificationOut;
+    if (values.json) return out(JSON.stringify(n));
+    return out(`queued again: ${line(n)}`);
+  }
+  throw usageError(verb ? `unknown command "notifications ${verb}"` : `"notifications" needs a command`);
+}
