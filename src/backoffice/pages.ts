@@ -9,6 +9,7 @@ import { TEXTS } from './i18n.js';
 import type { FailedDelivery, OrderDetail, OrderListRow } from './store.js';
 import type { ChannelBalance } from '../ledger/store.js';
 import { csrfField, dataTable, doc, frame, hiddenFields, money, q, when, type Frame } from './layout.js';
+import { deliveriesList } from './deliveries.js';
 
 export type { Frame };
 
@@ -96,9 +97,6 @@ export function orderPage(f: Frame, d: OrderDetail, error?: string): string {
     ? html`<form method="post" action="/dashboard/orders/${o.id}/refund">${hidden}<input type="hidden" name="idempotencyKey" value="${randomBytes(16).toString('hex')}">
 <label for="amount">${t.amount} (${o.currency})</label><input id="amount" name="amount" inputmode="decimal" required> <button type="submit">${t.refund}</button></form>`
     : html`<p class="muted">${t.viewerOnly}</p>`;
-  // A pending notification is sent when due: no button (the service would refuse it, 409).
-  const resend = (id: string, status: string) =>
-    owner && status !== 'pending' ? html`<form method="post" action="/dashboard/orders/${o.id}/notifications/${id}/resend">${hidden}<button type="submit">${t.resend}</button></form>` : '';
   const table = dataTable;
   return frame(
     f,
@@ -106,6 +104,6 @@ export function orderPage(f: Frame, d: OrderDetail, error?: string): string {
     html`${error ? html`<p class="error" role="alert">${error}</p>` : ''}<section class="card"><dl><dt>UUID</dt><dd>${o.id}</dd><dt>${t.status}</dt><dd>${o.status}</dd><dt>${t.amount}</dt><dd>${money(o.grand_total, o.currency, f.locale)}</dd><dt>${t.created}</dt><dd>${when(o.created_at)}</dd></dl></section>
 <section class="card"><h2>${t.intents}</h2>${d.intents.length ? table(t.intents, ['UUID', t.status, t.amount, t.created], d.intents.map((i) => html`<tr><td>${i.id}<br><span class="muted">${i.payment_method}</span></td><td>${i.status}${i.failure_reason ? html`<br><span class="muted">${i.failure_reason}</span>` : ''}</td><td>${money(i.amount, i.currency, f.locale)}</td><td>${when(i.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
 <section class="card"><h2>${t.refunds}</h2>${d.refunds.length ? table(t.refunds, ['UUID', t.status, t.amount, t.created], d.refunds.map((r) => html`<tr><td>${r.id}<br><span class="muted">${r.type}</span></td><td>${r.status}${r.status_description ? html`<br><span class="muted">${r.status_description}</span>` : ''}</td><td>${money(r.amount, r.currency, f.locale)}</td><td>${when(r.created_at)}</td></tr>`)) : html`<p>—</p>`}${refundForm}</section>
-<section class="card"><h2>${t.notifications}</h2>${d.notifications.length ? d.notifications.map((n) => html`<h3>${n.kind} · ${n.status}</h3><p class="muted">${n.url}</p>${resend(n.id, n.status)}${table(`${t.attempts} ${n.id}`, ['#', t.status, t.duration, t.response, t.created], n.attempts.map((a) => html`<tr><td>${a.attempt}</td><td>${a.outcome}</td><td>${a.duration_ms} ms</td><td>${a.response_status ?? a.error ?? ''}</td><td>${when(a.started_at)}</td></tr>`))}`) : html`<p>—</p>`}</section>`,
+<section class="card"><h2>${t.notifications}</h2>${deliveriesList(f, d.notifications, (id) => `/dashboard/orders/${o.id}/notifications/${id}/resend`)}</section>`,
   );
 }

@@ -1,6 +1,7 @@
 /** SQL of the back office: users, memberships, sessions, sign-in failures, the orders list. */
 import type { Queryable } from '../platform/db.js';
 import type { Env } from '../platform/env.js';
+import { DELIVERY_COLUMNS, type Delivery } from './deliveries.js';
 
 export type Role = 'owner' | 'viewer';
 export const ROLES: readonly Role[] = ['owner', 'viewer'];
@@ -139,14 +140,7 @@ export interface OrderDetail {
   order: OrderListRow & { paid_at: Date | null };
   intents: { id: string; payment_method: string; status: string; amount: number; currency: string; failure_reason: string | null; created_at: Date }[];
   refunds: { id: string; type: string; status: string; status_description: string | null; amount: number; currency: string; created_at: Date }[];
-  notifications: {
-    id: string;
-    kind: string;
-    status: string;
-    url: string;
-    created_at: Date;
-    attempts: { attempt: number; started_at: string; duration_ms: number; response_status: number | null; error: string | null; outcome: string }[];
-  }[];
+  notifications: Delivery[];
 }
 
 /** An order of the store and environment with its intents, refunds and notifications (each with every attempt); undefined for any other. */
@@ -169,10 +163,7 @@ export async function orderDetail(q: Queryable, storeId: string, env: Env, order
       [orderId],
     ),
     q.query<OrderDetail['notifications'][number]>(
-      `SELECT n.id, n.kind, n.status, n.url, n.created_at,
-              coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'started_at', a.started_at, 'duration_ms', a.duration_ms,
-                                'response_status', a.response_status, 'error', a.error, 'outcome', a.outcome) ORDER BY a.attempt)
-                        FROM notification_attempts a WHERE a.notification_id = n.id), '[]'::json) AS attempts
+      `SELECT ${DELIVERY_COLUMNS}
        FROM notifications n
        WHERE n.store_id = $2 AND (n.subject_id = $1 OR n.subject_id IN (SELECT id FROM refunds WHERE order_id = $1))
        ORDER BY n.created_at, n.id`,
