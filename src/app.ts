@@ -78,7 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
     logger: opts.logLevel === false ? false : loggerOptions(opts.logLevel ?? config.logLevel, process.stdout),
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,

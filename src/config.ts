@@ -53,6 +53,12 @@ export interface Config {
   payoutSchedule: PayoutSchedule;
   /** Production notifications and webhooks may go to private addresses (a private deployment). */
   allowPrivateCallbacks: boolean;
+  /**
+   * Which peers' X-Forwarded-For / -Proto / -Host are believed (the client's address for the
+   * back office's sign-in limit, https for its Secure cookie): true (any), false (none), or a list
+   * of addresses, CIDRs and the names loopback, linklocal, uniquelocal (KASSA_TRUST_PROXY).
+   */
+  trustProxy: boolean | string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -80,6 +86,21 @@ function urlPath(env: Env, name: string, fallback: string): string {
 /** `/shipping/api/v2` → `/shipping/api/v3`; null when the path does not end in /v2. */
 export function v3Beside(v2Path: string): string | null {
   return /\/v2$/.test(v2Path) ? v2Path.replace(/\/v2$/, '/v3') : null;
+}
+
+/** KASSA_TRUST_PROXY: true, false, or a comma-separated list of addresses, CIDRs and proxy-addr's names. */
+export const DEFAULT_TRUST_PROXY = ['loopback', 'linklocal', 'uniquelocal'];
+function trustProxy(env: Env): boolean | string[] {
+  const raw = env.KASSA_TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_TRUST_PROXY;
+  if (/^(true|false)$/i.test(raw)) return raw.toLowerCase() === 'true';
+  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const named = new Set(DEFAULT_TRUST_PROXY);
+  const bad = list.find((s) => !named.has(s) && !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s));
+  if (bad !== undefined || !list.length) {
+    throw new ConfigError(`KASSA_TRUST_PROXY must be true, false, or a list of addresses, CIDRs, loopback, linklocal, uniquelocal; got "${raw}"`);
+  }
+  return list;
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
@@ -162,5 +183,6 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemoStore: bool(env, 'KASSA_SEED_DEMO_STORE', true),
     payoutSchedule,
     allowPrivateCallbacks: bool(env, 'KASSA_ALLOW_PRIVATE_CALLBACKS', false),
+    trustProxy: trustProxy(env),
   };
 }
