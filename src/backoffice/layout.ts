@@ -12,7 +12,7 @@ import { formatAmount } from '../platform/money.js';
 import type { Locale } from '../platform/locales.js';
 import type { Env } from '../platform/env.js';
 import { TEXTS } from './i18n.js';
-import type { Membership, Role } from './store.js';
+import type { Membership, Role } from './roles.js';
 
 const CSS = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f6f7f9}

@@ -3,14 +3,8 @@ import type { Queryable } from '../platform/db.js';
 import type { Env } from '../platform/env.js';
 import { DELIVERY_COLUMNS, type Delivery } from './deliveries.js';
 
-export type Role = 'owner' | 'viewer';
-export const ROLES: readonly Role[] = ['owner', 'viewer'];
-
-export interface Membership {
-  storeId: string;
-  storeName: string;
-  role: Role;
-}
+import type { Membership, Role } from './roles.js';
+export { ROLES, type Membership, type Role } from './roles.js';
 
 export async function upsertUser(q: Queryable, id: string, email: string, passwordHash: string): Promise<string> {
   const { rows } = await q.query<{ id: string }>(
