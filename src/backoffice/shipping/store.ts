@@ -36,8 +36,9 @@ export interface ShipmentFilter {
 
 /**
  * One page of a store's shipments, newest first, keyset-paged on (created_at, id) over the index
- * shipments_store_env_created (migration 025). A text search is a merchant reference
- * (shipments_reference) or a tracking number (shipment_parcels_tracking).
+ * shipments_store_env_created (migration 025), or with a status over shipments_store_env_status.
+ * A text search is a merchant reference (shipments_reference) or a tracking number
+ * (shipment_parcels_tracking).
  */
 export async function listShipments(q: Queryable, f: ShipmentFilter): Promise<ShipmentListRow[]> {
   const where = ['s.store_id = $1', 's.env = $2'];
@@ -47,7 +48,14 @@ export async function listShipments(q: Queryable, f: ShipmentFilter): Promise<Sh
     where.push(sql(`$${args.length}`));
   };
   if (f.id !== undefined) add((n) => `s.id = ${n}::uuid`, f.id);
-  if (f.text !== undefined) add((n) => `(s.merchant_reference = ${n} OR s.id IN (SELECT p.shipment_id FROM shipment_parcels p WHERE p.carrier_parcel_id = ${n}))`, f.text);
+  // One set of ids from two indexes (an OR over both columns would scan the store's shipments).
+  if (f.text !== undefined) {
+    add(
+      (n) => `s.id IN (SELECT r.id FROM shipments r WHERE r.store_id = $1 AND r.env = $2 AND r.merchant_reference = ${n}
+                       UNION ALL SELECT p.shipment_id FROM shipment_parcels p WHERE p.carrier_parcel_id = ${n})`,
+      f.text,
+    );
+  }
   if (f.status !== undefined) add((n) => `s.status = ${n}`, f.status);
   if (f.after) {
     args.push(f.after.createdAt, f.after.id);
