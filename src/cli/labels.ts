@@ -8,6 +8,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { systemClock } from '../platform/clock.js';
 import type { LabelFileJson } from '../shipping/label-files/model.js';
 import { api, context, type Ctx } from './developer.js';
 import { CliError, usageError, type Io } from './kit.js';
@@ -69,10 +70,11 @@ export async function labelsCommand(argv: string[], io: Io): Promise<void> {
 
 /** GET the file until it is no longer pending (or the time is up: exit 1, the file stays on the server). */
 async function untilDone(c: Ctx, first: LabelFileJson, timeoutMs: number): Promise<LabelFileJson> {
-  const until = Date.now() + timeoutMs;
+  const now = () => systemClock.now().getTime();
+  const until = now() + timeoutMs;
   let file = first;
   for (let i = 0; file.status === 'pending'; i++) {
-    if (Date.now() >= until) throw new CliError(`label file ${file.id}: still pending after ${timeoutMs / 1000} s (GET /label-files/${file.id} later)`);
+    if (now() >= until) throw new CliError(`label file ${file.id}: still pending after ${timeoutMs / 1000} s (GET /label-files/${file.id} later)`);
     await new Promise((r) => setTimeout(r, POLL_MS[Math.min(i, POLL_MS.length - 1)]));
     file = (await api(c, 'GET', `/label-files/${encodeURIComponent(file.id)}`, undefined, c.shippingBase)) as LabelFileJson;
   }
