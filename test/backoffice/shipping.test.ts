@@ -219,6 +219,14 @@ describe('Shipments', () => {
     expect(statuses).toEqual(['delivered', 'inTransit', 'registered', 'pending']);
   });
 
+  it("shows why the carrier refused a registration (the simulator's magic receiver name)", async () => {
+    const s = await shipment(pickupBody({ receiver: { name: 'FAIL Person', phoneCountryCode: '+372', phoneNumber: '5551234' } }));
+    await drainShipments();
+    const page = await get(`/dashboard/shipping/shipments/${s.id}?${qs()}`);
+    expect(page.body).toContain('<dd>registrationFailed</dd>');
+    expect(page.body).toMatch(/<li>receiver\.name: [^<]+ \(INVALID_FIELD\)<\/li>/);
+  });
+
   it("another store's shipment, a malformed id and the other environment's are the not-found page", async () => {
     const foreign = await shipment(pickupBody(), other);
     expect((await get(`/dashboard/shipping/shipments/${foreign.id}?${qs()}`)).statusCode).toBe(404);

@@ -90,7 +90,7 @@ export function shipmentPage(f: Frame, d: ShipmentDetail): string {
     html`${tabs(f, 'shipments')}<section class="card"><dl><dt>UUID</dt><dd>${x.id}</dd><dt>${t.reference}</dt><dd>${x.merchantReference ?? '—'}</dd><dt>${t.status}</dt><dd>${x.status}</dd>
 <dt>${s.carrier}</dt><dd>${x.carrierCode ?? '—'}</dd><dt>${s.method}</dt><dd>${x.methodType ? `${x.methodType} ${x.methodId}` : '—'}</dd><dt>${s.country}</dt><dd>${x.countryCode ?? '—'}</dd>
 <dt>${s.receiver}</dt><dd>${x.receiver.name}${x.receiver.locality ? `, ${x.receiver.locality}` : ''}</dd><dt>${t.created}</dt><dd>${when(x.createdAt)}</dd></dl>
-${x.errors?.length ? html`<ul class="error">${x.errors.map((e) => html`<li>${JSON.stringify(e)}</li>`)}</ul>` : ''}</section>
+${x.errors?.length ? html`<ul class="error">${x.errors.map((e) => html`<li>${e.field ? `${e.field}: ` : ''}${e.message} (${e.code})</li>`)}</ul>` : ''}</section>
 <section class="card"><h2>${s.parcels}</h2>${dataTable(
       s.parcels,
       ['#', s.weight, s.trackingNumbers, s.trackingPage],
