@@ -40,6 +40,7 @@ import { WebhookService } from './shipping/webhooks/service.js';
 import { LegacyWebhookService } from './shipping/legacy/webhooks/service.js';
 import { PaymentLinkService } from './payments/links/service.js';
 import { BackOffice } from './backoffice/service.js';
+import { ShippingOffice } from './backoffice/shipping/service.js';
 
 export interface Services {
   config: Config;
@@ -80,6 +81,8 @@ export interface Services {
   links: PaymentLinkService;
   /** The back office (/dashboard): its users, sessions and views of a store. */
   backoffice: BackOffice;
+  /** The back office's Shipping reads (shipments, history, deliveries). */
+  shippingOffice: ShippingOffice;
   /**
    * A notification (and webhook) delivery worker wired as the deployment runs it. Each call is a
    * new worker: workers share nothing in memory, only the database.
@@ -152,6 +155,7 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     labelFiles,
     legacyShipping: new LegacyShippingService(db, carrierContracts, shipments, labelFiles),
     backoffice: new BackOffice(db),
+    shippingOffice: new ShippingOffice(db),
     cliEvents: new CliEventService(db, keys, clock, webhookClaims),
     notificationDelivery: (opts) =>
       new NotificationDelivery(db, keys, {

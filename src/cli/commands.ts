@@ -5,6 +5,7 @@
 import type { CommandRun } from './kit.js';
 import { CONTRACTS_USAGE, contractsCommand } from './contracts.js';
 import { DEVELOPER_USAGE, developerCommand } from './developer.js';
+import { LABELS_USAGE, labelsCommand } from './labels.js';
 import { NOTIFICATIONS_USAGE, notificationsCommand } from './notifications.js';
 import { STORES_USAGE, storesCommand } from './stores.js';
 import { USERS_USAGE, usersCommand } from './users.js';
@@ -23,4 +24,7 @@ export const OPERATOR_COMMANDS: readonly CommandGroup[] = [
   { words: ['users'], run: usersCommand, usage: USERS_USAGE },
 ];
 
-export const DEVELOPER_COMMANDS: readonly CommandGroup[] = [{ words: ['listen', 'trigger', 'orders', 'refunds'], run: developerCommand, usage: DEVELOPER_USAGE }];
+export const DEVELOPER_COMMANDS: readonly CommandGroup[] = [
+  { words: ['listen', 'trigger', 'orders', 'refunds'], run: developerCommand, usage: DEVELOPER_USAGE },
+  { words: ['labels'], run: labelsCommand, usage: LABELS_USAGE },
+];

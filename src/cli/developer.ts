@@ -48,7 +48,8 @@ type Values = { [K in keyof typeof DEVELOPER_OPTIONS]?: string | undefined } & {
 
 const usage = usageError;
 
-interface Ctx {
+/** A developer command's keys, environment and API bases (exported for the other developer command modules, e.g. labels.ts). */
+export interface Ctx {
   env: 'sandbox' | 'production';
   accessKey: string;
   secretKey: string;
@@ -60,7 +61,7 @@ interface Ctx {
   err: (s: string) => void;
 }
 
-function context(values: Values, out: (s: string) => void, err: (s: string) => void): Ctx {
+export function context(values: Pick<Values, 'access-key' | 'secret-key' | 'env' | 'json'>, out: (s: string) => void, err: (s: string) => void): Ctx {
   const env = values.env ?? 'sandbox';
   if (env !== 'sandbox' && env !== 'production') throw usage('--env sandbox|production');
   const accessKey = values['access-key'] ?? process.env.KASSA_ACCESS_KEY;
@@ -75,7 +76,7 @@ function context(values: Values, out: (s: string) => void, err: (s: string) => v
 const nowS = () => Math.floor(systemClock.now().getTime() / 1000);
 const token = (c: Ctx, claims: Record<string, unknown> = {}) => sign({ accessKey: c.accessKey, ...claims, iat: nowS(), exp: nowS() + 600 }, c.secretKey);
 
-async function api(c: Ctx, method: string, route: string, body?: { data: Record<string, unknown> } | Record<string, unknown>, base = c.base): Promise<unknown> {
+export async function api(c: Ctx, method: string, route: string, body?: { data: Record<string, unknown> } | Record<string, unknown>, base = c.base): Promise<unknown> {
   let res: Response;
   const signedBody = body && 'data' in body ? { data: token(c, body.data as Record<string, unknown>) } : body;
   try {

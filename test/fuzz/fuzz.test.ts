@@ -68,6 +68,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['logos', /^\/logos\//],
   ['browser scripts', /^\/(sdk|assets\/montonio-js|1\.x\.x)\//],
   ['operator API', /^\/operator\//],
+  ['back office: shipping (shipments, label files, providers, webhooks)', /^\/dashboard\/shipping(\/|$)/],
   ['back office pages', /^\/dashboard(\/|$)/],
   ['health and metrics', /^\/(healthz|readyz|metrics)$/],
   ['API docs', /^\/(docs|openapi\.json)/],

@@ -170,7 +170,22 @@ export class LabelFileService {
     if (!checkLink(secretKey, LINK_PURPOSE, r.id, query.expires, query.signature, this.nowS())) {
       throw Errors.forbidden('the download link is invalid or has expired; GET the label file for a fresh one');
     }
-    if (r.status !== 'ready') throw Errors.notFound(`Label file ${id}`);
+    return { stream: await this.render(r), record: r };
+  }
+
+  /**
+   * The PDF of one of a store's label files, for a caller that authenticated the store itself (the
+   * back office's session): 404 for another store's or environment's, or one not ready.
+   */
+  async downloadFor(storeId: string, env: Env, id: string): Promise<{ stream: Readable; record: LabelFileRecord }> {
+    const r = await this.find(this.db, id, { storeId, env });
+    if (!r) throw Errors.notFound(`Label file ${id}`);
+    return { stream: await this.render(r), record: r };
+  }
+
+  /** Renders a ready file from the shipments as they are now (404 while not ready, 409 when one can no longer be printed). */
+  private async render(r: LabelFileRecord): Promise<Readable> {
+    if (r.status !== 'ready') throw Errors.notFound(`Label file ${r.id}`);
     const labels: LabelInput[] = [];
     const found = await new ShipmentStore(this.db).findMany(r.shipmentIds, { storeId: r.storeId, env: r.env });
     for (const sid of r.shipmentIds) {
@@ -181,14 +196,13 @@ export class LabelFileService {
     }
     // The renderer (pdfkit, fontkit, bwip-js: ~25 MB) loads on the first download, not at start.
     const { renderLabels } = await import('../labels/render.js');
-    const stream = renderLabels(labels, {
+    return renderLabels(labels, {
       pageSize: r.pageSize,
       labelsPerPage: r.labelsPerPage,
       order: RENDER_ORDER[r.orderLabelsBy],
       documentDate: r.readyAt ?? r.createdAt,
       title: `Shipping labels ${r.id}`,
     });
-    return { stream, record: r };
   }
 
   /** Claims up to `limit` pending rows due now. */

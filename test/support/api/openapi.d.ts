@@ -486,6 +486,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's shipments: search, pages, label files (HTML) */
+        get: operations["dashboardShipments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/shipping/deliveries/{notificationId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a shipping webhook delivery again (owner; the outbox resend) */
+        post: operations["dashboardResendShippingDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/shipping/label-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a label file of the selected shipments (owner; the rules of POST /label-files) */
+        post: operations["dashboardCreateLabelFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/shipping/label-files/{labelFileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A label file: status and download (HTML) */
+        get: operations["dashboardLabelFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/shipping/label-files/{labelFileId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A label file's PDF, through the session */
+        get: operations["dashboardDownloadLabelFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/shipping/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's carrier contracts: the Providers tab (HTML) */
+        get: operations["dashboardProviders"];
+        put?: never;
+        /** Add a carrier contract with the carrier's credentials (owner; the rules of the operator route) */
+        post: operations["dashboardAddContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/shipping/providers/{contractId}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a carrier contract (owner) */
+        post: operations["dashboardRemoveContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/shipping/shipments/{shipmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One shipment: parcels, status history, tracking, label files, deliveries (HTML) */
+        get: operations["dashboardShipment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/shipping/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's shipping webhooks and their deliveries (HTML) */
+        get: operations["dashboardShippingWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/embedded/card/{uuid}": {
         parameters: {
             query?: never;
@@ -6440,6 +6594,1100 @@ export interface operations {
                          */
                         statusCode: number;
                     };
+                };
+            };
+        };
+    };
+    dashboardShipments: {
+        parameters: {
+            query?: {
+                /** @description Keyset: created_at of the last shipment of the previous page */
+                afterAt?: string | string[];
+                /** @description Keyset: UUID of the last shipment of the previous page */
+                afterId?: string | string[];
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+                /** @description A shipment UUID, the merchant's reference or a parcel's tracking number */
+                q?: string | string[];
+                /** @description One of created, pending, registered, registrationFailed, labelsCreated, inTransit, awaitingCollection, delivered, returned */
+                status?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's shipments, newest first, one page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed field: a page saying so */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores or objects: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardResendShippingDelivery: {
+        parameters: {
+            query?: {
+                /** @description The page to go back to (a shipment of the area, or its webhooks) */
+                back?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description A webhook delivery of the store's (another's gets the not-found page) */
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The form */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                    lang?: string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued: back to the page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the page with why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s objects: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Refused by the current state: the page with why */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardCreateLabelFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Create a label file of the selected shipments */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                    lang?: string | string[];
+                    /** @description A6 (one label a page, the default) or A4 (four a page) */
+                    pageSize?: string | string[];
+                    /** @description The selected shipments (the checkbox repeated, one UUID each) */
+                    shipment: string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: to the label file's page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the label-file rules: the shipments page with why */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s objects: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Refused by the current state: the page with why */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardLabelFile: {
+        parameters: {
+            query?: {
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description Label file UUID (an unknown, malformed or other store's one gets the not-found page) */
+                labelFileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A label file: its status and, once ready, the download link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed field: a page saying so */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores or objects: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardDownloadLabelFile: {
+        parameters: {
+            query?: {
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description Label file UUID (an unknown, malformed or other store's one gets the not-found page) */
+                labelFileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The labels (PDF), rendered on the fly */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not one of the user’s label files, or not ready: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description A shipment of the file can no longer be printed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProviders: {
+        parameters: {
+            query?: {
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's carrier contracts (Providers) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed field: a page saying so */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores or objects: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardAddContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Add a carrier contract */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The carrier */
+                    carrierCode: string | string[];
+                    /** @description The country of the contract */
+                    country: string | string[];
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description Days allowed for returns (1-365, with returns allowed) */
+                    daysAllowedForReturns?: string | string[];
+                    /** @description XS, S, M, L or XL (carriers with parcel lockers) */
+                    defaultLockerSize?: string | string[];
+                    /** @description Checkbox: drop-off PIN service */
+                    dropOffPinService?: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description true: the merchant’s own contract; false: Kassa’s service contract; empty: the carrier’s default */
+                    isDirectContract?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                    lang?: string | string[];
+                    /** @description The carrier’s contract number */
+                    logisticsContractNumber?: string | string[];
+                    /** @description COURIER or LOCKER (carriers that take it) */
+                    parcelHandoverMethod?: string | string[];
+                    /** @description The carrier account's password (sealed; never shown again) */
+                    password?: string | string[];
+                    /** @description Checkbox: returns allowed */
+                    returnsAllowed?: string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                    /** @description The carrier account's username (with password) */
+                    username?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: back to the Providers page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the contract rules: the Providers page with every bad field named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s objects: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Refused by the current state: the page with why */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardRemoveContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Carrier contract UUID (another store's or environment's gets the not-found page) */
+                contractId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The form */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                    lang?: string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: back to the Providers page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused by the contract rules: the Providers page with every bad field named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s objects: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Refused by the current state: the page with why */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardShipment: {
+        parameters: {
+            query?: {
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description Shipment UUID (an unknown, malformed or other store's one gets the not-found page) */
+                shipmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One shipment: parcels, status history, tracking, label files, deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed field: a page saying so */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores or objects: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardShippingWebhooks: {
+        parameters: {
+            query?: {
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's shipping webhooks with their deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed field: a page saying so */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores or objects: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
                 };
             };
         };

@@ -1,0 +1,73 @@
+/**
+ * The back office's Shipping reads: the store's shipments (keyset pages), one shipment with its
+ * parcels, status history, label files and deliveries, and the deliveries of the store's webhooks.
+ * Every change (contracts, label files, resends) goes through the shipping services themselves
+ * (routes.ts calls them), so the back office applies the same rules as the API.
+ */
+import type { Db } from '../../platform/db.js';
+import type { Env } from '../../platform/env.js';
+import { ShipmentStore, type ShipmentRecord } from '../../shipping/shipments/store.js';
+import type { Webhook } from '../../shipping/webhooks/service.js';
+import type { Delivery } from '../deliveries.js';
+import * as sql from './store.js';
+import type { LabelFileRow, ShipmentEventRow, ShipmentFilter, ShipmentListRow } from './store.js';
+
+export const SHIPMENTS_PAGE = 50;
+/** Deliveries shown per webhook or shipment (newest first). */
+export const DELIVERIES_SHOWN = 20;
+
+export interface ShipmentDetail {
+  shipment: ShipmentRecord;
+  events: ShipmentEventRow[];
+  labelFiles: LabelFileRow[];
+  deliveries: Delivery[];
+}
+
+export interface WebhookDeliveries {
+  /** The registered (v2 /webhooks) webhooks, each with its newest deliveries. */
+  webhooks: { webhook: Webhook; deliveries: Delivery[] }[];
+  /** The snake_case API's tracking webhook URL, when the store has one, with its newest deliveries. */
+  legacy: { url: string; deliveries: Delivery[] } | null;
+}
+
+export class ShippingOffice {
+  private readonly shipmentStore: ShipmentStore;
+
+  constructor(private readonly db: Db) {
+    this.shipmentStore = new ShipmentStore(db);
+  }
+
+  /** One page of the store's shipments and the keyset of the next page (undefined on the last). */
+  async shipments(f: Omit<ShipmentFilter, 'limit'>): Promise<{ rows: ShipmentListRow[]; next?: { createdAt: string; id: string } }> {
+    const rows = await sql.listShipments(this.db, { ...f, limit: SHIPMENTS_PAGE + 1 });
+    const page = rows.slice(0, SHIPMENTS_PAGE);
+    const last = page[page.length - 1];
+    return { rows: page, next: rows.length > SHIPMENTS_PAGE && last ? { createdAt: last.cursor_at, id: last.id } : undefined };
+  }
+
+  /** A shipment of the store and environment with its history, label files and deliveries; undefined for any other. */
+  async shipment(storeId: string, env: Env, id: string): Promise<ShipmentDetail | undefined> {
+    const shipment = await this.shipmentStore.find(id, { storeId, env });
+    if (!shipment) return undefined;
+    const [events, labelFiles, deliveries] = await Promise.all([
+      sql.shipmentEvents(this.db, id),
+      sql.labelFilesOf(this.db, storeId, env, id, DELIVERIES_SHOWN),
+      sql.shipmentDeliveries(this.db, storeId, env, id, DELIVERIES_SHOWN),
+    ]);
+    return { shipment, events, labelFiles, deliveries };
+  }
+
+  /** The deliveries of the store's webhooks (`webhooks`: its registrations, `legacyUrl`: its snake_case tracking URL). */
+  async webhookDeliveries(storeId: string, env: Env, webhooks: readonly Webhook[], legacyUrl: string | null): Promise<WebhookDeliveries> {
+    const [registered, legacy] = await Promise.all([
+      Promise.all(webhooks.map(async (webhook) => ({ webhook, deliveries: await sql.webhookDeliveries(this.db, storeId, env, webhook.id, DELIVERIES_SHOWN) }))),
+      legacyUrl === null ? null : sql.legacyDeliveries(this.db, storeId, env, legacyUrl, DELIVERIES_SHOWN).then((deliveries) => ({ url: legacyUrl, deliveries })),
+    ]);
+    return { webhooks: registered, legacy };
+  }
+
+  /** Whether `id` is a shipping webhook delivery of the store and environment (what its resend may touch). */
+  isDelivery(storeId: string, env: Env, id: string): Promise<boolean> {
+    return sql.isShippingDelivery(this.db, storeId, env, id);
+  }
+}
