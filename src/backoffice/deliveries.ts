@@ -2,7 +2,8 @@
  * Deliveries as the back office shows them: a notification or webhook (one row of `notifications`,
  * whatever its kind) with every delivery attempt, and its "Send again" form. The orders area shows
  * an order's and its refunds' notifications, the shipping area a webhook's deliveries; both load
- * them with DELIVERY_COLUMNS and render them with `deliveriesList`.
+ * them with DELIVERY_COLUMNS and render them with `deliveriesList`. Each attempt shows the first
+ * bytes the receiver answered (escaped, in a <pre>), so a merchant sees why its endpoint refused.
  */
 import { html, type Html } from '../platform/html.js';
 import { TEXTS } from './i18n.js';
@@ -15,6 +16,8 @@ export interface DeliveryAttempt {
   response_status: number | null;
   error: string | null;
   outcome: string;
+  /** The first bytes of the receiver's answer, as clean text (migration 026); null when none came. */
+  response_excerpt: string | null;
 }
 
 export interface Delivery {
@@ -29,7 +32,8 @@ export interface Delivery {
 /** The columns of a Delivery, for a query over `notifications n` (attempts as one JSON array, oldest first). */
 export const DELIVERY_COLUMNS = `n.id, n.kind, n.status, n.url, n.created_at,
   coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'started_at', a.started_at, 'duration_ms', a.duration_ms,
-                    'response_status', a.response_status, 'error', a.error, 'outcome', a.outcome) ORDER BY a.attempt)
+                    'response_status', a.response_status, 'error', a.error, 'outcome', a.outcome,
+                    'response_excerpt', a.response_excerpt) ORDER BY a.attempt)
             FROM notification_attempts a WHERE a.notification_id = n.id), '[]'::json) AS attempts`;
 
 /**
@@ -45,8 +49,11 @@ export function deliveriesList(f: Frame, deliveries: readonly Delivery[], resend
     (d) =>
       html`<h3>${d.kind} · ${d.status}</h3><p class="muted">${d.url}</p>${resend(d)}${dataTable(
         `${t.attempts} ${d.id}`,
-        ['#', t.status, t.duration, t.response, t.created],
-        d.attempts.map((a) => html`<tr><td>${a.attempt}</td><td>${a.outcome}</td><td>${a.duration_ms} ms</td><td>${a.response_status ?? a.error ?? ''}</td><td>${when(a.started_at)}</td></tr>`),
+        ['#', t.status, t.duration, t.response, t.excerpt, t.created],
+        d.attempts.map(
+          (a) =>
+            html`<tr><td>${a.attempt}</td><td>${a.outcome}</td><td>${a.duration_ms} ms</td><td>${a.response_status ?? a.error ?? ''}</td><td>${a.response_excerpt ? html`<pre>${a.response_excerpt}</pre>` : '—'}</td><td>${when(a.started_at)}</td></tr>`,
+        ),
       )}`,
   )}`;
 }
