@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { startReceiver } from '../support/receiver.js';
-import { addOfficeUser, cookieValue, freshIp, OFFICE_PASSWORD, officeSession, officeSignIn, setCookies } from '../support/backoffice.js';
+import { addOfficeUser, cookieValue, freshIp, OFFICE_PASSWORD, officeSession, officeSignIn, pageField, setCookies } from '../support/backoffice.js';
 
 let t: TestApp;
 let other: CreatedStore;
@@ -298,7 +298,7 @@ describe('refund and resend from the order page', () => {
       expect((await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, amount: '10.00', idempotencyKey: key })).statusCode).toBe(403);
       const tooMuch = await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, csrf, amount: '500.00', idempotencyKey: key });
       expect(tooMuch.statusCode).toBe(400);
-      expect(tooMuch.body).toContain('amount exceeds the total refundable amount (100.00 EUR)');
+      expect(tooMuch.body).toContain('<p class="error" role="alert">The amount exceeds what is left to refund (€100.00).</p>');
       const done = await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, csrf, amount: '10.00', idempotencyKey: key });
       expect(done.statusCode).toBe(303);
       expect(done.headers.location).toBe(`/dashboard/orders/${o.uuid}?store=${t.store.id}&env=sandbox&lang=en`);
@@ -326,5 +326,38 @@ describe('refund and resend from the order page', () => {
     } finally {
       await rx.close();
     }
+  });
+});
+
+describe("refund errors in the page's language", () => {
+  const post = (url: string, sid: string, fields: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `kassa_session=${sid}` }, payload: new URLSearchParams(fields).toString() });
+  const alert = (body: string) => /<p class="error" role="alert">([^<]*)<\/p>/.exec(body)?.[1];
+
+  it('says each refusal of the refund rules in the locale of the form: amount, key used, not paid (the API keeps English)', async () => {
+    const o = await order(t.store, { merchantReference: 'LOCALE-1', grandTotal: 20, payment: { method: 'cardPayments', amount: 20, currency: 'EUR' } });
+    expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${o.uuid}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() })).statusCode).toBe(200);
+    const unpaid = await order(t.store, { merchantReference: 'LOCALE-2' });
+    const owner = await session('owner@shop.test');
+    const csrf = pageField((await get(`/dashboard?env=sandbox&store=${t.store.id}`, owner)).body, 'csrf')!;
+    const refund = (orderUuid: string, lang: string, amount: string, idempotencyKey: string) =>
+      post(`/dashboard/orders/${orderUuid}/refund`, owner, { store: t.store.id, env: 'sandbox', lang, csrf, amount, idempotencyKey });
+
+    const de = await refund(o.uuid, 'de', '50.00', 'de-1');
+    expect(de.statusCode).toBe(400);
+    expect(alert(de.body)).toBe(`Der Betrag übersteigt den noch erstattbaren Betrag (${new Intl.NumberFormat('de', { style: 'currency', currency: 'EUR' }).format(20)}).`);
+    const ru = await refund(o.uuid, 'ru', 'abc', 'ru-1');
+    expect(ru.statusCode).toBe(400);
+    expect(alert(ru.body)).toBe('Введите сумму не менее 0,05, не более 2 знаков после запятой.');
+    expect((await refund(o.uuid, 'pl', '1.00', 'pl-1')).statusCode).toBe(303);
+    const used = await refund(o.uuid, 'pl', '1.00', 'pl-1');
+    expect(alert(used.body)).toBe('Ten formularz został już wysłany. Odśwież stronę, aby wykonać kolejny zwrot.');
+    const notPaid = await refund(unpaid.uuid, 'fi', '1.00', 'fi-1');
+    expect(alert(notPaid.body)).toBe('Tilauksen tila on PENDING; vain maksettu tilaus voidaan hyvittää.');
+    // The API still answers the service's English message for the same rule.
+    const api = await t.app.inject({ method: 'POST', url: '/sandbox/api/refunds', payload: { data: t.token({ orderUuid: unpaid.uuid, amount: 1, idempotencyKey: 'api-1' }) } });
+    expect(api.statusCode).toBe(400);
+    expect(api.json().message).toBe('The order is PENDING; only a paid order can be refunded');
   });
 });
