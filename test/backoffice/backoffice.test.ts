@@ -121,6 +121,31 @@ describe('signing in', () => {
     expect((await signIn('owner@shop.test', PASSWORD, freshIp())).statusCode).toBe(303);
   });
 
+  it('holds the limit under a parallel burst: 12 wrong attempts at once, per email and per address, only 5 are checked', async () => {
+    await addUser('burst@shop.test', t.store);
+    const byEmail = await Promise.all(Array.from({ length: 12 }, () => signIn('burst@shop.test', 'wrong password', freshIp())));
+    const statuses = (rs: { statusCode: number }[]) => rs.map((r) => r.statusCode).sort();
+    expect(statuses(byEmail)).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    const rows = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM backoffice_login_failures WHERE email = 'burst@shop.test'");
+    expect(rows.rows[0]!.n).toBe(5);
+    const ip = freshIp();
+    const byIp = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(`burst${i}@shop.test`, 'wrong password', ip)));
+    expect(statuses(byIp)).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    // A right password counts as a failure only while it is checked: once it succeeds it is forgotten.
+    await addUser('burst-ok@shop.test', t.store);
+    for (let i = 0; i < 6; i++) expect((await signIn('burst-ok@shop.test', PASSWORD, freshIp())).statusCode).toBe(303);
+    expect((await t.db.query("SELECT 1 FROM backoffice_login_failures WHERE email = 'burst-ok@shop.test'")).rowCount).toBe(0);
+  });
+
+  it('deletes expired sessions and failures older than the window on a sign-in', async () => {
+    const { rows } = await t.db.query<{ id: string }>("SELECT id FROM backoffice_users WHERE email = 'owner@shop.test'");
+    await t.db.query("INSERT INTO backoffice_sessions (id_hash, user_id, expires_at, csrf_secret) VALUES ('expired-session', $1, now() - interval '1 second', 'x')", [rows[0]!.id]);
+    await t.db.query("INSERT INTO backoffice_login_failures (email, ip, at) VALUES ('old@shop.test', '192.0.2.1', now() - interval '16 minutes')");
+    expect((await signIn('owner@shop.test', PASSWORD, freshIp())).statusCode).toBe(303);
+    expect((await t.db.query("SELECT 1 FROM backoffice_sessions WHERE id_hash = 'expired-session'")).rowCount).toBe(0);
+    expect((await t.db.query("SELECT 1 FROM backoffice_login_failures WHERE email = 'old@shop.test'")).rowCount).toBe(0);
+  });
+
   it('sends a visitor without a session to the sign-in page, in its language', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/dashboard/orders', headers: { 'accept-language': 'et-EE,et;q=0.9' } });
     expect(res.statusCode).toBe(303);
@@ -257,6 +282,36 @@ describe("an order's page", () => {
         expect(res.statusCode, url).toBe(404);
         expect(res.body).not.toContain(theirs.uuid);
       }
+    } finally {
+      await rx.close();
+    }
+  });
+});
+
+describe("the receiver's answer to each attempt", () => {
+  it('keeps at most 1 KiB of a long answer with NUL and invalid UTF-8, clean; the order page shows it escaped', async () => {
+    const rx = await startReceiver();
+    try {
+      rx.respond.status = 503;
+      rx.respond.body = Buffer.concat([Buffer.from('<script>alert(1)</script>\u0000 down\u001b[31m '), Buffer.from([0xc3, 0x28, 0xff]), Buffer.alloc(4000, 'y')]);
+      const o = await order(t.store, { merchantReference: 'EXCERPT-1', notificationUrl: rx.url });
+      expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${o.uuid}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
+      expect(await t.delivery().drain()).toBe(1);
+      const { rows } = await t.db.query<{ response_excerpt: string; bytes: number }>(
+        `SELECT a.response_excerpt, octet_length(a.response_excerpt) AS bytes FROM notification_attempts a JOIN notifications n ON n.id = a.notification_id WHERE n.subject_id = $1`,
+        [o.uuid],
+      );
+      const excerpt = rows[0]!.response_excerpt;
+      expect(excerpt.startsWith('<script>alert(1)</script> down[31m \ufffd(\ufffdyyy')).toBe(true);
+      expect(excerpt).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+      // 1024 bytes read: NUL and ESC dropped, the two invalid bytes each one U+FFFD (3 bytes in UTF-8).
+      expect(excerpt).toHaveLength(1024 - 2);
+      expect(rows[0]!.bytes).toBe(1024 - 2 + 2 * 2);
+      const sid = await session('viewer@shop.test');
+      const page = await get(`/dashboard/orders/${o.uuid}?env=sandbox&store=${t.store.id}`, sid);
+      expect(page.body).toContain('<th scope="col">Response excerpt</th>');
+      expect(page.body).toContain('<td><pre>&lt;script&gt;alert(1)&lt;/script&gt; down[31m \ufffd(\ufffdyyy');
+      expect(page.body).not.toContain('<script>alert(1)');
     } finally {
       await rx.close();
     }
