@@ -134,6 +134,13 @@ export interface OrdersSearch {
   after?: { createdAt: string; id: string };
 }
 
+/** The keyset of a list's next page (`afterAt`, µs since the epoch, and `afterId`): undefined for the first page, null when malformed. */
+export function readKeyset(f: Fields): { at: string; id: string } | undefined | null {
+  if (!f.afterAt && !f.afterId) return undefined;
+  if (!f.afterAt || !f.afterId || !CURSOR_AT.test(f.afterAt) || !isUuid(f.afterId)) return null;
+  return { at: f.afterAt, id: f.afterId.toLowerCase() };
+}
+
 /** The orders search, or undefined when a field is malformed. */
 export function readOrdersSearch(f: Fields): OrdersSearch | undefined {
   const s: OrdersSearch = {};
@@ -153,10 +160,9 @@ export function readOrdersSearch(f: Fields): OrdersSearch | undefined {
     if (!validDate(v)) return undefined;
     s[k] = v;
   }
-  if (f.afterAt || f.afterId) {
-    if (!f.afterAt || !f.afterId || !CURSOR_AT.test(f.afterAt) || !isUuid(f.afterId)) return undefined;
-    s.after = { createdAt: f.afterAt, id: f.afterId };
-  }
+  const after = readKeyset(f);
+  if (after === null) return undefined;
+  if (after) s.after = { createdAt: after.at, id: after.id };
   return s;
 }
 

@@ -10,22 +10,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXPORT_FORMATS, exportFileName, isExportFormat } from '../payouts/exports/index.js';
+import type { PayoutView } from '../payouts/view.js';
 import { CliError, operatorCall, operatorFetch, usageError, type Io } from './kit.js';
 
 export const PAYOUTS_USAGE = `  kassa payouts list STORE [--env sandbox|production (default production)] [--limit N] [--json]
   kassa payouts export STORE PAYOUT --format ${EXPORT_FORMATS.join('|')} [--env …] [--out FILE|- (default the server's file name)] [--json]`;
 
-interface PayoutOut {
-  uuid: string;
-  status: string;
-  settlementType: string;
-  paymentsAmount: string;
-  refundsAmount: string;
-  totalAmount: string;
-  currency: string;
-  expectedArrivalDate: string | null;
-  createdAt: string;
-}
+/** The API's payout object, as the operator route answers it. */
+type PayoutOut = PayoutView;
 
 /** How often progress is reported while bytes arrive. */
 const PROGRESS_EVERY_MS = 500;

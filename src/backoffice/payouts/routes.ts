@@ -12,14 +12,13 @@ import { FormField, FormFields, documentedOnly, fileResponse, htmlResponse, page
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat } from '../../payouts/exports/index.js';
 import type { OfficeContext } from '../context.js';
 import { TEXTS } from '../i18n.js';
-import { fieldsOf, type Fields } from '../schema.js';
+import { fieldsOf, readKeyset } from '../schema.js';
 import { payoutsPage } from './pages.js';
 
 const tags = ['pages'];
 const security = Security.none;
 /** Payouts shown per page (the 51st read says there is a next one). */
 export const PAYOUTS_PAGE_SIZE = 50;
-const CURSOR_AT = /^\d{1,16}$/;
 
 const lang = Type.Optional(FormField('Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en'));
 const store = Type.Optional(FormField("The store's UUID (one of the user's); default the first"));
@@ -44,13 +43,6 @@ const ExportParams = Type.Object({
 const notSignedIn = redirectResponse('Not signed in: to the sign-in page');
 const notFound = pageErrorResponse('Not one of the user’s stores, payouts or formats: the not-found page');
 
-/** The keyset of the requested page, undefined for the first, or null when malformed. */
-function readCursor(f: Fields): { at: string; id: string } | undefined | null {
-  if (!f.afterAt && !f.afterId) return undefined;
-  if (!f.afterAt || !f.afterId || !CURSOR_AT.test(f.afterAt) || !isUuid(f.afterId)) return null;
-  return { at: f.afterAt, id: f.afterId.toLowerCase() };
-}
-
 export async function payoutsArea(app: FastifyInstance, ctx: OfficeContext): Promise<void> {
   const { payouts } = ctx.services;
 
@@ -70,7 +62,7 @@ export async function payoutsArea(app: FastifyInstance, ctx: OfficeContext): Pro
       const f = fieldsOf(req.query);
       const s = await ctx.signedIn(req, reply, f, 'payouts');
       if ('answer' in s) return s.answer;
-      const after = readCursor(f);
+      const after = readKeyset(f);
       if (after === null) return ctx.message(reply, 400, s.frame.locale, TEXTS[s.frame.locale].badSearch);
       const page = await payouts.page(s.frame.storeId, s.frame.env, PAYOUTS_PAGE_SIZE, after);
       return ctx.page(reply, 200, s.frame, payoutsPage(s.frame, TEXTS[s.frame.locale].payouts, page.payouts, page.next));
