@@ -8,33 +8,9 @@
 import { html, type Html } from '../platform/html.js';
 import { TEXTS } from './i18n.js';
 import { dataTable, hiddenFields, when, type Frame } from './layout.js';
+import type { Delivery } from './store.js';
 
-export interface DeliveryAttempt {
-  attempt: number;
-  started_at: string;
-  duration_ms: number;
-  response_status: number | null;
-  error: string | null;
-  outcome: string;
-  /** The first bytes of the receiver's answer, as clean text (migration 026); null when none came. */
-  response_excerpt: string | null;
-}
-
-export interface Delivery {
-  id: string;
-  kind: string;
-  status: string;
-  url: string;
-  created_at: Date;
-  attempts: DeliveryAttempt[];
-}
-
-/** The columns of a Delivery, for a query over `notifications n` (attempts as one JSON array, oldest first). */
-export const DELIVERY_COLUMNS = `n.id, n.kind, n.status, n.url, n.created_at,
-  coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'started_at', a.started_at, 'duration_ms', a.duration_ms,
-                    'response_status', a.response_status, 'error', a.error, 'outcome', a.outcome,
-                    'response_excerpt', a.response_excerpt) ORDER BY a.attempt)
-            FROM notification_attempts a WHERE a.notification_id = n.id), '[]'::json) AS attempts`;
+export { DELIVERY_COLUMNS, type Delivery, type DeliveryAttempt } from './store.js';
 
 /**
  * Each delivery: kind and status, URL, the owner's "Send again" (posting to `resendAction(id)`;

@@ -19,7 +19,7 @@ import { AREA_ROUTES } from './areas.js';
 import { q, type Frame } from './layout.js';
 import { TEXTS } from './i18n.js';
 import { isUuid } from '../platform/ids.js';
-import { ApiError, Errors } from '../platform/errors.js';
+import { Errors } from '../platform/errors.js';
 import {
   fieldsOf,
   FORM_CONSUMES,
@@ -163,7 +163,7 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
     async (req, reply) =>
       orderAction(req, reply, async (f, frame, orderId) => {
         const form = readRefundForm(f);
-        if ('problem' in form) throw new ApiError(400, form.problem.startsWith('amount') ? TEXTS[frame.locale].refundAmountInvalid : form.problem);
+        if ('problem' in form) throw Errors.badRequest(form.problem.startsWith('amount') ? TEXTS[frame.locale].refundAmountInvalid : form.problem);
         const store = await opts.services.stores.get(frame.storeId);
         if (!store) throw Errors.notFound(`store ${frame.storeId}`);
         await opts.services.refunds.create(store, frame.env, { orderUuid: orderId, ...form });

@@ -1,7 +1,37 @@
 /** SQL of the back office: users, memberships, sessions, sign-in failures, the orders list. */
 import type { Queryable } from '../platform/db.js';
 import type { Env } from '../platform/env.js';
-import { DELIVERY_COLUMNS, type Delivery } from './deliveries.js';
+
+/*
+ * Deliveries (a notification or webhook with every attempt) as the back office loads them; their
+ * renderer, deliveriesList, is deliveries.ts (which re-exports these).
+ */
+export interface DeliveryAttempt {
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+  outcome: string;
+  /** The first bytes of the receiver's answer, as clean text (migration 026); null when none came. */
+  response_excerpt: string | null;
+}
+
+export interface Delivery {
+  id: string;
+  kind: string;
+  status: string;
+  url: string;
+  created_at: Date;
+  attempts: DeliveryAttempt[];
+}
+
+/** The columns of a Delivery, for a query over `notifications n` (attempts as one JSON array, oldest first). */
+export const DELIVERY_COLUMNS = `n.id, n.kind, n.status, n.url, n.created_at,
+  coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'started_at', a.started_at, 'duration_ms', a.duration_ms,
+                    'response_status', a.response_status, 'error', a.error, 'outcome', a.outcome,
+                    'response_excerpt', a.response_excerpt) ORDER BY a.attempt)
+            FROM notification_attempts a WHERE a.notification_id = n.id), '[]'::json) AS attempts`;
 
 export type Role = 'owner' | 'viewer';
 export const ROLES: readonly Role[] = ['owner', 'viewer'];

@@ -64,7 +64,7 @@ export async function payoutsCommand(argv: string[], io: Io): Promise<void> {
   const part = file && `${file}.part`;
   const sink = part ? fs.createWriteStream(part) : process.stdout;
   let bytes = 0;
-  let reported = Date.now();
+  let reported = performance.now(); // a stopwatch, not the time of day
   try {
     const reader = res.body!.getReader();
     for (;;) {
@@ -72,8 +72,8 @@ export async function payoutsCommand(argv: string[], io: Io): Promise<void> {
       if (done) break;
       bytes += value.length;
       if (!sink.write(value)) await new Promise<void>((r) => sink.once('drain', () => r()));
-      if (Date.now() - reported >= PROGRESS_EVERY_MS) {
-        reported = Date.now();
+      if (performance.now() - reported >= PROGRESS_EVERY_MS) {
+        reported = performance.now();
         io.progress(`  ${kib(bytes)} received`);
       }
     }
