@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedStore } from '../../src/stores/service.js';
+import { withTx } from '../../src/platform/db.js';
+import { enqueueShipmentEvent } from '../../src/shipping/webhooks/events.js';
 import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { startReceiver } from '../support/receiver.js';
 import { addOfficeUser, cookieValue, freshIp, OFFICE_PASSWORD, officeSession, officeSignIn, pageField, setCookies } from '../support/backoffice.js';
@@ -289,7 +291,7 @@ describe("an order's page", () => {
 });
 
 describe("the receiver's answer to each attempt", () => {
-  it('keeps at most 1 KiB of a long answer with NUL and invalid UTF-8, clean; the order page shows it escaped', async () => {
+  it('keeps at most 1 KiB of a long answer with NUL and invalid UTF-8, clean; the order page shows it escaped; a shipping webhook keeps it too', async () => {
     const rx = await startReceiver();
     try {
       rx.respond.status = 503;
@@ -312,6 +314,20 @@ describe("the receiver's answer to each attempt", () => {
       expect(page.body).toContain('<th scope="col">Response excerpt</th>');
       expect(page.body).toContain('<td><pre>&lt;script&gt;alert(1)&lt;/script&gt; down[31m \ufffd(\ufffdyyy');
       expect(page.body).not.toContain('<script>alert(1)');
+
+      // A shipping webhook goes through the same worker: its attempt keeps the answer too.
+      rx.respond.status = 410;
+      rx.respond.body = 'gone\u0000';
+      const hook = await t.app.inject({ method: 'POST', url: '/sandbox/shipping/api/v2/webhooks', headers: t.bearer(), payload: { url: rx.url, enabledEvents: ['shipment.registered'] } });
+      expect(hook.statusCode).toBe(201);
+      const shipmentId = '0190a8c4-0000-7000-8000-0000000000e1';
+      await withTx(t.db, (tx) => enqueueShipmentEvent(tx, { storeId: t.store.id, env: 'sandbox', eventType: 'shipment.registered', shipmentId, data: { id: shipmentId, status: 'registered' } }));
+      expect(await t.delivery().drain()).toBe(1);
+      const webhook = await t.db.query<{ kind: string; response_status: number; response_excerpt: string }>(
+        `SELECT n.kind, a.response_status, a.response_excerpt FROM notification_attempts a JOIN notifications n ON n.id = a.notification_id WHERE n.subject_id = $1`,
+        [shipmentId],
+      );
+      expect(webhook.rows).toEqual([{ kind: 'webhook', response_status: 410, response_excerpt: 'gone' }]);
     } finally {
       await rx.close();
     }
