@@ -26,6 +26,7 @@ import { shippingApi, shippingV3Api } from './shipping/routes.js';
 import { legacyWebhookRoutes } from './shipping/legacy/webhooks/routes.js';
 import { legacyShippingRoutes } from './shipping/legacy/routes.js';
 import { payoutRoutes } from './payouts/routes.js';
+import { payoutOperatorRoutes } from './payouts/operator-routes.js';
 import { notificationOperatorRoutes } from './payments/notifications/operator-routes.js';
 import { trackingRoutes } from './shipping/tracking/routes.js';
 import { carrierLogoRoutes } from './shipping/logos.js';
@@ -145,6 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(carrierContractRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(notificationOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(backofficeOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
+  await app.register(payoutOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(backofficeRoutes, { services });
   return app;
 }

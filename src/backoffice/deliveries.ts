@@ -2,35 +2,15 @@
  * Deliveries as the back office shows them: a notification or webhook (one row of `notifications`,
  * whatever its kind) with every delivery attempt, and its "Send again" form. The orders area shows
  * an order's and its refunds' notifications, the shipping area a webhook's deliveries; both load
- * them with DELIVERY_COLUMNS and render them with `deliveriesList`.
+ * them with DELIVERY_COLUMNS and render them with `deliveriesList`. Each attempt shows the first
+ * bytes the receiver answered (escaped, in a <pre>), so a merchant sees why its endpoint refused.
  */
 import { html, type Html } from '../platform/html.js';
 import { TEXTS } from './i18n.js';
 import { dataTable, hiddenFields, when, type Frame } from './layout.js';
+import type { Delivery } from './store.js';
 
-export interface DeliveryAttempt {
-  attempt: number;
-  started_at: string;
-  duration_ms: number;
-  response_status: number | null;
-  error: string | null;
-  outcome: string;
-}
-
-export interface Delivery {
-  id: string;
-  kind: string;
-  status: string;
-  url: string;
-  created_at: Date;
-  attempts: DeliveryAttempt[];
-}
-
-/** The columns of a Delivery, for a query over `notifications n` (attempts as one JSON array, oldest first). */
-export const DELIVERY_COLUMNS = `n.id, n.kind, n.status, n.url, n.created_at,
-  coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'started_at', a.started_at, 'duration_ms', a.duration_ms,
-                    'response_status', a.response_status, 'error', a.error, 'outcome', a.outcome) ORDER BY a.attempt)
-            FROM notification_attempts a WHERE a.notification_id = n.id), '[]'::json) AS attempts`;
+export { DELIVERY_COLUMNS, type Delivery, type DeliveryAttempt } from './store.js';
 
 /**
  * Each delivery: kind and status, URL, the owner's "Send again" (posting to `resendAction(id)`;
@@ -45,8 +25,11 @@ export function deliveriesList(f: Frame, deliveries: readonly Delivery[], resend
     (d) =>
       html`<h3>${d.kind} · ${d.status}</h3><p class="muted">${d.url}</p>${resend(d)}${dataTable(
         `${t.attempts} ${d.id}`,
-        ['#', t.status, t.duration, t.response, t.created],
-        d.attempts.map((a) => html`<tr><td>${a.attempt}</td><td>${a.outcome}</td><td>${a.duration_ms} ms</td><td>${a.response_status ?? a.error ?? ''}</td><td>${when(a.started_at)}</td></tr>`),
+        ['#', t.status, t.duration, t.response, t.excerpt, t.created],
+        d.attempts.map(
+          (a) =>
+            html`<tr><td>${a.attempt}</td><td>${a.outcome}</td><td>${a.duration_ms} ms</td><td>${a.response_status ?? a.error ?? ''}</td><td>${a.response_excerpt ? html`<pre>${a.response_excerpt}</pre>` : '—'}</td><td>${when(a.started_at)}</td></tr>`,
+        ),
       )}`,
   )}`;
 }

@@ -5,11 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { html, type Html } from '../platform/html.js';
 import type { Locale } from '../platform/locales.js';
-import { TEXTS } from './i18n.js';
+import { fill, TEXTS } from './i18n.js';
 import type { FailedDelivery, OrderDetail, OrderListRow } from './store.js';
 import type { ChannelBalance } from '../ledger/store.js';
 import { csrfField, dataTable, doc, frame, hiddenFields, money, q, when, type Frame } from './layout.js';
 import { deliveriesList } from './deliveries.js';
+import { refundRefusal } from '../payments/refunds/service.js';
 
 export type { Frame };
 
@@ -86,6 +87,35 @@ export function ordersPage(f: Frame, search: OrderSearch, rows: OrderListRow[], 
   );
 }
 
+
+/**
+ * Why the refund form was refused, in the page's language: RefundService.create's rule (the same
+ * refusal the API answers in English), or the form's own amount problem. A refusal of no known rule
+ * keeps the service's message rather than hiding it.
+ */
+export function refundErrorText(locale: Locale, err: unknown): string {
+  const t = TEXTS[locale];
+  const r = refundRefusal(err);
+  if (!r) return err instanceof Error ? err.message : String(err);
+  switch (r.rule) {
+    case 'keyUsed':
+      return t.refundKeyUsed;
+    case 'alreadyRefunded':
+      return t.refundAlreadyRefunded;
+    case 'bankCurrency':
+      return t.refundBankCurrency;
+    case 'bankDisabled':
+      return t.refundBankDisabled;
+    case 'method':
+      return t.refundMethod;
+    case 'notPaid':
+      return fill(t.refundNotPaid, { status: r.status });
+    case 'notSettled':
+      return fill(t.refundNotSettled, { from: when(r.from) + ' UTC' });
+    case 'exceeds':
+      return fill(t.refundExceeds, { amount: money(r.availableMinor, r.currency, locale) });
+  }
+}
 
 /** One order: its payment attempts, refunds, and notifications with every delivery attempt. */
 export function orderPage(f: Frame, d: OrderDetail, error?: string): string {

@@ -13,7 +13,7 @@ import { ORDER_STATUSES } from '../payments/orders/states.js';
 import { Security } from '../platform/schemas.js';
 import type { Services } from '../services.js';
 import { cookies, LOGIN_CSRF_COOKIE, newToken, SESSION_COOKIE, setCookie, tokenMatches } from './csrf.js';
-import { loginPage, orderPage, ordersPage, overviewPage } from './pages.js';
+import { loginPage, orderPage, ordersPage, overviewPage, refundErrorText } from './pages.js';
 import { officeContext, pagePolicy } from './context.js';
 import { AREA_ROUTES } from './areas.js';
 import { q, type Frame } from './layout.js';
@@ -150,7 +150,7 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
         onError: async (err, _f, frame) => {
           const again = await office.order(frame.storeId, frame.env, req.params.orderUuid.toLowerCase());
           if (!again) return ctx.notFound(reply, frame.locale);
-          return ctx.page(reply, err.statusCode === 409 ? 409 : 400, frame, orderPage(frame, again, err.message));
+          return ctx.page(reply, err.statusCode === 409 ? 409 : 400, frame, orderPage(frame, again, refundErrorText(frame.locale, err)));
         },
       },
     );
@@ -163,7 +163,7 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
     async (req, reply) =>
       orderAction(req, reply, async (f, frame, orderId) => {
         const form = readRefundForm(f);
-        if ('problem' in form) throw Errors.badRequest(form.problem);
+        if ('problem' in form) throw Errors.badRequest(form.problem.startsWith('amount') ? TEXTS[frame.locale].refundAmountInvalid : form.problem);
         const store = await opts.services.stores.get(frame.storeId);
         if (!store) throw Errors.notFound(`store ${frame.storeId}`);
         await opts.services.refunds.create(store, frame.env, { orderUuid: orderId, ...form });

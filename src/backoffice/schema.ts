@@ -5,7 +5,7 @@
 import { Type } from 'typebox';
 import { ENVS, type Env } from '../platform/env.js';
 import { isUuid } from '../platform/ids.js';
-import { described, documentedOnly, errorResponses, FormField, FormFields, htmlResponse, pageErrorResponse, redirectResponse, stringEnum } from '../platform/schemas.js';
+import { described, documentedOnly, errorResponses, FormField, FormFields, htmlResponse, nullable, pageErrorResponse, redirectResponse, stringEnum } from '../platform/schemas.js';
 import { Problems, Reader, isObject } from '../platform/validate.js';
 import { ORDER_STATUSES } from '../payments/orders/states.js';
 import { ROLES, type Role } from './store.js';
@@ -134,6 +134,13 @@ export interface OrdersSearch {
   after?: { createdAt: string; id: string };
 }
 
+/** The keyset of a list's next page (`afterAt`, µs since the epoch, and `afterId`): undefined for the first page, null when malformed. */
+export function readKeyset(f: Fields): { at: string; id: string } | undefined | null {
+  if (!f.afterAt && !f.afterId) return undefined;
+  if (!f.afterAt || !f.afterId || !CURSOR_AT.test(f.afterAt) || !isUuid(f.afterId)) return null;
+  return { at: f.afterAt, id: f.afterId.toLowerCase() };
+}
+
 /** The orders search, or undefined when a field is malformed. */
 export function readOrdersSearch(f: Fields): OrdersSearch | undefined {
   const s: OrdersSearch = {};
@@ -153,10 +160,9 @@ export function readOrdersSearch(f: Fields): OrdersSearch | undefined {
     if (!validDate(v)) return undefined;
     s[k] = v;
   }
-  if (f.afterAt || f.afterId) {
-    if (!f.afterAt || !f.afterId || !CURSOR_AT.test(f.afterAt) || !isUuid(f.afterId)) return undefined;
-    s.after = { createdAt: f.afterAt, id: f.afterId };
-  }
+  const after = readKeyset(f);
+  if (after === null) return undefined;
+  if (after) s.after = { createdAt: after.at, id: after.id };
   return s;
 }
 
@@ -201,4 +207,53 @@ export function readRefundForm(f: Fields): { amountMinor: number; idempotencyKey
     }
   }
   return { amountMinor: amountMinor!, idempotencyKey: idempotencyKey! };
+}
+
+const storeUuidQuery = Type.Optional(Type.String({ format: 'uuid', description: "Only this store's users" }));
+export const BackofficeUsersQuery = documentedOnly(Type.Object({ storeUuid: storeUuidQuery }, { additionalProperties: true }));
+export const BackofficeUserListSchema = Type.Object({
+  users: Type.Array(
+    Type.Object({
+      userId: Type.String(),
+      email: Type.String(),
+      createdAt: Type.String(),
+      memberships: Type.Array(Type.Object({ storeUuid: Type.String(), storeName: Type.String(), role: stringEnum(ROLES) })),
+      sessions: Type.Integer({ description: 'Sessions not expired' }),
+    }),
+  ),
+});
+export const RemoveUserBody = Type.Object(
+  {
+    email: Type.String({ description: 'The user' }),
+    storeUuid: Type.Optional(Type.String({ description: 'Remove only the membership of this store (the user too when it was the last)' })),
+  },
+  { description: 'Whom to remove' },
+);
+export const RemovedUserSchema = Type.Object({
+  email: Type.String(),
+  removed: stringEnum(['membership', 'user'], 'membership: the store is no longer the user’s; user: the user and every session are gone'),
+  storeUuid: nullable(Type.String()),
+});
+export const SetPasswordBody = Type.Object({ email: Type.String({ description: 'The user' }), password: Type.String({ description: 'At least 10 characters' }) }, { description: 'The new password' });
+export const PasswordSetSchema = Type.Object({ email: Type.String(), sessionsEnded: Type.Boolean({ description: 'Always true: every session of the user ended' }) });
+
+const EMAIL = { required: true, max: 254, pattern: /^[^\s@]+@[^\s@]+$/, patternHint: 'must be an email address' } as const;
+
+export function readRemoveUser(body: unknown): { email: string; storeId: string | undefined } {
+  const p = new Problems();
+  const r = new Reader(p, isObject(body) ? body : {});
+  const email = r.string('email', EMAIL);
+  const storeId = r.string('storeUuid');
+  if (storeId !== undefined && !isUuid(storeId)) p.add('storeUuid', 'must be a UUID');
+  p.throwIfAny();
+  return { email: email!, storeId: storeId?.toLowerCase() };
+}
+
+export function readSetPassword(body: unknown): { email: string; password: string } {
+  const p = new Problems();
+  const r = new Reader(p, isObject(body) ? body : {});
+  const email = r.string('email', EMAIL);
+  const password = r.string('password', { required: true, min: 10, max: 200 });
+  p.throwIfAny();
+  return { email: email!, password: password! };
 }

@@ -5,7 +5,7 @@
  * and as what, and the orders list (keyset-paged).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../platform/db.js';
+import { withTx, type Db } from '../platform/db.js';
 import type { Env } from '../platform/env.js';
 import { Errors } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
@@ -50,21 +50,52 @@ export class BackOffice {
   /**
    * Checks the password. A wrong password and an unknown email are the same answer (and the same
    * scrypt cost); after SIGN_IN_LIMIT failures in the window, for the email or for the IP, every
-   * attempt is refused without checking the password.
+   * attempt is refused without checking the password. The attempt is recorded as a failure before
+   * the password is checked (store.claimSignInAttempt, serialized per email and per IP), and
+   * forgotten when it succeeds: so N parallel wrong attempts cannot all pass the count.
    */
   async signIn(emailInput: string, password: string, ip: string): Promise<SignIn> {
     const email = normalizeEmail(emailInput);
-    const failures = await store.recentFailures(this.db, email, ip, SIGN_IN_WINDOW_MINUTES);
-    if (failures.byEmail >= SIGN_IN_LIMIT || failures.byIp >= SIGN_IN_LIMIT) return { ok: false, reason: 'rate-limited' };
+    const claim = await withTx(this.db, (tx) => store.claimSignInAttempt(tx, email, ip, SIGN_IN_LIMIT, SIGN_IN_WINDOW_MINUTES));
+    if ('limited' in claim) return { ok: false, reason: 'rate-limited' };
     const user = await store.userByEmail(this.db, email);
     const ok = await verifyPassword(password, user?.password_hash ?? DECOY_HASH);
-    if (!user || !ok) {
-      await store.recordFailure(this.db, email, ip);
-      return { ok: false, reason: 'invalid' };
-    }
+    if (!user || !ok) return { ok: false, reason: 'invalid' };
+    await store.forgetAttempt(this.db, claim.attemptId);
     const sessionId = randomBytes(32).toString('base64url');
     await store.insertSession(this.db, sha256(sessionId), user.id, randomBytes(32).toString('base64url'), SESSION_HOURS);
     return { ok: true, sessionId };
+  }
+
+  /** The users (of one store, when given) with their memberships and live sessions. */
+  users(storeId?: string): Promise<store.UserRow[]> {
+    return store.listUsers(this.db, storeId);
+  }
+
+  /**
+   * Removes a user's membership of `storeId` (its sessions no longer see that store from their next
+   * request: memberships are read per request), or, without a store or when it was the user's last
+   * membership, the user with every session. 404 when there is no such user or membership.
+   */
+  async removeUser(emailInput: string, storeId?: string): Promise<{ email: string; removed: 'membership' | 'user'; storeUuid: string | null }> {
+    const email = normalizeEmail(emailInput);
+    return withTx(this.db, async (tx) => {
+      if (storeId !== undefined) {
+        const left = await store.deleteMembership(tx, email, storeId);
+        if (left === undefined) throw Errors.notFound(`user ${email} of store ${storeId}`);
+        if (left > 0) return { email, removed: 'membership' as const, storeUuid: storeId };
+      }
+      if (!(await store.deleteUser(tx, email))) throw Errors.notFound(`user ${email}`);
+      return { email, removed: 'user' as const, storeUuid: storeId ?? null };
+    });
+  }
+
+  /** Sets a user's password and ends every one of its sessions at once; 404 for an unknown email. */
+  async setPassword(emailInput: string, password: string): Promise<{ email: string; sessionsEnded: true }> {
+    const email = normalizeEmail(emailInput);
+    const hash = await hashPassword(password);
+    if (!(await store.setPassword(this.db, email, hash))) throw Errors.notFound(`user ${email}`);
+    return { email, sessionsEnded: true };
   }
 
   async session(sessionId: string | undefined): Promise<Session | undefined> {

@@ -1,7 +1,37 @@
 /** SQL of the back office: users, memberships, sessions, sign-in failures, the orders list. */
 import type { Queryable } from '../platform/db.js';
 import type { Env } from '../platform/env.js';
-import { DELIVERY_COLUMNS, type Delivery } from './deliveries.js';
+
+/*
+ * Deliveries (a notification or webhook with every attempt) as the back office loads them; their
+ * renderer, deliveriesList, is deliveries.ts (which re-exports these).
+ */
+export interface DeliveryAttempt {
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  response_status: number | null;
+  error: string | null;
+  outcome: string;
+  /** The first bytes of the receiver's answer, as clean text (migration 026); null when none came. */
+  response_excerpt: string | null;
+}
+
+export interface Delivery {
+  id: string;
+  kind: string;
+  status: string;
+  url: string;
+  created_at: Date;
+  attempts: DeliveryAttempt[];
+}
+
+/** The columns of a Delivery, for a query over `notifications n` (attempts as one JSON array, oldest first). */
+export const DELIVERY_COLUMNS = `n.id, n.kind, n.status, n.url, n.created_at,
+  coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'started_at', a.started_at, 'duration_ms', a.duration_ms,
+                    'response_status', a.response_status, 'error', a.error, 'outcome', a.outcome,
+                    'response_excerpt', a.response_excerpt) ORDER BY a.attempt)
+            FROM notification_attempts a WHERE a.notification_id = n.id), '[]'::json) AS attempts`;
 
 import type { Membership, Role } from './roles.js';
 export { ROLES, type Membership, type Role } from './roles.js';
@@ -42,18 +72,37 @@ export async function memberships(q: Queryable, userId: string): Promise<Members
   return rows;
 }
 
-/** Failed sign-ins in the window, for the email and for the IP. */
-export async function recentFailures(q: Queryable, email: string, ip: string, windowMinutes: number): Promise<{ byEmail: number; byIp: number }> {
-  const { rows } = await q.query<{ by_email: number; by_ip: number }>(
-    `SELECT (SELECT count(*)::int FROM backoffice_login_failures WHERE email = $1 AND at > now() - make_interval(mins => $3)) AS by_email,
+/**
+ * Takes a place in the sign-in limit, inside `tx`: waits for any other sign-in of the same email,
+ * then of the same IP (advisory locks, always in that order, held until `tx` ends), counts the
+ * failures of the window, and when under the limit records this attempt as a failure now (its id
+ * returned; the caller deletes it if the password turns out right). Recording before the password
+ * is checked is what makes the limit hold under parallel attempts: each one counts the others.
+ * Also deletes expired sessions and failures older than the window (indexed; the tables stay small).
+ */
+export async function claimSignInAttempt(
+  tx: Queryable,
+  email: string,
+  ip: string,
+  limit: number,
+  windowMinutes: number,
+): Promise<{ attemptId: string } | { limited: true }> {
+  await tx.query('SELECT pg_advisory_xact_lock(7340101, hashtext($1)), pg_advisory_xact_lock(7340102, hashtext($2))', [email, ip]);
+  const { rows } = await tx.query<{ by_email: number; by_ip: number }>(
+    `WITH old_sessions AS (DELETE FROM backoffice_sessions WHERE expires_at <= now()),
+          old_failures AS (DELETE FROM backoffice_login_failures WHERE at <= now() - make_interval(mins => $3))
+     SELECT (SELECT count(*)::int FROM backoffice_login_failures WHERE email = $1 AND at > now() - make_interval(mins => $3)) AS by_email,
             (SELECT count(*)::int FROM backoffice_login_failures WHERE ip = $2 AND at > now() - make_interval(mins => $3)) AS by_ip`,
     [email, ip, windowMinutes],
   );
-  return { byEmail: rows[0]!.by_email, byIp: rows[0]!.by_ip };
+  if (rows[0]!.by_email >= limit || rows[0]!.by_ip >= limit) return { limited: true };
+  const { rows: ins } = await tx.query<{ id: string }>('INSERT INTO backoffice_login_failures (email, ip) VALUES ($1, $2) RETURNING id::text', [email, ip]);
+  return { attemptId: ins[0]!.id };
 }
 
-export async function recordFailure(q: Queryable, email: string, ip: string): Promise<void> {
-  await q.query('INSERT INTO backoffice_login_failures (email, ip) VALUES ($1, $2)', [email, ip]);
+/** The attempt was a success after all: it is not a failure. */
+export async function forgetAttempt(q: Queryable, attemptId: string): Promise<void> {
+  await q.query('DELETE FROM backoffice_login_failures WHERE id = $1', [attemptId]);
 }
 
 export async function insertSession(q: Queryable, idHash: string, userId: string, csrfSecret: string, hours: number): Promise<void> {
@@ -74,6 +123,59 @@ export async function sessionByHash(q: Queryable, idHash: string): Promise<{ use
 
 export async function deleteSession(q: Queryable, idHash: string): Promise<void> {
   await q.query('DELETE FROM backoffice_sessions WHERE id_hash = $1', [idHash]);
+}
+
+export interface UserRow {
+  id: string;
+  email: string;
+  created_at: Date;
+  memberships: { storeUuid: string; storeName: string; role: Role }[];
+  /** Sessions not expired. */
+  sessions: number;
+}
+
+/** Users with their memberships (of one store, when given: only that store's users), by email. */
+export async function listUsers(q: Queryable, storeId: string | undefined): Promise<UserRow[]> {
+  const { rows } = await q.query<UserRow>(
+    `SELECT u.id, u.email, u.created_at,
+            coalesce((SELECT json_agg(json_build_object('storeUuid', m.store_id, 'storeName', s.name, 'role', m.role) ORDER BY s.name, m.store_id)
+                        FROM backoffice_memberships m JOIN stores s ON s.id = m.store_id WHERE m.user_id = u.id), '[]'::json) AS memberships,
+            (SELECT count(*)::int FROM backoffice_sessions x WHERE x.user_id = u.id AND x.expires_at > now()) AS sessions
+       FROM backoffice_users u
+      WHERE $1::uuid IS NULL OR EXISTS (SELECT 1 FROM backoffice_memberships m WHERE m.user_id = u.id AND m.store_id = $1)
+      ORDER BY u.email`,
+    [storeId ?? null],
+  );
+  return rows;
+}
+
+/** Deletes the user (its memberships and sessions go with it); false when there is no such user. */
+export async function deleteUser(q: Queryable, email: string): Promise<boolean> {
+  const { rowCount } = await q.query('DELETE FROM backoffice_users WHERE email = $1', [email]);
+  return rowCount === 1;
+}
+
+/** Deletes one membership; the memberships the user has left (undefined when there was none to delete). */
+export async function deleteMembership(q: Queryable, email: string, storeId: string): Promise<number | undefined> {
+  const { rows } = await q.query<{ left: number }>(
+    `WITH gone AS (
+       DELETE FROM backoffice_memberships m USING backoffice_users u
+        WHERE u.email = $1 AND m.user_id = u.id AND m.store_id = $2 RETURNING m.user_id)
+     SELECT (SELECT count(*)::int FROM backoffice_memberships x WHERE x.user_id = gone.user_id AND x.store_id <> $2) AS left FROM gone`,
+    [email, storeId],
+  );
+  return rows[0]?.left;
+}
+
+/** Sets the password hash and ends every session of the user; false when there is no such user. */
+export async function setPassword(q: Queryable, email: string, passwordHash: string): Promise<boolean> {
+  const { rows } = await q.query<{ id: string }>(
+    `WITH u AS (UPDATE backoffice_users SET password_hash = $2 WHERE email = $1 RETURNING id),
+          gone AS (DELETE FROM backoffice_sessions s USING u WHERE s.user_id = u.id)
+     SELECT id FROM u`,
+    [email, passwordHash],
+  );
+  return rows.length === 1;
 }
 
 export interface OrderListRow {

@@ -7,6 +7,7 @@ import { CONTRACTS_USAGE, contractsCommand } from './contracts.js';
 import { DEVELOPER_USAGE, developerCommand } from './developer.js';
 import { LABELS_USAGE, labelsCommand } from './labels.js';
 import { NOTIFICATIONS_USAGE, notificationsCommand } from './notifications.js';
+import { PAYOUTS_USAGE, payoutsCommand } from './payouts.js';
 import { STORES_USAGE, storesCommand } from './stores.js';
 import { USERS_USAGE, usersCommand } from './users.js';
 
@@ -22,6 +23,7 @@ export const OPERATOR_COMMANDS: readonly CommandGroup[] = [
   { words: ['contracts'], run: contractsCommand, usage: CONTRACTS_USAGE },
   { words: ['notifications'], run: notificationsCommand, usage: NOTIFICATIONS_USAGE },
   { words: ['users'], run: usersCommand, usage: USERS_USAGE },
+  { words: ['payouts'], run: payoutsCommand, usage: PAYOUTS_USAGE },
 ];
 
 export const DEVELOPER_COMMANDS: readonly CommandGroup[] = [

@@ -2,12 +2,14 @@
  * `kassa notifications …`: the outbox as the operator sees it (/operator/notifications).
  *   kassa notifications list [--status failed|pending|delivered] [--store UUID] [--json]
  *   kassa notifications resend NOTIFICATION_ID [--json]
+ *   kassa notifications show NOTIFICATION_ID [--json]      every attempt: outcome, duration, response status and excerpt, error, time
  */
 import { parseArgs } from 'node:util';
 import { operatorCall, usageError, type Io } from './kit.js';
 
 export const NOTIFICATIONS_USAGE = `  kassa notifications list [--status failed|pending|delivered (default failed)] [--store UUID] [--json]
-  kassa notifications resend NOTIFICATION_ID [--json]`;
+  kassa notifications resend NOTIFICATION_ID [--json]
+  kassa notifications show NOTIFICATION_ID [--json]`;
 
 export async function notificationsCommand(argv: string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -17,6 +19,17 @@ export async function notificationsCommand(argv: string[], io: Io): Promise<void
   });
   const [, verb, subject] = positionals;
   return notifications(verb, subject, values, io.out);
+}
+
+interface AttemptOut {
+  attempt: number;
+  startedAt: string;
+  durationMs: number;
+  outcome: string;
+  responseStatus: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+  nextAttemptAt: string | null;
 }
 
 interface NotificationOut {
@@ -50,6 +63,19 @@ async function notifications(
     const n = (await operatorCall('POST', `/operator/notifications/${encodeURIComponent(id)}/resend`, {})) as NotificationOut;
     if (values.json) return out(JSON.stringify(n));
     return out(`queued again: ${line(n)}`);
+  }
+  if (verb === 'show') {
+    if (!id) throw usageError('the notification id is required');
+    const n = (await operatorCall('GET', `/operator/notifications/${encodeURIComponent(id)}`)) as NotificationOut & { deliveryAttempts: AttemptOut[] };
+    if (values.json) return out(JSON.stringify(n));
+    out(line(n));
+    if (!n.deliveryAttempts.length) return out('  no attempt yet');
+    for (const a of n.deliveryAttempts) {
+      out(`  #${a.attempt}  ${a.startedAt}  ${a.outcome.padEnd(9)} ${String(a.durationMs).padStart(6)} ms  ${a.responseStatus ?? '—'}${a.error ? `  ${a.error}` : ''}${a.nextAttemptAt ? `  next ${a.nextAttemptAt}` : ''}`);
+      // The excerpt is clean text (no control characters but newlines and tabs): indented under its attempt.
+      if (a.responseExcerpt) for (const l of a.responseExcerpt.split(/\r?\n/)) out(`      | ${l}`);
+    }
+    return;
   }
   throw usageError(verb ? `unknown command "notifications ${verb}"` : `"notifications" needs a command`);
 }

@@ -42,6 +42,18 @@ export interface PayoutPage {
   orderBy: sql.PayoutOrderBy;
 }
 
+/** A payout export ready to stream: its response headers and the writer of its bytes. */
+export interface ExportFile {
+  headers: Record<string, string>;
+  writeTo: (res: ServerResponse) => Promise<void>;
+}
+
+/** The keyset of the next page of `PayoutService.page`: the last payout's time (µs since the epoch) and id. */
+export interface PayoutCursor {
+  at: string;
+  id: string;
+}
+
 export class PayoutService {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
@@ -106,6 +118,30 @@ export class PayoutService {
     return { payouts: rows.map((r) => payoutView(r, store)) };
   }
 
+  /**
+   * One page of a store's payouts of an environment, newest first (the back office and the
+   * operator's list; the same PayoutView as the API's list), and the cursor of the next page.
+   */
+  async page(storeId: string, env: Env, limit: number, after?: PayoutCursor): Promise<{ payouts: PayoutView[]; next: PayoutCursor | null }> {
+    const store = await this.deps.stores.get(storeId);
+    if (!store) throw Errors.notFound(`Store ${storeId}`);
+    const rows = await sql.payoutsPage(this.db, storeId, env, limit + 1, after);
+    const shown = rows.slice(0, limit);
+    const last = shown[shown.length - 1];
+    return { payouts: shown.map((r) => payoutView(r, store)), next: rows.length > limit && last ? { at: last.cursor_at, id: last.id } : null };
+  }
+
+  /**
+   * The export file of one of the store's payouts of the environment, for callers that authenticated
+   * the store themselves (a back-office session, the operator token): 404 for any other payout. The
+   * same file, byte for byte, as the API's signed link opens.
+   */
+  async storeExport(storeId: string, env: Env, payoutUuid: string, format: ExportFormat): Promise<ExportFile> {
+    const p = await sql.findPayout(this.db, payoutUuid);
+    if (!p || p.store_id !== storeId || p.env !== env) throw Errors.notFound(`Payout ${payoutUuid}`);
+    return this.file(p, format);
+  }
+
   private async own(store: Store, env: Env, storeUuid: string, payoutUuid: string): Promise<sql.PayoutRow> {
     if (storeUuid !== store.id) throw Errors.notFound(`Store ${storeUuid}`);
     const p = await sql.findPayout(this.db, payoutUuid);
@@ -128,13 +164,18 @@ export class PayoutService {
     payoutUuid: string,
     format: ExportFormat,
     query: { expires?: unknown; signature?: unknown },
-  ): Promise<{ headers: Record<string, string>; writeTo: (res: ServerResponse) => Promise<void> }> {
+  ): Promise<ExportFile> {
     const p = await sql.findPayout(this.db, payoutUuid);
     if (!p || p.env !== env) throw Errors.notFound(`Payout ${payoutUuid}`);
     const { secretKey } = await this.deps.keys.forStore(p.store_id, env);
     if (!checkLink(secretKey, LINK_PURPOSE, `${p.id}.${format}`, query.expires, query.signature, Math.floor(this.clock.now().getTime() / 1000))) {
       throw Errors.forbidden('the link is not valid or has expired; ask for a new one');
     }
+    return this.file(p, format);
+  }
+
+  /** The payout's file in `format`: headers, and its bytes written by an export worker (export-runner.ts). */
+  private async file(p: sql.PayoutRow, format: ExportFormat): Promise<ExportFile> {
     const store = (await this.deps.stores.get(p.store_id))!;
     const header = {
       payoutUuid: p.id,

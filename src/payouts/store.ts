@@ -150,6 +150,28 @@ export async function listPayouts(
   return rows.map(payout);
 }
 
+/**
+ * One page of a store's payouts of an environment, newest first, keyset-paged on (created_at, id)
+ * (index payouts_store): `after` is the last row of the previous page, its time in microseconds
+ * since the epoch (`cursor_at`), so no row is skipped or repeated.
+ */
+export async function payoutsPage(
+  q: Queryable,
+  storeId: string,
+  env: Env,
+  limit: number,
+  after?: { at: string; id: string },
+): Promise<(PayoutRow & { cursor_at: string })[]> {
+  const { rows } = await q.query<PayoutRow & { cursor_at: string }>(
+    `SELECT *, (extract(epoch FROM created_at) * 1000000)::bigint::text AS cursor_at FROM payouts
+      WHERE store_id = $1 AND env = $2
+        AND ($4::bigint IS NULL OR (created_at, id) < ('epoch'::timestamptz + $4::bigint * interval '1 microsecond', $5::uuid))
+      ORDER BY created_at DESC, id DESC LIMIT $3`,
+    [storeId, env, limit, after?.at ?? null, after?.id ?? null],
+  );
+  return rows.map((r) => ({ ...payout(r), cursor_at: r.cursor_at }));
+}
+
 export async function findPayout(q: Queryable, id: string): Promise<PayoutRow | undefined> {
   const { rows } = await q.query<PayoutRow>('SELECT * FROM payouts WHERE id = $1', [id]);
   return rows[0] && payout(rows[0]);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallbackPolicy, isObviouslyPrivate, isPublicAddress, postJson, PRIVATE_CALLBACK_PROBLEM, PrivateAddressError } from './outbound.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CallbackPolicy, isObviouslyPrivate, isPublicAddress, postJson, PRIVATE_CALLBACK_PROBLEM, PrivateAddressError, RESPONSE_EXCERPT_BYTES, responseExcerpt } from './outbound.js';
 import { Problems } from './validate.js';
 
 describe('isPublicAddress', () => {
@@ -30,6 +30,7 @@ describe('postJson', () => {
   let server: http.Server;
   let port = 0;
   const bodies: string[] = [];
+  const endlessClosed: boolean[] = [];
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       let b = '';
@@ -37,6 +38,18 @@ describe('postJson', () => {
       req.on('end', () => {
         bodies.push(b);
         if (req.url === '/slow') return setTimeout(() => res.end(), 1000);
+        if (req.url === '/endless') {
+          // An answer that never ends: NUL, a control character, an invalid byte, then 64 KiB chunks until the client hangs up.
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          res.write(Buffer.concat([Buffer.from('bad\u0000\u0007 '), Buffer.from([0xff, 0xfe]), Buffer.from(' ünï\r\n')]));
+          const chunk = Buffer.alloc(64 * 1024, 'x');
+          const pump = () => {
+            while (!res.destroyed && res.write(chunk));
+            if (!res.destroyed) res.once('drain', pump);
+          };
+          res.on('close', () => endlessClosed.push(true));
+          return pump();
+        }
         res.writeHead(req.url === '/created' ? 201 : 200).end('ok');
       });
     });
@@ -46,7 +59,7 @@ describe('postJson', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('POSTs JSON and answers the status when private addresses are allowed', async () => {
-    expect(await postJson(`http://127.0.0.1:${port}/created`, '{"a":1}', { timeoutMs: 2000, allowPrivate: true })).toBe(201);
+    expect(await postJson(`http://127.0.0.1:${port}/created`, '{"a":1}', { timeoutMs: 2000, allowPrivate: true })).toMatchObject({ status: 201, excerpt: 'ok' });
     expect(bodies.at(-1)).toBe('{"a":1}');
   });
 
@@ -61,10 +74,23 @@ describe('postJson', () => {
   });
 
   it('a connection kept alive for an allowed call never carries a refused one to the same host', async () => {
-    expect(await postJson(`http://localhost:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: true })).toBe(200);
+    expect(await postJson(`http://localhost:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: true })).toMatchObject({ status: 200 });
     const before = bodies.length;
     await expect(postJson(`http://localhost:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: false })).rejects.toThrow(PrivateAddressError);
     expect(bodies.length).toBe(before);
+  });
+
+  it('keeps the first 1 KiB of an endless answer as clean text, and stops reading there', async () => {
+    const answer = await postJson(`http://127.0.0.1:${port}/endless`, '{}', { timeoutMs: 5000, allowPrivate: true });
+    expect(answer.status).toBe(500);
+    expect(answer.excerpt.startsWith('bad \ufffd\ufffd ünï\r\nxxx')).toBe(true);
+    expect(answer.excerpt).toHaveLength(RESPONSE_EXCERPT_BYTES - 2 - 2); // NUL and BEL gone; ü and ï are 2 bytes each, one character each
+    await vi.waitFor(() => expect(endlessClosed).toEqual([true])); // the receiver saw its connection end
+  });
+
+  it('drops a character cut by the limit instead of showing a broken one', () => {
+    const bytes = Buffer.concat([Buffer.alloc(1022, 'a'), Buffer.from('€')]).subarray(0, 1024); // € is 3 bytes: 2 fit
+    expect(responseExcerpt(bytes)).toBe('a'.repeat(1022));
   });
 
   it('gives up after the timeout', async () => {

@@ -125,9 +125,34 @@ const AGENTS = {
   },
 };
 
-/** POSTs `body` as JSON; resolves with the status (the answer's body is read and dropped). */
-export function postJson(target: string, body: string, opts: PostOptions): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
+/** How much of a receiver's answer is read (and kept, as its excerpt): the rest is never read from the socket. */
+export const RESPONSE_EXCERPT_BYTES = 1024;
+
+/** What a receiver answered: its status and the first RESPONSE_EXCERPT_BYTES of its body, as clean text. */
+export interface CallbackAnswer {
+  status: number;
+  excerpt: string;
+}
+
+/** C0 and C1 control characters (NUL included) but tab, newline and carriage return; DEL. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/**
+ * The text of a body's first bytes: UTF-8 decoded without throwing (an invalid byte becomes U+FFFD;
+ * an incomplete character at the cut is dropped, not shown as garbage), control characters removed.
+ * Never longer than the bytes given (each byte yields at most one character).
+ */
+export function responseExcerpt(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes, { stream: true }).replace(CONTROL, '');
+}
+
+/**
+ * POSTs `body` as JSON; resolves with the status and the excerpt of the answer. Reading stops at
+ * RESPONSE_EXCERPT_BYTES: the response is destroyed there (the connection with it), so a receiver
+ * that answers megabytes costs at most one socket read past the limit, never the whole body.
+ */
+export function postJson(target: string, body: string, opts: PostOptions): Promise<CallbackAnswer> {
+  return new Promise<CallbackAnswer>((resolve, reject) => {
     const url = new URL(target);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (!opts.allowPrivate && net.isIP(host) && !isPublicAddress(host)) return reject(new PrivateAddressError(host, host));
@@ -142,9 +167,24 @@ export function postJson(target: string, body: string, opts: PostOptions): Promi
         signal: AbortSignal.timeout(opts.timeoutMs),
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
+        const kept = Buffer.alloc(RESPONSE_EXCERPT_BYTES);
+        let length = 0;
+        let settled = false;
+        const finish = () => {
+          if (settled) return;
+          settled = true;
+          resolve({ status: res.statusCode ?? 0, excerpt: responseExcerpt(kept.subarray(0, length)) });
+        };
+        res.on('data', (chunk: Buffer) => {
+          length += chunk.copy(kept, length, 0, Math.min(chunk.length, RESPONSE_EXCERPT_BYTES - length));
+          if (length >= RESPONSE_EXCERPT_BYTES) {
+            finish();
+            res.destroy(); // read no further: the rest of the body is not ours to buffer
+          }
+        });
+        res.on('end', finish);
+        res.on('close', finish); // destroyed above, or the receiver closed mid-body: what came is the excerpt
+        res.on('error', (err) => (settled ? undefined : ((settled = true), reject(err))));
       },
     );
     req.on('error', (err: Error & { name?: string }) => reject(err.name === 'AbortError' || err.name === 'TimeoutError' ? new CallbackTimeoutError(opts.timeoutMs) : err));

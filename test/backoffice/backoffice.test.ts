@@ -6,9 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedStore } from '../../src/stores/service.js';
+import { withTx } from '../../src/platform/db.js';
+import { enqueueShipmentEvent } from '../../src/shipping/webhooks/events.js';
 import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { startReceiver } from '../support/receiver.js';
-import { addOfficeUser, cookieValue, freshIp, OFFICE_PASSWORD, officeSession, officeSignIn, setCookies } from '../support/backoffice.js';
+import { addOfficeUser, cookieValue, freshIp, OFFICE_PASSWORD, officeSession, officeSignIn, pageField, setCookies } from '../support/backoffice.js';
 
 let t: TestApp;
 let other: CreatedStore;
@@ -119,6 +121,31 @@ describe('signing in', () => {
     for (let i = 0; i < 5; i++) expect((await signIn(`guess${i}@shop.test`, 'wrong password', ip)).statusCode).toBe(401);
     expect((await signIn('owner@shop.test', PASSWORD, ip)).statusCode).toBe(429);
     expect((await signIn('owner@shop.test', PASSWORD, freshIp())).statusCode).toBe(303);
+  });
+
+  it('holds the limit under a parallel burst: 12 wrong attempts at once, per email and per address, only 5 are checked', async () => {
+    await addUser('burst@shop.test', t.store);
+    const byEmail = await Promise.all(Array.from({ length: 12 }, () => signIn('burst@shop.test', 'wrong password', freshIp())));
+    const statuses = (rs: { statusCode: number }[]) => rs.map((r) => r.statusCode).sort();
+    expect(statuses(byEmail)).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    const rows = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM backoffice_login_failures WHERE email = 'burst@shop.test'");
+    expect(rows.rows[0]!.n).toBe(5);
+    const ip = freshIp();
+    const byIp = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(`burst${i}@shop.test`, 'wrong password', ip)));
+    expect(statuses(byIp)).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    // A right password counts as a failure only while it is checked: once it succeeds it is forgotten.
+    await addUser('burst-ok@shop.test', t.store);
+    for (let i = 0; i < 6; i++) expect((await signIn('burst-ok@shop.test', PASSWORD, freshIp())).statusCode).toBe(303);
+    expect((await t.db.query("SELECT 1 FROM backoffice_login_failures WHERE email = 'burst-ok@shop.test'")).rowCount).toBe(0);
+  });
+
+  it('deletes expired sessions and failures older than the window on a sign-in', async () => {
+    const { rows } = await t.db.query<{ id: string }>("SELECT id FROM backoffice_users WHERE email = 'owner@shop.test'");
+    await t.db.query("INSERT INTO backoffice_sessions (id_hash, user_id, expires_at, csrf_secret) VALUES ('expired-session', $1, now() - interval '1 second', 'x')", [rows[0]!.id]);
+    await t.db.query("INSERT INTO backoffice_login_failures (email, ip, at) VALUES ('old@shop.test', '192.0.2.1', now() - interval '16 minutes')");
+    expect((await signIn('owner@shop.test', PASSWORD, freshIp())).statusCode).toBe(303);
+    expect((await t.db.query("SELECT 1 FROM backoffice_sessions WHERE id_hash = 'expired-session'")).rowCount).toBe(0);
+    expect((await t.db.query("SELECT 1 FROM backoffice_login_failures WHERE email = 'old@shop.test'")).rowCount).toBe(0);
   });
 
   it('sends a visitor without a session to the sign-in page, in its language', async () => {
@@ -263,6 +290,50 @@ describe("an order's page", () => {
   });
 });
 
+describe("the receiver's answer to each attempt", () => {
+  it('keeps at most 1 KiB of a long answer with NUL and invalid UTF-8, clean; the order page shows it escaped; a shipping webhook keeps it too', async () => {
+    const rx = await startReceiver();
+    try {
+      rx.respond.status = 503;
+      rx.respond.body = Buffer.concat([Buffer.from('<script>alert(1)</script>\u0000 down\u001b[31m '), Buffer.from([0xc3, 0x28, 0xff]), Buffer.alloc(4000, 'y')]);
+      const o = await order(t.store, { merchantReference: 'EXCERPT-1', notificationUrl: rx.url });
+      expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${o.uuid}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
+      expect(await t.delivery().drain()).toBe(1);
+      const { rows } = await t.db.query<{ response_excerpt: string; bytes: number }>(
+        `SELECT a.response_excerpt, octet_length(a.response_excerpt) AS bytes FROM notification_attempts a JOIN notifications n ON n.id = a.notification_id WHERE n.subject_id = $1`,
+        [o.uuid],
+      );
+      const excerpt = rows[0]!.response_excerpt;
+      expect(excerpt.startsWith('<script>alert(1)</script> down[31m \ufffd(\ufffdyyy')).toBe(true);
+      expect(excerpt).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/);
+      // 1024 bytes read: NUL and ESC dropped, the two invalid bytes each one U+FFFD (3 bytes in UTF-8).
+      expect(excerpt).toHaveLength(1024 - 2);
+      expect(rows[0]!.bytes).toBe(1024 - 2 + 2 * 2);
+      const sid = await session('viewer@shop.test');
+      const page = await get(`/dashboard/orders/${o.uuid}?env=sandbox&store=${t.store.id}`, sid);
+      expect(page.body).toContain('<th scope="col">Response excerpt</th>');
+      expect(page.body).toContain('<td><pre>&lt;script&gt;alert(1)&lt;/script&gt; down[31m \ufffd(\ufffdyyy');
+      expect(page.body).not.toContain('<script>alert(1)');
+
+      // A shipping webhook goes through the same worker: its attempt keeps the answer too.
+      rx.respond.status = 410;
+      rx.respond.body = 'gone\u0000';
+      const hook = await t.app.inject({ method: 'POST', url: '/sandbox/shipping/api/v2/webhooks', headers: t.bearer(), payload: { url: rx.url, enabledEvents: ['shipment.registered'] } });
+      expect(hook.statusCode).toBe(201);
+      const shipmentId = '0190a8c4-0000-7000-8000-0000000000e1';
+      await withTx(t.db, (tx) => enqueueShipmentEvent(tx, { storeId: t.store.id, env: 'sandbox', eventType: 'shipment.registered', shipmentId, data: { id: shipmentId, status: 'registered' } }));
+      expect(await t.delivery().drain()).toBe(1);
+      const webhook = await t.db.query<{ kind: string; response_status: number; response_excerpt: string }>(
+        `SELECT n.kind, a.response_status, a.response_excerpt FROM notification_attempts a JOIN notifications n ON n.id = a.notification_id WHERE n.subject_id = $1`,
+        [shipmentId],
+      );
+      expect(webhook.rows).toEqual([{ kind: 'webhook', response_status: 410, response_excerpt: 'gone' }]);
+    } finally {
+      await rx.close();
+    }
+  });
+});
+
 describe('refund and resend from the order page', () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
   const post = (url: string, sid: string, fields: Record<string, string>) =>
@@ -298,7 +369,7 @@ describe('refund and resend from the order page', () => {
       expect((await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, amount: '10.00', idempotencyKey: key })).statusCode).toBe(403);
       const tooMuch = await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, csrf, amount: '500.00', idempotencyKey: key });
       expect(tooMuch.statusCode).toBe(400);
-      expect(tooMuch.body).toContain('amount exceeds the total refundable amount (100.00 EUR)');
+      expect(tooMuch.body).toContain('<p class="error" role="alert">The amount exceeds what is left to refund (€100.00).</p>');
       const done = await post(`/dashboard/orders/${o.uuid}/refund`, owner, { ...scope, csrf, amount: '10.00', idempotencyKey: key });
       expect(done.statusCode).toBe(303);
       expect(done.headers.location).toBe(`/dashboard/orders/${o.uuid}?store=${t.store.id}&env=sandbox&lang=en`);
@@ -326,5 +397,38 @@ describe('refund and resend from the order page', () => {
     } finally {
       await rx.close();
     }
+  });
+});
+
+describe("refund errors in the page's language", () => {
+  const post = (url: string, sid: string, fields: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `kassa_session=${sid}` }, payload: new URLSearchParams(fields).toString() });
+  const alert = (body: string) => /<p class="error" role="alert">([^<]*)<\/p>/.exec(body)?.[1];
+
+  it('says each refusal of the refund rules in the locale of the form: amount, key used, not paid (the API keeps English)', async () => {
+    const o = await order(t.store, { merchantReference: 'LOCALE-1', grandTotal: 20, payment: { method: 'cardPayments', amount: 20, currency: 'EUR' } });
+    expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${o.uuid}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() })).statusCode).toBe(200);
+    const unpaid = await order(t.store, { merchantReference: 'LOCALE-2' });
+    const owner = await session('owner@shop.test');
+    const csrf = pageField((await get(`/dashboard?env=sandbox&store=${t.store.id}`, owner)).body, 'csrf')!;
+    const refund = (orderUuid: string, lang: string, amount: string, idempotencyKey: string) =>
+      post(`/dashboard/orders/${orderUuid}/refund`, owner, { store: t.store.id, env: 'sandbox', lang, csrf, amount, idempotencyKey });
+
+    const de = await refund(o.uuid, 'de', '50.00', 'de-1');
+    expect(de.statusCode).toBe(400);
+    expect(alert(de.body)).toBe(`Der Betrag übersteigt den noch erstattbaren Betrag (${new Intl.NumberFormat('de', { style: 'currency', currency: 'EUR' }).format(20)}).`);
+    const ru = await refund(o.uuid, 'ru', 'abc', 'ru-1');
+    expect(ru.statusCode).toBe(400);
+    expect(alert(ru.body)).toBe('Введите сумму не менее 0,05, не более 2 знаков после запятой.');
+    expect((await refund(o.uuid, 'pl', '1.00', 'pl-1')).statusCode).toBe(303);
+    const used = await refund(o.uuid, 'pl', '1.00', 'pl-1');
+    expect(alert(used.body)).toBe('Ten formularz został już wysłany. Odśwież stronę, aby wykonać kolejny zwrot.');
+    const notPaid = await refund(unpaid.uuid, 'fi', '1.00', 'fi-1');
+    expect(alert(notPaid.body)).toBe('Tilauksen tila on PENDING; vain maksettu tilaus voidaan hyvittää.');
+    // The API still answers the service's English message for the same rule.
+    const api = await t.app.inject({ method: 'POST', url: '/sandbox/api/refunds', payload: { data: t.token({ orderUuid: unpaid.uuid, amount: 1, idempotencyKey: 'api-1' }) } });
+    expect(api.statusCode).toBe(400);
+    expect(api.json().message).toBe('The order is PENDING; only a paid order can be refunded');
   });
 });

@@ -12,14 +12,14 @@ export interface Receiver {
   url: string;
   port: number;
   received: Received[];
-  /** The status to answer with (default 200), or a delay in ms before answering. */
-  respond: { status: number; delayMs: number };
+  /** The status to answer with (default 200), a delay in ms before answering, and the body (default "ok"). */
+  respond: { status: number; delayMs: number; body: string | Buffer };
   close(): Promise<void>;
 }
 
 export async function startReceiver(port = 0): Promise<Receiver> {
   const received: Received[] = [];
-  const respond = { status: 200, delayMs: 0 };
+  const respond: Receiver['respond'] = { status: 200, delayMs: 0, body: 'ok' };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
@@ -34,7 +34,7 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       received.push({ method: req.method ?? '', url: new URL(req.url ?? '/', 'http://receiver'), body });
       setTimeout(() => {
         res.statusCode = respond.status;
-        res.end('ok');
+        res.end(respond.body);
       }, respond.delayMs);
     });
   });

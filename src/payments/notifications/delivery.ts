@@ -1,7 +1,7 @@
 /**
  * Delivers due notifications: claims them with FOR UPDATE SKIP LOCKED (so any number of workers
  * share the queue), signs the token afresh with the store's current secret, POSTs it, records the
- * attempt as a row, and schedules the next try from the retry table. A lease (locked_until) makes
+ * attempt as a row (with the first bytes of the answer, outbound.ts), and schedules the next try from the retry table. A lease (locked_until) makes
  * a notification claimed by a worker that died available again.
  */
 import { CallbackTimeoutError, postJson, PrivateAddressError, type CallbackPolicy } from '../../platform/outbound.js';
@@ -114,6 +114,7 @@ export class NotificationDelivery {
     const started = this.opts.clock.now();
     const timer = performance.now(); // a stopwatch, not the time of day
     let status: number | null = null;
+    let excerpt: string | null = null;
     let error: string | null = null;
     try {
       const key = await this.keys.forStore(n.store_id, n.env);
@@ -126,12 +127,12 @@ export class NotificationDelivery {
             : n.claims;
       const token = sign({ ...claims, iat, exp: iat + KIND_RULES[n.kind].tokenTtlS }, key.secretKey);
       const req = notificationRequest(n.kind, n.url, token);
-      status = await postJson(req.url, req.body, {
+      ({ status, excerpt } = await postJson(req.url, req.body, {
         timeoutMs: this.opts.timeoutMs,
         // Sandbox merchants test against their own machines; production goes to public addresses only.
         allowPrivate: this.opts.callbacks.allowsPrivateAddress(n.env),
         headers: { 'user-agent': 'Kassa-Notifications/1' },
-      });
+      }));
     } catch (err) {
       const e = err as Error & { code?: string };
       error = e instanceof PrivateAddressError || e instanceof CallbackTimeoutError ? e.message : (e.code ?? e.message);
@@ -144,15 +145,15 @@ export class NotificationDelivery {
     try {
       await this.db.query(
         `WITH a AS (
-           INSERT INTO notification_attempts (id, notification_id, attempt, started_at, duration_ms, response_status, error, outcome, next_attempt_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::bigint IS NULL THEN NULL ELSE now() + $9::bigint * interval '1 millisecond' END)
+           INSERT INTO notification_attempts (id, notification_id, attempt, started_at, duration_ms, response_status, error, outcome, next_attempt_at, response_excerpt)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::bigint IS NULL THEN NULL ELSE now() + $9::bigint * interval '1 millisecond' END, $10)
          )
          UPDATE notifications SET locked_until = NULL,
                 status = CASE $8 WHEN 'delivered' THEN 'delivered' WHEN 'failed' THEN 'failed' ELSE 'pending' END,
                 delivered_at = CASE WHEN $8 = 'delivered' THEN now() END,
                 next_attempt_at = CASE WHEN $9::bigint IS NULL THEN next_attempt_at ELSE now() + $9::bigint * interval '1 millisecond' END
           WHERE id = $2`,
-        [uuidv7(), n.id, n.attempt_count, started, duration, status, error, outcome, delay],
+        [uuidv7(), n.id, n.attempt_count, started, duration, status, error, outcome, delay, excerpt],
       );
     } catch (err) {
       // The lease expires and another attempt follows; nothing is lost.

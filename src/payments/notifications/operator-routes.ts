@@ -1,6 +1,6 @@
 /**
  * The operator's view of the outbox (/operator/notifications, admin token): what is waiting or
- * has failed, with its last attempt, and re-sending one (say, after the merchant fixed its
+ * has failed, with its last attempt, one notification with every attempt, and re-sending one (say, after the merchant fixed its
  * receiver, once a notification ran out of retries). A re-send is one more attempt, due now,
  * signed afresh; every attempt stays recorded.
  */
@@ -15,6 +15,7 @@ import {
   NOTIFICATION_KINDS as KINDS,
   NOTIFICATION_STATUSES as STATUSES,
   NotificationListQuery,
+  NotificationDetailSchema,
   NotificationListSchema,
   NotificationParams,
   NotificationSchema,
@@ -48,6 +49,24 @@ export async function notificationOperatorRoutes(app: FastifyInstance, opts: { s
       const limit = r.integer('limit', { min: 1, max: 500 }) ?? 50;
       p.throwIfAny();
       return { notifications: await outbox.list({ status, kind, storeUuid, limit }) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/notifications/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One notification with every delivery attempt (status, duration, response status and excerpt, error, time)',
+        operationId: 'operatorShowNotification',
+        security,
+        params: NotificationParams,
+        response: { 200: described('The notification and its attempts, oldest first', NotificationDetailSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => {
+      if (!isUuid(req.params.id)) throw Errors.validation('id', 'must be a UUID');
+      return outbox.show(req.params.id.toLowerCase());
     },
   );
 

@@ -43,3 +43,22 @@ export const NotificationListQuery = documentedOnly(
 export const NotificationListSchema = Type.Object({ notifications: Type.Array(NotificationSchema) });
 
 export const NotificationParams = Type.Object({ id: idParam('Notification id (a malformed one is a 400)') });
+
+export const NotificationAttemptSchema = Type.Object(
+  {
+    attempt: Type.Integer({ description: '1 for the first try' }),
+    startedAt: Type.String(),
+    durationMs: Type.Integer(),
+    outcome: Type.Enum(['delivered', 'retry', 'failed']),
+    responseStatus: nullable(Type.Integer(), { description: "The receiver's HTTP status" }),
+    responseExcerpt: nullable(Type.String(), { description: "The first bytes (at most 1 KiB) of the receiver's answer, as text without control characters" }),
+    error: nullable(Type.String(), { description: 'Why the attempt failed, when it did' }),
+    nextAttemptAt: nullable(Type.String(), { description: 'When a retry was scheduled' }),
+  },
+  { title: 'NotificationAttempt' },
+);
+
+export const NotificationDetailSchema = Type.Object(
+  { ...NotificationSchema.properties, deliveryAttempts: Type.Array(NotificationAttemptSchema, { description: 'Every attempt, oldest first' }) },
+  { title: 'NotificationDetail' },
+);

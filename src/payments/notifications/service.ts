@@ -33,6 +33,29 @@ interface Row {
 
 export type OutboxEntry = ReturnType<typeof view>;
 
+interface AttemptRow {
+  attempt: number;
+  started_at: Date;
+  duration_ms: number;
+  outcome: 'delivered' | 'retry' | 'failed';
+  response_status: number | null;
+  response_excerpt: string | null;
+  error: string | null;
+  next_attempt_at: Date | null;
+}
+
+/** One delivery attempt as the operator sees it (GET /operator/notifications/:id). */
+export interface AttemptEntry {
+  attempt: number;
+  startedAt: string;
+  durationMs: number;
+  outcome: AttemptRow['outcome'];
+  responseStatus: number | null;
+  responseExcerpt: string | null;
+  error: string | null;
+  nextAttemptAt: string | null;
+}
+
 function view(r: Row) {
   return {
     id: r.id,
@@ -65,6 +88,32 @@ export class OutboxService {
       [f.status, f.kind ?? null, f.storeUuid ?? null, f.limit],
     );
     return rows.map(view);
+  }
+
+  /** One notification with every delivery attempt, oldest first; 404 when unknown. */
+  async show(id: string): Promise<OutboxEntry & { deliveryAttempts: AttemptEntry[] }> {
+    const [{ rows }, { rows: attempts }] = await Promise.all([
+      this.db.query<Row>(`${SELECT} WHERE n.id = $1`, [id]),
+      this.db.query<AttemptRow>(
+        `SELECT attempt, started_at, duration_ms, outcome, response_status, response_excerpt, error, next_attempt_at
+           FROM notification_attempts WHERE notification_id = $1 ORDER BY attempt, started_at`,
+        [id],
+      ),
+    ]);
+    if (!rows[0]) throw Errors.notFound(`Notification ${id}`);
+    return {
+      ...view(rows[0]),
+      deliveryAttempts: attempts.map((a) => ({
+        attempt: a.attempt,
+        startedAt: a.started_at.toISOString(),
+        durationMs: a.duration_ms,
+        outcome: a.outcome,
+        responseStatus: a.response_status,
+        responseExcerpt: a.response_excerpt,
+        error: a.error,
+        nextAttemptAt: a.next_attempt_at?.toISOString() ?? null,
+      })),
+    };
   }
 
   /** Makes a failed (or delivered) notification due now; 404 when unknown, 409 when already pending. */

@@ -15,7 +15,7 @@
 import { ClaimLoop, claimDue, type LeasedQueue, type LoopLog } from '../../platform/claim-loop.js';
 import { sqlStatusIn, transition } from '../../platform/state-machine.js';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
-import { Errors } from '../../platform/errors.js';
+import { ApiError, Errors } from '../../platform/errors.js';
 import { uuidv7 } from '../../platform/ids.js';
 import { formatAmount } from '../../platform/money.js';
 import type { Store } from '../../stores/service.js';
@@ -43,6 +43,29 @@ const REFUND_QUEUE: LeasedQueue = {
 };
 /** A PROCESSING refund whose worker died before the processor answered comes due again after this. */
 const PROCESSING_GRACE_MS = 60_000;
+
+/**
+ * Which rule refused a refund, with what its message names: the API answers the English message,
+ * the back office says the same in the page's language (refundErrorText, src/backoffice/pages.ts).
+ */
+export type RefundRefusal =
+  | { rule: 'keyUsed' | 'alreadyRefunded' | 'bankCurrency' | 'bankDisabled' | 'method' }
+  | { rule: 'notPaid'; status: string }
+  | { rule: 'notSettled'; from: Date }
+  | { rule: 'exceeds'; availableMinor: number; currency: string };
+
+const REFUSALS = new WeakMap<ApiError, RefundRefusal>();
+
+/** The error, remembered as a refusal by `refusal`'s rule. */
+function refused(err: ApiError, refusal: RefundRefusal): ApiError {
+  REFUSALS.set(err, refusal);
+  return err;
+}
+
+/** The rule behind an error RefundService.create threw (undefined for any other error). */
+export function refundRefusal(err: unknown): RefundRefusal | undefined {
+  return err instanceof ApiError ? REFUSALS.get(err) : undefined;
+}
 
 /** The spec's words (payments.md, Errors: POST /refunds 400). */
 export const IDEMPOTENCY_KEY_USED = 'The idempotency key was already used on the order';
@@ -104,24 +127,32 @@ export class RefundService {
       if (!order || order.store_id !== store.id || order.env !== env) throw Errors.notFound(`Order ${input.orderUuid}`);
       // The spec's error table: a key already used on the order is a 400, retry or not. The
       // order's row lock serialises concurrent requests, and (order_id, idempotency_key) is unique.
-      if (await sql.findByKey(tx, order.id, input.idempotencyKey)) throw Errors.badRequest(IDEMPOTENCY_KEY_USED);
+      if (await sql.findByKey(tx, order.id, input.idempotencyKey)) throw refused(Errors.badRequest(IDEMPOTENCY_KEY_USED), { rule: 'keyUsed' });
       const status = effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now));
       if (!REFUNDABLE_STATUSES.includes(status)) {
-        throw Errors.badRequest(status === 'REFUNDED' ? 'The order is already refunded in full' : `The order is ${status}; only a paid order can be refunded`);
+        throw status === 'REFUNDED'
+          ? refused(Errors.badRequest('The order is already refunded in full'), { rule: 'alreadyRefunded' })
+          : refused(Errors.badRequest(`The order is ${status}; only a paid order can be refunded`), { rule: 'notPaid', status });
       }
       if (!isRefundableType(order, store) || !this.processors.forMethod(order.payment_method).definition.supportsRefunds) {
-        throw Errors.badRequest(notRefundableReason(order, store));
+        const rule = order.payment_method !== 'paymentInitiation' ? 'method' : order.currency !== 'EUR' ? 'bankCurrency' : 'bankDisabled';
+        throw refused(Errors.badRequest(notRefundableReason(order, store)), { rule });
       }
       // The order was read with its payment's settlement time; the order view's availableForRefund
       // uses the same rule (hasSettled), so it is 0 exactly while this refuses.
       if (!hasSettled(order)) {
-        throw Errors.badRequest(notSettledMessage(env, refundableFrom(order) ?? new Date(order.now), this.opts.sandboxPath ?? '/sandbox/api'));
+        const from = refundableFrom(order) ?? new Date(order.now);
+        throw refused(Errors.badRequest(notSettledMessage(env, from, this.opts.sandboxPath ?? '/sandbox/api')), { rule: 'notSettled', from });
       }
       // lockOrder reads the order's refunds after taking the lock, so this counts every refund
       // committed by a request we waited for.
       const available = availableForRefund(order, status);
       if (input.amountMinor > available) {
-        throw Errors.validation('amount', `exceeds the total refundable amount (${formatAmount(available)} ${order.currency})`);
+        throw refused(Errors.validation('amount', `exceeds the total refundable amount (${formatAmount(available)} ${order.currency})`), {
+          rule: 'exceeds',
+          availableMinor: available,
+          currency: order.currency,
+        });
       }
       const refund = await sql.insertRefund(tx, {
         id: uuidv7(),

@@ -486,6 +486,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's payouts with their export downloads (HTML) */
+        get: operations["dashboardPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/payouts/{payoutUuid}/export-{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payout's export file, through the session (the same bytes as the API's export link) */
+        get: operations["dashboardPayoutExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/shipping": {
         parameters: {
             query?: never;
@@ -856,10 +890,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The back-office users (of one store, with storeUuid), their memberships and live sessions */
+        get: operations["operatorListBackofficeUsers"];
         put?: never;
         /** Add a back-office user to a store (or set its password and role) */
         post: operations["operatorAddBackofficeUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/backoffice-users/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a back-office user's password; every session of the user ends at once */
+        post: operations["operatorSetBackofficePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/backoffice-users/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a back-office user's membership of a store, or the user (its sessions end at once) */
+        post: operations["operatorRemoveBackofficeUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -875,6 +944,23 @@ export interface paths {
         };
         /** Notifications by status (newest first), with their last attempt */
         get: operations["operatorListNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One notification with every delivery attempt (status, duration, response status and excerpt, error, time) */
+        get: operations["operatorShowNotification"];
         put?: never;
         post?: never;
         delete?: never;
@@ -975,6 +1061,40 @@ export interface paths {
          * @description Operator token (`Authorization: Bearer <admin token>`).
          */
         delete: operations["deleteCarrierContract"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/stores/{storeUuid}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's payouts of an environment, newest first, a page at a time */
+        get: operations["operatorListPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/stores/{storeUuid}/payouts/{payoutUuid}/export-{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payout's export file, streamed (the same bytes as the API's export link) */
+        get: operations["operatorPayoutExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6598,6 +6718,166 @@ export interface operations {
             };
         };
     };
+    dashboardPayouts: {
+        parameters: {
+            query?: {
+                /** @description Keyset: created_at (µs since the epoch) of the last payout of the previous page */
+                afterAt?: string | string[];
+                /** @description Keyset: UUID of the last payout of the previous page */
+                afterId?: string | string[];
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payouts, newest first, one page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed page cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores, payouts or formats: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardPayoutExport: {
+        parameters: {
+            query?: {
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
+                lang?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+            };
+            header?: never;
+            path: {
+                /** @description One of excel, xml, json, csv */
+                format: string;
+                /** @description Payout UUID (an unknown, malformed, other store's or other environment's one gets the not-found page) */
+                payoutUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/xml": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not one of the user’s stores, payouts or formats: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
     dashboardShipments: {
         parameters: {
             query?: {
@@ -8788,6 +9068,93 @@ export interface operations {
             };
         };
     };
+    operatorListBackofficeUsers: {
+        parameters: {
+            query?: {
+                /** @description Only this store's users */
+                storeUuid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users, by email */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: {
+                            createdAt: string;
+                            email: string;
+                            memberships: {
+                                /** @enum {string} */
+                                role: "owner" | "viewer";
+                                storeName: string;
+                                storeUuid: string;
+                            }[];
+                            /** @description Sessions not expired */
+                            sessions: number;
+                            userId: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
     operatorAddBackofficeUser: {
         parameters: {
             query?: never;
@@ -8826,6 +9193,228 @@ export interface operations {
                         role: "owner" | "viewer";
                         storeUuid: string;
                         userId: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorSetBackofficePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The new password */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The user */
+                    email: string;
+                    /** @description At least 10 characters */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @description Always true: every session of the user ended */
+                        sessionsEnded: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorRemoveBackofficeUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Whom to remove */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The user */
+                    email: string;
+                    /** @description Remove only the membership of this store (the user too when it was the last) */
+                    storeUuid?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What was removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /**
+                         * @description membership: the store is no longer the user’s; user: the user and every session are gone
+                         * @enum {string}
+                         */
+                        removed: "membership" | "user";
+                        storeUuid: string | null;
                     };
                 };
             };
@@ -8984,6 +9573,145 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorShowNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Notification id (a malformed one is a 400) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification and its attempts, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        createdAt: string;
+                        /** @description Every attempt, oldest first */
+                        deliveryAttempts: {
+                            /** @description 1 for the first try */
+                            attempt: number;
+                            durationMs: number;
+                            /** @description Why the attempt failed, when it did */
+                            error: string | null;
+                            /** @description When a retry was scheduled */
+                            nextAttemptAt: string | null;
+                            /** @enum {unknown} */
+                            outcome: "delivered" | "retry" | "failed";
+                            /** @description The first bytes (at most 1 KiB) of the receiver's answer, as text without control characters */
+                            responseExcerpt: string | null;
+                            /** @description The receiver's HTTP status */
+                            responseStatus: number | null;
+                            startedAt: string;
+                        }[];
+                        /** @enum {unknown} */
+                        env: "production" | "sandbox";
+                        id: string;
+                        /** @enum {unknown} */
+                        kind: "order" | "refund" | "webhook" | "legacy_webhook";
+                        lastAttempt: {
+                            at: string;
+                            /** @description Why the attempt failed, when it did */
+                            error: string | null;
+                            /** @description The receiver's HTTP status */
+                            responseStatus: number | null;
+                        } | null;
+                        /** @description When pending: the next attempt (ISO 8601) */
+                        nextAttemptAt: string | null;
+                        /** @enum {unknown} */
+                        status: "pending" | "delivered" | "failed";
+                        storeUuid: string;
+                        /** @description The order, refund or shipment the notification is about */
+                        subjectId: string;
+                        /** @description Where it is POSTed */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10016,6 +10744,250 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorListPayouts: {
+        parameters: {
+            query?: {
+                /** @description Keyset: `next.afterAt` of the previous page */
+                afterAt?: string;
+                /** @description Keyset: `next.afterId` of the previous page */
+                afterId?: string;
+                /** @description Default production */
+                env?: "sandbox" | "production";
+                /** @description 1 to 500, default 50 */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Store UUID (a malformed one is a 400) */
+                storeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payouts and the query of the next */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The query of the next page; null on the last */
+                        next: {
+                            afterAt: string;
+                            afterId: string;
+                        } | null;
+                        payouts: {
+                            accountName: string;
+                            /** @description ISO 8601 timestamp */
+                            createdAt: string;
+                            currency: string;
+                            /** @description YYYY-MM-DD, or null */
+                            expectedArrivalDate: string | null;
+                            iban: string;
+                            /** @description Decimal string */
+                            paymentsAmount: string;
+                            /** @description Decimal string */
+                            refundsAmount: string;
+                            /** @description The settlement channel */
+                            settlementType: string;
+                            /** @description SUCCESSFUL, … */
+                            status: string;
+                            storeLegalName: string;
+                            storeName: string;
+                            storeUuid: string;
+                            /** @description Decimal string */
+                            totalAmount: string;
+                            uuid: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorPayoutExport: {
+        parameters: {
+            query?: {
+                /** @description Default production */
+                env?: "sandbox" | "production";
+            };
+            header?: never;
+            path: {
+                /** @description One of excel, xml, json, csv */
+                format: string;
+                /** @description Payout UUID (another store's or environment's is a 404) */
+                payoutUuid: string;
+                /** @description Store UUID */
+                storeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/xml": string;
+                    "text/csv": string;
+                };
             };
             /** @description Bad Request */
             400: {
