@@ -5,6 +5,7 @@
  * the order a payer's submission creates (a one_time link: at most one, ever), and the v2 shipment
  * made in the transaction that marks such an order PAID.
  */
+import { isOffered } from '../methods/countries.js';
 import { randomBytes } from 'node:crypto';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { ApiError, Errors } from '../../platform/errors.js';
@@ -111,8 +112,8 @@ export function linkStatus(link: Pick<LinkRow, 'type' | 'paid_order_count' | 'ex
 }
 
 /** The methods a payer may choose: the store's enabled ones that take the link's currency. */
-export function linkMethods(store: Store, link: Pick<LinkRow, 'currency'>): PaymentMethodName[] {
-  return PAYMENT_METHODS.filter((m) => store.enabledMethods.includes(m) && METHOD_CURRENCIES[m].includes(link.currency));
+export function linkMethods(store: Store, link: Pick<LinkRow, 'currency' | 'env'>): PaymentMethodName[] {
+  return PAYMENT_METHODS.filter((m) => isOffered(store, link.env, m) && METHOD_CURRENCIES[m].includes(link.currency));
 }
 
 /** Offers depend only on the static catalogue and rate tables: computed once per carrier, country and currency. */
@@ -163,7 +164,7 @@ export class PaymentLinkService {
     if (input.notificationUrl) this.deps.callbacks.check(input.notificationUrl, env, 'notificationUrl', p);
     const now = await sql.storeNow(this.db, store.id, env);
     if (input.expiresAt.getTime() <= now.getTime()) p.add('expiresAt', `must be in the future (now ${now.toISOString()})`);
-    if (linkMethods(store, input).length === 0) p.add('currency', `no payment method enabled for the store takes ${input.currency}`);
+    if (linkMethods(store, { currency: input.currency, env }).length === 0) p.add('currency', `no payment method enabled for the store takes ${input.currency}`);
     if (input.showShippingOptions && input.customerCountry) {
       const contracts = (await this.deps.contracts.active(store.id, env)).filter((c) => c.country === input.customerCountry);
       if (contracts.length === 0) {

@@ -3,6 +3,7 @@
  * payment attempt, and abandonment after expiry. Each state change writes its notification in the
  * same transaction.
  */
+import { methodRefusal } from '../methods/countries.js';
 import { Batcher } from '../../platform/batch.js';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { Errors } from '../../platform/errors.js';
@@ -99,9 +100,8 @@ export class OrderService {
    */
   async createOrUpdate(store: Store, env: Env, input: OrderInput): Promise<sql.OrderRow> {
     if (input.notificationUrl !== null) this.callbacks.assert(input.notificationUrl, env, 'notificationUrl');
-    if (!store.enabledMethods.includes(input.method)) {
-      throw Errors.validation('payment.method', `${input.method} is not enabled for this store`);
-    }
+    const refused = methodRefusal(store, env, input.method, input.methodOptions.preferredCountry);
+    if (refused) throw Errors.validation(refused.field, refused.message);
     if (input.sessionUuid !== null || input.paymentIntentUuid !== null) return this.createBound(store, env, input);
     const row = await this.inserts.submit({ orderId: uuidv7(), intentId: uuidv7(), storeId: store.id, env, input });
     if (row) return row;

@@ -5,6 +5,7 @@
  * simulator's rules: card-sim/behaviour.ts checkCard), the signed 3-D Secure step, and the
  * merchant's return URL once the attempt ended.
  */
+import { isOffered } from '../methods/countries.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
@@ -98,7 +99,7 @@ export class SessionService {
 
   /** A new session (kind session) or draft payment intent (kind draft) of the store's environment. */
   async create(store: Store, env: Env, kind: sql.CheckoutKind, method: DraftMethod | null): Promise<sql.CheckoutSessionRow> {
-    if (method && !store.enabledMethods.includes(method)) throw Errors.validation('method', `${method} is not enabled for this store`);
+    if (method && !isOffered(store, env, method)) throw Errors.validation('method', `${method} is not enabled for this store`);
     return sql.insertSession(this.d.db, { id: uuidv7(), storeId: store.id, env, kind, method, lifetimeMinutes: SESSION_LIFETIME_MINUTES });
   }
 
