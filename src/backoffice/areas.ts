@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { OfficeContext } from './context.js';
+import { settingsRoutes } from './settings/routes.js';
 
 export type AreaRoutes = (app: FastifyInstance, ctx: OfficeContext) => Promise<void>;
 
-export const AREA_ROUTES: readonly AreaRoutes[] = [];
+export const AREA_ROUTES: readonly AreaRoutes[] = [settingsRoutes];
