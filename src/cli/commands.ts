@@ -5,6 +5,7 @@
 import type { CommandRun } from './kit.js';
 import { CONTRACTS_USAGE, contractsCommand } from './contracts.js';
 import { DEVELOPER_USAGE, developerCommand } from './developer.js';
+import { KEYS_USAGE, keysCommand } from './keys.js';
 import { NOTIFICATIONS_USAGE, notificationsCommand } from './notifications.js';
 import { STORES_USAGE, storesCommand } from './stores.js';
 import { USERS_USAGE, usersCommand } from './users.js';
@@ -21,6 +22,7 @@ export const OPERATOR_COMMANDS: readonly CommandGroup[] = [
   { words: ['contracts'], run: contractsCommand, usage: CONTRACTS_USAGE },
   { words: ['notifications'], run: notificationsCommand, usage: NOTIFICATIONS_USAGE },
   { words: ['users'], run: usersCommand, usage: USERS_USAGE },
+  { words: ['keys'], run: keysCommand, usage: KEYS_USAGE },
 ];
 
 export const DEVELOPER_COMMANDS: readonly CommandGroup[] = [{ words: ['listen', 'trigger', 'orders', 'refunds'], run: developerCommand, usage: DEVELOPER_USAGE }];
