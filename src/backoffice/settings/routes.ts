@@ -17,6 +17,7 @@ import { Errors } from '../../platform/errors.js';
 import { FormField, FormFields, documentedOnly, errorResponses, htmlResponse, pageErrorResponse, redirectResponse, Security } from '../../platform/schemas.js';
 import { Problems, Reader } from '../../platform/validate.js';
 import { readPayoutAccount, readShippingAddress } from '../../stores/readers.js';
+import type { StorePatch } from '../../stores/service.js';
 import type { AreaRoutes } from '../areas.js';
 import type { OfficeContext } from '../context.js';
 import { q, type Frame } from '../layout.js';
@@ -114,23 +115,26 @@ export const settingsRoutes: AreaRoutes = async (app, ctx: OfficeContext) => {
     return saved(reply, frame);
   });
 
-  post('/address', 'dashboardSettingsAddress', "The store's sender address (owner; the operator API's rules)", AddressBody, SaveResponses, async (reply, f, frame) => {
+  /** A form read by one of the operator API's readers: refused with each problem under its field, else saved as `patch`. */
+  const saveRead = async <T>(
+    reply: FastifyReply, f: Fields, frame: Frame, form: SettingsForm, prefix: string, fields: readonly (readonly [string, boolean])[],
+    read: (r: Reader) => T | null | undefined, patch: (value: T) => StorePatch,
+  ) => {
     const p = new Problems();
-    const shippingAddress = readShippingAddress(new Reader(p, nested(f, 'shippingAddress', ADDRESS_FIELDS)), false);
-    if (!p.ok || !shippingAddress) return refuse(reply, frame, 'address', f, p);
-    await stores.update(frame.storeId, { shippingAddress });
+    const value = read(new Reader(p, nested(f, prefix, fields)));
+    if (!p.ok || !value) return refuse(reply, frame, form, f, p);
+    await stores.update(frame.storeId, patch(value));
     keys.invalidate();
     return saved(reply, frame);
-  });
+  };
 
-  post('/payout-account', 'dashboardSettingsPayoutAccount', "The store's payout account (owner; the operator API's rules)", PayoutBody, SaveResponses, async (reply, f, frame) => {
-    const p = new Problems();
-    const payoutAccount = readPayoutAccount(new Reader(p, nested(f, 'payoutAccount', PAYOUT_FIELDS)), false);
-    if (!p.ok || !payoutAccount) return refuse(reply, frame, 'payout', f, p);
-    await stores.update(frame.storeId, { payoutAccount });
-    keys.invalidate();
-    return saved(reply, frame);
-  });
+  post('/address', 'dashboardSettingsAddress', "The store's sender address (owner; the operator API's rules)", AddressBody, SaveResponses, (reply, f, frame) =>
+    saveRead(reply, f, frame, 'address', 'shippingAddress', ADDRESS_FIELDS, (r) => readShippingAddress(r, false), (shippingAddress) => ({ shippingAddress })),
+  );
+
+  post('/payout-account', 'dashboardSettingsPayoutAccount', "The store's payout account (owner; the operator API's rules)", PayoutBody, SaveResponses, (reply, f, frame) =>
+    saveRead(reply, f, frame, 'payout', 'payoutAccount', PAYOUT_FIELDS, (r) => readPayoutAccount(r, false), (payoutAccount) => ({ payoutAccount })),
+  );
 
   post('/keys/roll', 'dashboardSettingsRollKey', "Roll this environment's secret; the new one is shown once, the previous one overlaps (owner)", RollBody, RollResponses, async (reply, f, frame) => {
     const minutes = OVERLAP_CHOICES.find(([m]) => String(m) === (f.overlapMinutes || String(DEFAULT_OVERLAP_MINUTES)))?.[0];
