@@ -10,6 +10,7 @@ import { KeyResolver } from '../../src/stores/auth.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { ADMIN_TOKEN, createTestApp, nowS, orderPayload, type TestApp } from '../support/app.js';
 import { startReceiver } from '../support/receiver.js';
+import { createOrder as createGatewayOrder, merchantToken, Shopper } from '../gateway/support.js';
 
 let t: TestApp;
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -176,6 +177,31 @@ describe('rolling a secret with an overlap window', () => {
     expect((await carriers(old)).statusCode).toBe(401);
     expect((await legacy(old)).statusCode).toBe(401);
     expect((await carriers(rolled.secretKey)).statusCode).toBe(200);
+  });
+});
+
+describe('a shopper paying while the merchant rolls', () => {
+  it("a bank page opened before the roll still returns (its MAC under the previous secret is accepted in the overlap); the merchant's return token is signed with the new secret", async () => {
+    const s = new Shopper(t);
+    const o = await createGatewayOrder(t, { merchantReference: 'ROLL-BANK' });
+    const page = await s.get(`/pay/${o.uuid}?lang=en`);
+    const started = await s.submit(page.body, { name: 'bank', value: 'HABAEE2X' });
+    expect(started.statusCode).toBe(303);
+    const bankPage = await s.get(String(started.headers.location));
+    expect(bankPage.statusCode).toBe(200);
+
+    const rolled = (await roll(t.store, { env: 'sandbox', overlapMinutes: 60 })).json();
+    try {
+      const approved = await s.submit(bankPage.body, 'approve');
+      expect(approved.statusCode).toBe(303);
+      const back = await s.get(String(approved.headers.location));
+      const returnUrl = new URL(String(back.headers.location));
+      expect(verify(returnUrl.searchParams.get('order-token')!, rolled.secretKey)).toMatchObject({ uuid: o.uuid, paymentStatus: 'PAID' });
+      expect(() => merchantToken(t, back)).toThrow(); // not under the old secret
+    } finally {
+      await revokePrevious(t.store, 'sandbox');
+      t.store.keys.sandbox.secretKey = rolled.secretKey;
+    }
   });
 });
 
