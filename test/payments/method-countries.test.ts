@@ -83,6 +83,45 @@ describe('bank payments per country', () => {
     expect(text(start.body)).toContain('Please choose one of the options.');
   });
 
+  it('payment links: a link for an off country is a 400 naming preferredCountry; a link made before its country went off preselects no bank', async () => {
+    const store = await t.createStore();
+    const link = (over: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/sandbox/api/payment-links',
+        payload: {
+          data: t.token(
+            { description: 'Invoice 7', currency: 'EUR', amount: 10.5, locale: 'en', askAdditionalInfo: false, type: 'reusable', notificationUrl: 'https://shop.example/notify',
+              expiresAt: new Date(Date.now() + 3600_000).toISOString().slice(0, 19) + '+00:00', ...over },
+            { store },
+          ),
+        },
+      });
+    const made = await link({ preferredCountry: 'LV', preferredProvider: 'HABALV22' });
+    expect(made.statusCode, made.body).toBe(201);
+    await setCountry(store, { env: 'sandbox', method: 'paymentInitiation', country: 'LV', enabled: false });
+    const refused = await link({ preferredCountry: 'LV' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('preferredCountry');
+
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/links/${made.json().uuid}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ method: 'paymentInitiation', lang: 'en' }).toString(),
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    // Not straight to the Latvian bank: the payment page, listing the countries that are on.
+    const page = await new Shopper(t).get(String(paid.headers.location));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('?country=LV');
+    expect(page.body).toContain('name="bank" value="HABAEE2X"');
+    const orderUuid = /\/pay\/([0-9a-f-]{36})/.exec(String(paid.headers.location))![1];
+    const order = (await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${orderUuid}`, headers: t.bearer({ store }) })).json();
+    expect(order.paymentIntents[0].paymentMethodMetadata).not.toHaveProperty('preferredCountry');
+    expect(order.paymentIntents[0].paymentMethodMetadata).not.toHaveProperty('preferredProvider');
+  });
+
   it('names each bad field and changes nothing', async () => {
     const store = await t.createStore();
     const bad = await setCountry(store, { env: 'live', method: 'cardPayments', country: 'SE', enabled: 'no' });

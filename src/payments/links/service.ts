@@ -5,7 +5,7 @@
  * the order a payer's submission creates (a one_time link: at most one, ever), and the v2 shipment
  * made in the transaction that marks such an order PAID.
  */
-import { isOffered } from '../methods/countries.js';
+import { countriesOn, isOffered } from '../methods/countries.js';
 import { randomBytes } from 'node:crypto';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { ApiError, Errors } from '../../platform/errors.js';
@@ -165,6 +165,9 @@ export class PaymentLinkService {
     const now = await sql.storeNow(this.db, store.id, env);
     if (input.expiresAt.getTime() <= now.getTime()) p.add('expiresAt', `must be in the future (now ${now.toISOString()})`);
     if (linkMethods(store, { currency: input.currency, env }).length === 0) p.add('currency', `no payment method enabled for the store takes ${input.currency}`);
+    if (input.preferredCountry && !countriesOn(store, env, 'paymentInitiation').includes(input.preferredCountry)) {
+      p.add('preferredCountry', `bank payments are switched off in ${input.preferredCountry} for this store`);
+    }
     if (input.showShippingOptions && input.customerCountry) {
       const contracts = (await this.deps.contracts.active(store.id, env)).filter((c) => c.country === input.customerCountry);
       if (contracts.length === 0) {
@@ -328,8 +331,12 @@ export class PaymentLinkService {
       : null;
     const options: MethodOptions = {};
     if (method === 'paymentInitiation') {
-      if (link.preferred_provider) options.preferredProvider = link.preferred_provider;
-      if (link.preferred_country) options.preferredCountry = link.preferred_country as MethodOptions['preferredCountry'];
+      // A country switched off since the link was made: no preselected bank, the payer picks among the countries that are on.
+      const country = link.preferred_country as MethodOptions['preferredCountry'] | null;
+      if (country && countriesOn(store, link.env, 'paymentInitiation').includes(country)) {
+        if (link.preferred_provider) options.preferredProvider = link.preferred_provider;
+        options.preferredCountry = country;
+      }
       if (link.payment_reference) options.paymentReference = link.payment_reference;
       options.paymentDescription = link.description.slice(0, 140);
     }
