@@ -3,7 +3,6 @@
  * shopper may choose for the order's method, starting a payment attempt with the method's
  * processor, and finishing it when the processor sends the shopper back.
  */
-import { countriesOn } from '../methods/countries.js';
 import { ApiError, Errors } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Locale } from '../../platform/locales.js';
@@ -14,6 +13,7 @@ import { effectiveStatus, type OrderStatus } from '../orders/states.js';
 import type { OrderRow } from '../orders/store.js';
 import type { PaymentChoice, ProcessorReturn } from '../processors/contract.js';
 import type { ProcessorRegistry } from '../processors/registry.js';
+import { countriesOn } from '../methods/countries.js';
 
 export interface GatewayDeps {
   orders: OrderService;

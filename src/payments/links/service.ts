@@ -5,7 +5,6 @@
  * the order a payer's submission creates (a one_time link: at most one, ever), and the v2 shipment
  * made in the transaction that marks such an order PAID.
  */
-import { countriesOn, isOffered } from '../methods/countries.js';
 import { randomBytes } from 'node:crypto';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { ApiError, Errors } from '../../platform/errors.js';
@@ -33,6 +32,7 @@ import { defaultSender } from '../../shipping/shipments/service.js';
 import { DESCRIPTION_MAX, parseLinkPayload, type LinkStatus } from './schema.js';
 import * as sql from './store.js';
 import type { LinkRow, ShippingChoiceRow } from './store.js';
+import { countriesOn, isOffered } from '../methods/countries.js';
 
 export interface LinkDeps {
   orders: OrderService;

@@ -3,7 +3,6 @@
  * payment attempt, and abandonment after expiry. Each state change writes its notification in the
  * same transaction.
  */
-import { methodRefusal } from '../methods/countries.js';
 import { Batcher } from '../../platform/batch.js';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { Errors } from '../../platform/errors.js';
@@ -25,6 +24,7 @@ import { applyTransition, effectiveStatus, INTENT_MACHINE, ORDER_TRANSITIONS, UP
 import * as sql from './store.js';
 import { claimSession } from '../sessions/store.js';
 import { orderTokenClaims, orderView, type OrderView } from './view.js';
+import { methodRefusal } from '../methods/countries.js';
 
 /** What a processor (or the sandbox test helper) reports at the end of a payment attempt. */
 export type AttemptOutcome =

@@ -5,7 +5,6 @@
  * simulator's rules: card-sim/behaviour.ts checkCard), the signed 3-D Secure step, and the
  * merchant's return URL once the attempt ended.
  */
-import { isOffered } from '../methods/countries.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
@@ -23,6 +22,7 @@ import { decideBlik } from '../processors/blik-sim/behaviour.js';
 import { blikSimDefinition } from '../processors/blik-sim/definition.js';
 import { hasValidMac, signFields, simulatorKey, type Fields } from '../processors/sim-kit/signing.js';
 import * as sql from './store.js';
+import { isOffered } from '../methods/countries.js';
 
 /** Minutes a session or draft intent can still be bound to a new order (the store's clock). */
 export const SESSION_LIFETIME_MINUTES = 60;
