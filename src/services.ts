@@ -12,6 +12,7 @@ import { CallbackPolicy } from './platform/outbound.js';
 import { HealthService } from './platform/observability.js';
 import { KeyResolver } from './stores/auth.js';
 import { StoreService } from './stores/service.js';
+import { KeyService } from './stores/keys.js';
 import { LedgerService } from './ledger/service.js';
 import { OrderService } from './payments/orders/service.js';
 import { HostedPayments } from './payments/gateway/service.js';
@@ -52,6 +53,8 @@ export interface Services {
   box: SecretBox;
   stores: StoreService;
   keys: KeyResolver;
+  /** A store's API keys: list, roll with an overlap, end the overlap. */
+  storeKeys: KeyService;
   ledger: LedgerService;
   orders: OrderService;
   gateway: HostedPayments;
@@ -127,6 +130,7 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     box,
     stores,
     keys,
+    storeKeys: new KeyService(db, box, keys),
     ledger,
     orders,
     gateway: new HostedPayments({ orders, stores, processors, publicUrl: config.publicUrl }),

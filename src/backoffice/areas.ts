@@ -5,8 +5,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { OfficeContext } from './context.js';
 import { payoutsArea } from './payouts/routes.js';
+import { settingsRoutes } from './settings/routes.js';
 import { shippingRoutes } from './shipping/routes.js';
 
 export type AreaRoutes = (app: FastifyInstance, ctx: OfficeContext) => Promise<void>;
 
-export const AREA_ROUTES: readonly AreaRoutes[] = [payoutsArea, shippingRoutes];
+export const AREA_ROUTES: readonly AreaRoutes[] = [payoutsArea, settingsRoutes, shippingRoutes];

@@ -5,6 +5,7 @@
 import type { CommandRun } from './kit.js';
 import { CONTRACTS_USAGE, contractsCommand } from './contracts.js';
 import { DEVELOPER_USAGE, developerCommand } from './developer.js';
+import { KEYS_USAGE, keysCommand } from './keys.js';
 import { LABELS_USAGE, labelsCommand } from './labels.js';
 import { NOTIFICATIONS_USAGE, notificationsCommand } from './notifications.js';
 import { PAYOUTS_USAGE, payoutsCommand } from './payouts.js';
@@ -23,6 +24,7 @@ export const OPERATOR_COMMANDS: readonly CommandGroup[] = [
   { words: ['contracts'], run: contractsCommand, usage: CONTRACTS_USAGE },
   { words: ['notifications'], run: notificationsCommand, usage: NOTIFICATIONS_USAGE },
   { words: ['users'], run: usersCommand, usage: USERS_USAGE },
+  { words: ['keys'], run: keysCommand, usage: KEYS_USAGE },
   { words: ['payouts'], run: payoutsCommand, usage: PAYOUTS_USAGE },
 ];
 

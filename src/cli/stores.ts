@@ -8,6 +8,7 @@
  *   kassa stores set-tokens-without-exp UUID --allow true|false [--json]
  *   kassa stores set-bank-refunds UUID --enabled true|false [--json]
  *   kassa stores set-sandbox-settlement UUID --mode instant|realistic [--json]
+ *   kassa stores set-method UUID --method paymentInitiation --country LV --enabled true|false [--env sandbox|production] [--json]
  */
 import { parseArgs } from 'node:util';
 import { booleanOption, operatorCall, usageError, type Io } from './kit.js';
@@ -20,22 +21,48 @@ const STORE_SETTING_OPTIONS = {
   enabled: { type: 'string' },
   mode: { type: 'string' },
   allow: { type: 'string' },
+  method: { type: 'string' },
+  env: { type: 'string' },
 } as const;
 
 const STORE_SETTING_USAGE = `  kassa stores set-bank-refunds UUID --enabled true|false [--json]
   kassa stores set-sandbox-settlement UUID --mode instant|realistic [--json]
-  kassa stores set-tokens-without-exp UUID --allow true|false [--json]`;
+  kassa stores set-tokens-without-exp UUID --allow true|false [--json]
+  kassa stores set-method UUID --method paymentInitiation --country EE|LV|LT|FI|PL --enabled true|false
+        [--env sandbox|production (default: both)] [--json]   (bank payments per country)`;
 
 /** Handles the store-setting commands; false when `verb` is none of them. */
 async function storeSettings(
   verb: string | undefined,
   storeUuid: string | undefined,
-  values: { enabled?: string | undefined; mode?: string | undefined; allow?: string | undefined; json?: boolean | undefined },
+  values: {
+    enabled?: string | undefined;
+    mode?: string | undefined;
+    allow?: string | undefined;
+    method?: string | undefined;
+    country?: string | undefined;
+    env?: string | undefined;
+    json?: boolean | undefined;
+  },
   out: (s: string) => void,
 ): Promise<boolean> {
-  if (verb !== 'set-bank-refunds' && verb !== 'set-sandbox-settlement' && verb !== 'set-tokens-without-exp') return false;
+  if (verb !== 'set-bank-refunds' && verb !== 'set-sandbox-settlement' && verb !== 'set-tokens-without-exp' && verb !== 'set-method') return false;
   if (!storeUuid) throw usageError('the store uuid is required');
   const route = `/operator/stores/${encodeURIComponent(storeUuid)}`;
+  if (verb === 'set-method') {
+    if (!values.method) throw usageError('--method is required (paymentInitiation: bank payments have a per-country switch)');
+    if (!values.country) throw usageError('--country EE|LV|LT|FI|PL is required');
+    const enabled = booleanOption(values.enabled, '--enabled');
+    if (values.env !== undefined && values.env !== 'sandbox' && values.env !== 'production') throw usageError('--env must be sandbox or production');
+    const envs = values.env ? [values.env] : ['sandbox', 'production'];
+    // The server checks the method and country and names what is wrong.
+    let s: { uuid: string; countriesOff: Record<string, Record<string, string[]>> } | undefined;
+    for (const env of envs) s = (await operatorCall('PUT', `${route}/method-countries`, { env, method: values.method, country: values.country, enabled })) as typeof s;
+    const off = Object.fromEntries(envs.map((env) => [env, s!.countriesOff[env]?.[values.method!] ?? []]));
+    if (values.json) out(JSON.stringify({ uuid: s!.uuid, method: values.method, country: values.country, enabled, countriesOff: off }));
+    else for (const env of envs) out(`store ${s!.uuid} ${env}: ${values.method} ${enabled ? 'on' : 'off'} in ${values.country}${off[env]!.length ? ` (off in ${off[env]!.join(', ')})` : ' (on everywhere)'}`);
+    return true;
+  }
   if (verb === 'set-bank-refunds') {
     const s = (await operatorCall('PATCH', route, { bankRefundsEnabled: booleanOption(values.enabled, '--enabled') })) as { uuid: string; bankRefundsEnabled: boolean };
     if (values.json) out(JSON.stringify({ uuid: s.uuid, bankRefundsEnabled: s.bankRefundsEnabled }));

@@ -61,13 +61,18 @@ export interface VerifyOptions {
  * Verifies a token already accepted by `peek` (whose payload is passed back in): the signature
  * (403 INVALID_TOKEN when wrong), then `exp` (required unless `withoutExp` says otherwise; 401
  * when past) and `nbf`, then that every claim is text PostgreSQL can store (400 naming it: no
- * NUL, no lone surrogate; platform/text.ts).
+ * NUL, no lone surrogate; platform/text.ts). `secret` may be several (a store key's new and
+ * previous secret during a roll's overlap): the signature must match one of them.
  */
-export function verify(token: string, secret: string, peeked?: Peeked, opts: VerifyOptions = {}): Claims {
+export function verify(token: string, secret: string | readonly string[], peeked?: Peeked, opts: VerifyOptions = {}): Claims {
   const dot = token.lastIndexOf('.');
   const given = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = createHmac('sha256', secret).update(token.slice(0, dot)).digest();
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw Errors.invalidSignature();
+  const signed = token.slice(0, dot);
+  const matches = (s: string) => {
+    const expected = createHmac('sha256', s).update(signed).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  if (!(typeof secret === 'string' ? matches(secret) : secret.some(matches))) throw Errors.invalidSignature();
   const payload = (peeked ?? peek(token)).payload;
   const now = Math.floor(Date.now() / 1000);
   const { exp, nbf, iat } = payload;

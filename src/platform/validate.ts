@@ -10,9 +10,12 @@ export type Json = Record<string, unknown>;
 
 export class Problems {
   readonly list: string[] = [];
+  /** The same problems by field (a form shows each next to its field). */
+  readonly byField: { field: string; problem: string }[] = [];
 
   add(field: string, problem: string): void {
     this.list.push(`${field} ${problem}`);
+    this.byField.push({ field, problem });
   }
 
   get ok(): boolean {

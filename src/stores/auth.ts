@@ -18,7 +18,13 @@ export const PRODUCTION_TOKEN_WITHOUT_EXP =
 
 export interface StoreKey {
   accessKey: string;
+  /** The newest secret: what Kassa signs with for the store. */
   secretKey: string;
+  /**
+   * The secrets a merchant's token may be signed with: the newest, and during a roll's overlap
+   * window the one it replaced (a cached entry never outlives the window; see `cached`).
+   */
+  acceptedSecrets: readonly string[];
   env: Env;
   store: Store;
 }
@@ -36,6 +42,12 @@ interface Cached {
   until: number;
 }
 
+interface Loaded {
+  key: StoreKey | null;
+  /** Milliseconds left of the previous secret's overlap window, when one is open. */
+  overlapMs?: number;
+}
+
 export class KeyResolver {
   private readonly byAccessKey = new Map<string, Cached>();
   private readonly byStoreEnv = new Map<string, Cached>();
@@ -44,29 +56,41 @@ export class KeyResolver {
     private readonly db: Db,
     private readonly box: SecretBox,
     private readonly ttlMs: number,
+    /** The cache's clock (infrastructure: real time; a test moves it to expire entries). */
+    private readonly nowMs: () => number = Date.now,
   ) {}
 
-  private async load(where: string, params: unknown[]): Promise<StoreKey | null> {
+  private async load(where: string, params: unknown[]): Promise<Loaded> {
+    // The overlap window ends by the store's clock (store_now: the database's now() in production,
+    // the store's sandbox clock in the sandbox), so every node agrees when it ends.
     const { rows } = await this.db.query(
-      `SELECT k.access_key, k.env, k.secret_sealed, s.*
+      `SELECT k.access_key, k.env, k.secret_sealed, s.*,
+              CASE WHEN k.previous_valid_until > store_now(k.store_id, k.env) THEN k.previous_secret_sealed END AS previous_sealed,
+              floor(extract(epoch FROM k.previous_valid_until - store_now(k.store_id, k.env)) * 1000)::float8 AS overlap_ms
          FROM store_keys k JOIN stores s ON s.id = k.store_id
         WHERE ${where} AND k.revoked_at IS NULL
         ORDER BY k.created_at DESC LIMIT 1`,
       params,
     );
     const r = rows[0];
-    if (!r) return null;
-    return { accessKey: r.access_key, env: r.env, secretKey: this.box.open(r.secret_sealed), store: storeFromRow(r) };
+    if (!r) return { key: null };
+    const secretKey = this.box.open(r.secret_sealed);
+    const previous = r.previous_sealed ? this.box.open(r.previous_sealed) : undefined;
+    return {
+      key: { accessKey: r.access_key, env: r.env, secretKey, acceptedSecrets: previous ? [secretKey, previous] : [secretKey], store: storeFromRow(r) },
+      overlapMs: previous ? r.overlap_ms : undefined,
+    };
   }
 
-  private async cached(map: Map<string, Cached>, k: string, loader: () => Promise<StoreKey | null>): Promise<StoreKey | null> {
-    const now = Date.now();
+  /** An entry lives KASSA_AUTH_CACHE_MS, and never past the end of an overlap window it holds a secret of. */
+  private async cached(map: Map<string, Cached>, k: string, loader: () => Promise<Loaded>): Promise<StoreKey | null> {
+    const now = this.nowMs();
     const hit = map.get(k);
     if (hit && hit.until > now) return hit.value;
-    const value = await loader();
+    const { key, overlapMs } = await loader();
     if (map.size > 50_000) map.clear();
-    map.set(k, { value, until: now + this.ttlMs });
-    return value;
+    map.set(k, { value: key, until: now + Math.min(this.ttlMs, overlapMs ?? Infinity) });
+    return key;
   }
 
   /** The live key of an access key, or null when unknown or revoked. */
@@ -125,7 +149,7 @@ export class KeyResolver {
     if (problem) throw Errors.invalidToken(`payload.${accessKeyClaim} ${problem}`);
     const key = await this.byAccess(accessKey);
     if (!key || key.env !== env) throw Errors.storeNotFound();
-    const claims = verify(token as string, key.secretKey, peeked, { withoutExp: withoutExp(key) });
+    const claims = verify(token as string, key.acceptedSecrets, peeked, { withoutExp: withoutExp(key) });
     return { key, claims };
   }
 }

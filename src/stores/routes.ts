@@ -7,13 +7,28 @@ import { requireAdminToken } from '../platform/admin-auth.js';
 import { Errors } from '../platform/errors.js';
 import { isUuid } from '../platform/ids.js';
 import { Problems, Reader, isObject } from '../platform/validate.js';
-import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/catalogue/methods.js';
 import type { Services } from '../services.js';
-import { readParty } from '../shipping/shipments/schema.js';
-import { isValidIban, normalizeIban } from '../platform/iban.js';
 import { described, errorResponses, Security } from '../platform/schemas.js';
-import { CreatedStoreSchema, CreateStoreBody, StoreListSchema, StoreParams, StoreSchema, UpdateStoreBody } from './schema.js';
-import { SANDBOX_SETTLEMENTS, type CreatedStore, type PayoutAccount, type Store, type StoreAddress } from './service.js';
+import { ENVS, type Env } from '../platform/env.js';
+import { COUNTRIES } from '../payments/methods/catalogue/banks.js';
+import { PER_COUNTRY_METHODS } from '../payments/methods/countries.js';
+import {
+  CreatedStoreSchema,
+  CreateStoreBody,
+  KeyListSchema,
+  KeyRollBody,
+  KeySchema,
+  KeyRevokeBody,
+  MethodCountryBody,
+  RolledKeySchema,
+  StoreListSchema,
+  StoreParams,
+  StoreSchema,
+  UpdateStoreBody,
+} from './schema.js';
+import { SANDBOX_SETTLEMENTS, type CreatedStore, type Store } from './service.js';
+import { readMethods, readPayoutAccount, readShippingAddress } from './readers.js';
+import { DEFAULT_OVERLAP_MINUTES, MAX_OVERLAP_MINUTES, type KeyInfo } from './keys.js';
 
 export function storeJson(s: Store) {
   return {
@@ -23,6 +38,7 @@ export function storeJson(s: Store) {
     businessName: s.businessName,
     country: s.country,
     enabledMethods: s.enabledMethods,
+    countriesOff: s.countriesOff,
     bankRefundsEnabled: s.bankRefundsEnabled,
     allowTokensWithoutExp: s.allowTokensWithoutExp,
     sandboxSettlement: s.sandboxSettlement,
@@ -36,51 +52,28 @@ export function createdStoreJson(s: CreatedStore) {
   return { uuid: s.id, name: s.name, sandbox: s.keys.sandbox, production: s.keys.production };
 }
 
-function readMethods(r: Reader): PaymentMethodName[] | undefined {
-  const arr = r.array('enabledMethods');
-  if (!arr) return undefined;
-  const bad = arr.filter((m) => typeof m !== 'string' || !(PAYMENT_METHODS as readonly string[]).includes(m));
-  if (bad.length) r.p.add('enabledMethods', `must list only ${PAYMENT_METHODS.join(', ')}`);
-  return [...new Set(arr as PaymentMethodName[])];
-}
-
-/**
- * `shippingAddress`: the fields a shipment's sender requires (name, streetAddress, locality,
- * postalCode, country, phoneCountryCode, phoneNumber; companyName, region, email optional).
- * undefined when absent; null (clear it) only where `nullable`.
- */
-function readShippingAddress(r: Reader, nullable: boolean): StoreAddress | null | undefined {
-  if (nullable && r.obj.shippingAddress === null) return null;
-  const ar = r.object('shippingAddress');
-  const a = ar && readParty(ar, 'sender', true);
-  if (!a) return undefined;
+export function keyJson(k: KeyInfo) {
   return {
-    name: a.name,
-    companyName: a.companyName,
-    streetAddress: a.streetAddress!,
-    locality: a.locality!,
-    region: a.region,
-    postalCode: a.postalCode!,
-    country: a.country!,
-    phoneCountryCode: a.phoneCountryCode,
-    phoneNumber: a.phoneNumber,
-    email: a.email,
+    env: k.env,
+    accessKey: k.accessKey,
+    secretEnding: k.secretEnding,
+    createdAt: k.createdAt.toISOString(),
+    rolledAt: k.rolledAt?.toISOString() ?? null,
+    previousValidUntil: k.previousValidUntil?.toISOString() ?? null,
   };
 }
 
-/** `payoutAccount`: {iban (ISO 13616, checked), accountName}; null (clear it) only where `nullable`. */
-function readPayoutAccount(r: Reader, nullable: boolean): PayoutAccount | null | undefined {
-  if (nullable && r.obj.payoutAccount === null) return null;
-  const ar = r.object('payoutAccount');
-  if (!ar) return undefined;
-  const iban = ar.string('iban', { required: true, max: 42 });
-  const accountName = ar.string('accountName', { required: true, min: 1, max: 140 });
-  if (iban !== undefined && !isValidIban(iban)) r.p.add('payoutAccount.iban', 'must be a valid IBAN');
-  return iban !== undefined && accountName !== undefined && isValidIban(iban) ? { iban: normalizeIban(iban), accountName } : undefined;
+const storeUuidOf = (params: { storeUuid: string }): string => {
+  if (!isUuid(params.storeUuid)) throw Errors.validation('storeUuid', 'must be a UUID');
+  return params.storeUuid.toLowerCase();
+};
+
+function readEnvField(r: Reader): Env | undefined {
+  return r.oneOf('env', ENVS, true);
 }
 
 export async function operatorRoutes(app: FastifyInstance, opts: { services: Services; adminToken: string }): Promise<void> {
-  const { stores, keys } = opts.services;
+  const { stores, keys, storeKeys } = opts.services;
   requireAdminToken(app, opts.adminToken);
 
   const tags = ['operator'];
@@ -192,6 +185,105 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
       // nodes see the change within KASSA_AUTH_CACHE_MS.
       keys.invalidate();
       return storeJson(s);
+    },
+  );
+
+  app.put<{ Params: { storeUuid: string } }>(
+    '/stores/:storeUuid/method-countries',
+    {
+      schema: {
+        tags,
+        summary: 'Switch a payment method on or off in one country of one environment (bank payments: paymentInitiation)',
+        operationId: 'operatorSetMethodCountry',
+        security,
+        params: StoreParams,
+        body: MethodCountryBody,
+        response: one,
+      },
+    },
+    async (req) => {
+      const storeId = storeUuidOf(req.params);
+      const p = new Problems();
+      const r = new Reader(p, isObject(req.body) ? req.body : {});
+      const env = readEnvField(r);
+      const method = r.oneOf('method', PER_COUNTRY_METHODS, true);
+      const country = r.oneOf('country', COUNTRIES, true);
+      const enabled = r.boolean('enabled', true);
+      p.throwIfAny();
+      const s = await stores.setCountries(storeId, env!, method!, { [country!]: enabled! });
+      if (!s) throw Errors.notFound(`Store ${storeId}`);
+      keys.invalidate();
+      return storeJson(s);
+    },
+  );
+
+  app.get<{ Params: { storeUuid: string } }>(
+    '/stores/:storeUuid/keys',
+    {
+      schema: {
+        tags,
+        summary: "A store's API keys per environment (the secrets only by their last four characters)",
+        operationId: 'operatorListKeys',
+        security,
+        params: StoreParams,
+        response: { 200: described("The store's live keys", KeyListSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => {
+      const storeId = storeUuidOf(req.params);
+      const list = await storeKeys.list(storeId);
+      if (!list) throw Errors.notFound(`Store ${storeId}`);
+      return { keys: list.map(keyJson) };
+    },
+  );
+
+  app.post<{ Params: { storeUuid: string } }>(
+    '/stores/:storeUuid/keys/roll',
+    {
+      schema: {
+        tags,
+        summary: 'Roll the secret of a store key: a new secret (shown only now); the previous one stays valid for overlapMinutes',
+        operationId: 'operatorRollKey',
+        security,
+        params: StoreParams,
+        body: KeyRollBody,
+        response: {
+          200: described('The new secret and when the previous one stops', RolledKeySchema),
+          ...errorResponses(400, 401, 404, 409),
+        },
+      },
+    },
+    async (req) => {
+      const storeId = storeUuidOf(req.params);
+      const p = new Problems();
+      const r = new Reader(p, isObject(req.body) ? req.body : {});
+      const env = readEnvField(r);
+      const overlapMinutes = r.integer('overlapMinutes', { min: 0, max: MAX_OVERLAP_MINUTES });
+      p.throwIfAny();
+      const rolled = await storeKeys.roll(storeId, env!, overlapMinutes ?? DEFAULT_OVERLAP_MINUTES);
+      return { env: rolled.env, accessKey: rolled.accessKey, secretKey: rolled.secretKey, previousValidUntil: rolled.previousValidUntil.toISOString() };
+    },
+  );
+
+  app.post<{ Params: { storeUuid: string } }>(
+    '/stores/:storeUuid/keys/revoke-previous',
+    {
+      schema: {
+        tags,
+        summary: 'End a roll\'s overlap now: the previous secret stops being accepted (on other API nodes within KASSA_AUTH_CACHE_MS)',
+        operationId: 'operatorRevokePreviousKey',
+        security,
+        params: StoreParams,
+        body: KeyRevokeBody,
+        response: { 200: described('The key, with no previous secret', KeySchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => {
+      const storeId = storeUuidOf(req.params);
+      const p = new Problems();
+      const env = readEnvField(new Reader(p, isObject(req.body) ? req.body : {}));
+      p.throwIfAny();
+      return keyJson(await storeKeys.revokePrevious(storeId, env!));
     },
   );
 }

@@ -7,6 +7,8 @@ import type { SecretBox } from '../platform/crypto.js';
 import { randomToken, uuidv7 } from '../platform/ids.js';
 import type { Env } from '../platform/env.js';
 import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/catalogue/methods.js';
+import type { CountryCode } from '../payments/methods/catalogue/banks.js';
+import { countriesOffFromJson, type CountriesOff, type PerCountryMethod } from '../payments/methods/countries.js';
 
 /**
  * How a store's sandbox payments settle: `instant` (refundable and payable out as soon as they are
@@ -41,6 +43,8 @@ export interface Store {
   businessName: string;
   country: string;
   enabledMethods: PaymentMethodName[];
+  /** Per environment, the countries where a method is switched off (payments/methods/countries.ts). */
+  countriesOff: CountriesOff;
   bankRefundsEnabled: boolean;
   /** Production Bearer tokens may come without `exp` (the sandbox accepts them always). */
   allowTokensWithoutExp: boolean;
@@ -92,6 +96,7 @@ interface StoreRow {
   business_name: string;
   country: string;
   enabled_methods: string[];
+  methods_off_by_country: unknown;
   bank_refunds_enabled: boolean;
   allow_tokens_without_exp: boolean;
   sandbox_settlement: SandboxSettlement;
@@ -109,6 +114,7 @@ export function storeFromRow(r: StoreRow): Store {
     businessName: r.business_name,
     country: r.country,
     enabledMethods: r.enabled_methods.filter((m): m is PaymentMethodName => (PAYMENT_METHODS as readonly string[]).includes(m)),
+    countriesOff: countriesOffFromJson(r.methods_off_by_country),
     bankRefundsEnabled: r.bank_refunds_enabled,
     allowTokensWithoutExp: r.allow_tokens_without_exp,
     sandboxSettlement: r.sandbox_settlement,
@@ -197,6 +203,27 @@ export class StoreService {
         patch.allowTokensWithoutExp ?? null,
         patch.sandboxSettlement ?? null,
       ],
+    );
+    return rows[0] && storeFromRow(rows[0]);
+  }
+
+  /**
+   * Switches `method` on or off in countries of one environment, in one statement (concurrent
+   * changes to other countries are kept: the list is recomputed from the row being updated).
+   */
+  async setCountries(id: string, env: Env, method: PerCountryMethod, changes: Partial<Record<CountryCode, boolean>>): Promise<Store | undefined> {
+    const entries = Object.entries(changes) as [CountryCode, boolean][];
+    const off = entries.filter(([, on]) => !on).map(([c]) => c);
+    const on = entries.filter(([, on]) => on).map(([c]) => c);
+    const { rows } = await this.db.query<StoreRow>(
+      `UPDATE stores s SET methods_off_by_country = s.methods_off_by_country || jsonb_build_object($2::text,
+         coalesce(s.methods_off_by_country -> $2, '{}'::jsonb) || jsonb_build_object($3::text, (
+           SELECT coalesce(jsonb_agg(c ORDER BY c), '[]'::jsonb) FROM (
+             SELECT jsonb_array_elements_text(coalesce(s.methods_off_by_country -> $2 -> $3, '[]'::jsonb)) AS c
+             UNION SELECT unnest($4::text[])) x
+            WHERE c <> ALL ($5::text[]))))
+       WHERE id = $1 RETURNING *`,
+      [id, env, method, off, on],
     );
     return rows[0] && storeFromRow(rows[0]);
   }

@@ -126,7 +126,7 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
       const locale = pageLocale(loaded.order, q.lang);
       if (loaded.status !== 'PENDING') return showStatus(reply, 200, loaded, locale);
       const retry = q.retry === '1';
-      const preferred = preferredBank(loaded.order);
+      const preferred = preferredBank(loaded.order, loaded.store);
       if (preferred && !retry && q.country === undefined) {
         // The merchant's shopper already chose the bank: straight to it.
         return redirect(reply, await payments.start(loaded, { bankCode: preferred.bank.code, country: preferred.country }, locale));
@@ -153,7 +153,7 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
       if ('answer' in form) return form.answer;
       const { f, loaded, locale } = form;
       try {
-        const choice = readChoice(loaded.order, f);
+        const choice = readChoice(loaded.order, f, loaded.store);
         return redirect(reply, await payments.start(loaded, choice, locale));
       } catch (err) {
         if (err instanceof InvalidChoiceError) return showPay(reply, 400, loaded, locale, f.country, 'invalidChoice');

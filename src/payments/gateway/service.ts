@@ -13,6 +13,7 @@ import { effectiveStatus, type OrderStatus } from '../orders/states.js';
 import type { OrderRow } from '../orders/store.js';
 import type { PaymentChoice, ProcessorReturn } from '../processors/contract.js';
 import type { ProcessorRegistry } from '../processors/registry.js';
+import { countriesOn } from '../methods/countries.js';
 
 export interface GatewayDeps {
   orders: OrderService;
@@ -66,7 +67,7 @@ function banksFor(country: CountryCode, currency: OrderRow['currency']): Bank[] 
 
 /** The country list and banks shown for a bank payment. */
 export function bankChoice(order: OrderRow, store: Store, requested?: string): BankChoice {
-  const countries = COUNTRIES.filter((c) => banksFor(c, order.currency).length > 0);
+  const countries = countriesOn(store, order.env, 'paymentInitiation').filter((c) => banksFor(c, order.currency).length > 0);
   const asked = countries.find((c) => c === requested);
   const initial = order.method_options.preferredCountry ?? COUNTRIES.find((c) => c === store.country);
   const country = asked ?? (initial && countries.includes(initial) ? initial : (countries[0] ?? 'EE'));
@@ -74,9 +75,11 @@ export function bankChoice(order: OrderRow, store: Store, requested?: string): B
 }
 
 /** The merchant's preferredProvider, when it names a bank of its country that takes the currency. */
-export function preferredBank(order: OrderRow): { bank: Bank; country: CountryCode } | undefined {
+export function preferredBank(order: OrderRow, store: Store): { bank: Bank; country: CountryCode } | undefined {
   const { preferredProvider, preferredCountry } = order.method_options;
   if (order.payment_method !== 'paymentInitiation' || !preferredProvider || !preferredCountry) return undefined;
+  // Switched off in that country since the order was made: the shopper chooses among the others.
+  if (!countriesOn(store, order.env, 'paymentInitiation').includes(preferredCountry)) return undefined;
   const bank = findBank(preferredCountry, preferredProvider);
   return bank && bank.supportedCurrencies.includes(order.currency) ? { bank, country: preferredCountry } : undefined;
 }
@@ -88,11 +91,11 @@ export function lastFailure(order: OrderRow): string | undefined {
 }
 
 /** Reads the posted choice for the order's method; throws InvalidChoiceError when it does not fit. */
-export function readChoice(order: OrderRow, input: ChoiceInput): PaymentChoice {
+export function readChoice(order: OrderRow, input: ChoiceInput, store: Store): PaymentChoice {
   const opts = order.method_options;
   switch (order.payment_method) {
     case 'paymentInitiation': {
-      const country = COUNTRIES.find((c) => c === input.country);
+      const country = countriesOn(store, order.env, 'paymentInitiation').find((c) => c === input.country);
       const bank = country && input.bank ? findBank(country, input.bank) : undefined;
       if (!country || !bank) throw new InvalidChoiceError('choose a bank of the listed countries');
       if (!bank.supportedCurrencies.includes(order.currency)) throw new InvalidChoiceError(`${bank.name} does not accept ${order.currency}`);

@@ -32,6 +32,7 @@ import { defaultSender } from '../../shipping/shipments/service.js';
 import { DESCRIPTION_MAX, parseLinkPayload, type LinkStatus } from './schema.js';
 import * as sql from './store.js';
 import type { LinkRow, ShippingChoiceRow } from './store.js';
+import { countriesOn, isOffered } from '../methods/countries.js';
 
 export interface LinkDeps {
   orders: OrderService;
@@ -111,8 +112,8 @@ export function linkStatus(link: Pick<LinkRow, 'type' | 'paid_order_count' | 'ex
 }
 
 /** The methods a payer may choose: the store's enabled ones that take the link's currency. */
-export function linkMethods(store: Store, link: Pick<LinkRow, 'currency'>): PaymentMethodName[] {
-  return PAYMENT_METHODS.filter((m) => store.enabledMethods.includes(m) && METHOD_CURRENCIES[m].includes(link.currency));
+export function linkMethods(store: Store, link: Pick<LinkRow, 'currency' | 'env'>): PaymentMethodName[] {
+  return PAYMENT_METHODS.filter((m) => isOffered(store, link.env, m) && METHOD_CURRENCIES[m].includes(link.currency));
 }
 
 /** Offers depend only on the static catalogue and rate tables: computed once per carrier, country and currency. */
@@ -163,7 +164,10 @@ export class PaymentLinkService {
     if (input.notificationUrl) this.deps.callbacks.check(input.notificationUrl, env, 'notificationUrl', p);
     const now = await sql.storeNow(this.db, store.id, env);
     if (input.expiresAt.getTime() <= now.getTime()) p.add('expiresAt', `must be in the future (now ${now.toISOString()})`);
-    if (linkMethods(store, input).length === 0) p.add('currency', `no payment method enabled for the store takes ${input.currency}`);
+    if (linkMethods(store, { currency: input.currency, env }).length === 0) p.add('currency', `no payment method enabled for the store takes ${input.currency}`);
+    if (input.preferredCountry && !countriesOn(store, env, 'paymentInitiation').includes(input.preferredCountry)) {
+      p.add('preferredCountry', `bank payments are switched off in ${input.preferredCountry} for this store`);
+    }
     if (input.showShippingOptions && input.customerCountry) {
       const contracts = (await this.deps.contracts.active(store.id, env)).filter((c) => c.country === input.customerCountry);
       if (contracts.length === 0) {
@@ -327,8 +331,12 @@ export class PaymentLinkService {
       : null;
     const options: MethodOptions = {};
     if (method === 'paymentInitiation') {
-      if (link.preferred_provider) options.preferredProvider = link.preferred_provider;
-      if (link.preferred_country) options.preferredCountry = link.preferred_country as MethodOptions['preferredCountry'];
+      // A country switched off since the link was made: no preselected bank, the payer picks among the countries that are on.
+      const country = link.preferred_country as MethodOptions['preferredCountry'] | null;
+      if (country && countriesOn(store, link.env, 'paymentInitiation').includes(country)) {
+        if (link.preferred_provider) options.preferredProvider = link.preferred_provider;
+        options.preferredCountry = country;
+      }
       if (link.payment_reference) options.paymentReference = link.payment_reference;
       options.paymentDescription = link.description.slice(0, 140);
     }

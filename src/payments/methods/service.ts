@@ -3,8 +3,10 @@
  * with its processor and logo, and for bank payments the banks of every country.
  */
 import type { Store } from '../../stores/service.js';
-import { BANKS, COUNTRIES, COUNTRY_CURRENCIES } from './catalogue/banks.js';
+import { BANKS, COUNTRIES, COUNTRY_CURRENCIES, type CountryCode } from './catalogue/banks.js';
 import type { PaymentMethodName } from './catalogue/methods.js';
+import type { Env } from '../../platform/env.js';
+import { countriesOn, isOffered } from './countries.js';
 
 export interface BankEntry {
   code: string;
@@ -38,9 +40,10 @@ export const methodLogoUrl = (publicUrl: string, method: string) => `${publicUrl
 /** Methods a merchant must switch on in the back office before using them. */
 const REQUIRED_TO_BE_ENABLED: readonly PaymentMethodName[] = ['cardPayments', 'mobilePay'];
 
-export function bankSetup(publicUrl: string): Record<string, CountrySetup> {
+/** The bank lists of `countries` (default every country), keyed by country. */
+export function bankSetup(publicUrl: string, countries: readonly CountryCode[] = COUNTRIES): Record<string, CountrySetup> {
   const setup: Record<string, CountrySetup> = {};
-  for (const country of COUNTRIES) {
+  for (const country of countries) {
     setup[country] = {
       supportedCurrencies: [...COUNTRY_CURRENCIES[country]],
       paymentMethods: BANKS[country].map((b) => ({
@@ -55,12 +58,14 @@ export function bankSetup(publicUrl: string): Record<string, CountrySetup> {
   return setup;
 }
 
-export function storePaymentMethods(store: Store, publicUrl: string, processorOf: (m: PaymentMethodName) => string): StorePaymentMethods {
+/** The methods offered in `env`: a method switched off in every country is absent, bank payments list only the countries where they are on. */
+export function storePaymentMethods(store: Store, env: Env, publicUrl: string, processorOf: (m: PaymentMethodName) => string): StorePaymentMethods {
   const paymentMethods: StorePaymentMethods['paymentMethods'] = {};
   for (const m of store.enabledMethods) {
+    if (!isOffered(store, env, m)) continue;
     const entry: MethodEntry = { processor: processorOf(m), logoUrl: methodLogoUrl(publicUrl, m) };
     if (REQUIRED_TO_BE_ENABLED.includes(m)) entry.requiredToBeEnabled = true;
-    if (m === 'paymentInitiation') entry.setup = bankSetup(publicUrl);
+    if (m === 'paymentInitiation') entry.setup = bankSetup(publicUrl, countriesOn(store, env, m));
     paymentMethods[m] = entry;
   }
   return { uuid: store.id, name: store.name, paymentMethods };

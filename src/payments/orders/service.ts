@@ -24,6 +24,7 @@ import { applyTransition, effectiveStatus, INTENT_MACHINE, ORDER_TRANSITIONS, UP
 import * as sql from './store.js';
 import { claimSession } from '../sessions/store.js';
 import { orderTokenClaims, orderView, type OrderView } from './view.js';
+import { methodRefusal } from '../methods/countries.js';
 
 /** What a processor (or the sandbox test helper) reports at the end of a payment attempt. */
 export type AttemptOutcome =
@@ -99,9 +100,8 @@ export class OrderService {
    */
   async createOrUpdate(store: Store, env: Env, input: OrderInput): Promise<sql.OrderRow> {
     if (input.notificationUrl !== null) this.callbacks.assert(input.notificationUrl, env, 'notificationUrl');
-    if (!store.enabledMethods.includes(input.method)) {
-      throw Errors.validation('payment.method', `${input.method} is not enabled for this store`);
-    }
+    const refused = methodRefusal(store, env, input.method, input.methodOptions.preferredCountry);
+    if (refused) throw Errors.validation(refused.field, refused.message);
     if (input.sessionUuid !== null || input.paymentIntentUuid !== null) return this.createBound(store, env, input);
     const row = await this.inserts.submit({ orderId: uuidv7(), intentId: uuidv7(), storeId: store.id, env, input });
     if (row) return row;

@@ -22,6 +22,7 @@ import { decideBlik } from '../processors/blik-sim/behaviour.js';
 import { blikSimDefinition } from '../processors/blik-sim/definition.js';
 import { hasValidMac, signFields, simulatorKey, type Fields } from '../processors/sim-kit/signing.js';
 import * as sql from './store.js';
+import { isOffered } from '../methods/countries.js';
 
 /** Minutes a session or draft intent can still be bound to a new order (the store's clock). */
 export const SESSION_LIFETIME_MINUTES = 60;
@@ -98,7 +99,7 @@ export class SessionService {
 
   /** A new session (kind session) or draft payment intent (kind draft) of the store's environment. */
   async create(store: Store, env: Env, kind: sql.CheckoutKind, method: DraftMethod | null): Promise<sql.CheckoutSessionRow> {
-    if (method && !store.enabledMethods.includes(method)) throw Errors.validation('method', `${method} is not enabled for this store`);
+    if (method && !isOffered(store, env, method)) throw Errors.validation('method', `${method} is not enabled for this store`);
     return sql.insertSession(this.d.db, { id: uuidv7(), storeId: store.id, env, kind, method, lifetimeMinutes: SESSION_LIFETIME_MINUTES });
   }
 
@@ -215,13 +216,18 @@ export class SessionService {
     return simulatorKey((await this.d.keys.forStore(order.store_id, order.env)).secretKey);
   }
 
+  /** The keys a returned MAC may be under: the newest secret's and, during a key roll's overlap, the previous one's. */
+  private async acceptedKeys(order: OrderRow): Promise<Buffer[]> {
+    return (await this.d.keys.forStore(order.store_id, order.env)).acceptedSecrets.map(simulatorKey);
+  }
+
   /** Opens a signed 3-D Secure step; undefined when the order is unknown or a field or the MAC is altered. */
   async openChallenge(raw: Fields): Promise<ChallengeContext | undefined> {
     const f: Record<string, string> = {};
     for (const n of [...THREE_DS_FIELDS, 'mac']) if (typeof raw[n] === 'string') f[n] = raw[n];
     if (!isUuid(f.order) || !isUuid(f.intent) || !isUuid(f.session)) return undefined;
     const order = await this.d.orders.getById(f.order);
-    if (!order || !hasValidMac(await this.signingKey(order), THREE_DS_PURPOSE, f, THREE_DS_FIELDS)) return undefined;
+    if (!order || !hasValidMac(await this.acceptedKeys(order), THREE_DS_PURPOSE, f, THREE_DS_FIELDS)) return undefined;
     const store = await this.d.stores.get(order.store_id);
     if (!store) return undefined;
     return { fields: f, order, store, locale: isLocale(f.locale) ? f.locale : order.locale, parent: f.parent ?? '' };

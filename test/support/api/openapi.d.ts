@@ -520,6 +520,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The store's settings and API keys (HTML) */
+        get: operations["dashboardSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The store's sender address (owner; the operator API's rules) */
+        post: operations["dashboardSettingsAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/keys/revoke-previous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop this environment's previous secret now (owner) */
+        post: operations["dashboardSettingsRevokePrevious"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/keys/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Roll this environment's secret; the new one is shown once, the previous one overlaps (owner) */
+        post: operations["dashboardSettingsRollKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch bank payments on or off per country in this environment (owner) */
+        post: operations["dashboardSettingsMethods"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bank-payment refunds and production tokens without exp on or off (owner) */
+        post: operations["dashboardSettingsOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/settings/payout-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The store's payout account (owner; the operator API's rules) */
+        post: operations["dashboardSettingsPayoutAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/shipping": {
         parameters: {
             query?: never;
@@ -1061,6 +1180,74 @@ export interface paths {
          * @description Operator token (`Authorization: Bearer <admin token>`).
          */
         delete: operations["deleteCarrierContract"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/stores/{storeUuid}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's API keys per environment (the secrets only by their last four characters) */
+        get: operations["operatorListKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/stores/{storeUuid}/keys/revoke-previous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a roll's overlap now: the previous secret stops being accepted (on other API nodes within KASSA_AUTH_CACHE_MS) */
+        post: operations["operatorRevokePreviousKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/stores/{storeUuid}/keys/roll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Roll the secret of a store key: a new secret (shown only now); the previous one stays valid for overlapMinutes */
+        post: operations["operatorRollKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/stores/{storeUuid}/method-countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switch a payment method on or off in one country of one environment (bank payments: paymentInitiation) */
+        put: operations["operatorSetMethodCountry"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -6878,6 +7065,879 @@ export interface operations {
             };
         };
     };
+    dashboardSettings: {
+        parameters: {
+            query?: {
+                /** @description sandbox or production (default production) */
+                env?: string | string[];
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                lang?: string | string[];
+                /** @description 1 after a change was saved */
+                saved?: string | string[];
+                /** @description The store's UUID (one of the user's); default the first */
+                store?: string | string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings of the store in the environment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not signed in: to the sign-in page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed field: a page saying so */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardSettingsAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The sender address */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    lang?: string | string[];
+                    /** @description companyName (optional) */
+                    "shippingAddress.companyName"?: string | string[];
+                    /** @description country */
+                    "shippingAddress.country": string | string[];
+                    /** @description email (optional) */
+                    "shippingAddress.email"?: string | string[];
+                    /** @description locality */
+                    "shippingAddress.locality": string | string[];
+                    /** @description name */
+                    "shippingAddress.name": string | string[];
+                    /** @description phoneCountryCode (optional) */
+                    "shippingAddress.phoneCountryCode"?: string | string[];
+                    /** @description phoneNumber */
+                    "shippingAddress.phoneNumber": string | string[];
+                    /** @description postalCode */
+                    "shippingAddress.postalCode": string | string[];
+                    /** @description region (optional) */
+                    "shippingAddress.region"?: string | string[];
+                    /** @description streetAddress */
+                    "shippingAddress.streetAddress": string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: back to the settings page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the settings page with each problem under its field, nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardSettingsRevokePrevious: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description End the overlap */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    lang?: string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: back to the settings page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the settings page with each problem under its field, nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardSettingsRollKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Roll the secret */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    lang?: string | string[];
+                    /** @description Minutes the previous secret stays valid: 1440, 60, 10080, 0 */
+                    overlapMinutes?: string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Rolled: the settings page showing the new secret this once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Saved: back to the settings page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the settings page with each problem under its field, nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description A previous secret is still valid: the settings page saying until when */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardSettingsMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Bank payments per country */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description "on" when bank payments are on in EE */
+                    "country.EE"?: string | string[];
+                    /** @description "on" when bank payments are on in FI */
+                    "country.FI"?: string | string[];
+                    /** @description "on" when bank payments are on in LT */
+                    "country.LT"?: string | string[];
+                    /** @description "on" when bank payments are on in LV */
+                    "country.LV"?: string | string[];
+                    /** @description "on" when bank payments are on in PL */
+                    "country.PL"?: string | string[];
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    lang?: string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: back to the settings page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the settings page with each problem under its field, nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardSettingsOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Store options */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description "on" to accept production Bearer tokens without exp */
+                    allowTokensWithoutExp?: string | string[];
+                    /** @description "on" to allow bank-payment refunds */
+                    bankRefundsEnabled?: string | string[];
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    lang?: string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: back to the settings page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the settings page with each problem under its field, nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    dashboardSettingsPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The payout account */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The form token */
+                    csrf: string | string[];
+                    /** @description sandbox or production (default production) */
+                    env?: string | string[];
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    lang?: string | string[];
+                    /** @description accountName */
+                    "payoutAccount.accountName": string | string[];
+                    /** @description iban */
+                    "payoutAccount.iban": string | string[];
+                    /** @description The store's UUID (one of the user's); default the first */
+                    store?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved: back to the settings page */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Refused: the settings page with each problem under its field, nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description The form token is missing or wrong, or the user is a viewer */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not one of the user’s stores: the not-found page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
     dashboardShipments: {
         parameters: {
             query?: {
@@ -9912,6 +10972,15 @@ export interface operations {
                             allowTokensWithoutExp: boolean;
                             bankRefundsEnabled: boolean;
                             businessName: string;
+                            /** @description Per environment, the countries where a method is switched off (bank payments only) */
+                            countriesOff: {
+                                production: {
+                                    paymentInitiation?: ("EE" | "LV" | "LT" | "FI" | "PL")[];
+                                };
+                                sandbox: {
+                                    paymentInitiation?: ("EE" | "LV" | "LT" | "FI" | "PL")[];
+                                };
+                            };
                             country: string;
                             /** @description ISO 8601 timestamp */
                             createdAt: string;
@@ -10112,6 +11181,15 @@ export interface operations {
                         allowTokensWithoutExp: boolean;
                         bankRefundsEnabled: boolean;
                         businessName: string;
+                        /** @description Per environment, the countries where a method is switched off (bank payments only) */
+                        countriesOff: {
+                            production: {
+                                paymentInitiation?: ("EE" | "LV" | "LT" | "FI" | "PL")[];
+                            };
+                            sandbox: {
+                                paymentInitiation?: ("EE" | "LV" | "LT" | "FI" | "PL")[];
+                            };
+                        };
                         country: string;
                         /** @description ISO 8601 timestamp */
                         createdAt: string;
@@ -10276,6 +11354,15 @@ export interface operations {
                         allowTokensWithoutExp: boolean;
                         bankRefundsEnabled: boolean;
                         businessName: string;
+                        /** @description Per environment, the countries where a method is switched off (bank payments only) */
+                        countriesOff: {
+                            production: {
+                                paymentInitiation?: ("EE" | "LV" | "LT" | "FI" | "PL")[];
+                            };
+                            sandbox: {
+                                paymentInitiation?: ("EE" | "LV" | "LT" | "FI" | "PL")[];
+                            };
+                        };
                         country: string;
                         /** @description ISO 8601 timestamp */
                         createdAt: string;
@@ -10744,6 +11831,532 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorListKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store UUID (a malformed one is a 400) */
+                storeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store's live keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            accessKey: string;
+                            /** @description ISO 8601 timestamp */
+                            createdAt: string;
+                            /** @enum {unknown} */
+                            env: "sandbox" | "production";
+                            previousValidUntil: string | null;
+                            rolledAt: string | null;
+                            /** @description The last four characters of the current secret */
+                            secretEnding: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorRevokePreviousKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store UUID (a malformed one is a 400) */
+                storeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    env: "sandbox" | "production";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The key, with no previous secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accessKey: string;
+                        /** @description ISO 8601 timestamp */
+                        createdAt: string;
+                        /** @enum {unknown} */
+                        env: "sandbox" | "production";
+                        previousValidUntil: string | null;
+                        rolledAt: string | null;
+                        /** @description The last four characters of the current secret */
+                        secretEnding: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorRollKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store UUID (a malformed one is a 400) */
+                storeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    env: "sandbox" | "production";
+                    /** @description How long the previous secret stays valid (default 1440, 24 hours; 0 ends it at once) */
+                    overlapMinutes?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The new secret and when the previous one stops */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Unchanged by a roll */
+                        accessKey: string;
+                        /** @enum {unknown} */
+                        env: "sandbox" | "production";
+                        /** @description When the previous secret stops being accepted (ISO 8601; the store clock) */
+                        previousValidUntil: string;
+                        /** @description The new secret: shown only now */
+                        secretKey: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorSetMethodCountry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Store UUID (a malformed one is a 400) */
+                storeUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    country: "EE" | "LV" | "LT" | "FI" | "PL";
+                    enabled: boolean;
+                    /** @enum {unknown} */
+                    env: "sandbox" | "production";
+                    /**
+                     * @description Only bank payments have a per-country switch
+                     * @enum {unknown}
+                     */
+                    method: "paymentInitiation";
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Production Bearer tokens may come without exp */
+                        allowTokensWithoutExp: boolean;
+                        bankRefundsEnabled: boolean;
+                        businessName: string;
+                        /** @description Per environment, the countries where a method is switched off (bank payments only) */
+                        countriesOff: {
+                            production: {
+                                paymentInitiation?: ("EE" | "LV" | "LT" | "FI" | "PL")[];
+                            };
+                            sandbox: {
+                                paymentInitiation?: ("EE" | "LV" | "LT" | "FI" | "PL")[];
+                            };
+                        };
+                        country: string;
+                        /** @description ISO 8601 timestamp */
+                        createdAt: string;
+                        enabledMethods: ("paymentInitiation" | "cardPayments" | "mobilePay" | "blik" | "bnpl" | "hirePurchase")[];
+                        legalName: string;
+                        name: string;
+                        payoutAccount: {
+                            accountName: string;
+                            /** @description ISO 13616 IBAN */
+                            iban: string;
+                        } | null;
+                        /** @enum {unknown} */
+                        sandboxSettlement: "instant" | "realistic";
+                        shippingAddress: {
+                            companyName: string | null;
+                            /** @description ISO 3166-1 alpha-2 */
+                            country: string;
+                            email: string | null;
+                            locality: string;
+                            name: string;
+                            phoneCountryCode: string;
+                            phoneNumber: string;
+                            postalCode: string;
+                            region: string | null;
+                            streetAddress: string;
+                        } | null;
+                        uuid: string;
+                    };
+                };
             };
             /** @description Bad Request */
             400: {

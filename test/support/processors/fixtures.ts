@@ -9,6 +9,7 @@ export const MERCHANT: OrderMerchant = {
   env: 'sandbox',
   payeeName: 'Test shop',
   key: simulatorKey('store-secret'),
+  acceptedKeys: [simulatorKey('store-secret')],
   merchantOrigin: 'https://shop.example',
 };
 

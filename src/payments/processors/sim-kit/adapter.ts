@@ -38,7 +38,7 @@ export class SimulatedProcessor<R extends SimRequest> implements ProcessorAdapte
     const orderId = ret.order;
     const merchant = orderId ? await this.directory.merchantOf(orderId) : undefined;
     if (!merchant) throw Errors.badRequest('the processor return names no known order');
-    if (!hasValidMac(merchant.key, RETURN_PURPOSE, ret, this.mapper.returnFieldNames)) {
+    if (!hasValidMac(merchant.acceptedKeys, RETURN_PURPOSE, ret, this.mapper.returnFieldNames)) {
       throw Errors.forbidden('the processor return signature is not valid');
     }
     return this.mapper.parseReturn(this.definition.id, ret);

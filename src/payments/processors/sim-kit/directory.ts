@@ -13,7 +13,10 @@ export interface OrderMerchant {
   storeId: string;
   env: Env;
   payeeName: string;
+  /** Signs what Kassa sends now: derived from the store's newest secret. */
   key: Buffer;
+  /** Checks what comes back: the newest secret's key and, during a key roll's overlap, the previous one's (a page opened before the roll still returns). */
+  acceptedKeys: readonly Buffer[];
   merchantOrigin: string | undefined;
 }
 
@@ -39,6 +42,6 @@ export class OrderDirectory implements SimulatorDirectory {
     } catch {
       merchantOrigin = undefined;
     }
-    return { storeId: order.store_id, env: order.env, payeeName: key.store.name, key: simulatorKey(key.secretKey), merchantOrigin };
+    return { storeId: order.store_id, env: order.env, payeeName: key.store.name, key: simulatorKey(key.secretKey), acceptedKeys: key.acceptedSecrets.map(simulatorKey), merchantOrigin };
   }
 }

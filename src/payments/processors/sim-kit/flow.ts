@@ -37,7 +37,7 @@ export async function openSigned<R extends SimRequest>(
   const fields = toFields(raw);
   if (!fields.order) return undefined;
   const merchant = await directory.merchantOf(fields.order);
-  if (!merchant || !hasValidMac(merchant.key, purpose, fields, names)) return undefined;
+  if (!merchant || !hasValidMac(merchant.acceptedKeys, purpose, fields, names)) return undefined;
   const req = parse(fields);
   return req ? { req, merchant, fields } : undefined;
 }

@@ -37,11 +37,12 @@ export function signFields(key: Buffer, purpose: string, fields: Fields, names: 
   return out;
 }
 
-export function hasValidMac(key: Buffer, purpose: string, fields: Fields, names: readonly string[]): boolean {
+/** Whether the fields carry a MAC under `key`, or under one of several (a store's new and previous secret during a key roll's overlap). */
+export function hasValidMac(key: Buffer | readonly Buffer[], purpose: string, fields: Fields, names: readonly string[]): boolean {
   const given = fields[MAC_FIELD];
   if (typeof given !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(given)) return false;
-  const expected = Buffer.from(macOf(key, purpose, fields, names), 'utf8');
-  return timingSafeEqual(expected, Buffer.from(given, 'utf8'));
+  const givenBytes = Buffer.from(given, 'utf8');
+  return (Buffer.isBuffer(key) ? [key] : key).some((k) => timingSafeEqual(Buffer.from(macOf(k, purpose, fields, names), 'utf8'), givenBytes));
 }
 
 /** Form bodies and query strings as plain string fields: repeated keys keep their first value. */
