@@ -163,9 +163,9 @@ const LABEL_WAIT_MS = 60_000;
 async function labelFile(c: StoreContext, shipmentId: string, steps: string[]): Promise<LabelFile> {
   let f = (await storeApi(c, 'POST', '/label-files', { shipmentIds: [shipmentId] }, { base: c.shippingBase })) as LabelFile;
   c.err(`label file ${f.id} requested; waiting for the server's label worker`);
-  const until = Date.now() + LABEL_WAIT_MS;
+  const until = performance.now() + LABEL_WAIT_MS;
   while (f.status === 'pending' || f.status === 'processing') {
-    if (Date.now() > until) throw new CliError(`label file ${f.id} is still ${f.status} after ${LABEL_WAIT_MS / 1000} s (is the server's worker running?)`);
+    if (performance.now() > until) throw new CliError(`label file ${f.id} is still ${f.status} after ${LABEL_WAIT_MS / 1000} s (is the server's worker running?)`);
     await new Promise((r) => setTimeout(r, LABEL_POLL_MS));
     f = (await storeApi(c, 'GET', `/label-files/${encodeURIComponent(f.id)}`, undefined, { base: c.shippingBase })) as LabelFile;
   }

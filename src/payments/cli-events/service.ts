@@ -108,11 +108,11 @@ export class CliEventService {
   async awaitAfter(storeId: string, env: Env, after: string, limit: number, waitMs: number, signal?: AbortSignal): Promise<FeedPage> {
     const waiter = this.wake.subscribe(storeId, env);
     try {
-      const deadline = Date.now() + waitMs;
+      const deadline = performance.now() + waitMs;
       let pause = HELD_PAUSE_MS;
       for (;;) {
         const page = await this.after(storeId, env, after, limit);
-        const left = deadline - Date.now();
+        const left = deadline - performance.now();
         if (page.events.length || left <= 0 || signal?.aborted || this.wake.isClosed) return page;
         await waiter.wait(page.held ? Math.min(left, pause) : left, signal);
         pause = page.held ? Math.min(pause * 2, MAX_HELD_PAUSE_MS) : HELD_PAUSE_MS;
