@@ -19,6 +19,7 @@ import { HostedPayments } from './payments/gateway/service.js';
 import { NotificationDelivery, type DeliveryLog } from './payments/notifications/delivery.js';
 import { OutboxService } from './payments/notifications/service.js';
 import { CliEventService } from './payments/cli-events/service.js';
+import { FeedWake } from './payments/cli-events/wake.js';
 import { ProcessorRegistry } from './payments/processors/registry.js';
 import { builtInProcessors } from './payments/processors/index.js';
 import { OrderDirectory } from './payments/processors/sim-kit/directory.js';
@@ -160,7 +161,7 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     legacyShipping: new LegacyShippingService(db, carrierContracts, shipments, labelFiles),
     backoffice: new BackOffice(db),
     shippingOffice: new ShippingOffice(db),
-    cliEvents: new CliEventService(db, keys, clock, webhookClaims),
+    cliEvents: new CliEventService(db, keys, clock, webhookClaims, new FeedWake(databaseUrl)),
     notificationDelivery: (opts) =>
       new NotificationDelivery(db, keys, {
         concurrency: opts.concurrency ?? config.workerConcurrency,

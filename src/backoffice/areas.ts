@@ -2,12 +2,11 @@
  * The back office's areas beyond the orders (payouts, settings, shipping): each is a folder with
  * its routes, pages and texts, registered here with the shared OfficeContext (context.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import type { OfficeContext } from './context.js';
+import type { AreaRoutes } from './context.js';
 import { payoutsArea } from './payouts/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { shippingRoutes } from './shipping/routes.js';
 
-export type AreaRoutes = (app: FastifyInstance, ctx: OfficeContext) => Promise<void>;
+export type { AreaRoutes };
 
 export const AREA_ROUTES: readonly AreaRoutes[] = [payoutsArea, settingsRoutes, shippingRoutes];

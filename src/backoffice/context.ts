@@ -5,7 +5,7 @@
  * role. An area's routes (orders, payouts, settings, shipping) get one `OfficeContext` and never
  * read cookies or memberships themselves.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newNonce, sendHtml } from '../platform/html.js';
 import { acceptedLocale, isLocale, type Locale } from '../platform/locales.js';
 import { ApiError } from '../platform/errors.js';
@@ -19,6 +19,9 @@ import type { Session } from './service.js';
 
 /** The CSP of every back-office page: the page's nonce, forms post to the same origin only, no image from elsewhere. */
 export const pagePolicy = (nonce: string) => ({ nonce, formOrigins: [], imageOrigins: [] });
+
+/** An area's routes (areas.ts lists them), given the shared context. */
+export type AreaRoutes = (app: FastifyInstance, ctx: OfficeContext) => Promise<void>;
 
 export type SignedIn = { frame: Frame; session: Session } | { answer: FastifyReply };
 

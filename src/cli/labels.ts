@@ -4,13 +4,14 @@
  * a merchant's server makes it (POST /label-files, GET /label-files/:id until it is ready, then the
  * signed download link), written to FILE (default labels-<id>.pdf). Progress on stderr
  * ("label file X: pending…", "label file X: ready (N pages)"); the answer on stdout. The store's
- * keys and environment as every developer command (developer.ts).
+ * keys and environment as every developer command (developer/api.ts). `kassa trigger
+ * shipment.labelsCreated` makes its file with `makeLabelFile` too.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../platform/clock.js';
 import type { LabelFileJson } from '../shipping/label-files/model.js';
-import { api, context, type Ctx } from './developer.js';
+import { storeApi, storeContext, type StoreContext } from './developer/api.js';
 import { CliError, usageError, type Io } from './kit.js';
 
 export const LABELS_USAGE = `  kassa labels create --shipment UUID [--shipment UUID…] [--page-size A4|A6] [--out FILE (default labels-<id>.pdf)]
@@ -45,12 +46,8 @@ export async function labelsCommand(argv: string[], io: Io): Promise<void> {
   if (pageSize !== undefined && pageSize !== 'A4' && pageSize !== 'A6') throw usageError('--page-size A4|A6');
   const timeoutS = values.timeout === undefined ? 120 : Number(values.timeout);
   if (!Number.isInteger(timeoutS) || timeoutS < 1 || timeoutS > 3600) throw usageError('--timeout must be whole seconds, 1 to 3600');
-  const c = context(values, io.out, io.progress);
-
-  // The server's rules answer a bad or foreign shipment id (400/404/409, exit 1 with its message).
-  let file = (await api(c, 'POST', '/label-files', { shipmentIds: shipments, ...(pageSize ? { pageSize } : {}) }, c.shippingBase)) as LabelFileJson;
-  io.progress(`label file ${file.id}: pending…`);
-  file = await untilDone(c, file, timeoutS * 1000);
+  const c = storeContext(values, io.out, io.progress);
+  const file = await makeLabelFile(c, shipments, timeoutS * 1000, pageSize);
   if (file.status === 'failed') {
     const why = (file.errors ?? []).map((e) => `${e.shipmentId ? `shipment ${e.shipmentId} ` : ''}${e.field}: ${e.message}`).join('; ');
     throw new CliError(`label file ${file.id}: failed: ${why}`);
@@ -68,15 +65,20 @@ export async function labelsCommand(argv: string[], io: Io): Promise<void> {
   io.out(c.json ? JSON.stringify(answer) : `label file ${file.id}  ready  ${pages} pages  ${pdf.length} bytes  ${out}`);
 }
 
-/** GET the file until it is no longer pending (or the time is up: exit 1, the file stays on the server). */
-async function untilDone(c: Ctx, first: LabelFileJson, timeoutMs: number): Promise<LabelFileJson> {
+/**
+ * POST /label-files, then GET it until the server's label worker has made it ready or failed it
+ * (progress on stderr; when the time is up: exit 1, the file stays on the server). The server's
+ * rules answer a bad or foreign shipment id (400/404/409: exit 1 with its message).
+ */
+export async function makeLabelFile(c: StoreContext, shipmentIds: string[], timeoutMs: number, pageSize?: 'A4' | 'A6'): Promise<LabelFileJson> {
   const now = () => systemClock.now().getTime();
   const until = now() + timeoutMs;
-  let file = first;
+  let file = (await storeApi(c, 'POST', '/label-files', { shipmentIds, ...(pageSize ? { pageSize } : {}) }, { base: c.shippingBase })) as LabelFileJson;
+  c.err(`label file ${file.id}: pending…`);
   for (let i = 0; file.status === 'pending'; i++) {
-    if (now() >= until) throw new CliError(`label file ${file.id}: still pending after ${timeoutMs / 1000} s (GET /label-files/${file.id} later)`);
+    if (now() >= until) throw new CliError(`label file ${file.id}: still pending after ${timeoutMs / 1000} s (is the server's worker running? GET /label-files/${file.id} later)`);
     await new Promise((r) => setTimeout(r, POLL_MS[Math.min(i, POLL_MS.length - 1)]));
-    file = (await api(c, 'GET', `/label-files/${encodeURIComponent(file.id)}`, undefined, c.shippingBase)) as LabelFileJson;
+    file = (await storeApi(c, 'GET', `/label-files/${encodeURIComponent(file.id)}`, undefined, { base: c.shippingBase })) as LabelFileJson;
   }
   return file;
 }

@@ -63,6 +63,8 @@ export const ERROR_CATALOGUE = {
   KASSA_ERR_BAD_URL: { status: 400, template: 'path is not valid percent-encoded UTF-8', description: 'The path is not valid percent-encoded UTF-8' },
   KASSA_ERR_UNROUTABLE: { status: 400, template: 'the request could not be routed', description: 'The router refused the request before choosing a route' },
   KASSA_ERR_HTTP: { status: 400, template: '%s', description: "Fastify's own 4xx refusals (body too large, unsupported media type, malformed JSON), with Fastify's status and message" },
+  KASSA_ERR_TOO_MANY_LISTENERS: { status: 429, template: '%s', description: "Too many long-polls of `kassa listen`'s feed wait for one store's events on this server" },
+  KASSA_ERR_LISTEN_BUSY: { status: 503, template: '%s', description: "The server holds its most waiting long-polls of `kassa listen`'s feed, or is shutting down" },
   KASSA_ERR_INTERNAL: { status: 500, template: 'Internal server error', description: 'An unexpected fault; the details are logged, never answered' },
 } as const satisfies Record<string, ErrorEntry>;
 

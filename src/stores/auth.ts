@@ -4,6 +4,7 @@
  * so a hot API node does not pay a database round trip and an AES decryption per request.
  */
 import type { Db } from '../platform/db.js';
+import { systemClock } from '../platform/clock.js';
 import type { SecretBox } from '../platform/crypto.js';
 import { Errors } from '../platform/errors.js';
 import { peek, verify, type Claims, type VerifyOptions } from '../platform/jwt.js';
@@ -57,7 +58,7 @@ export class KeyResolver {
     private readonly box: SecretBox,
     private readonly ttlMs: number,
     /** The cache's clock (infrastructure: real time; a test moves it to expire entries). */
-    private readonly nowMs: () => number = Date.now,
+    private readonly nowMs: () => number = () => systemClock.now().getTime(),
   ) {}
 
   private async load(where: string, params: unknown[]): Promise<Loaded> {

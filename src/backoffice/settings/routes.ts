@@ -18,7 +18,7 @@ import { FormField, FormFields, documentedOnly, errorResponses, htmlResponse, pa
 import { Problems, Reader } from '../../platform/validate.js';
 import { readPayoutAccount, readShippingAddress } from '../../stores/readers.js';
 import type { StorePatch } from '../../stores/service.js';
-import type { AreaRoutes } from '../areas.js';
+import type { AreaRoutes } from '../context.js';
 import type { OfficeContext } from '../context.js';
 import { q, type Frame } from '../layout.js';
 import { fieldsOf, FORM_CONSUMES, type Fields } from '../schema.js';

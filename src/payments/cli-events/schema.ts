@@ -4,10 +4,18 @@ import { ORDER_STATUSES } from '../orders/states.js';
 import { OrderSchema } from '../orders/schema.js';
 
 export const MAX_EVENTS = 100;
+/** The longest a request of the feed may wait for the next event (seconds): below proxies' idle timeouts. */
+export const MAX_WAIT_S = 25;
 
 export const EventsQuery = Type.Object(
   {
-    after: Type.Optional(Type.String({ description: 'The `seq` of the last event received (a cursor); none: only events from now on' })),
+    after: Type.Optional(Type.String({ description: 'The `cursor` of the last event received ("<transaction>.<seq>"; "0.0" is the beginning); none: only events from now on' })),
+    wait: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]+$',
+        description: `With \`after\`: when there is no event yet, hold the request up to this many seconds (0 to ${MAX_WAIT_S}, default 0) and answer as soon as one commits. At most 10 waiting requests per store (429), fewer when the server is full or shutting down (503)`,
+      }),
+    ),
     limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: `At most this many events: 1 to ${MAX_EVENTS} (default ${MAX_EVENTS})` })),
   },
   { additionalProperties: false },
@@ -15,7 +23,7 @@ export const EventsQuery = Type.Object(
 
 export const CliEvent = Type.Object({
   id: Type.String({ description: 'The notification id' }),
-  seq: Type.String({ description: 'The feed position (a decimal number); pass the last one back as `after`' }),
+  cursor: Type.String({ description: 'The feed position ("<transaction>.<seq>"); pass the last one back as `after`' }),
   kind: Type.Union([Type.Literal('order'), Type.Literal('refund'), Type.Literal('webhook'), Type.Literal('legacy_webhook')]),
   subjectId: Type.String({ description: 'The order, refund or shipment the notification is about' }),
   createdAt: Type.String({ format: 'date-time' }),
@@ -25,7 +33,7 @@ export const CliEvent = Type.Object({
 
 export const EventsAnswer = Type.Object({
   events: Type.Array(CliEvent),
-  cursor: Type.String({ description: 'The `seq` to pass as `after` next (the last event’s, or the newest existing when there was none; "0" for a store without events)' }),
+  cursor: Type.String({ description: 'The cursor to pass as `after` next (the last event’s; without events the one given, or "now" when none was)' }),
 });
 
 export const MAX_ORDERS = 100;

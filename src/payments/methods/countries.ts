@@ -9,7 +9,6 @@
  * hosted page's country list and the bank it accepts, POST /orders, payment links and sessions.
  */
 import type { Env } from '../../platform/env.js';
-import type { Store } from '../../stores/service.js';
 import { COUNTRIES, type CountryCode } from './catalogue/banks.js';
 import type { PaymentMethodName } from './catalogue/methods.js';
 
@@ -19,16 +18,22 @@ export type PerCountryMethod = (typeof PER_COUNTRY_METHODS)[number];
 /** Per environment, the countries where a per-country method is off. */
 export type CountriesOff = Record<Env, Partial<Record<PerCountryMethod, CountryCode[]>>>;
 
+/** What of a store these rules read (a Store has both). */
+interface MethodSwitches {
+  enabledMethods: readonly PaymentMethodName[];
+  countriesOff: CountriesOff;
+}
+
 export const isPerCountryMethod = (m: string): m is PerCountryMethod => (PER_COUNTRY_METHODS as readonly string[]).includes(m);
 
 /** The countries where `method` is offered in `env` (all of them for a method without a country switch). */
-export function countriesOn(store: Pick<Store, 'countriesOff'>, env: Env, method: PerCountryMethod): CountryCode[] {
+export function countriesOn(store: Pick<MethodSwitches, 'countriesOff'>, env: Env, method: PerCountryMethod): CountryCode[] {
   const off = store.countriesOff[env][method] ?? [];
   return COUNTRIES.filter((c) => !off.includes(c));
 }
 
 /** Whether the store offers `method` in `env` at all: enabled, and (for bank payments) on in at least one country. */
-export function isOffered(store: Pick<Store, 'enabledMethods' | 'countriesOff'>, env: Env, method: PaymentMethodName): boolean {
+export function isOffered(store: MethodSwitches, env: Env, method: PaymentMethodName): boolean {
   if (!store.enabledMethods.includes(method)) return false;
   return !isPerCountryMethod(method) || countriesOn(store, env, method).length > 0;
 }
@@ -39,7 +44,7 @@ export function isOffered(store: Pick<Store, 'enabledMethods' | 'countriesOff'>,
  * (`preferredCountry`, given or defaulted).
  */
 export function methodRefusal(
-  store: Pick<Store, 'enabledMethods' | 'countriesOff'>,
+  store: MethodSwitches,
   env: Env,
   method: PaymentMethodName,
   country: CountryCode | undefined,

@@ -3200,10 +3200,12 @@ export interface operations {
     listCliEvents: {
         parameters: {
             query?: {
-                /** @description The `seq` of the last event received (a cursor); none: only events from now on */
+                /** @description The `cursor` of the last event received ("<transaction>.<seq>"; "0.0" is the beginning); none: only events from now on */
                 after?: string;
                 /** @description At most this many events: 1 to 100 (default 100) */
                 limit?: string;
+                /** @description With `after`: when there is no event yet, hold the request up to this many seconds (0 to 25, default 0) and answer as soon as one commits. At most 10 waiting requests per store (429), fewer when the server is full or shutting down (503) */
+                wait?: string;
             };
             header?: never;
             path?: never;
@@ -3218,18 +3220,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The `seq` to pass as `after` next (the last event’s, or the newest existing when there was none; "0" for a store without events) */
+                        /** @description The cursor to pass as `after` next (the last event’s; without events the one given, or "now" when none was) */
                         cursor: string;
                         events: {
                             /** @description The JSON body Kassa POSTs, token signed now with the store’s key, exactly as the delivery worker signs it */
                             body: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @description The feed position ("<transaction>.<seq>"); pass the last one back as `after` */
+                            cursor: string;
                             /** @description The notification id */
                             id: string;
                             kind: "order" | "refund" | "webhook" | "legacy_webhook";
-                            /** @description The feed position (a decimal number); pass the last one back as `after` */
-                            seq: string;
                             /** @description The order, refund or shipment the notification is about */
                             subjectId: string;
                             /** @description The URL Kassa delivers to (with the token in the query where Kassa puts it there) */
@@ -3315,6 +3317,56 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13376,10 +13428,12 @@ export interface operations {
     sandboxListCliEvents: {
         parameters: {
             query?: {
-                /** @description The `seq` of the last event received (a cursor); none: only events from now on */
+                /** @description The `cursor` of the last event received ("<transaction>.<seq>"; "0.0" is the beginning); none: only events from now on */
                 after?: string;
                 /** @description At most this many events: 1 to 100 (default 100) */
                 limit?: string;
+                /** @description With `after`: when there is no event yet, hold the request up to this many seconds (0 to 25, default 0) and answer as soon as one commits. At most 10 waiting requests per store (429), fewer when the server is full or shutting down (503) */
+                wait?: string;
             };
             header?: never;
             path?: never;
@@ -13394,18 +13448,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The `seq` to pass as `after` next (the last event’s, or the newest existing when there was none; "0" for a store without events) */
+                        /** @description The cursor to pass as `after` next (the last event’s; without events the one given, or "now" when none was) */
                         cursor: string;
                         events: {
                             /** @description The JSON body Kassa POSTs, token signed now with the store’s key, exactly as the delivery worker signs it */
                             body: string;
                             /** Format: date-time */
                             createdAt: string;
+                            /** @description The feed position ("<transaction>.<seq>"); pass the last one back as `after` */
+                            cursor: string;
                             /** @description The notification id */
                             id: string;
                             kind: "order" | "refund" | "webhook" | "legacy_webhook";
-                            /** @description The feed position (a decimal number); pass the last one back as `after` */
-                            seq: string;
                             /** @description The order, refund or shipment the notification is about */
                             subjectId: string;
                             /** @description The URL Kassa delivers to (with the token in the query where Kassa puts it there) */
@@ -13491,6 +13545,56 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
