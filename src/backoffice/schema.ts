@@ -16,13 +16,17 @@ export const FORM_CONSUMES = ['application/x-www-form-urlencoded'];
 const lang = Type.Optional(FormField('Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en'));
 const store = Type.Optional(FormField("The store's UUID (one of the user's); default the first"));
 const env = Type.Optional(FormField('sandbox or production (default production)'));
+/** The fields every signed-in page and form carries (a page query, or hidden fields of a form). */
+export const PAGE_FIELDS = { lang, store, env };
+/** The query of a page that takes nothing else. */
+export const PageQuery = documentedOnly(FormFields(PAGE_FIELDS, 'The page query'));
 
 export const LoginQuery = documentedOnly(FormFields({ lang }, 'The page query'));
 export const LoginBody = documentedOnly(
   FormFields({ email: FormField('Email'), password: FormField('Password'), csrf: FormField('The form token'), lang }, 'The sign-in form'),
 );
 export const LogoutBody = documentedOnly(FormFields({ csrf: FormField('The form token') }, 'The sign-out form'));
-export const OverviewQuery = documentedOnly(FormFields({ lang, store, env }, 'The page query'));
+export const OverviewQuery = PageQuery;
 export const OrdersQuery = documentedOnly(
   FormFields(
     {
@@ -41,7 +45,7 @@ export const OrdersQuery = documentedOnly(
 );
 
 export const OrderParams = Type.Object({ orderUuid: Type.String({ description: 'Order UUID (an unknown, malformed or other store\'s one gets the not-found page)' }) });
-export const OrderQuery = documentedOnly(FormFields({ lang, store, env }, 'The page query'));
+export const OrderQuery = PageQuery;
 
 const page = (what: string) => ({
   200: htmlResponse(what),

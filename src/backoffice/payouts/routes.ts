@@ -12,7 +12,7 @@ import { FormField, FormFields, documentedOnly, fileResponse, htmlResponse, page
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, isExportFormat } from '../../payouts/exports/index.js';
 import type { OfficeContext } from '../context.js';
 import { TEXTS } from '../i18n.js';
-import { fieldsOf, readKeyset } from '../schema.js';
+import { fieldsOf, PAGE_FIELDS, readKeyset } from '../schema.js';
 import { payoutsPage } from './pages.js';
 
 const tags = ['pages'];
@@ -20,9 +20,7 @@ const security = Security.none;
 /** Payouts shown per page (the 51st read says there is a next one). */
 export const PAYOUTS_PAGE_SIZE = 50;
 
-const lang = Type.Optional(FormField('Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en'));
-const store = Type.Optional(FormField("The store's UUID (one of the user's); default the first"));
-const env = Type.Optional(FormField('sandbox or production (default production)'));
+const { lang, store, env } = PAGE_FIELDS;
 const PayoutsQuery = documentedOnly(
   FormFields(
     {

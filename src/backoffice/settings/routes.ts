@@ -21,16 +21,14 @@ import type { StorePatch } from '../../stores/service.js';
 import type { AreaRoutes } from '../context.js';
 import type { OfficeContext } from '../context.js';
 import { q, type Frame } from '../layout.js';
-import { fieldsOf, FORM_CONSUMES, type Fields } from '../schema.js';
+import { fieldsOf, FORM_CONSUMES, PAGE_FIELDS, type Fields } from '../schema.js';
 import { DEFAULT_OVERLAP_MINUTES } from '../../stores/keys.js';
 import type { ApiError } from '../../platform/errors.js';
 import { ADDRESS_FIELDS, OVERLAP_CHOICES, PAYOUT_FIELDS, settingsPage, type SettingsForm, type SettingsView } from './pages.js';
 
 const tags = ['pages'];
 const security = Security.none;
-const lang = Type.Optional(FormField('Page language (de, en, et, fi, lt, lv, pl, ru)'));
-const store = Type.Optional(FormField("The store's UUID (one of the user's); default the first"));
-const env = Type.Optional(FormField('sandbox or production (default production)'));
+const { lang, store, env } = PAGE_FIELDS;
 const csrf = FormField('The form token');
 
 const SettingsQuery = documentedOnly(FormFields({ lang, store, env, saved: Type.Optional(FormField('1 after a change was saved')) }, 'The page query'));

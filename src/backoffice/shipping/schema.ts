@@ -9,14 +9,12 @@ import { Errors } from '../../platform/errors.js';
 import type { Env } from '../../platform/env.js';
 import { documentedOnly, errorResponses, fileResponse, FormField, FormFields, htmlResponse, pageErrorResponse, redirectResponse } from '../../platform/schemas.js';
 import { SHIPMENT_STATUSES } from '../../shipping/shipments/states.js';
-import type { Fields } from '../schema.js';
+import { PAGE_FIELDS, PageQuery, type Fields } from '../schema.js';
 
-const lang = Type.Optional(FormField('Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en'));
-const store = Type.Optional(FormField("The store's UUID (one of the user's); default the first"));
-const env = Type.Optional(FormField('sandbox or production (default production)'));
+const { lang, store, env } = PAGE_FIELDS;
 const csrf = FormField('The form token');
 
-export const PageQuery = documentedOnly(FormFields({ lang, store, env }, 'The page query'));
+export { PageQuery };
 export const ShipmentsQuery = documentedOnly(
   FormFields(
     {

@@ -7122,7 +7122,7 @@ export interface operations {
             query?: {
                 /** @description sandbox or production (default production) */
                 env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
                 lang?: string | string[];
                 /** @description 1 after a change was saved */
                 saved?: string | string[];
@@ -7221,7 +7221,7 @@ export interface operations {
                     csrf: string | string[];
                     /** @description sandbox or production (default production) */
                     env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
                     lang?: string | string[];
                     /** @description companyName (optional) */
                     "shippingAddress.companyName"?: string | string[];
@@ -7362,7 +7362,7 @@ export interface operations {
                     csrf: string | string[];
                     /** @description sandbox or production (default production) */
                     env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
                     lang?: string | string[];
                     /** @description The store's UUID (one of the user's); default the first */
                     store?: string | string[];
@@ -7483,7 +7483,7 @@ export interface operations {
                     csrf: string | string[];
                     /** @description sandbox or production (default production) */
                     env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
                     lang?: string | string[];
                     /** @description Minutes the previous secret stays valid: 1440, 60, 10080, 0 */
                     overlapMinutes?: string | string[];
@@ -7634,7 +7634,7 @@ export interface operations {
                     csrf: string | string[];
                     /** @description sandbox or production (default production) */
                     env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
                     lang?: string | string[];
                     /** @description The store's UUID (one of the user's); default the first */
                     store?: string | string[];
@@ -7759,7 +7759,7 @@ export interface operations {
                     csrf: string | string[];
                     /** @description sandbox or production (default production) */
                     env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
                     lang?: string | string[];
                     /** @description The store's UUID (one of the user's); default the first */
                     store?: string | string[];
@@ -7880,7 +7880,7 @@ export interface operations {
                     csrf: string | string[];
                     /** @description sandbox or production (default production) */
                     env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru) */
+                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
                     lang?: string | string[];
                     /** @description accountName */
                     "payoutAccount.accountName": string | string[];
