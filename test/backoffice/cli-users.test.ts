@@ -4,15 +4,11 @@
  * stores and sessions; `remove` and `set-password` end sessions at once; `notifications show`
  * prints every attempt with the receiver's answer. Usage errors exit 2, refusals 1, one line each.
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
+import { createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { addOfficeUser, OFFICE_PASSWORD, officeGet, officeSession, officeSignIn } from '../support/backoffice.js';
 import { startReceiver } from '../support/receiver.js';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'bin/kassa.js');
+import { kassaAt } from '../support/kassa-bin.js';
 
 let t: TestApp;
 let url: string;
@@ -22,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-function kassa(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, KASSA_URL: url, KASSA_ADMIN_TOKEN: ADMIN_TOKEN } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const kassa = (args: string[]) => kassaAt(url)(args);
 
 describe('kassa users add', () => {
   it('adds a user who can then sign in; --json prints the user', async () => {

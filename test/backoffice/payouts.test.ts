@@ -5,7 +5,7 @@
  * environment's payout not found, a viewer may view and download; and `kassa payouts list|export`
  * through bin/kassa.js against a listening server (progress on stderr, the file saved whole).
  */
-import { spawn } from 'node:child_process';
+import { kassaAt, ROOT } from '../support/kassa-bin.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,8 +15,6 @@ import { EXPORT_FORMAT_INFO, EXPORT_FORMATS } from '../../src/payouts/exports/in
 import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { addOfficeUser, officeGet, officeSession } from '../support/backoffice.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'bin/kassa.js');
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 let t: TestApp;
@@ -147,16 +145,7 @@ describe('operator payout routes (/operator/stores/:storeUuid/payouts)', () => {
   });
 });
 
-function kassa(args: string[], cwd = ROOT): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, KASSA_URL: url, KASSA_ADMIN_TOKEN: ADMIN_TOKEN } });
-    const out: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr }));
-  });
-}
+const kassa = (args: string[], cwd = ROOT) => kassaAt(url)(args, cwd);
 
 describe('kassa payouts', () => {
   it('list prints the payouts of the environment (--json: the API objects)', async () => {
@@ -185,7 +174,7 @@ describe('kassa payouts', () => {
 
       const piped = await kassa(['payouts', 'export', t.store.id, payouts[1]!, '--format', 'csv', '--env', 'sandbox', '--out', '-'], dir);
       expect(piped.code).toBe(0);
-      expect(piped.stdout.equals((await apiExport(t.store, payouts[1]!, 'csv')).rawPayload)).toBe(true);
+      expect(piped.bytes.equals((await apiExport(t.store, payouts[1]!, 'csv')).rawPayload)).toBe(true);
 
       const refused = await kassa(['payouts', 'export', t.store.id, theirs, '--format', 'csv', '--env', 'sandbox', '--out', path.join(dir, 'x.csv')], dir);
       expect(refused.code).toBe(1);

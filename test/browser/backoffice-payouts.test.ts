@@ -10,11 +10,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { describeBrowser, haveChromium, launchChromium, watchedPage } from '../support/browser.js';
-import { createTestApp, orderPayload, type TestApp } from '../support/app.js';
-import { freePort } from '../../src/platform/processes.js';
+import { orderPayload, type TestApp } from '../support/app.js';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS } from '../../src/payouts/exports/index.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { addOfficeUser, seriousViolations, signInInBrowser } from '../support/backoffice.js';
+import { addOfficeUser, listeningApp, seriousViolations, signInInBrowser } from '../support/backoffice.js';
 
 const SHOTS = path.resolve('test-results/backoffice-payouts');
 
@@ -31,10 +30,7 @@ describeBrowser('payouts and delivery excerpts in Chromium', () => {
 
   beforeAll(async () => {
     if (!haveChromium) return;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ KASSA_PUBLIC_URL: base });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    ({ t, base } = await listeningApp());
     await addOfficeUser(t, 'viewer@shop.test', t.store, 'viewer');
     rx = await startReceiver();
     rx.respond.status = 500;

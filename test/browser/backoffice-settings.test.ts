@@ -10,10 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { describeBrowser, haveChromium, launchChromium, watchedPage } from '../support/browser.js';
-import { createTestApp, nowS, orderPayload, type TestApp } from '../support/app.js';
-import { freePort } from '../../src/platform/processes.js';
+import { nowS, orderPayload, type TestApp } from '../support/app.js';
 import { sign } from '../../src/platform/jwt.js';
-import { addOfficeUser, seriousViolations, signInInBrowser } from '../support/backoffice.js';
+import { addOfficeUser, axeWalk, listeningApp, signInInBrowser } from '../support/backoffice.js';
 
 const SHOTS = path.resolve('test-results/backoffice-settings');
 describeBrowser('Settings in Chromium', () => {
@@ -23,10 +22,7 @@ describeBrowser('Settings in Chromium', () => {
 
   beforeAll(async () => {
     if (!haveChromium) return;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ KASSA_PUBLIC_URL: base });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    ({ t, base } = await listeningApp());
     await addOfficeUser(t, 'owner@settings.test', t.store);
     browser = await launchChromium();
   });
@@ -47,11 +43,7 @@ describeBrowser('Settings in Chromium', () => {
   it.skipIf(!haveChromium)('rolls the key and uses both secrets, stops the old one, turns LV off, saves a sender address after an error; axe on every state', async () => {
     const w = await watchedPage(browser, SHOTS);
     const { page } = w;
-    const visited: Record<string, string[]> = {};
-    const check = async (name: string) => {
-      await w.shot(name);
-      visited[name] = await seriousViolations(page);
-    };
+    const { check, visited } = axeWalk(w);
 
     await signInInBrowser(page, base, 'owner@settings.test');
     await page.getByRole('link', { name: 'Sandbox' }).click();

@@ -11,10 +11,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { describeBrowser, haveChromium, launchChromium, watchedPage } from '../support/browser.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { freePort } from '../../src/platform/processes.js';
+import type { TestApp } from '../support/app.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { addOfficeUser, seriousViolations, signInInBrowser } from '../support/backoffice.js';
+import { addOfficeUser, axeWalk, listeningApp, signInInBrowser } from '../support/backoffice.js';
 import { pdfPageCount } from '../support/barcodes.js';
 import { courierBody, pickupBody, SANDBOX } from '../shipping/support.js';
 
@@ -28,10 +27,7 @@ describeBrowser('the Shipping area of the back office in Chromium', () => {
 
   beforeAll(async () => {
     if (!haveChromium) return;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ KASSA_PUBLIC_URL: base });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    ({ t, base } = await listeningApp());
     await addOfficeUser(t, 'owner@ship.test', t.store);
     // A webhook whose endpoint answers 500: its shipment.registered deliveries fail.
     rx = await startReceiver();
@@ -59,11 +55,7 @@ describeBrowser('the Shipping area of the back office in Chromium', () => {
   it.skipIf(!haveChromium)('labels from a selection, a shipment’s history, Providers add and remove, a webhook resend; every page passes axe', async () => {
     const w = await watchedPage(browser, SHOTS);
     const { page } = w;
-    const visited: Record<string, string[]> = {};
-    const check = async (name: string) => {
-      await w.shot(name);
-      visited[name] = await seriousViolations(page);
-    };
+    const { check, visited } = axeWalk(w);
 
     await signInInBrowser(page, base, 'owner@ship.test');
     await page.getByRole('link', { name: 'Sandbox' }).click();

@@ -9,10 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { describeBrowser, haveChromium, launchChromium, watchedPage } from '../support/browser.js';
-import { createTestApp, orderPayload, type TestApp } from '../support/app.js';
-import { freePort } from '../../src/platform/processes.js';
+import { orderPayload, type TestApp } from '../support/app.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { addOfficeUser, OFFICE_PASSWORD, seriousViolations } from '../support/backoffice.js';
+import { addOfficeUser, axeWalk, listeningApp, OFFICE_PASSWORD } from '../support/backoffice.js';
 
 const SHOTS = path.resolve('test-results/backoffice');
 describeBrowser('the back office in Chromium', () => {
@@ -24,10 +23,7 @@ describeBrowser('the back office in Chromium', () => {
 
   beforeAll(async () => {
     if (!haveChromium) return;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ KASSA_PUBLIC_URL: base });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    ({ t, base } = await listeningApp());
     await addOfficeUser(t, 'owner@shop.test', t.store);
     for (let i = 0; i < 55; i++) {
       const reference = `SHOP-${1000 + i}`;
@@ -61,11 +57,7 @@ describeBrowser('the back office in Chromium', () => {
   it.skipIf(!haveChromium)('signs in, finds an order by reference, pages, switches environment, signs out; every page passes axe', async () => {
     const w = await watchedPage(browser, SHOTS);
     const { page } = w;
-    const visited: Record<string, string[]> = {};
-    const check = async (name: string) => {
-      await w.shot(name);
-      visited[name] = await seriousViolations(page);
-    };
+    const { check, visited } = axeWalk(w);
 
     await page.goto(`${base}/dashboard/orders`);
     expect(page.url()).toBe(`${base}/dashboard/login?lang=en`);

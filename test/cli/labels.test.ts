@@ -3,7 +3,7 @@
  * whose label-file worker runs: POST /label-files with the store's keys, polled until ready,
  * downloaded through the signed link to --out; progress on stderr, the answer on stdout, exit codes.
  */
-import { spawn } from 'node:child_process';
+import { runKassa } from '../support/kassa-bin.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,8 +13,6 @@ import { createTestApp, type TestApp } from '../support/app.js';
 import { pdfPageCount } from '../support/barcodes.js';
 import { courierBody, pickupBody, SANDBOX } from '../shipping/support.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'bin/kassa.js');
 
 let t: TestApp;
 let url: string;
@@ -34,14 +32,7 @@ afterAll(async () => {
 });
 
 const keyEnv = () => ({ KASSA_URL: url, KASSA_ACCESS_KEY: t.store.keys.sandbox.accessKey, KASSA_SECRET_KEY: t.store.keys.sandbox.secretKey });
-function kassa(args: string[], env: Record<string, string> = keyEnv()): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
+const kassa = (args: string[], env: Record<string, string> = keyEnv()) => runKassa(args, env);
 
 async function shipment(body: Record<string, unknown>): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer(), payload: body });

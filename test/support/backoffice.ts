@@ -9,7 +9,9 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Page } from 'playwright-core';
 import type { CreatedStore } from '../../src/stores/service.js';
-import { ADMIN_TOKEN, type TestApp } from './app.js';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from './app.js';
+import type { WatchedPage } from './browser.js';
+import { freePort } from '../../src/platform/processes.js';
 
 export const OFFICE_PASSWORD = 'correct horse battery';
 
@@ -98,4 +100,25 @@ export async function signInInBrowser(page: Page, base: string, email: string, p
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
   await page.waitForURL(`${base}/dashboard?lang=en`);
+}
+
+/** A test app listening on a free loopback port, its public URL that address (pages and links point back to it). */
+export async function listeningApp(): Promise<{ t: TestApp; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ KASSA_PUBLIC_URL: base });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { t, base };
+}
+
+/** A walk through pages: `check(name)` takes a screenshot and records axe's serious or critical violations under `name`. */
+export function axeWalk(w: WatchedPage): { check: (name: string) => Promise<void>; visited: Record<string, string[]> } {
+  const visited: Record<string, string[]> = {};
+  return {
+    visited,
+    check: async (name) => {
+      await w.shot(name);
+      visited[name] = await seriousViolations(w.page);
+    },
+  };
 }

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Pages of a PDF, counted from its page objects (pdfkit writes them uncompressed). */
-export const pdfPageCount = (pdf: Buffer): number => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g) ?? []).length;
+/** Pages of a PDF, counted from its page objects (pdfkit writes them uncompressed): the count `kassa labels create` reports. */
+export { pdfPages as pdfPageCount } from '../../src/cli/labels.js';
 
 export const BARCODE_TOOLS = fs.existsSync('/usr/bin/pdftoppm') && fs.existsSync('/usr/bin/zbarimg');
 
