@@ -15,7 +15,8 @@ import { TEXTS } from './i18n.js';
 import type { Membership, Role } from './roles.js';
 
 const CSS = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f6f7f9}
+*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f6f7f9;overflow-wrap:anywhere}
+table{overflow-wrap:normal}fieldset{min-width:0}
 header,main{max-width:72rem;margin:0 auto;padding:1rem}header{display:flex;flex-wrap:wrap;gap:1rem;align-items:center}
 nav ul{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;margin:0;padding:0}
 a{color:#0645ad}a:focus,button:focus,input:focus,select:focus,summary:focus{outline:3px solid #1d4ed8;outline-offset:2px}
@@ -26,7 +27,7 @@ input[type=checkbox],input[type=radio]{width:1.1rem;height:1.1rem;vertical-align
 button{font:inherit;padding:.45rem 1rem;border:0;border-radius:.25rem;background:#1d4ed8;color:#fff;cursor:pointer}
 button.danger{background:#a50e0e}
 .error{color:#a50e0e;font-weight:600}.notice{color:#14532d;font-weight:600}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
-.table{overflow-x:auto}.filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}.muted{color:#4b5563}
+.table{overflow-x:auto}.filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}.filters>*{min-width:0;max-width:100%}.muted{color:#4b5563}
 pre,code{font-family:ui-monospace,monospace;font-size:.875rem}pre{white-space:pre-wrap;word-break:break-all;background:#f3f4f6;padding:.5rem;border-radius:.25rem;margin:0}
 `;
 
