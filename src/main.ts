@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       `  sandbox accessKey:  ${demo.keys.sandbox.accessKey}`,
       `  sandbox secretKey:  ${demo.keys.sandbox.secretKey}`,
       `  sandbox API:        ${config.publicUrl}${config.paymentsSandboxPath}`,
+      `  back office:        ${config.publicUrl}/dashboard (add yourself: npm run kassa -- users add --store ${demo.id} --email you@example.com --password '…')`,
       '',
     ];
     // Printed once to the terminal of the operator who started Kassa; never logged.

@@ -30,6 +30,7 @@ export function homeLinks(config: Pick<Config, 'paymentsPath' | 'paymentsSandbox
     name: 'Kassa',
     docs: '/docs',
     openapi: '/openapi.json',
+    backOffice: '/dashboard',
     guides: { readme: '/guides/README.md', sandbox: '/guides/sandbox.md', decisions: '/guides/decisions.md' },
     basePaths: {
       payments: { production: config.paymentsPath, sandbox: config.paymentsSandboxPath },
@@ -50,6 +51,7 @@ function page(links: ReturnType<typeof homeLinks>): string {
 <ul>
 <li><a href="${esc(links.docs)}">API reference</a> (interactive)</li>
 <li><a href="${esc(links.openapi)}">OpenAPI document</a> (<code>/openapi.json</code>)</li>
+<li><a href="${esc(links.backOffice)}">Back office</a>: a store's orders, payouts, settings, keys and shipping; its users are added by the operator (<code>npm run kassa -- users add --store UUID --email E --password P</code>)</li>
 <li><a href="${esc(links.guides.readme)}">README.md</a>: first steps, the CLI, configuration</li>
 <li><a href="${esc(links.guides.sandbox)}">docs/sandbox.md</a>: the sandbox, its test cards and magic inputs, the test helpers</li>
 <li><a href="${esc(links.guides.decisions)}">docs/decisions.md</a>: what Kassa does where the spec is silent</li>

@@ -3094,6 +3094,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The back office (HTML; users added by the operator) */
+                        backOffice: string;
                         basePaths: {
                             payments: {
                                 production: string;
