@@ -36,10 +36,13 @@ export const DELIVERY_COLUMNS = `n.id, n.kind, n.status, n.url, n.created_at,
 import type { Membership, Role } from './roles.js';
 export { ROLES, type Membership, type Role } from './roles.js';
 
+/** Adds a user, or gives an existing one (by email) the new password; either way the user's sessions end (as with setPassword). */
 export async function upsertUser(q: Queryable, id: string, email: string, passwordHash: string): Promise<string> {
   const { rows } = await q.query<{ id: string }>(
-    `INSERT INTO backoffice_users (id, email, password_hash) VALUES ($1, $2, $3)
-     ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash RETURNING id`,
+    `WITH u AS (INSERT INTO backoffice_users (id, email, password_hash) VALUES ($1, $2, $3)
+                ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash RETURNING id),
+          gone AS (DELETE FROM backoffice_sessions s USING u WHERE s.user_id = u.id)
+     SELECT id FROM u`,
     [id, email, passwordHash],
   );
   return rows[0]!.id;

@@ -66,6 +66,17 @@ describe('kassa users add (POST /operator/backoffice-users)', () => {
     expect(rows[0]!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
     expect(rows[0]!.password_hash).not.toContain(PASSWORD);
   });
+
+  it('adding an existing email again sets its new password and ends its sessions', async () => {
+    await addUser('again@shop.test', t.store);
+    const before = await session('again@shop.test');
+    expect((await get('/dashboard', before)).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: '/operator/backoffice-users', headers: admin, payload: { storeUuid: t.store.id, email: 'again@shop.test', password: 'another long password' } });
+    expect(res.statusCode).toBe(201);
+    expect((await get('/dashboard', before)).statusCode).toBe(303);
+    expect((await signIn('again@shop.test', PASSWORD, freshIp())).statusCode).toBe(401);
+    expect((await signIn('again@shop.test', 'another long password', freshIp())).statusCode).toBe(303);
+  });
 });
 
 describe('signing in', () => {
