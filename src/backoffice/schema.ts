@@ -8,7 +8,7 @@ import { isUuid } from '../platform/ids.js';
 import { described, documentedOnly, errorResponses, FormField, FormFields, htmlResponse, nullable, pageErrorResponse, redirectResponse, stringEnum } from '../platform/schemas.js';
 import { Problems, Reader, isObject } from '../platform/validate.js';
 import { ORDER_STATUSES } from '../payments/orders/states.js';
-import { ROLES, type Role } from './store.js';
+import { ROLES, type OrderFilter, type Role } from './store.js';
 import { MIN_REFUND_MINOR } from '../payments/refunds/schema.js';
 
 export const FORM_CONSUMES = ['application/x-www-form-urlencoded'];
@@ -101,18 +101,8 @@ export function readUser(body: unknown): { storeId: string; email: string; passw
   return { storeId: storeId!, email: email!, password: password!, role };
 }
 
-export type Fields = Record<string, string>;
-
-/** Query strings and form bodies as plain string fields (a repeated key keeps its first value). */
-export function fieldsOf(src: unknown): Fields {
-  const out: Fields = {};
-  if (typeof src !== 'object' || src === null) return out;
-  for (const [k, v] of Object.entries(src)) {
-    if (typeof v === 'string') out[k] ??= v;
-    else if (Array.isArray(v) && typeof v[0] === 'string') out[k] ??= v[0];
-  }
-  return out;
-}
+import type { Fields } from '../platform/schemas.js';
+export { fieldsOf, type Fields } from '../platform/schemas.js';
 
 export function readEnv(f: Fields): Env | undefined {
   if (f.env === undefined || f.env === '') return 'production';
@@ -129,14 +119,8 @@ function validDate(s: string): boolean {
 // created_at as microseconds since the epoch (exact, unlike a JavaScript Date).
 const CURSOR_AT = /^\d{1,16}$/;
 
-export interface OrdersSearch {
-  reference?: string;
-  uuid?: string;
-  status?: string;
-  from?: string;
-  to?: string;
-  after?: { createdAt: string; id: string };
-}
+/** The orders page's search: the orders filter without the store, environment and page size. */
+export type OrdersSearch = Omit<OrderFilter, 'storeId' | 'env' | 'limit'>;
 
 /** The keyset of a list's next page (`afterAt`, µs since the epoch, and `afterId`): undefined for the first page, null when malformed. */
 export function readKeyset(f: Fields): { at: string; id: string } | undefined | null {

@@ -153,6 +153,25 @@ export function FormField(description: string, options: Record<string, unknown> 
   return Type.Union([Type.String(options), Type.Array(Type.String())], { description });
 }
 
+/** A page's query or form as FormFields documents it, read as plain strings. */
+export type Fields = Record<string, string>;
+
+/**
+ * Query strings and form bodies as plain string fields: a repeated key keeps its first value, and
+ * with several sources the first that has a key wins (e.g. the query before the body).
+ */
+export function fieldsOf(...sources: unknown[]): Fields {
+  const out: Fields = {};
+  for (const src of sources) {
+    if (typeof src !== 'object' || src === null) continue;
+    for (const [k, v] of Object.entries(src)) {
+      if (typeof v === 'string') out[k] ??= v;
+      else if (Array.isArray(v) && typeof v[0] === 'string') out[k] ??= v[0];
+    }
+  }
+  return out;
+}
+
 
 /**
  * A unique operationId for a route registered once per environment (the payments and payout APIs

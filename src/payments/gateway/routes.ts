@@ -14,7 +14,7 @@ import { simulatorRoutes } from '../processors/index.js';
 import { newNonce, originOf, sendHtml } from '../../platform/html.js';
 import { failureMessageKey, pageLocale } from './i18n.js';
 import { messagePage, payPage, statusPage } from './pages.js';
-import { Security } from '../../platform/schemas.js';
+import { fieldsOf, Security, type Fields } from '../../platform/schemas.js';
 import {
   CancelBody,
   CancelResponses,
@@ -28,21 +28,6 @@ import {
   StartResponses,
 } from './schema.js';
 import { bankChoice, InvalidChoiceError, lastFailure, preferredBank, readChoice, type LoadedOrder } from './service.js';
-
-type Fields = Record<string, string>;
-
-/** Query strings and form bodies as plain string fields (a repeated key keeps its first value). */
-function fieldsOf(...sources: unknown[]): Fields {
-  const out: Fields = {};
-  for (const src of sources) {
-    if (typeof src !== 'object' || src === null) continue;
-    for (const [k, v] of Object.entries(src)) {
-      if (typeof v === 'string') out[k] ??= v;
-      else if (Array.isArray(v) && typeof v[0] === 'string') out[k] ??= v[0];
-    }
-  }
-  return out;
-}
 
 /** The language of a page without an order: ?lang=, else the browser's first gateway language. */
 /** A page without an order: `?lang=`, else the browser's best Accept-Language match, else en. */

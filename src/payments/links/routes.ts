@@ -19,6 +19,7 @@ import {
   described,
   documentedOnly,
   errorResponses,
+  fieldsOf,
   FormField,
   FormFields,
   htmlResponse,
@@ -81,18 +82,6 @@ export async function paymentLinkApiRoutes(app: FastifyInstance, opts: { env: En
       return links.view(await links.get(req.params.paymentLinkUuid, key.store, env));
     },
   );
-}
-
-type Fields = Record<string, string>;
-
-function fieldsOf(src: unknown): Fields {
-  const out: Fields = {};
-  if (typeof src !== 'object' || src === null) return out;
-  for (const [k, v] of Object.entries(src)) {
-    if (typeof v === 'string') out[k] ??= v;
-    else if (Array.isArray(v) && typeof v[0] === 'string') out[k] ??= v[0];
-  }
-  return out;
 }
 
 const PageParams = Type.Object({ paymentLinkUuid: idParam('Payment link UUID (an unknown or malformed one gets the not-found page)') });
