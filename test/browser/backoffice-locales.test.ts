@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { describeBrowser, haveChromium, launchChromium, watchedPage } from '../support/browser.js';
-import { orderPayload, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { addOfficeUser, listeningApp, seriousViolations, signInInBrowser } from '../support/backoffice.js';
+import { addOfficeUser, settledCardOrder, listeningApp, seriousViolations, signInInBrowser } from '../support/backoffice.js';
 import { pickupBody, SANDBOX } from '../shipping/support.js';
 import { LOCALES } from '../../src/platform/locales.js';
 import { TEXTS } from '../../src/backoffice/i18n.js';
@@ -30,15 +30,7 @@ describeBrowser('the back office in eight locales at 320 px', () => {
     ({ t, base } = await listeningApp());
     await addOfficeUser(t, 'owner@locales.test', t.store);
     rx = await startReceiver();
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/api/orders',
-      payload: { data: t.token(orderPayload({ merchantReference: 'LOCALE-1', notificationUrl: rx.url, grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } })) },
-    });
-    expect(order.statusCode).toBe(201);
-    const orderId = order.json().uuid as string;
-    expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${orderId}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() })).statusCode).toBe(200);
+    const orderId = await settledCardOrder(t, 'LOCALE-1', rx.url);
     expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/payouts/run', headers: t.bearer(), payload: {} })).statusCode).toBe(200);
     const hook = await t.app.inject({ method: 'POST', url: `${SANDBOX}/webhooks`, headers: t.bearer(), payload: { url: `${rx.url}/hook`, enabledEvents: ['shipment.registered'] } });
     expect(hook.statusCode).toBe(201);

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { describeBrowser, haveChromium, launchChromium, watchedPage } from '../support/browser.js';
-import { orderPayload, type TestApp } from '../support/app.js';
+import type { TestApp } from '../support/app.js';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS } from '../../src/payouts/exports/index.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { addOfficeUser, listeningApp, seriousViolations, signInInBrowser } from '../support/backoffice.js';
+import { addOfficeUser, settledCardOrder, listeningApp, seriousViolations, signInInBrowser } from '../support/backoffice.js';
 
 const SHOTS = path.resolve('test-results/backoffice-payouts');
 
@@ -35,15 +35,7 @@ describeBrowser('payouts and delivery excerpts in Chromium', () => {
     rx = await startReceiver();
     rx.respond.status = 500;
     rx.respond.body = '{"error":"the shop <database> is down"}';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/api/orders',
-      payload: { data: t.token(orderPayload({ merchantReference: 'PAYOUT-1', notificationUrl: rx.url, grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } })) },
-    });
-    expect(res.statusCode).toBe(201);
-    orderUuid = res.json().uuid;
-    expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${orderUuid}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() })).statusCode).toBe(200);
+    orderUuid = await settledCardOrder(t, 'PAYOUT-1', rx.url);
     expect(await t.delivery().drain()).toBe(1);
     const run = await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/payouts/run', headers: t.bearer(), payload: {} });
     payoutUuid = run.json().payouts[0].uuid;

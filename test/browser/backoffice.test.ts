@@ -11,7 +11,7 @@ import type { Browser } from 'playwright-core';
 import { describeBrowser, haveChromium, launchChromium, watchedPage } from '../support/browser.js';
 import { orderPayload, type TestApp } from '../support/app.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { addOfficeUser, axeWalk, listeningApp, OFFICE_PASSWORD } from '../support/backoffice.js';
+import { addOfficeUser, settledCardOrder, axeWalk, listeningApp, OFFICE_PASSWORD } from '../support/backoffice.js';
 
 const SHOTS = path.resolve('test-results/backoffice');
 describeBrowser('the back office in Chromium', () => {
@@ -34,17 +34,10 @@ describeBrowser('the back office in Chromium', () => {
     // A paid, settled card order whose notification failed once (the receiver answers 500).
     rx = await startReceiver();
     rx.respond.status = 500;
-    const paidRes = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/api/orders',
-      payload: { data: t.token(orderPayload({ merchantReference: 'PAID-1', notificationUrl: rx.url, grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } })) },
-    });
-    expect(paidRes.statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${paidRes.json().uuid}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() })).statusCode).toBe(200);
+    const paidUuid = await settledCardOrder(t, 'PAID-1', rx.url);
     expect(await t.delivery().drain()).toBe(1);
     // As if it had run out of retries (the schedule spans days): failed, so it may be sent again.
-    await t.db.query("UPDATE notifications SET status = 'failed' WHERE subject_id = $1", [paidRes.json().uuid]);
+    await t.db.query("UPDATE notifications SET status = 'failed' WHERE subject_id = $1", [paidUuid]);
     browser = await launchChromium();
   });
 

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Page } from 'playwright-core';
 import type { CreatedStore } from '../../src/stores/service.js';
-import { ADMIN_TOKEN, createTestApp, type TestApp } from './app.js';
+import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from './app.js';
 import type { WatchedPage } from './browser.js';
 import { freePort } from '../../src/platform/processes.js';
 
@@ -121,4 +121,18 @@ export function axeWalk(w: WatchedPage): { check: (name: string) => Promise<void
       visited[name] = await seriousViolations(w.page);
     },
   };
+}
+
+/** A sandbox card order of 100.00 EUR, paid and settled (refundable, ready for a payout), announced to `notificationUrl`; its uuid. */
+export async function settledCardOrder(t: TestApp, merchantReference: string, notificationUrl: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/api/orders',
+    payload: { data: t.token(orderPayload({ merchantReference, notificationUrl, grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } })) },
+  });
+  expect(res.statusCode).toBe(201);
+  const uuid = res.json().uuid as string;
+  expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${uuid}/pay`, headers: t.bearer(), payload: {} })).statusCode).toBe(200);
+  expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/settle', headers: t.bearer() })).statusCode).toBe(200);
+  return uuid;
 }
