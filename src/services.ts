@@ -105,7 +105,7 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
   const callbacks = new CallbackPolicy(config.allowPrivateCallbacks);
   const box = new SecretBox(masterKey);
   const keys = new KeyResolver(db, box, config.authCacheMs);
-  const stores = new StoreService(db, box);
+  const stores = new StoreService(db, box, () => keys.invalidate());
   const ledger = new LedgerService(db, wakeWaitingForFunds);
   // A paid payment link order gets its shipment in the PAID transaction (links is built below).
   let links: PaymentLinkService | undefined;

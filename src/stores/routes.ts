@@ -73,7 +73,7 @@ function readEnvField(r: Reader): Env | undefined {
 }
 
 export async function operatorRoutes(app: FastifyInstance, opts: { services: Services; adminToken: string }): Promise<void> {
-  const { stores, keys, storeKeys } = opts.services;
+  const { stores, storeKeys } = opts.services;
   requireAdminToken(app, opts.adminToken);
 
   const tags = ['operator'];
@@ -181,9 +181,6 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
         payoutAccount,
       });
       if (!s) throw Errors.notFound(`Store ${req.params.storeUuid}`);
-      // This node's key cache holds the store's settings (allowTokensWithoutExp among them); other
-      // nodes see the change within KASSA_AUTH_CACHE_MS.
-      keys.invalidate();
       return storeJson(s);
     },
   );
@@ -212,7 +209,6 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
       p.throwIfAny();
       const s = await stores.setCountries(storeId, env!, method!, { [country!]: enabled! });
       if (!s) throw Errors.notFound(`Store ${storeId}`);
-      keys.invalidate();
       return storeJson(s);
     },
   );

@@ -133,6 +133,11 @@ export class StoreService {
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox,
+    /**
+     * Called after a store's settings changed: this node's key cache (KeyResolver) holds them and
+     * drops them; other nodes see the change within KASSA_AUTH_CACHE_MS.
+     */
+    private readonly changed: () => void = () => undefined,
   ) {}
 
   async create(input: CreateStoreInput): Promise<CreatedStore> {
@@ -204,6 +209,7 @@ export class StoreService {
         patch.sandboxSettlement ?? null,
       ],
     );
+    this.changed();
     return rows[0] && storeFromRow(rows[0]);
   }
 
@@ -225,6 +231,7 @@ export class StoreService {
        WHERE id = $1 RETURNING *`,
       [id, env, method, off, on],
     );
+    this.changed();
     return rows[0] && storeFromRow(rows[0]);
   }
 

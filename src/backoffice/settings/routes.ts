@@ -68,7 +68,7 @@ function nested(f: Fields, prefix: string, keys: readonly (readonly [string, boo
 }
 
 export const settingsRoutes: AreaRoutes = async (app, ctx: OfficeContext) => {
-  const { stores, storeKeys, keys } = ctx.services;
+  const { stores, storeKeys } = ctx.services;
 
   async function view(frame: Frame, extra: Omit<SettingsView, 'store' | 'keys'> = {}): Promise<SettingsView> {
     const [s, keys] = await Promise.all([stores.get(frame.storeId), storeKeys.list(frame.storeId)]);
@@ -103,13 +103,11 @@ export const settingsRoutes: AreaRoutes = async (app, ctx: OfficeContext) => {
   post('/methods', 'dashboardSettingsMethods', 'Switch bank payments on or off per country in this environment (owner)', MethodsBody, SaveResponses, async (reply, f, frame) => {
     const changes = Object.fromEntries(COUNTRIES.map((c) => [c, f[`country.${c}`] === 'on'])) as Record<CountryCode, boolean>;
     if (!(await stores.setCountries(frame.storeId, frame.env, 'paymentInitiation', changes))) throw Errors.notFound(`Store ${frame.storeId}`);
-    keys.invalidate();
     return saved(reply, frame);
   });
 
   post('/options', 'dashboardSettingsOptions', 'Bank-payment refunds and production tokens without exp on or off (owner)', OptionsBody, SaveResponses, async (reply, f, frame) => {
     await stores.update(frame.storeId, { bankRefundsEnabled: f.bankRefundsEnabled === 'on', allowTokensWithoutExp: f.allowTokensWithoutExp === 'on' });
-    keys.invalidate();
     return saved(reply, frame);
   });
 
@@ -122,7 +120,6 @@ export const settingsRoutes: AreaRoutes = async (app, ctx: OfficeContext) => {
     const value = read(new Reader(p, nested(f, prefix, fields)));
     if (!p.ok || !value) return refuse(reply, frame, form, f, p);
     await stores.update(frame.storeId, patch(value));
-    keys.invalidate();
     return saved(reply, frame);
   };
 
