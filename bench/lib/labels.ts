@@ -2,8 +2,8 @@
  * The `labels` step of `npm run bench`: label files through the running Kassa server.
  *
  * Activates sandbox carrier contracts for the bench store (operator API), creates N shipments
- * (default 1,000; a mix of pickup-point and courier across baltpost EE, polexpress PL and
- * parcelnord FI, one parcel each, so one label each) with `synchronous: true` and bounded
+ * (default 1,000; a mix of pickup-point and courier across omniva EE, inpost PL and
+ * smartpost FI, one parcel each, so one label each) with `synchronous: true` and bounded
  * concurrency, then times two label files of all of them, one after the other:
  *
  *   - A6, one label per page: POST /label-files {synchronous: true} (the record becomes `ready`
@@ -70,48 +70,48 @@ const SENDER = { name: 'Näidispood OÜ', streetAddress: 'Pärnu mnt 10', locali
 
 /** The contracts the shipment mix needs (as test/shipping/*.test.ts activates them). */
 const CONTRACTS = [
-  { env: 'sandbox', carrierCode: 'baltpost', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true },
-  { env: 'sandbox', carrierCode: 'polexpress', country: 'PL', dropOffPinService: true },
-  { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI' },
+  { env: 'sandbox', carrierCode: 'omniva', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true },
+  { env: 'sandbox', carrierCode: 'inpost', country: 'PL', dropOffPinService: true },
+  { env: 'sandbox', carrierCode: 'smartpost', country: 'FI' },
 ];
 
 /** Shipment kinds, used round-robin: two pickup-point, two courier, three carriers. */
 const KINDS: { name: string; body: (i: number, ref: string) => Record<string, unknown> }[] = [
   {
-    name: 'baltpost EE pickup point',
+    name: 'omniva EE pickup point',
     body: (i, ref) => ({
       merchantReference: ref,
-      shippingMethod: { type: 'pickupPoint', id: `baltpost-ee-pm-${(i % 300) + 1}` },
+      shippingMethod: { type: 'pickupPoint', id: `omniva-ee-pm-${(i % 300) + 1}` },
       parcels: [{ weight: 1.2 }],
       receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' },
       sender: SENDER,
     }),
   },
   {
-    name: 'baltpost EE courier',
+    name: 'omniva EE courier',
     body: (_i, ref) => ({
       merchantReference: ref,
-      shippingMethod: { type: 'courier', id: 'baltpost-ee-courier-standard' },
+      shippingMethod: { type: 'courier', id: 'omniva-ee-courier-standard' },
       parcels: [{ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 }],
       receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234', streetAddress: 'Riia tn 15', locality: 'Tartu', postalCode: '51010', country: 'EE' },
       sender: SENDER,
     }),
   },
   {
-    name: 'polexpress PL pickup point',
+    name: 'inpost PL pickup point',
     body: (i, ref) => ({
       merchantReference: ref,
-      shippingMethod: { type: 'pickupPoint', id: `polexpress-pl-pm-${(i % 2000) + 1}`, lockerSize: 'S' },
+      shippingMethod: { type: 'pickupPoint', id: `inpost-pl-pm-${(i % 2000) + 1}`, lockerSize: 'S' },
       parcels: [{ weight: 1.2 }],
       receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '500600700' },
       sender: SENDER,
     }),
   },
   {
-    name: 'parcelnord FI courier',
+    name: 'smartpost FI courier',
     body: (_i, ref) => ({
       merchantReference: ref,
-      shippingMethod: { type: 'courier', id: 'parcelnord-fi-courier-standard' },
+      shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard' },
       parcels: [{ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 }],
       receiver: { name: 'Matti Virtanen', streetAddress: 'Hämeenkatu 20', locality: 'Tampere', postalCode: '33200', country: 'FI', phoneCountryCode: '+358', phoneNumber: '401234567' },
       sender: SENDER,

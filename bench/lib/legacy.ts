@@ -10,7 +10,7 @@ import type { Keys } from './orders.js';
 
 const BASE = '/sandbox/shipping/api/v1';
 
-/** A shipment body as the WooCommerce plugin builds it, to a baltpost parcel machine (no per-shipment webhook: nobody listens). */
+/** A shipment body as the WooCommerce plugin builds it, to a omniva parcel machine (no per-shipment webhook: nobody listens). */
 function shipmentBody(ref: string): string {
   return JSON.stringify(wooShipmentBody(ref, { sender_name: 'Bench shop', webhook_url: undefined }));
 }

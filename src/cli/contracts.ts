@@ -1,12 +1,12 @@
 /**
  * `kassa contracts …`: a store's carrier contracts (/operator/stores/{uuid}/carrier-contracts).
- *   kassa contracts add STORE_UUID --carrier baltpost --country EE [--env sandbox|production] [--json]
+ *   kassa contracts add STORE_UUID --carrier omniva --country EE [--env sandbox|production] [--json]
  *   kassa contracts list STORE_UUID [--json]
  */
 import { parseArgs } from 'node:util';
 import { operatorCall, usageError, type Io } from './kit.js';
 
-export const CONTRACTS_USAGE = `  kassa contracts add STORE_UUID --carrier baltpost|parcelnord|swiftcourier|polexpress --country CC
+export const CONTRACTS_USAGE = `  kassa contracts add STORE_UUID --carrier omniva|smartpost|dpd|inpost --country CC
         [--env sandbox|production (default sandbox)] [--json]
   kassa contracts list STORE_UUID [--json]`;
 

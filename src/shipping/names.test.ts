@@ -4,12 +4,12 @@ import { outputNames, withOriginalNames } from './names.js';
 describe('original names', () => {
   it('renames the service names at every depth, and SERVICE only inside contract-type lists', () => {
     const spec = {
-      carriers: [{ code: 'baltpost', hasServiceContract: true, supportedContractTypes: ['DIRECT', 'SERVICE'], contracts: null }],
+      carriers: [{ code: 'omniva', hasServiceContract: true, supportedContractTypes: ['DIRECT', 'SERVICE'], contracts: null }],
       data: { id: 'x', serviceOrderUuid: null, status: 'SERVICE', errors: [{ field: 'serviceOrderUuid', message: 'SERVICE' }] },
     };
     const copy = structuredClone(spec);
     expect(withOriginalNames(spec)).toStrictEqual({
-      carriers: [{ code: 'baltpost', hasMontonioContract: true, supportedContractTypes: ['DIRECT', 'MONTONIO'], contracts: null }],
+      carriers: [{ code: 'omniva', hasMontonioContract: true, supportedContractTypes: ['DIRECT', 'MONTONIO'], contracts: null }],
       // values are data, never renamed: only keys, and SERVICE in a contract-type list
       data: { id: 'x', montonioOrderUuid: null, status: 'SERVICE', errors: [{ field: 'serviceOrderUuid', message: 'SERVICE' }] },
     });

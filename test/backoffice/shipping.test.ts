@@ -58,7 +58,7 @@ const shipmentLinks = (body: string) => [...new Set([...body.matchAll(/\/dashboa
 
 describe('Providers', () => {
   const providers = (env: 'sandbox' | 'production') => `/dashboard/shipping/providers?${qs(env)}`;
-  const contract = { carrierCode: 'swiftcourier', country: 'LV', username: 'merchant-account', password: 'S3cret pass, never shown', logisticsContractNumber: 'SWT-4242' };
+  const contract = { carrierCode: 'dpd', country: 'LV', username: 'merchant-account', password: 'S3cret pass, never shown', logisticsContractNumber: 'SWT-4242' };
 
   it("lists the sandbox's built-in contracts marked as such (the test account's username masked); production has none", async () => {
     const sandbox = await get(providers('sandbox'));
@@ -95,7 +95,7 @@ describe('Providers', () => {
     // The same carrier and country again: the service's conflict, on the page.
     const again = await post('/dashboard/shipping/providers', { ...scope('production'), csrf, ...contract });
     expect(again.statusCode).toBe(409);
-    expect(again.body).toContain('already has a production contract with swiftcourier in LV');
+    expect(again.body).toContain('already has a production contract with dpd in LV');
     expect(again.body).not.toContain(contract.password);
   });
 
@@ -104,7 +104,7 @@ describe('Providers', () => {
     const res = await post('/dashboard/shipping/providers', {
       ...scope('production'),
       csrf,
-      carrierCode: 'swiftcourier',
+      carrierCode: 'dpd',
       country: 'XX',
       isDirectContract: 'false',
       password: 'only-a-password',
@@ -115,14 +115,14 @@ describe('Providers', () => {
     for (const field of ['country', 'isDirectContract', 'credentials.username', 'daysAllowedForReturns']) expect(res.body).toContain(field);
     expect(res.body).toContain('value="KEEP-ME"');
     expect(res.body).not.toContain('only-a-password');
-    const nul = await post('/dashboard/shipping/providers', { ...scope('production'), csrf, carrierCode: 'baltpost', country: 'EE', username: 'a\u0000b', password: 'x' });
+    const nul = await post('/dashboard/shipping/providers', { ...scope('production'), csrf, carrierCode: 'omniva', country: 'EE', username: 'a\u0000b', password: 'x' });
     expect(nul.statusCode).toBe(400);
     expect(nul.body).toContain('username');
     expect((await t.db.query('SELECT 1 FROM carrier_contracts')).rowCount).toBe(before);
   });
 
   it("removes a contract; another store's, the other environment's or a built-in one is not found", async () => {
-    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${other.id}/carrier-contracts`, headers: admin, payload: { env: 'production', carrierCode: 'baltpost', country: 'EE' } });
+    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${other.id}/carrier-contracts`, headers: admin, payload: { env: 'production', carrierCode: 'omniva', country: 'EE' } });
     expect(add.statusCode).toBe(201);
     const foreign = add.json().id as string;
     expect((await post(`/dashboard/shipping/providers/${foreign}/remove`, { ...scope('production'), csrf })).statusCode).toBe(404);
@@ -211,8 +211,8 @@ describe('Shipments', () => {
     expect(tracking).toHaveLength(2);
     for (const n of tracking) {
       expect(page.body).toContain(`<td>${n}</td>`);
-      expect(page.body).toContain(`href="/track/baltpost/${n}?lang=en"`);
-      expect((await t.app.inject({ method: 'GET', url: `/track/baltpost/${n}` })).statusCode).toBe(200);
+      expect(page.body).toContain(`href="/track/omniva/${n}?lang=en"`);
+      expect((await t.app.inject({ method: 'GET', url: `/track/omniva/${n}` })).statusCode).toBe(200);
     }
     const history = /Status history<\/h2>([\s\S]*?)<\/section>/.exec(page.body)![1]!;
     const statuses = [...history.matchAll(/<tr><td>([a-zA-Z]+)<\/td>/g)].map((m) => m[1]);
@@ -368,10 +368,10 @@ describe('security', () => {
     const { rows } = await t.db.query<{ id: string }>("SELECT id FROM shipments WHERE store_id = $1 AND status = 'registered' LIMIT 1", [t.store.id]);
     const pick: [string, string][] = [['shipment', rows[0]!.id]];
     expect((await post('/dashboard/shipping/label-files', [...Object.entries({ ...scope(), csrf: viewerCsrf }), ...pick], viewer)).statusCode).toBe(403);
-    expect((await post('/dashboard/shipping/providers', { ...scope('production'), csrf: viewerCsrf, carrierCode: 'baltpost', country: 'EE' }, viewer)).statusCode).toBe(403);
+    expect((await post('/dashboard/shipping/providers', { ...scope('production'), csrf: viewerCsrf, carrierCode: 'omniva', country: 'EE' }, viewer)).statusCode).toBe(403);
     expect((await post('/dashboard/shipping/label-files', [...Object.entries(scope()), ...pick])).statusCode).toBe(403);
-    expect((await post('/dashboard/shipping/providers', { ...scope('production'), csrf: 'wrong', carrierCode: 'baltpost', country: 'EE' })).statusCode).toBe(403);
-    expect((await t.db.query("SELECT 1 FROM carrier_contracts WHERE store_id = $1 AND carrier_code = 'baltpost'", [t.store.id])).rowCount).toBe(0);
+    expect((await post('/dashboard/shipping/providers', { ...scope('production'), csrf: 'wrong', carrierCode: 'omniva', country: 'EE' })).statusCode).toBe(403);
+    expect((await t.db.query("SELECT 1 FROM carrier_contracts WHERE store_id = $1 AND carrier_code = 'omniva'", [t.store.id])).rowCount).toBe(0);
     const signedOut = await t.app.inject({ method: 'GET', url: `/dashboard/shipping?${qs()}` });
     expect(signedOut.statusCode).toBe(303);
     expect(signedOut.headers.location).toBe('/dashboard/login?lang=en');

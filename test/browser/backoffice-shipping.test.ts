@@ -95,7 +95,7 @@ describeBrowser('the Shipping area of the back office in Chromium', () => {
     await page.getByRole('link', { name: 'Providers' }).click();
     await page.waitForURL(/\/dashboard\/shipping\/providers\?/);
     await check('05-providers');
-    await page.getByLabel('Carrier', { exact: true }).selectOption('swiftcourier');
+    await page.getByLabel('Carrier', { exact: true }).selectOption('dpd');
     await page.getByLabel('Country').selectOption('LV');
     await page.getByLabel('Username').fill('merchant-account');
     await page.getByLabel('Contract number').fill('SWT-777');
@@ -113,9 +113,9 @@ describeBrowser('the Shipping area of the back office in Chromium', () => {
     expect(listed).toContain('SWT-777');
     expect(await page.content()).not.toContain('carrier secret 123');
     await check('07-providers-added');
-    await page.getByRole('button', { name: 'Remove swiftcourier LV' }).click();
+    await page.getByRole('button', { name: 'Remove dpd LV' }).click();
     await page.waitForURL(/\/dashboard\/shipping\/providers\?/);
-    expect(await page.getByRole('button', { name: 'Remove swiftcourier LV' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Remove dpd LV' }).count()).toBe(0);
     expect((await t.db.query('SELECT 1 FROM carrier_contracts WHERE store_id = $1', [t.store.id])).rowCount).toBe(0);
 
     // Webhooks: the failed deliveries with their attempt; send one again.

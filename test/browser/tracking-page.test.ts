@@ -30,12 +30,12 @@ describeBrowser('tracking page in Chromium', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     t = await createTestApp({ KASSA_PUBLIC_URL: base });
-    await activate(t, t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     const res = await t.app.inject({
       method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer(),
       payload: {
         synchronous: true, sender: SENDER, receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' },
-        shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, parcels: [{ weight: 1 }], products: [{ sku: 'M', name: 'Kohvikruus', quantity: 1 }],
+        shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' }, parcels: [{ weight: 1 }], products: [{ sku: 'M', name: 'Kohvikruus', quantity: 1 }],
       },
     });
     expect(res.statusCode, res.body).toBe(201);

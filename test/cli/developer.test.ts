@@ -272,14 +272,14 @@ describe('kassa trigger, orders, refunds', () => {
 
   it('trigger shipment.inTransit moves a sandbox shipment; the listener forwards the shipping webhook as Kassa signs it', async () => {
     const own = await t.createStore({ name: 'Shipping CLI shop' });
-    await activate(t, own, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    await activate(t, own, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     const env = { KASSA_URL: url, KASSA_ACCESS_KEY: own.keys.sandbox.accessKey, KASSA_SECRET_KEY: own.keys.sandbox.secretKey };
     const headers = t.bearer({ store: own });
     const hook = await t.app.inject({ method: 'POST', url: `${SANDBOX}/webhooks`, headers, payload: { url: 'https://shop.example/shipping-webhook' } });
     expect(hook.statusCode).toBe(201);
     const created = await t.app.inject({
       method: 'POST', url: `${SANDBOX}/shipments`, headers,
-      payload: { synchronous: true, sender: SENDER, receiver: RECEIVER, shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, parcels: [{ weight: 1 }] },
+      payload: { synchronous: true, sender: SENDER, receiver: RECEIVER, shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' }, parcels: [{ weight: 1 }] },
     });
     expect(created.statusCode, created.body).toBe(201);
     const shipmentId = (created.json() as { id: string }).id;

@@ -58,7 +58,7 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
   const store = JSON.parse(await cli(['stores', 'create', '--name', 'Näidispood OÜ', '--json'], operator)) as { uuid: string; sandbox: { accessKey: string; secretKey: string } };
   await cli(['stores', 'set-address', store.uuid, '--street', 'Pärnu mnt 10', '--locality', 'Tallinn', '--postal-code', '10148', '--country', 'EE',
     '--phone-country-code', '+372', '--phone', '6001234', '--json'], operator);
-  expect(JSON.parse(await cli(['contracts', 'add', store.uuid, '--carrier', 'baltpost', '--country', 'EE', '--json'], operator))).toMatchObject({ carrierId: 'baltpost', country: 'EE' });
+  expect(JSON.parse(await cli(['contracts', 'add', store.uuid, '--carrier', 'omniva', '--country', 'EE', '--json'], operator))).toMatchObject({ carrierId: 'omniva', country: 'EE' });
 
   // The merchant's developer: the sandbox keys, the snake_case token `{access_key, iat, exp}`.
   const { accessKey, secretKey } = store.sandbox;
@@ -94,11 +94,11 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
     }
   }
   const providers = listing.json.EE.providers as Record<string, Record<string, PickupPoint[]>>;
-  expect(Object.keys(providers)).toContain('Baltpost'); // provider_name is the carrier's name; its methods are baltpost_*
-  const machines = providers.Baltpost!.parcel_machine!;
+  expect(Object.keys(providers)).toContain('Omniva'); // provider_name is the carrier's name; its methods are omniva_*
+  const machines = providers.Omniva!.parcel_machine!;
   expect(machines.length).toBeGreaterThan(0);
   const machine = machines[0]!;
-  expect(machine).toMatchObject({ country: 'EE', type: 'parcel_machine', provider_name: 'Baltpost' });
+  expect(machine).toMatchObject({ country: 'EE', type: 'parcel_machine', provider_name: 'Omniva' });
   expect(typeof machine.uuid).toBe('string');
 
   // 3. One shipment synchronously, as the WooCommerce plugin builds the body (empty strings
@@ -107,16 +107,16 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
   const wooBody = (over: Record<string, unknown> & { merchant_reference: string }) => wooShipmentBody(over.merchant_reference, { webhook_url: rx!.url, ...over });
   const syncRef = 'WC-E2E-SYNC-1';
   const asyncRef = 'WC-E2E-ASYNC-1';
-  const sync = await legacy('POST', '/shipments', wooBody({ merchant_reference: syncRef, shipping_method: 'baltpost_parcel_machines', pickup_point_uuid: machine.uuid }));
+  const sync = await legacy('POST', '/shipments', wooBody({ merchant_reference: syncRef, shipping_method: 'omniva_parcel_machines', pickup_point_uuid: machine.uuid }));
   expect(sync.status).toBe(201);
   expect(sync.json).toMatchObject({
     merchant_reference: syncRef, currency: 'EUR', shipping_total: '3.50', total: '24.99', payment_method: 'montonio_payments', error_reason: null, // payment_method: what the plugin sent (docs/decisions.md)
-    shipping_method: { identifier: 'baltpost_parcel_machines', provider_name: 'Baltpost' },
+    shipping_method: { identifier: 'omniva_parcel_machines', provider_name: 'Omniva' },
   });
   const syncUuid = sync.json.uuid as string;
 
   const background = await legacy('POST', '/shipments/create-async', wooBody({
-    merchant_reference: asyncRef, shipping_method: 'baltpost_courier', pickup_point_uuid: undefined,
+    merchant_reference: asyncRef, shipping_method: 'omniva_courier', pickup_point_uuid: undefined,
     shipping_street_address_1: 'Riia tn 15', shipping_locality: 'Tartu', shipping_postal_code: '51010', parcels: [{ weight: 3.5 }],
   }));
   expect(background.status).toBe(201);
@@ -154,7 +154,7 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
     for (const n of numbers) {
       expect(Object.keys(n).sort()).toEqual(['code', 'link']);
       expect(n.code).toMatch(/^[A-Z]{2}\d{9}EE$/);
-      expect(n.link).toBe(`${base}/track/baltpost/${n.code}`); // a full URL of Kassa's tracking page
+      expect(n.link).toBe(`${base}/track/omniva/${n.code}`); // a full URL of Kassa's tracking page
       const page = await fetch(n.link);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);

@@ -51,7 +51,7 @@ it('a fresh store pays, refunds at once, ships to a pickup point and scans its l
   const carriers = await m.shipping('GET', '/carriers');
   expect(carriers.status).toBe(200);
   expect(carriers.json.carriers.length).toBeGreaterThan(0);
-  const points = await m.shipping('GET', '/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=EE&type=parcelMachine');
+  const points = await m.shipping('GET', '/shipping-methods/pickup-points?carrierCode=omniva&countryCode=EE&type=parcelMachine');
   expect(points.status).toBe(200);
   const point = points.json.pickupPoints[0];
   const shipment = await m.shipping('POST', '/shipments', {

@@ -39,8 +39,8 @@ it('ships to a pickup point and by courier, prints labels whose barcodes scan to
       '--phone-country-code', '+372', '--phone', '6001234', '--json'], operator),
   );
   expect(address).toMatchObject({ name: 'Kohvik OÜ', streetAddress: 'Telliskivi 60a', country: 'EE' });
-  const contract = JSON.parse(await cli(['contracts', 'add', store.uuid, '--carrier', 'baltpost', '--country', 'EE', '--json'], operator));
-  expect(contract).toMatchObject({ carrierId: 'baltpost', country: 'EE' });
+  const contract = JSON.parse(await cli(['contracts', 'add', store.uuid, '--carrier', 'omniva', '--country', 'EE', '--json'], operator));
+  expect(contract).toMatchObject({ carrierId: 'omniva', country: 'EE' });
 
   // The merchant's developer, with the sandbox keys.
   const { accessKey, secretKey } = store.sandbox;
@@ -50,9 +50,9 @@ it('ships to a pickup point and by courier, prints labels whose barcodes scan to
   const hook = await call('POST', '/webhooks', { url: rx.url, enabledEvents: ['shipment.registered', 'shipment.labelsCreated'] });
   expect(hook.status).toBe(201);
 
-  const points = await call('GET', '/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=EE&type=parcelMachine');
+  const points = await call('GET', '/shipping-methods/pickup-points?carrierCode=omniva&countryCode=EE&type=parcelMachine');
   const point = points.json.pickupPoints[0];
-  const couriers = await call('GET', '/shipping-methods/courier-services?carrierCode=baltpost&countryCode=EE');
+  const couriers = await call('GET', '/shipping-methods/courier-services?carrierCode=omniva&countryCode=EE');
   const courier = couriers.json.courierServices[0];
   expect(point.id && courier.id).toBeTruthy();
 

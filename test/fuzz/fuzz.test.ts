@@ -103,8 +103,8 @@ const known: Record<string, string[]> = {};
 beforeAll(async () => {
   t = await createTestApp({}, { onRoute: collect });
   await t.app.ready();
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
-  await activate(t, t.store, { env: 'production', carrierCode: 'baltpost', country: 'EE' });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
+  await activate(t, t.store, { env: 'production', carrierCode: 'omniva', country: 'EE' });
   const contracts = (await t.app.inject({ method: 'GET', url: `/operator/stores/${t.store.id}/carrier-contracts`, headers: admin })).json();
   const order = async () => (await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: t.token(orderPayload()) } })).json().uuid as string;
   const open = await order();
@@ -126,9 +126,9 @@ beforeAll(async () => {
     payoutUuid: [],
     id: [shipment.id, label.id, webhook.id].filter(Boolean),
     contractId: [contracts.sandbox?.[0]?.id].filter(Boolean),
-    carrierCode: ['baltpost', link[2]].filter(Boolean),
+    carrierCode: ['omniva', link[2]].filter(Boolean),
     trackingNumber: [link[3]].filter(Boolean),
-    file: ['baltpost.svg', 'paymentInitiation.svg', 'cardPayments.svg'],
+    file: ['omniva.svg', 'paymentInitiation.svg', 'cardPayments.svg'],
     payoutType: [...EXPORT_FORMATS],
     format: [...EXPORT_FORMATS],
   });
@@ -148,7 +148,7 @@ const NASTY_STRINGS = [
   '', ' ', 'a'.repeat(300), 'é'.repeat(3000), 'x'.repeat(70_000), '9'.repeat(40), '-1', '1e400', '2147483648',
   '9223372036854775808', '-9223372036854775809', 'NaN', 'Infinity', '0x10', '1.005', '10.999', '2024-02-30',
   '+275760-09-13T00:00:00.001Z', '<script>alert(1)</script>', "'; DROP TABLE stores; --", '%00', '%', '\\',
-  '../..', '\u202e', '\uffff', '\ufeff', '😀', 'null', 'true', '__proto__', 'constructor', 'EE', 'EUR', 'baltpost',
+  '../..', '\u202e', '\uffff', '\ufeff', '😀', 'null', 'true', '__proto__', 'constructor', 'EE', 'EUR', 'omniva',
 ];
 /** Path segments inserted verbatim: percent-encoded NUL, surrogates (CESU-8), invalid encodings. */
 const RAW_SEGMENTS = [
@@ -280,14 +280,14 @@ function baseOf(r: Route): { claims: Record<string, unknown>; body?: unknown; qu
     [/\/test-helpers\/clock\/advance$/, { minutes: 1 }],
     [/\/test-helpers\/balances\/top-up$/, { channel: CHANNELS[0], currency: 'EUR', amount: 1 }],
     [/\/test-helpers\/shipments\/:id\/status$/, { status: 'inTransit' }],
-    [/\/shipping-methods\/pickup-points$/, undefined, { carrierCode: 'baltpost', countryCode: 'EE', type: 'parcelMachine' }],
-    [/\/shipping-methods\/courier-services$/, undefined, { carrierCode: 'baltpost', countryCode: 'EE' }],
+    [/\/shipping-methods\/pickup-points$/, undefined, { carrierCode: 'omniva', countryCode: 'EE', type: 'parcelMachine' }],
+    [/\/shipping-methods\/courier-services$/, undefined, { carrierCode: 'omniva', countryCode: 'EE' }],
     [/\/filter-by-parcels$/, { parcels: [{ weight: 1, length: 0.3, width: 0.2, height: 0.1 }] }, { destination: 'EE' }],
-    [/\/rates$/, { destination: 'EE', parcels: [{ items: [{ length: 30, width: 20, height: 10, weight: 2 }] }] }, { carrierCode: 'baltpost' }],
+    [/\/rates$/, { destination: 'EE', parcels: [{ items: [{ length: 30, width: 20, height: 10, weight: 2 }] }] }, { carrierCode: 'omniva' }],
     [/\/api\/v1\/shipments(\/create-async)?$/, {
       merchant_reference: 'FUZZ-LEGACY', sender_name: 'S', sender_phone_number: '6001234', sender_street_address_1: 'Pärnu mnt 10', sender_locality: 'Tallinn',
       sender_postal_code: '10148', sender_country: 'EE', shipping_first_name: 'M', shipping_phone_number: '5551234', parcels: [{ weight: 1 }],
-      shipping_method: 'baltpost_parcel_machines', pickup_point_uuid: 'baltpost-ee-pm-1', billing_company: '', total: '9.99', webhook_url: 'https://shop.example/hook',
+      shipping_method: 'omniva_parcel_machines', pickup_point_uuid: 'omniva-ee-pm-1', billing_company: '', total: '9.99', webhook_url: 'https://shop.example/hook',
     }],
     [/\/api\/v1\/shipments\/label-from-store$/, { merchant_references: ['FUZZ-LEGACY'] }],
     [/\/shipments$/, r.method === 'POST' ? pickupBody({ merchantReference: 'FUZZ-SHIPMENT', products: [{ sku: 'S', name: 'N', quantity: 1, attributes: { colour: 'red' } }] }) : undefined],
@@ -299,7 +299,7 @@ function baseOf(r: Route): { claims: Record<string, unknown>; body?: unknown; qu
     [/^\/operator\/stores\/:storeUuid$/, { name: 'Fuzz shop', bankRefundsEnabled: true }],
     [/^\/operator\/stores\/:storeUuid\/method-countries$/, { env: 'production', method: 'paymentInitiation', country: 'LV', enabled: false }],
     [/^\/operator\/stores\/:storeUuid\/keys\/(roll|revoke-previous)$/, { env: 'production', overlapMinutes: 60 }],
-    [/\/carrier-contracts$/, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI', credentials: { username: 'u', password: 'p' } }],
+    [/\/carrier-contracts$/, { env: 'sandbox', carrierCode: 'smartpost', country: 'FI', credentials: { username: 'u', password: 'p' } }],
     [/^\/operator\/notifications$/, undefined, { status: 'failed', kind: 'order', storeUuid: t.store.id, limit: '5' }],
     [/^\/operator\/backoffice-users$/, r.method === 'POST' ? { storeUuid: t.store.id, email: 'fuzz@shop.test', password: 'a long password', role: 'viewer' } : undefined, { storeUuid: t.store.id }],
     [/^\/operator\/backoffice-users\/remove$/, { email: 'nobody@shop.test', storeUuid: t.store.id }],

@@ -57,22 +57,22 @@ describe('shipping in a fresh store’s sandbox', () => {
     const res = await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) });
     expect(res.statusCode).toBe(200);
     const byCode = Object.fromEntries(res.json().carriers.map((c: { code: string }) => [c.code, c]));
-    expect(byCode.baltpost.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT']);
-    expect(byCode.parcelnord.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT', 'FI']);
-    expect(byCode.polexpress.contracts.map((c: { country: string }) => c.country)).toEqual(['PL', 'LT']);
-    for (const code of ['baltpost', 'parcelnord', 'polexpress']) {
+    expect(byCode.omniva.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT']);
+    expect(byCode.smartpost.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT', 'FI']);
+    expect(byCode.inpost.contracts.map((c: { country: string }) => c.country)).toEqual(['PL', 'LT']);
+    for (const code of ['omniva', 'smartpost', 'inpost']) {
       expect(byCode[code].hasServiceContract).toBe(true);
       for (const c of byCode[code].contracts) {
         expect(c).toMatchObject({ carrierId: code, isDirectContract: false, lastUsedParcelNumber: null, credentials: { username: null } });
         expect(c.id).toMatch(/^[0-9a-f-]{36}$/);
       }
     }
-    // swiftcourier has no service contract (DIRECT only): a DIRECT contract on its sandbox's test
+    // dpd has no service contract (DIRECT only): a DIRECT contract on its sandbox's test
     // account, in every country it serves; still no service contract, so still no rates.
-    expect(byCode.swiftcourier).toMatchObject({ hasServiceContract: false, supportedContractTypes: ['DIRECT'] });
-    expect(byCode.swiftcourier.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
-    for (const c of byCode.swiftcourier.contracts) {
-      expect(c).toMatchObject({ carrierId: 'swiftcourier', isDirectContract: true, logisticsContractNumber: 'SWT-000001', lastUsedParcelNumber: null, credentials: { username: 'sw***' } });
+    expect(byCode.dpd).toMatchObject({ hasServiceContract: false, supportedContractTypes: ['DIRECT'] });
+    expect(byCode.dpd.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
+    for (const c of byCode.dpd.contracts) {
+      expect(c).toMatchObject({ carrierId: 'dpd', isDirectContract: true, logisticsContractNumber: 'SWT-000001', lastUsedParcelNumber: null, credentials: { username: 'sw***' } });
     }
     // The same ids on every read.
     const again = await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) });
@@ -89,8 +89,8 @@ describe('shipping in a fresh store’s sandbox', () => {
       method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=LV`, headers: bearerOf(s.sandbox),
       payload: { parcels: [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }] },
     });
-    expect(filtered.json().countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['baltpost', 'parcelnord', 'swiftcourier']);
-    const points = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods/pickup-points?carrierCode=parcelnord&countryCode=FI`, headers: bearerOf(s.sandbox) });
+    expect(filtered.json().countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['omniva', 'smartpost', 'dpd']);
+    const points = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods/pickup-points?carrierCode=smartpost&countryCode=FI`, headers: bearerOf(s.sandbox) });
     expect(points.statusCode).toBe(200);
     const rates = await t.app.inject({
       method: 'POST', url: `${SANDBOX}/shipping-methods/rates`, headers: bearerOf(s.sandbox),
@@ -101,7 +101,7 @@ describe('shipping in a fresh store’s sandbox', () => {
     expect(prod.json()).toEqual({ countries: [] });
     const prodShipment = await t.app.inject({ method: 'POST', url: `${PRODUCTION}/shipments`, headers: bearerOf(s.production), payload: pickupBody() });
     expect(prodShipment.statusCode).toBe(400);
-    expect(prodShipment.json().message).toContain('shippingMethod.id belongs to baltpost, with which the store has no active production contract');
+    expect(prodShipment.json().message).toContain('shippingMethod.id belongs to omniva, with which the store has no active production contract');
   });
 
   it('shipments register and their label file downloads', async () => {
@@ -112,7 +112,7 @@ describe('shipping in a fresh store’s sandbox', () => {
     expect(created.json().parcels[0].carrierParcelId).toEqual(expect.any(String));
     const courier = await t.app.inject({
       method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox),
-      payload: courierBody({ synchronous: true, shippingMethod: { type: 'courier', id: 'polexpress-pl-courier-standard' }, receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '501234567', streetAddress: 'Marszałkowska 1', locality: 'Warszawa', postalCode: '00-001', country: 'PL' } }),
+      payload: courierBody({ synchronous: true, shippingMethod: { type: 'courier', id: 'inpost-pl-courier-standard' }, receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '501234567', streetAddress: 'Marszałkowska 1', locality: 'Warszawa', postalCode: '00-001', country: 'PL' } }),
     });
     expect(courier.statusCode).toBe(201);
     const lf = await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: bearerOf(s.sandbox), payload: { shipmentIds: [created.json().id], synchronous: true } });
@@ -129,15 +129,15 @@ describe('shipping in a fresh store’s sandbox', () => {
     const store = await t.services.stores.create({ name: 'Name only' });
     const auth = t.bearer({ store });
     const carriers = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: auth })).json().carriers as { code: string; contracts: unknown[] | null }[];
-    expect(carriers.map((c) => [c.code, c.contracts !== null])).toEqual([['baltpost', true], ['parcelnord', true], ['swiftcourier', true], ['polexpress', true]]);
+    expect(carriers.map((c) => [c.code, c.contracts !== null])).toEqual([['omniva', true], ['smartpost', true], ['dpd', true], ['inpost', true]]);
     const plReceiver = { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '501234567', streetAddress: 'Marszałkowska 1', locality: 'Warszawa', postalCode: '00-001', country: 'PL' };
     const bodies = [
-      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' } }),
-      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'parcelnord-ee-pm-1' } }),
-      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'swiftcourier-ee-ps-1' } }),
-      courierBody({ shippingMethod: { type: 'courier', id: 'swiftcourier-ee-courier-standard' } }),
-      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'polexpress-pl-pm-1' }, receiver: { ...plReceiver, streetAddress: undefined, locality: undefined, postalCode: undefined } }),
-      courierBody({ shippingMethod: { type: 'courier', id: 'polexpress-pl-courier-standard' }, receiver: plReceiver }),
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' } }),
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'smartpost-ee-pm-1' } }),
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'dpd-ee-ps-1' } }),
+      courierBody({ shippingMethod: { type: 'courier', id: 'dpd-ee-courier-standard' } }),
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'inpost-pl-pm-1' }, receiver: { ...plReceiver, streetAddress: undefined, locality: undefined, postalCode: undefined } }),
+      courierBody({ shippingMethod: { type: 'courier', id: 'inpost-pl-courier-standard' }, receiver: plReceiver }),
     ];
     const ids: string[] = [];
     for (const body of bodies) {
@@ -154,17 +154,17 @@ describe('shipping in a fresh store’s sandbox', () => {
     const pdf = await t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    // Rates: Kassa's service-contract prices; swiftcourier, DIRECT only, has none to quote.
+    // Rates: Kassa's service-contract prices; dpd, DIRECT only, has none to quote.
     const rates = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/rates`, headers: auth, payload: { destination: 'LT', parcels: [{ items: [{ length: 30, width: 20, height: 10, weight: 2 }] }] } });
     expect(rates.statusCode).toBe(200);
     const quoted = rates.json().carriers.map((c: { carrierCode: string }) => c.carrierCode);
     expect(quoted.length).toBeGreaterThan(0);
-    expect(quoted).not.toContain('swiftcourier');
+    expect(quoted).not.toContain('dpd');
   });
 
-  it('an operator-added swiftcourier sandbox contract replaces its built-in ones', async () => {
+  it('an operator-added dpd sandbox contract replaces its built-in ones', async () => {
     const s = await freshStore();
-    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin, payload: { env: 'sandbox', carrierCode: 'swiftcourier', country: 'LT', credentials: { username: 'merchant-own', password: 'pw' } } });
+    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin, payload: { env: 'sandbox', carrierCode: 'dpd', country: 'LT', credentials: { username: 'merchant-own', password: 'pw' } } });
     expect(add.statusCode).toBe(201);
     const carriers = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) })).json().carriers;
     expect(carriers[2].contracts).toEqual([expect.objectContaining({ id: add.json().id, country: 'LT', credentials: { username: 'me***' } })]);
@@ -179,12 +179,12 @@ describe('shipping in a fresh store’s sandbox', () => {
 
   it('an operator-added sandbox contract replaces the built-in ones of its carrier, and deleting it brings them back', async () => {
     const s = await freshStore();
-    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin, payload: { env: 'sandbox', carrierCode: 'baltpost', country: 'EE', defaultLockerSize: 'M' } });
+    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin, payload: { env: 'sandbox', carrierCode: 'omniva', country: 'EE', defaultLockerSize: 'M' } });
     expect(add.statusCode).toBe(201);
     const carriers = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) })).json().carriers;
     expect(carriers[0].contracts).toEqual([expect.objectContaining({ id: add.json().id, country: 'EE', defaultLockerSize: 'M' })]);
     const shipment = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox), payload: pickupBody({ synchronous: true }) });
-    expect(shipment.json()).toMatchObject({ status: 'registered', shippingMethod: { carrierCode: 'baltpost' } });
+    expect(shipment.json()).toMatchObject({ status: 'registered', shippingMethod: { carrierCode: 'omniva' } });
     const { rows } = await t.db.query('SELECT locker_size FROM shipments WHERE id = $1', [shipment.json().id]);
     expect(rows[0].locker_size).toBe('M'); // the operator's contract's default, as before
     const list = (await t.app.inject({ method: 'GET', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin })).json();

@@ -33,8 +33,8 @@ const postProd = (url: string, payload: unknown, store: CreatedStore) =>
 const ENDPOINTS: [string, string][] = [
   ['GET', '/carriers'],
   ['GET', '/shipping-methods'],
-  ['GET', '/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=EE'],
-  ['GET', '/shipping-methods/courier-services?carrierCode=baltpost&countryCode=EE'],
+  ['GET', '/shipping-methods/pickup-points?carrierCode=omniva&countryCode=EE'],
+  ['GET', '/shipping-methods/courier-services?carrierCode=omniva&countryCode=EE'],
   ['POST', '/shipping-methods/filter-by-parcels?destination=EE'],
   ['POST', '/shipping-methods/rates'],
 ];
@@ -76,33 +76,33 @@ describe('GET /carriers', () => {
     const before = await getProd('/carriers', s);
     expect(before.statusCode).toBe(200);
     const carriers = before.json().carriers;
-    expect(carriers.map((c: { code: string }) => c.code)).toEqual(['baltpost', 'parcelnord', 'swiftcourier', 'polexpress']);
+    expect(carriers.map((c: { code: string }) => c.code)).toEqual(['omniva', 'smartpost', 'dpd', 'inpost']);
     for (const c of carriers) {
       expect(Object.keys(c)).toEqual(['id', 'code', 'name', 'logoUrl', 'contracts', 'hasServiceContract', 'supportedContractTypes']);
       expect(c.contracts).toBeNull();
       expect(c.logoUrl).toBe(`http://kassa.test/logos/carriers/${c.code}.svg`);
     }
-    expect(carriers[2]).toMatchObject({ id: 'swiftcourier', name: 'Swiftcourier', hasServiceContract: false, supportedContractTypes: ['DIRECT'] });
+    expect(carriers[2]).toMatchObject({ id: 'dpd', name: 'DPD', hasServiceContract: false, supportedContractTypes: ['DIRECT'] });
     expect(carriers[0]).toMatchObject({ hasServiceContract: true, supportedContractTypes: ['DIRECT', 'SERVICE'] });
 
-    const ee = await activate(s, { env: 'production', carrierCode: 'baltpost', country: 'EE', credentials: { username: 'merchant-1', password: PASSWORD } });
-    const lv = await activate(s, { env: 'production', carrierCode: 'baltpost', country: 'LV' });
-    const fi = await activate(s, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI' });
+    const ee = await activate(s, { env: 'production', carrierCode: 'omniva', country: 'EE', credentials: { username: 'merchant-1', password: PASSWORD } });
+    const lv = await activate(s, { env: 'production', carrierCode: 'omniva', country: 'LV' });
+    const fi = await activate(s, { env: 'sandbox', carrierCode: 'smartpost', country: 'FI' });
     const after = await getProd('/carriers', s);
     expect(after.body).not.toContain(PASSWORD);
     expect(after.body).not.toContain('merchant-1');
     const byCode = Object.fromEntries(after.json().carriers.map((c: { code: string }) => [c.code, c]));
-    expect(byCode.baltpost.contracts).toEqual([ee, lv]);
-    expect(byCode.baltpost.contracts[0].credentials).toEqual({ username: 'me***' });
-    expect(byCode.parcelnord.contracts).toBeNull();
+    expect(byCode.omniva.contracts).toEqual([ee, lv]);
+    expect(byCode.omniva.contracts[0].credentials).toEqual({ username: 'me***' });
+    expect(byCode.smartpost.contracts).toBeNull();
     const sandbox = await get('/carriers', s);
     const sandboxByCode = Object.fromEntries(sandbox.json().carriers.map((c: { code: string }) => [c.code, c]));
-    expect(sandboxByCode.parcelnord.contracts).toEqual([fi]); // the operator's, in place of the built-in ones
-    expect(sandboxByCode.baltpost.contracts.every((c: { id: string; isDirectContract: boolean }) => c.id !== ee.id && c.id !== lv.id && !c.isDirectContract)).toBe(true);
+    expect(sandboxByCode.smartpost.contracts).toEqual([fi]); // the operator's, in place of the built-in ones
+    expect(sandboxByCode.omniva.contracts.every((c: { id: string; isDirectContract: boolean }) => c.id !== ee.id && c.id !== lv.id && !c.isDirectContract)).toBe(true);
   });
 
   it('serves the carrier logos it links to', async () => {
-    const logo = await t.app.inject({ method: 'GET', url: '/logos/carriers/polexpress.svg' });
+    const logo = await t.app.inject({ method: 'GET', url: '/logos/carriers/inpost.svg' });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(logo.body).toContain('<svg');
@@ -121,25 +121,25 @@ describe('GET /shipping-methods', () => {
 
   it("lists the methods of the store's carriers in this environment, per country", async () => {
     const s = await t.createStore();
-    await activate(s, { env: 'production', carrierCode: 'polexpress', country: 'PL' });
-    await activate(s, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    await activate(s, { env: 'production', carrierCode: 'inpost', country: 'PL' });
+    await activate(s, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     const body = (await getProd('/shipping-methods', s)).json();
     expect(body.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['LT', 'PL']);
     const pl = body.countries[1];
-    expect(pl.carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['polexpress']);
+    expect(pl.carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['inpost']);
     expect(pl.carriers[0].shippingMethods).toEqual([
       { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }], constraints: { parcelDimensionsRequired: false } },
       { type: 'courier', subtypes: [{ code: 'standard' }, { code: 'standardB2B' }], constraints: { parcelDimensionsRequired: true } },
     ]);
-    // The sandbox: the operator's baltpost contract, and the built-in ones of the other three.
+    // The sandbox: the operator's omniva contract, and the built-in ones of the other three.
     const sandbox = (await get('/shipping-methods', s)).json();
     expect(sandbox.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
-    expect(sandbox.countries[0].carriers.map((k: { carrierCode: string }) => k.carrierCode)).toEqual(['baltpost', 'parcelnord', 'swiftcourier']);
+    expect(sandbox.countries[0].carriers.map((k: { carrierCode: string }) => k.carrierCode)).toEqual(['omniva', 'smartpost', 'dpd']);
   });
 });
 
 describe('GET /shipping-methods/pickup-points', () => {
-  const url = '/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=EE';
+  const url = '/shipping-methods/pickup-points?carrierCode=omniva&countryCode=EE';
 
   it('answers {pickupPoints, countryCode} in the spec shape', async () => {
     const res = await get(url);
@@ -152,7 +152,7 @@ describe('GET /shipping-methods/pickup-points', () => {
     expect(body.pickupPoints.length).toBeGreaterThan(10);
     for (const p of body.pickupPoints) {
       expect(Object.keys(p)).toEqual(['id', 'name', 'type', 'streetAddress', 'locality', 'postalCode', 'carrierCode', 'additionalServices']);
-      expect(p.carrierCode).toBe('baltpost');
+      expect(p.carrierCode).toBe('omniva');
       expect(['parcelMachine', 'postOffice']).toContain(p.type);
     }
     const machines = (await get(`${url}&type=parcelMachine`)).json();
@@ -181,7 +181,7 @@ describe('GET /shipping-methods/pickup-points', () => {
     expect(notModified.headers.etag).toBe(etag);
     const gzNotModified = await get(url, undefined, { 'if-none-match': gzEtag, 'accept-encoding': 'gzip' });
     expect(gzNotModified.statusCode).toBe(304);
-    const other = await get('/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=LV', undefined, { 'if-none-match': etag });
+    const other = await get('/shipping-methods/pickup-points?carrierCode=omniva&countryCode=LV', undefined, { 'if-none-match': etag });
     expect(other.statusCode).toBe(200);
     const refused = await get(url, undefined, { 'accept-encoding': 'gzip;q=0, identity' });
     expect(refused.headers['content-encoding']).toBeUndefined();
@@ -194,7 +194,7 @@ describe('GET /shipping-methods/pickup-points', () => {
     const none = await get('/shipping-methods/pickup-points');
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('carrierCode is required; countryCode is required (one of EE, LV, LT, FI, PL)');
-    const badType = await get('/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=XX&type=locker');
+    const badType = await get('/shipping-methods/pickup-points?carrierCode=omniva&countryCode=XX&type=locker');
     expect(badType.json().message).toBe('countryCode must be one of EE, LV, LT, FI, PL; type must be one of parcelMachine, postOffice, parcelShop');
     const unknown = await get('/shipping-methods/pickup-points?carrierCode=dhl&countryCode=EE');
     expect(unknown.statusCode).toBe(404);
@@ -204,17 +204,17 @@ describe('GET /shipping-methods/pickup-points', () => {
 
 describe('GET /shipping-methods/courier-services', () => {
   it('answers {courierServices, countryCode}', async () => {
-    const res = await get('/shipping-methods/courier-services?carrierCode=baltpost&countryCode=EE');
+    const res = await get('/shipping-methods/courier-services?carrierCode=omniva&countryCode=EE');
     expect(res.statusCode).toBe(200);
     expect(res.headers.etag).toBeDefined();
     expect(res.json()).toEqual({
       courierServices: [
-        { id: 'baltpost-ee-courier-standard', name: 'Baltpost courier', type: 'standard', carrierCode: 'baltpost', additionalServices: [{ code: 'cod' }, { code: 'ageVerification' }] },
-        { id: 'baltpost-ee-courier-standardB2B', name: 'Baltpost business courier (B2B)', type: 'standardB2B', carrierCode: 'baltpost', additionalServices: [{ code: 'cod' }, { code: 'ageVerification' }] },
+        { id: 'omniva-ee-courier-standard', name: 'Omniva courier', type: 'standard', carrierCode: 'omniva', additionalServices: [{ code: 'cod' }, { code: 'ageVerification' }] },
+        { id: 'omniva-ee-courier-standardB2B', name: 'Omniva business courier (B2B)', type: 'standardB2B', carrierCode: 'omniva', additionalServices: [{ code: 'cod' }, { code: 'ageVerification' }] },
       ],
       countryCode: 'EE',
     });
-    expect((await get('/shipping-methods/courier-services?carrierCode=polexpress&countryCode=EE')).json()).toEqual({ courierServices: [], countryCode: 'EE' });
+    expect((await get('/shipping-methods/courier-services?carrierCode=inpost&countryCode=EE')).json()).toEqual({ courierServices: [], countryCode: 'EE' });
     const bad = await get('/shipping-methods/courier-services?countryCode=EE');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('carrierCode is required');
@@ -230,17 +230,17 @@ describe('POST /shipping-methods/filter-by-parcels', () => {
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ countries: [] });
 
-    await activate(s, { env: 'production', carrierCode: 'baltpost', country: 'EE' });
+    await activate(s, { env: 'production', carrierCode: 'omniva', country: 'EE' });
     const res = await postProd('/shipping-methods/filter-by-parcels?destination=LV', parcels, s);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.countries).toHaveLength(1);
     expect(body.countries[0].countryCode).toBe('LV');
-    expect(body.countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['baltpost']);
+    expect(body.countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['omniva']);
     for (const m of body.countries[0].carriers[0].shippingMethods) {
       expect(Object.keys(m)).toEqual(['type', 'subtypes', 'constraints']);
     }
-    // The store is in EE; from PL baltpost takes no parcels.
+    // The store is in EE; from PL omniva takes no parcels.
     const fromPl = await postProd('/shipping-methods/filter-by-parcels?destination=LV&source=PL', parcels, s);
     expect(fromPl.json()).toEqual({ countries: [] });
   });
@@ -269,12 +269,12 @@ describe('POST /shipping-methods/rates', () => {
     expect(r.calculationDetails.estimatedParcels).toHaveLength(1);
     expect(r.calculationDetails.estimatedParcels[0]).toMatchObject({ length: 30, width: 20, height: 10, dimensionUnit: 'cm', actualWeight: 2, weightUnit: 'kg', bufferApplied: 0 });
     const codes = r.carriers.map((c: { carrierCode: string }) => c.carrierCode);
-    expect(codes).toContain('baltpost');
-    expect(codes).not.toContain('swiftcourier');
+    expect(codes).toContain('omniva');
+    expect(codes).not.toContain('dpd');
     for (const c of r.carriers) {
       for (const m of c.shippingMethods) for (const sub of m.subtypes) expect(sub.rate).toMatch(/^\d+\.\d{2}$/);
     }
-    const filtered = await post('/shipping-methods/rates?carrierCode=baltpost&shippingMethodType=courier', body);
+    const filtered = await post('/shipping-methods/rates?carrierCode=omniva&shippingMethodType=courier', body);
     expect(filtered.json().carriers).toHaveLength(1);
     expect(filtered.json().carriers[0].shippingMethods.map((m: { type: string }) => m.type)).toEqual(['courier']);
   });
@@ -282,7 +282,7 @@ describe('POST /shipping-methods/rates', () => {
   it('names bad query and body fields', async () => {
     const q = await post('/shipping-methods/rates?carrierCode=dhl&shippingMethodType=drone', body);
     expect(q.statusCode).toBe(400);
-    expect(q.json().message).toBe('carrierCode must be one of baltpost, parcelnord, swiftcourier, polexpress; shippingMethodType must be one of courier, pickupPoint');
+    expect(q.json().message).toBe('carrierCode must be one of omniva, smartpost, dpd, inpost; shippingMethodType must be one of courier, pickupPoint');
     const b = await post('/shipping-methods/rates', { destination: 'US', parcels: [{ items: [{ length: 1, width: 1, height: 1, weight: 1, quantity: 0 }] }] });
     expect(b.statusCode).toBe(400);
     expect(b.json().message).toBe('destination must be one of EE, LV, LT, FI, PL; parcels[0].items[0].quantity must be from 1 to 1000');
@@ -293,7 +293,7 @@ describe('store isolation', () => {
   it("another store's contracts never appear in carriers, listings or filters", async () => {
     const a = await t.createStore();
     const b = await t.createStore();
-    await activate(a, { env: 'production', carrierCode: 'parcelnord', country: 'FI', credentials: { username: 'store-a-user', password: PASSWORD } });
+    await activate(a, { env: 'production', carrierCode: 'smartpost', country: 'FI', credentials: { username: 'store-a-user', password: PASSWORD } });
     const carriers = (await getProd('/carriers', b)).json().carriers;
     expect(carriers.every((c: { contracts: unknown }) => c.contracts === null)).toBe(true);
     expect((await getProd('/shipping-methods', b)).json()).toEqual({ countries: [] });
@@ -301,7 +301,7 @@ describe('store isolation', () => {
     expect(filtered.json()).toEqual({ countries: [] });
     expect((await getProd('/shipping-methods', a)).json().countries.length).toBeGreaterThan(0);
     // In the sandbox too: b sees its own built-in contracts, never a's.
-    const own = await activate(a, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI', credentials: { username: 'store-a-user', password: PASSWORD } });
+    const own = await activate(a, { env: 'sandbox', carrierCode: 'smartpost', country: 'FI', credentials: { username: 'store-a-user', password: PASSWORD } });
     const sandboxB = await get('/carriers', b);
     expect(sandboxB.body).not.toContain(own.id);
     expect(sandboxB.body).not.toContain('st***');

@@ -18,8 +18,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI' });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'smartpost', country: 'FI' });
   await t.services.stores.update(t.store.id, { shippingAddress: { ...SENDER, companyName: null, region: null, email: null } });
 });
 afterAll(async () => t.close());
@@ -79,28 +79,28 @@ describe('v3 shipping methods (WC includes/shipping/class-wc-montonio-shipping-a
   // read by the streaming parser at the pointer /pickupPoints; insert_batch() keeps id, name, type,
   // streetAddress, locality, postalCode, carrierCode, countryCode, carrierAssignedId, additionalServices.
   it('pickup points of a carrier in every country, each naming its country', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=baltpost`, headers: wcHeaders() });
+    const res = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=omniva`, headers: wcHeaders() });
     expect(res.statusCode).toBe(200);
     const points: V3Point[] = res.json().pickupPoints;
     expect(new Set(points.map((p) => p.countryCode))).toEqual(new Set(['EE', 'LV', 'LT']));
-    expect(points.every((p) => p.carrierCode === 'baltpost')).toBe(true);
-    const p = points.find((x) => x.id === 'baltpost-ee-pm-1')!;
+    expect(points.every((p) => p.carrierCode === 'omniva')).toBe(true);
+    const p = points.find((x) => x.id === 'omniva-ee-pm-1')!;
     expect(Object.keys(p)).toEqual(['id', 'name', 'type', 'streetAddress', 'locality', 'postalCode', 'carrierCode', 'countryCode', 'carrierAssignedId', 'additionalServices']);
-    expect(p).toMatchObject({ type: 'parcelMachine', countryCode: 'EE', carrierAssignedId: 'baltpost-ee-pm-1' });
+    expect(p).toMatchObject({ type: 'parcelMachine', countryCode: 'EE', carrierAssignedId: 'omniva-ee-pm-1' });
     // The same points as v2 lists per country.
-    const v2 = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=LV`, headers: wcHeaders() });
+    const v2 = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods/pickup-points?carrierCode=omniva&countryCode=LV`, headers: wcHeaders() });
     expect(points.filter((x) => x.countryCode === 'LV').map((x) => x.id)).toEqual(v2.json().pickupPoints.map((x: { id: string }) => x.id));
   });
 
   // get_pickup_points($carrier, $country, $type, $search) from the checkout search
   // (class-wc-montonio-shipping-pickup-points-search.php; the plugin asks only for 3+ characters).
   it('pickup points narrowed by countryCode, type and a search term', async () => {
-    const all = (await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=EE&type=parcelMachine`, headers: wcHeaders() })).json().pickupPoints as V3Point[];
+    const all = (await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=omniva&countryCode=EE&type=parcelMachine`, headers: wcHeaders() })).json().pickupPoints as V3Point[];
     expect(all.length).toBeGreaterThan(1);
     expect(all.every((p) => p.countryCode === 'EE' && p.type === 'parcelMachine')).toBe(true);
     const town = all[0]!.locality;
     const term = town.slice(0, 4).toLowerCase();
-    const res = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=EE&type=parcelMachine&search=${encodeURIComponent(term)}`, headers: wcHeaders() });
+    const res = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=omniva&countryCode=EE&type=parcelMachine&search=${encodeURIComponent(term)}`, headers: wcHeaders() });
     expect(res.statusCode).toBe(200);
     const found = res.json().pickupPoints as V3Point[];
     expect(found.length).toBeGreaterThan(0);
@@ -114,8 +114,8 @@ describe('v3 shipping methods (WC includes/shipping/class-wc-montonio-shipping-a
     const res = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/courier-services`, headers: wcHeaders() });
     expect(res.statusCode).toBe(200);
     const services: { id: string; type: string; carrierCode: string; countryCode: string; b2bOnly: boolean }[] = res.json().courierServices;
-    const ee = services.find((s) => s.id === 'baltpost-ee-courier-standard')!;
-    expect(ee).toMatchObject({ type: 'standard', carrierCode: 'baltpost', countryCode: 'EE', b2bOnly: false });
+    const ee = services.find((s) => s.id === 'omniva-ee-courier-standard')!;
+    expect(ee).toMatchObject({ type: 'standard', carrierCode: 'omniva', countryCode: 'EE', b2bOnly: false });
     expect(new Set(services.map((s) => s.carrierCode)).size).toBeGreaterThan(1);
     expect(services.filter((s) => s.type === 'standardB2B').every((s) => s.b2bOnly)).toBe(true);
   });
@@ -124,17 +124,17 @@ describe('v3 shipping methods (WC includes/shipping/class-wc-montonio-shipping-a
     expect((await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/courier-services` })).statusCode).toBe(401);
     const bad = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/courier-services`, headers: wcHeaders(wcToken({ secret: 'nope' })) });
     expect(bad.statusCode).toBe(401);
-    const prod = await t.app.inject({ method: 'GET', url: '/shipping/api/v3/shipping-methods/pickup-points?carrierCode=parcelnord', headers: t.bearer({ env: 'production' }) });
+    const prod = await t.app.inject({ method: 'GET', url: '/shipping/api/v3/shipping-methods/pickup-points?carrierCode=smartpost', headers: t.bearer({ env: 'production' }) });
     expect(prod.statusCode).toBe(200);
     expect(prod.json().pickupPoints.length).toBeGreaterThan(0);
   });
 
   it('an unknown carrier is 404 as on v2; a malformed countryCode or type is 400 naming it', async () => {
     expect((await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=nope`, headers: wcHeaders() })).statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=Estonia&type=box`, headers: wcHeaders() });
+    const bad = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=omniva&countryCode=Estonia&type=box`, headers: wcHeaders() });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/countryCode.*type/);
-    const elsewhere = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=DE`, headers: wcHeaders() });
+    const elsewhere = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=omniva&countryCode=DE`, headers: wcHeaders() });
     expect(elsewhere.json().pickupPoints).toEqual([]);
   });
 });
@@ -164,7 +164,7 @@ function wcShipment(over: { type?: 'pickupPoint' | 'courier'; id?: string; phone
   return JSON.stringify({
     receiver,
     metadata: { platform: 'wordpress 6.8 woocommerce 9.9.5', platformVersion: '10.2.1', context: { woocommerceVersion: '9.9.5', storeUrl: 'https://shop.example', orderId: 42, orderKey: 'wc_order_abc', billingEmail: 'mari@example.com' } },
-    shippingMethod: { type, id: over.id ?? (type === 'courier' ? 'baltpost-ee-courier-standard' : 'baltpost-ee-pm-1') },
+    shippingMethod: { type, id: over.id ?? (type === 'courier' ? 'omniva-ee-courier-standard' : 'omniva-ee-pm-1') },
     orderData: { orderTotal: 25.9, orderSubtotal: 20, shippingCost: 3.99, taxTotal: 4.67, productsTax: 3.61, shippingTax: 0.72, currency: 'EUR' },
     orderComment: '',
     notificationUrl: over.notificationUrl ?? 'https://shop.example/wp-json/montonio/shipping/v2/webhook',
@@ -197,7 +197,7 @@ describe('shipments as WC creates them (class-wc-montonio-shipping-shipment-mana
   });
 
   it('registers with the carrier: the split phone reaches it as country code and national number', async () => {
-    const res = await wcCreate(wcShipment({ phone: '+358 40 1234567', id: 'baltpost-ee-pm-1' }));
+    const res = await wcCreate(wcShipment({ phone: '+358 40 1234567', id: 'omniva-ee-pm-1' }));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().receiver).toMatchObject({ phoneCountryCode: '+358', phoneNumber: '40 1234567' });
     await t.services.shipments.registration.drain();
@@ -285,7 +285,7 @@ describe('label files as the clients create and poll them', () => {
   it('orderLabelsBy createdAt and carrier order the labels so', async () => {
     const { orderLabels } = await import('../../src/shipping/labels/render.js');
     const label = (n: number, carrier: string, at: string) => ({ trackingNumber: `T${n}`, carrier: { code: carrier, name: carrier }, createdAt: new Date(at), parcelIndex: 1 }) as unknown as Parameters<typeof orderLabels>[0][number];
-    const given = [label(1, 'parcelnord', '2025-01-03'), label(2, 'baltpost', '2025-01-02'), label(3, 'parcelnord', '2025-01-01'), label(4, 'baltpost', '2025-01-04')];
+    const given = [label(1, 'smartpost', '2025-01-03'), label(2, 'omniva', '2025-01-02'), label(3, 'smartpost', '2025-01-01'), label(4, 'omniva', '2025-01-04')];
     expect(orderLabels(given, 'createdAt').map((l) => l.trackingNumber)).toEqual(['T3', 'T2', 'T1', 'T4']);
     expect(orderLabels(given, 'carrier').map((l) => l.trackingNumber)).toEqual(['T2', 'T4', 'T3', 'T1']);
   });
@@ -302,7 +302,7 @@ describe('label files as the clients create and poll them', () => {
  */
 describe('rates as WC asks for them (weight 0 for products without a weight)', () => {
   const wcItem = (weight: number, quantity = 1) => ({ length: 30, width: 20, height: 15, weight, quantity, dimensionUnit: 'cm', weightUnit: 'kg' });
-  const rates = (items: object[], query = '?carrierCode=baltpost&shippingMethodType=pickupPoint') =>
+  const rates = (items: object[], query = '?carrierCode=omniva&shippingMethodType=pickupPoint') =>
     t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/rates${query}`, headers: wcHeaders(), payload: JSON.stringify({ destination: 'EE', parcels: [{ items }] }) });
 
   it('an item of weight 0 is priced as the lightest weight (1 g), i.e. on its volumetric weight', async () => {
@@ -456,7 +456,7 @@ describe('events at the shipment notificationUrl (WC includes/shipping/webhooks/
     const { rows } = await t.db.query('SELECT notification_url FROM shipments WHERE id = $1', [none.json().id]);
     expect(rows[0].notification_url).toBeNull();
     // Production: a public URL is taken, localhost is refused before anything is written.
-    await activate(t, t.store, { env: 'production', carrierCode: 'baltpost', country: 'EE' });
+    await activate(t, t.store, { env: 'production', carrierCode: 'omniva', country: 'EE' });
     const prod = (url: string) => t.app.inject({ method: 'POST', url: `${PRODUCTION}/shipments`, headers: { ...t.bearer({ env: 'production' }), 'content-type': 'application/json' }, payload: wcShipment({ notificationUrl: url }) });
     const local = await prod('http://localhost:8080/wp-json/montonio/shipping/v2/webhook');
     expect(local.statusCode).toBe(400);

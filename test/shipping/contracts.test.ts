@@ -18,7 +18,7 @@ describe('carrier contracts (operator API)', () => {
   it('activates a contract and answers it in the spec Contract shape, username masked, no password', async () => {
     const res = await post(t.store.id, {
       env: 'sandbox',
-      carrierCode: 'baltpost',
+      carrierCode: 'omniva',
       country: 'EE',
       isDirectContract: true,
       returnsAllowed: true,
@@ -45,7 +45,7 @@ describe('carrier contracts (operator API)', () => {
       'createdAt',
     ]);
     expect(c).toMatchObject({
-      carrierId: 'baltpost',
+      carrierId: 'omniva',
       country: 'EE',
       lastUsedParcelNumber: null,
       daysAllowedForReturns: 14,
@@ -74,7 +74,7 @@ describe('carrier contracts (operator API)', () => {
 
   it('defaults: service contract where the carrier has one, no returns, null credentials', async () => {
     const s = await t.createStore();
-    const a = await post(s.id, { env: 'production', carrierCode: 'parcelnord', country: 'FI', parcelHandoverMethod: 'LOCKER' });
+    const a = await post(s.id, { env: 'production', carrierCode: 'smartpost', country: 'FI', parcelHandoverMethod: 'LOCKER' });
     expect(a.statusCode).toBe(201);
     expect(a.json()).toMatchObject({
       isDirectContract: false,
@@ -85,9 +85,9 @@ describe('carrier contracts (operator API)', () => {
       logisticsContractNumber: null,
       credentials: { username: null },
     });
-    const b = await post(s.id, { env: 'production', carrierCode: 'swiftcourier', country: 'PL', credentials: { username: 'ab', password: 'x' } });
+    const b = await post(s.id, { env: 'production', carrierCode: 'dpd', country: 'PL', credentials: { username: 'ab', password: 'x' } });
     expect(b.statusCode).toBe(201);
-    // swiftcourier has DIRECT contracts only; a 2-character username is fully masked.
+    // dpd has DIRECT contracts only; a 2-character username is fully masked.
     expect(b.json()).toMatchObject({ isDirectContract: true, credentials: { username: '***' } });
   });
 
@@ -97,25 +97,25 @@ describe('carrier contracts (operator API)', () => {
     expect(bad.json()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
-      message: 'env must be one of sandbox, production; carrierCode must be one of baltpost, parcelnord, swiftcourier, polexpress',
+      message: 'env must be one of sandbox, production; carrierCode must be one of omniva, smartpost, dpd, inpost',
     });
 
     const missing = await post(t.store.id, {});
-    expect(missing.json().message).toBe('env is required (one of sandbox, production); carrierCode is required (one of baltpost, parcelnord, swiftcourier, polexpress); country is required');
+    expect(missing.json().message).toBe('env is required (one of sandbox, production); carrierCode is required (one of omniva, smartpost, dpd, inpost); country is required');
 
-    const country = await post(t.store.id, { env: 'sandbox', carrierCode: 'polexpress', country: 'EE' });
+    const country = await post(t.store.id, { env: 'sandbox', carrierCode: 'inpost', country: 'EE' });
     expect(country.statusCode).toBe(400);
-    expect(country.json().message).toBe('country must be one of PL, LT (the countries polexpress serves)');
+    expect(country.json().message).toBe('country must be one of PL, LT (the countries inpost serves)');
 
-    const handover = await post(t.store.id, { env: 'sandbox', carrierCode: 'baltpost', country: 'LV', parcelHandoverMethod: 'COURIER' });
-    expect(handover.json().message).toBe('parcelHandoverMethod is only accepted for parcelnord');
+    const handover = await post(t.store.id, { env: 'sandbox', carrierCode: 'omniva', country: 'LV', parcelHandoverMethod: 'COURIER' });
+    expect(handover.json().message).toBe('parcelHandoverMethod is only accepted for smartpost');
 
-    const locker = await post(t.store.id, { env: 'sandbox', carrierCode: 'swiftcourier', country: 'LV', defaultLockerSize: 'S' });
-    expect(locker.json().message).toBe('defaultLockerSize is only accepted for carriers with parcel lockers (baltpost, parcelnord, polexpress)');
+    const locker = await post(t.store.id, { env: 'sandbox', carrierCode: 'dpd', country: 'LV', defaultLockerSize: 'S' });
+    expect(locker.json().message).toBe('defaultLockerSize is only accepted for carriers with parcel lockers (omniva, smartpost, inpost)');
 
     const values = await post(t.store.id, {
       env: 'sandbox',
-      carrierCode: 'parcelnord',
+      carrierCode: 'smartpost',
       country: 'EE',
       parcelHandoverMethod: 'DRONE',
       defaultLockerSize: 'XXL',
@@ -126,25 +126,25 @@ describe('carrier contracts (operator API)', () => {
     expect(values.json().message).toBe(
       'daysAllowedForReturns is only accepted with returnsAllowed true; parcelHandoverMethod must be one of COURIER, LOCKER; ' +
         'defaultLockerSize must be one of XS, S, M, L, XL; credentials.password is required; ' +
-        'dropOffPinService is only accepted for carriers whose drop-off PIN needs the service (baltpost, polexpress)',
+        'dropOffPinService is only accepted for carriers whose drop-off PIN needs the service (omniva, inpost)',
     );
 
-    const direct = await post(t.store.id, { env: 'sandbox', carrierCode: 'swiftcourier', country: 'EE', isDirectContract: false });
-    expect(direct.json().message).toBe('isDirectContract must be true: swiftcourier supports only DIRECT contracts');
+    const direct = await post(t.store.id, { env: 'sandbox', carrierCode: 'dpd', country: 'EE', isDirectContract: false });
+    expect(direct.json().message).toBe('isDirectContract must be true: dpd supports only DIRECT contracts');
 
-    const types = await post(t.store.id, { env: 'sandbox', carrierCode: 'baltpost', country: 'LT', returnsAllowed: 'yes', daysAllowedForReturns: 0 });
+    const types = await post(t.store.id, { env: 'sandbox', carrierCode: 'omniva', country: 'LT', returnsAllowed: 'yes', daysAllowedForReturns: 0 });
     expect(types.json().message).toBe('returnsAllowed must be true or false; daysAllowedForReturns must be from 1 to 365');
   });
 
   it('refuses a second contract for the same carrier, country and environment; deletes one', async () => {
     const s = await t.createStore();
-    const first = await post(s.id, { env: 'sandbox', carrierCode: 'polexpress', country: 'PL' });
+    const first = await post(s.id, { env: 'sandbox', carrierCode: 'inpost', country: 'PL' });
     expect(first.statusCode).toBe(201);
-    const again = await post(s.id, { env: 'sandbox', carrierCode: 'polexpress', country: 'PL' });
+    const again = await post(s.id, { env: 'sandbox', carrierCode: 'inpost', country: 'PL' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/already has a sandbox contract with polexpress in PL/);
+    expect(again.json().message).toMatch(/already has a sandbox contract with inpost in PL/);
     // Same carrier and country in the other environment is another contract.
-    expect((await post(s.id, { env: 'production', carrierCode: 'polexpress', country: 'PL' })).statusCode).toBe(201);
+    expect((await post(s.id, { env: 'production', carrierCode: 'inpost', country: 'PL' })).statusCode).toBe(201);
 
     const id = first.json().id;
     const del = await t.app.inject({ method: 'DELETE', url: `${contractsUrl(s.id)}/${id}`, headers: admin });
@@ -165,7 +165,7 @@ describe('carrier contracts (operator API)', () => {
     expect(storeToken.statusCode).toBe(401);
     const badUuid = await t.app.inject({ method: 'GET', url: contractsUrl('nope'), headers: admin });
     expect(badUuid.json()).toEqual({ statusCode: 400, message: 'storeUuid must be a UUID', error: 'Bad Request' });
-    const unknown = await post('0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    const unknown = await post('0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     expect(unknown.statusCode).toBe(404);
     const badId = await t.app.inject({ method: 'DELETE', url: `${contractsUrl(t.store.id)}/x`, headers: admin });
     expect(badId.json().message).toBe('contractId must be a UUID');
@@ -174,7 +174,7 @@ describe('carrier contracts (operator API)', () => {
   it("never deletes or lists another store's contracts", async () => {
     const a = await t.createStore();
     const b = await t.createStore();
-    const c = (await post(a.id, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' })).json();
+    const c = (await post(a.id, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' })).json();
     const del = await t.app.inject({ method: 'DELETE', url: `${contractsUrl(b.id)}/${c.id}`, headers: admin });
     expect(del.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: contractsUrl(b.id), headers: admin })).json()).toEqual({ sandbox: [], production: [] });
@@ -183,7 +183,7 @@ describe('carrier contracts (operator API)', () => {
     const ids = carriers.carriers.flatMap((k: { contracts: { id: string; isDirectContract: boolean; carrierId: string }[] | null }) => k.contracts ?? []);
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.some((k: { id: string }) => k.id === c.id)).toBe(false);
-    // Kassa's SERVICE ones, and swiftcourier's DIRECT ones on its sandbox test account.
-    expect(ids.every((k: { isDirectContract: boolean; carrierId: string }) => k.isDirectContract === (k.carrierId === 'swiftcourier'))).toBe(true);
+    // Kassa's SERVICE ones, and dpd's DIRECT ones on its sandbox test account.
+    expect(ids.every((k: { isDirectContract: boolean; carrierId: string }) => k.isDirectContract === (k.carrierId === 'dpd'))).toBe(true);
   });
 });

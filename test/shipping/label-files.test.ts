@@ -19,9 +19,9 @@ let other: CreatedStore;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true });
   other = await t.createStore();
-  await activate(t, other, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+  await activate(t, other, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
   await t.db.query(
     `INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', 'https://hooks.example/kassa', $2)`,
     [t.store.id, ['shipment.registered', 'shipment.labelsCreated', 'labelFile.ready', 'labelFile.creationFailed']],

@@ -109,7 +109,7 @@ describe('creating without shipping_method', () => {
   });
 
   it('shipping_method null or "" is the same as absent; a pickup_point_uuid without shipping_method is ignored (the plugin sends them independently)', async () => {
-    for (const over of [{ shipping_method: null }, { shipping_method: '' }, { pickup_point_uuid: 'baltpost-ee-pm-1' }]) {
+    for (const over of [{ shipping_method: null }, { shipping_method: '' }, { pickup_point_uuid: 'omniva-ee-pm-1' }]) {
       const res = await post('/shipments', noMethodBody(over));
       expect(res.statusCode, JSON.stringify(over)).toBe(201);
       expect(res.json()).toMatchObject({ shipping_method: null, status: 'created' });
@@ -123,7 +123,7 @@ describe('creating without shipping_method', () => {
       [{ parcels: [{ weight: 1.234 }] }, 'parcels[0].weight'],
       [{ sender_country: 'EST' }, 'sender_country'],
       [{ shipping_country: 'E1' }, 'shipping_country'],
-      [{ shipping_method: 'baltpost_drone' }, 'shipping_method'],
+      [{ shipping_method: 'omniva_drone' }, 'shipping_method'],
     ] as const) {
       for (const path of ['/shipments', '/shipments/create-async']) {
         const res = await post(path, noMethodBody(over));
@@ -165,10 +165,10 @@ describe('a created shipment through v2', () => {
   it('PATCH with a shippingMethod (synchronous) registers it; then its v2 and snake_case webhooks fire, and labels print by merchant reference', async () => {
     const body = noMethodBody();
     const id = (await post('/shipments', body)).json().uuid;
-    const res = await v2Patch(id, { shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, synchronous: true });
+    const res = await v2Patch(id, { shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' }, synchronous: true });
     expect(res.statusCode).toBe(200);
     const s = res.json();
-    expect(s).toMatchObject({ status: 'registered', shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', carrierCode: 'baltpost', countryCode: 'EE' } });
+    expect(s).toMatchObject({ status: 'registered', shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', carrierCode: 'omniva', countryCode: 'EE' } });
     expect(s.carrierShipmentId).toEqual(expect.any(String));
     const events = await notificationsOf(id);
     expect(events.filter((e) => e.kind !== 'legacy_webhook').map((e) => e.event)).toEqual(['shipment.registered']);
@@ -189,14 +189,14 @@ describe('a created shipment through v2', () => {
     const none = await v2Patch(id, { parcels: [{ weight: 2 }] });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toMatch(/^shippingMethod /);
-    const noAddress = await v2Patch(id, { shippingMethod: { type: 'courier', id: 'baltpost-ee-courier-standard' } });
+    const noAddress = await v2Patch(id, { shippingMethod: { type: 'courier', id: 'omniva-ee-courier-standard' } });
     expect(noAddress.statusCode).toBe(400);
     expect(noAddress.json().message).toContain('receiver.streetAddress');
     expect((await rowOf(body.merchant_reference))[0]).toMatchObject({ status: 'created', method_type: null });
 
-    const ok = await v2Patch(id, { shippingMethod: { type: 'courier', id: 'baltpost-ee-courier-standard' }, receiver: COURIER_RECEIVER, parcels: [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }] });
+    const ok = await v2Patch(id, { shippingMethod: { type: 'courier', id: 'omniva-ee-courier-standard' }, receiver: COURIER_RECEIVER, parcels: [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }] });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'pending', shippingMethod: { type: 'courier', carrierCode: 'baltpost' } });
+    expect(ok.json()).toMatchObject({ status: 'pending', shippingMethod: { type: 'courier', carrierCode: 'omniva' } });
     expect(await notificationsOf(id)).toEqual([]); // getting a method writes no event of its own
     await t.services.shipments.registration.drain();
     expect((await v2Get(id)).json().status).toBe('registered');

@@ -17,7 +17,7 @@ const LEGACY_PRODUCTION = '/shipping/api/v1';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
 });
 afterAll(async () => t.close());
 beforeEach(async () => {
@@ -193,7 +193,7 @@ describe('shipment_created and label_created deliveries', () => {
     expect(rx.received).toHaveLength(3);
     // Another store's shipment is not announced to this store's URL.
     const other = await t.createStore();
-    await activate(t, other, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    await activate(t, other, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer({ store: other }), payload: pickupBody() });
     expect(res.statusCode).toBe(201);
     await t.services.shipments.registration.drain();

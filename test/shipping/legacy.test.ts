@@ -30,7 +30,7 @@ const post = (path: string, payload: unknown, store?: CreatedStore, base = SANDB
 const wooBody = (over: Record<string, unknown> = {}): Record<string, unknown> => wooShipmentBody(ref('WC'), over);
 const courier = (over: Record<string, unknown> = {}) =>
   wooBody({
-    shipping_method: 'baltpost_courier',
+    shipping_method: 'omniva_courier',
     pickup_point_uuid: undefined,
     shipping_street_address_1: 'Riia tn 15',
     shipping_locality: 'Tartu',
@@ -46,7 +46,7 @@ async function counts() {
 beforeAll(async () => {
   t = await createTestApp();
   other = await t.createStore();
-  await activate(t, other, { env: 'production', carrierCode: 'polexpress', country: 'PL' });
+  await activate(t, other, { env: 'production', carrierCode: 'inpost', country: 'PL' });
   await t.db.query(
     `INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', 'https://hooks.example/kassa', $2)`,
     [t.store.id, ['shipment.registered', 'shipment.labelsCreated']],
@@ -80,18 +80,18 @@ describe('GET /pickup-points', () => {
     const res = await t.app.inject({ method: 'GET', url: `${SANDBOX}/pickup-points`, headers: auth() });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const ee = body.EE.providers.Baltpost;
+    const ee = body.EE.providers.Omniva;
     expect(Object.keys(ee).sort()).toEqual(['parcel_machine', 'post_office']);
     expect(ee.parcel_machine[0]).toEqual({
-      uuid: 'baltpost-ee-pm-1',
-      name: 'Baltpost pakiautomaat Tallinn Sikupilli Keskus',
+      uuid: 'omniva-ee-pm-1',
+      name: 'Omniva pakiautomaat Tallinn Sikupilli Keskus',
       country: 'EE',
       type: 'parcel_machine',
-      provider_name: 'Baltpost',
+      provider_name: 'Omniva',
       region: 'Harju maakond',
       locality: 'Tallinn',
     });
-    // Swiftcourier has parcel shops only, which the snake_case types do not name: no key for it.
+    // DPD has parcel shops only, which the snake_case types do not name: no key for it.
     for (const country of Object.values(body) as { providers: Record<string, Record<string, unknown[]>> }[]) {
       for (const [provider, types] of Object.entries(country.providers)) {
         expect(Object.keys(types).length).toBeGreaterThan(0);
@@ -110,7 +110,7 @@ describe('GET /pickup-points', () => {
     expect(none.json()).toEqual({});
     const one = await t.app.inject({ method: 'GET', url: `${PRODUCTION}/pickup-points`, headers: auth(other, 'production') });
     const providers = new Set(Object.values(one.json() as Record<string, { providers: object }>).flatMap((c) => Object.keys(c.providers)));
-    expect([...providers]).toEqual(['Polexpress']);
+    expect([...providers]).toEqual(['InPost']);
   });
 });
 
@@ -121,7 +121,7 @@ describe('POST /shipments', () => {
     expect(res.statusCode).toBe(201);
     const s = res.json();
     expect(s).toMatchObject({
-      shipping_method: { uuid: 'baltpost-ee-pm-1', identifier: 'baltpost_parcel_machines', provider_name: 'Baltpost', type: 'parcel_machine', available_in_countries: ['EE'] },
+      shipping_method: { uuid: 'omniva-ee-pm-1', identifier: 'omniva_parcel_machines', provider_name: 'Omniva', type: 'parcel_machine', available_in_countries: ['EE'] },
       currency: 'EUR',
       shipping_total: '3.50',
       total: '24.99',
@@ -147,7 +147,7 @@ describe('POST /shipments', () => {
     // One shipment, two views: v2 reads the same row.
     const v2 = await t.app.inject({ method: 'GET', url: `${V2_SANDBOX}/shipments/${s.uuid}`, headers: t.bearer() });
     expect(v2.statusCode).toBe(200);
-    expect(v2.json()).toMatchObject({ id: s.uuid, status: 'registered', merchantReference: body.merchant_reference, shippingMethod: { id: 'baltpost-ee-pm-1', type: 'pickupPoint' } });
+    expect(v2.json()).toMatchObject({ id: s.uuid, status: 'registered', merchantReference: body.merchant_reference, shippingMethod: { id: 'omniva-ee-pm-1', type: 'pickupPoint' } });
     const events = await t.db.query<{ e: string }>(`SELECT claims->>'eventType' AS e FROM notifications WHERE claims->>'shipmentId' = $1`, [s.uuid]);
     expect(events.rows.map((r) => r.e)).toContain('shipment.registered');
   });
@@ -155,10 +155,10 @@ describe('POST /shipments', () => {
   it('numbers as strings, weight 0, courier with the address, the spec placeholder identifier', async () => {
     const res = await post('/shipments', courier({ shipping_total: '3.5', total: '10', parcels: [{ weight: '0' }, { weight: 2.25 }] }));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ shipping_total: '3.50', total: '10.00', shipping_method: { identifier: 'baltpost_courier', type: 'courier' }, shipping_street_address_1: 'Riia tn 15' });
+    expect(res.json()).toMatchObject({ shipping_total: '3.50', total: '10.00', shipping_method: { identifier: 'omniva_courier', type: 'courier' }, shipping_street_address_1: 'Riia tn 15' });
     const placeholder = await post('/shipments', courier({ shipping_method: 'carrier_a_courier' }));
     expect(placeholder.statusCode).toBe(201);
-    expect(placeholder.json().shipping_method).toMatchObject({ identifier: 'carrier_a_courier', provider_name: 'Baltpost' });
+    expect(placeholder.json().shipping_method).toMatchObject({ identifier: 'carrier_a_courier', provider_name: 'Omniva' });
   });
 
   it('create-async: 201 with an empty body; the shipment is registered in the background', async () => {
@@ -208,15 +208,15 @@ describe('POST /shipments', () => {
     ['billing_country bad', wooBody({ billing_country: 'Estonia' }), 'billing_country'],
     ['shipping_country bad (courier)', courier({ shipping_country: 'E1' }), 'shipping_country'],
     ['pickup method without point', wooBody({ pickup_point_uuid: '' }), 'pickup_point_uuid'],
-    ['point of another carrier', wooBody({ pickup_point_uuid: 'polexpress-pl-pm-1' }), 'pickup_point_uuid'],
-    ['point of another type', wooBody({ pickup_point_uuid: 'baltpost-ee-po-1' }), 'pickup_point_uuid'],
+    ['point of another carrier', wooBody({ pickup_point_uuid: 'inpost-pl-pm-1' }), 'pickup_point_uuid'],
+    ['point of another type', wooBody({ pickup_point_uuid: 'omniva-ee-po-1' }), 'pickup_point_uuid'],
     ['unknown point', wooBody({ pickup_point_uuid: 'nope' }), 'pickup_point_uuid'],
     ['courier without street', courier({ shipping_street_address_1: '' }), 'shipping_street_address_1'],
     ['courier without locality', courier({ shipping_locality: undefined }), 'shipping_locality'],
     ['courier without postal code', courier({ shipping_postal_code: '' }), 'shipping_postal_code'],
     ['courier without country', courier({ shipping_country: '' }), 'shipping_country'],
-    ['unknown identifier', wooBody({ shipping_method: 'baltpost_drone' }), 'shipping_method'],
-    ['identifier of a gap (parcelnord has no post offices)', wooBody({ shipping_method: 'parcelnord_post_offices' }), 'shipping_method'],
+    ['unknown identifier', wooBody({ shipping_method: 'omniva_drone' }), 'shipping_method'],
+    ['identifier of a gap (smartpost has no post offices)', wooBody({ shipping_method: 'smartpost_post_offices' }), 'shipping_method'],
     ['merchant_reference a number', wooBody({ merchant_reference: 42 }), 'merchant_reference'],
     ['parcels not an array', wooBody({ parcels: { weight: 1 } }), 'parcels'],
     ['currency bad', wooBody({ currency: 'euro' }), 'currency'],
@@ -293,7 +293,7 @@ describe('POST /shipments/label-from-store', () => {
   });
 
   it("another store's reference is unknown here (404)", async () => {
-    await activate(t, other, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    await activate(t, other, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     const theirs = (await post('/shipments', wooBody(), other)).json();
     expect(theirs.status).toBe('registered_with_provider');
     const res = await post('/shipments/label-from-store', { merchant_references: [theirs.merchant_reference] });

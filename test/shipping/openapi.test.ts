@@ -231,7 +231,7 @@ describe('answers serialized with the response schemas lose nothing', () => {
     await inject('POST', `${SANDBOX}/webhooks`, { url: 'https://example.com/hooks', enabledEvents: ['shipment.registered'] });
     expect(await inject('GET', `${SANDBOX}/webhooks`)).toEqual(plain({ data: await new WebhookService(t.db).list(store.id, 'sandbox') }));
 
-    await activate(t, t.store, { env: 'production', carrierCode: 'baltpost', country: 'EE', returnsAllowed: true, daysAllowedForReturns: 14, credentials: { username: 'shopuser', password: 'secret' } });
+    await activate(t, t.store, { env: 'production', carrierCode: 'omniva', country: 'EE', returnsAllowed: true, daysAllowedForReturns: 14, credentials: { username: 'shopuser', password: 'secret' } });
     const contracts = await t.services.carrierContracts.list(store.id);
     expect(await inject('GET', `/operator/stores/${store.id}/carrier-contracts`, undefined, admin)).toEqual(
       plain({ sandbox: contracts.filter((c) => c.env === 'sandbox').map(contractJson), production: contracts.filter((c) => c.env === 'production').map(contractJson) }),
@@ -259,7 +259,7 @@ describe('the documented request schemas accept what the parsers accept', () => 
     const wc = {
       receiver: { name: 'Mari Maasikas', companyName: '', country: 'EE', phoneNumber: '+37255512345', email: '' },
       metadata: { platform: 'wordpress', context: { orderId: 42 } },
-      shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' },
+      shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' },
       orderData: { orderTotal: 25.9, currency: 'EUR' },
       orderComment: '',
       notificationUrl: '',
@@ -275,7 +275,7 @@ describe('the documented request schemas accept what the parsers accept', () => 
         'POST',
         `${SANDBOX}/shipments`,
         shipment({
-          shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', lockerSize: null, parcelHandoverMethod: null, additionalServices: [{ code: 'cod', params: { amount: '12.50' } }] },
+          shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', lockerSize: null, parcelHandoverMethod: null, additionalServices: [{ code: 'cod', params: { amount: '12.50' } }] },
           receiver: { ...RECEIVER, phoneCountryCode: '', phoneNumber: '+372 5551234', region: null, extra: true },
         }),
         CreateShipmentBody,
@@ -283,7 +283,7 @@ describe('the documented request schemas accept what the parsers accept', () => 
       ['POST', `${SANDBOX}/shipping-methods/rates`, { destination: 'EE', parcels: [{ items: [{ length: '30', width: 20, height: 15, weight: '0.5', quantity: 2, dimensionUnit: 'cm', weightUnit: 'kg' }] }] }, RatesBody],
       ['POST', `${SANDBOX}/shipping-methods/filter-by-parcels?destination=EE`, { parcels: [{ weight: '2', length: 0.3, width: 0.2, height: 0.1 }], extra: 1 }, FilterByParcelsBody],
       ['POST', `${SANDBOX}/webhooks`, { url: 'https://example.com/h' }, WebhookInputSchema],
-      ['POST', `/operator/stores/${store.id}/carrier-contracts`, { env: 'production', carrierCode: 'polexpress', country: 'PL', defaultLockerSize: null, credentials: null }, ContractInputSchema, admin],
+      ['POST', `/operator/stores/${store.id}/carrier-contracts`, { env: 'production', carrierCode: 'inpost', country: 'PL', defaultLockerSize: null, credentials: null }, ContractInputSchema, admin],
     ];
     const registered: string[] = [];
     for (const [method, url, body, schema, headers] of cases) {
@@ -310,8 +310,8 @@ describe('the documented request schemas accept what the parsers accept', () => 
 
 describe('ready-made catalogue answers under a response schema', () => {
   it('are sent byte for byte (plain and gzip), and 304 when If-None-Match names them', async () => {
-    const ready = shippingCatalogue().pickupPointsJson('baltpost', 'EE');
-    const url = `${SANDBOX}/shipping-methods/pickup-points?carrierCode=baltpost&countryCode=EE`;
+    const ready = shippingCatalogue().pickupPointsJson('omniva', 'EE');
+    const url = `${SANDBOX}/shipping-methods/pickup-points?carrierCode=omniva&countryCode=EE`;
     const res = await t.app.inject({ method: 'GET', url, headers: t.bearer() });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');

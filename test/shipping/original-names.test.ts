@@ -14,7 +14,7 @@ let rx: Receiver;
 beforeAll(async () => {
   t = await createTestApp({ KASSA_SHIPPING_NAMES: 'original' });
   rx = await startReceiver();
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
 });
 afterAll(async () => {
   await rx.close();
@@ -27,9 +27,9 @@ describe('KASSA_SHIPPING_NAMES=original', () => {
   it('GET /carriers says hasMontonioContract and MONTONIO', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: t.bearer() });
     expect(res.statusCode).toBe(200);
-    const baltpost = res.json().carriers[0];
-    expect(Object.keys(baltpost)).toEqual(['id', 'code', 'name', 'logoUrl', 'contracts', 'hasMontonioContract', 'supportedContractTypes']);
-    expect(baltpost).toMatchObject({ code: 'baltpost', hasMontonioContract: true, supportedContractTypes: ['DIRECT', 'MONTONIO'] });
+    const omniva = res.json().carriers[0];
+    expect(Object.keys(omniva)).toEqual(['id', 'code', 'name', 'logoUrl', 'contracts', 'hasMontonioContract', 'supportedContractTypes']);
+    expect(omniva).toMatchObject({ code: 'omniva', hasMontonioContract: true, supportedContractTypes: ['DIRECT', 'MONTONIO'] });
     expect(res.body).not.toMatch(/hasServiceContract|"SERVICE"/);
   });
 

@@ -43,8 +43,8 @@ it('snake_case API: synchronous creations beyond the pool size all complete', { 
     sender_country: 'EE',
     shipping_first_name: 'Mari',
     shipping_phone_number: '5551234',
-    shipping_method: 'baltpost_parcel_machines',
-    pickup_point_uuid: 'baltpost-ee-pm-1',
+    shipping_method: 'omniva_parcel_machines',
+    pickup_point_uuid: 'omniva-ee-pm-1',
     parcels: [{ weight: 1.2 }],
   });
   const created = await all(() => t.app.inject({ method: 'POST', url: '/sandbox/shipping/api/v1/shipments', headers: { authorization }, payload: body() }));

@@ -13,11 +13,11 @@ let other: CreatedStore;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true });
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI' });
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'polexpress', country: 'PL', dropOffPinService: true });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'smartpost', country: 'FI' });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'inpost', country: 'PL', dropOffPinService: true });
   other = await t.createStore();
-  await activate(t, other, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+  await activate(t, other, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
   await t.db.query(
     `INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', 'https://hooks.example/kassa', $2)`,
     [t.store.id, ['shipment.registered', 'shipment.registrationFailed', 'shipment.statusUpdated']],
@@ -66,7 +66,7 @@ describe('POST /shipments', () => {
       status: 'pending',
       merchantReference: body.merchantReference,
       serviceOrderUuid: null,
-      shippingMethod: { id: 'baltpost-ee-pm-1', type: 'pickupPoint', carrierCode: 'baltpost', countryCode: 'EE' },
+      shippingMethod: { id: 'omniva-ee-pm-1', type: 'pickupPoint', carrierCode: 'omniva', countryCode: 'EE' },
       carrierShipmentId: null,
       store: { id: t.store.id },
       receiver: { name: 'Mari Maasikas', firstName: null, lastName: null, phoneNumber: '5551234' },
@@ -82,9 +82,9 @@ describe('POST /shipments', () => {
     const r = got.json();
     expect(r.status).toBe('registered');
     expect(r.carrierShipmentId).toEqual(expect.any(String));
-    const def = carrierDefinition('baltpost')!;
+    const def = carrierDefinition('omniva')!;
     expect(def.trackingNumber.isValid(r.parcels[0].carrierParcelId)).toBe(true);
-    expect(r.parcels[0].trackingLink).toBe(`http://kassa.test/track/baltpost/${r.parcels[0].carrierParcelId}`);
+    expect(r.parcels[0].trackingLink).toBe(`http://kassa.test/track/omniva/${r.parcels[0].carrierParcelId}`);
     // lockerSize fell back to the contract's M and the account has the PIN service: a door code.
     expect(r.parcels[0].dropOffPin).toMatch(/^\d{6}$/);
     const { rows } = await t.db.query('SELECT locker_size FROM shipments WHERE id = $1', [s.id]);
@@ -102,33 +102,33 @@ describe('POST /shipments', () => {
     expect(s.status).toBe('registered');
     expect(s.serviceOrderUuid).toBe('01900000-0000-7000-8000-00000000abcd');
     expect(s.parcels[0]).toMatchObject({ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 });
-    expect(carrierDefinition('baltpost')!.trackingNumber.isValid(s.parcels[0].carrierParcelId)).toBe(true);
+    expect(carrierDefinition('omniva')!.trackingNumber.isValid(s.parcels[0].carrierParcelId)).toBe(true);
     // Courier shipments get no default locker size: no door code.
     expect(s.parcels[0].dropOffPin).toBeNull();
     const { rows } = await t.db.query('SELECT length_mm, width_mm, height_mm, weight_g FROM shipment_parcels WHERE shipment_id = $1', [s.id]);
     expect(rows[0]).toEqual({ length_mm: 300, width_mm: 200, height_mm: 100, weight_g: 2500 });
     // tracking numbers come from the contract's sequence
-    const c = await t.db.query(`SELECT last_used_parcel_number FROM carrier_contracts WHERE store_id = $1 AND carrier_code = 'baltpost'`, [t.store.id]);
+    const c = await t.db.query(`SELECT last_used_parcel_number FROM carrier_contracts WHERE store_id = $1 AND carrier_code = 'omniva'`, [t.store.id]);
     expect(Number(c.rows[0].last_used_parcel_number)).toBeGreaterThanOrEqual(1);
   });
 
-  it('registers parcelnord (FI) and polexpress (PL) with their own tracking formats', async () => {
+  it('registers smartpost (FI) and inpost (PL) with their own tracking formats', async () => {
     const pn = await create({
-      ...courierBody({ shippingMethod: { type: 'courier', id: 'parcelnord-fi-courier-standard' } }),
+      ...courierBody({ shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard' } }),
       receiver: { name: 'Matti Virtanen', streetAddress: 'Hämeenkatu 20', locality: 'Tampere', postalCode: '33200', country: 'FI', phoneCountryCode: '+358', phoneNumber: '401234567' },
       synchronous: true,
     });
     expect(pn.statusCode).toBe(201);
     expect(pn.json().status).toBe('registered');
-    expect(carrierDefinition('parcelnord')!.trackingNumber.isValid(pn.json().parcels[0].carrierParcelId)).toBe(true);
+    expect(carrierDefinition('smartpost')!.trackingNumber.isValid(pn.json().parcels[0].carrierParcelId)).toBe(true);
     const px = await create(pickupBody({
-      shippingMethod: { type: 'pickupPoint', id: 'polexpress-pl-pm-1', lockerSize: 'S' },
+      shippingMethod: { type: 'pickupPoint', id: 'inpost-pl-pm-1', lockerSize: 'S' },
       receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '500600700' },
       synchronous: true,
     }));
     expect(px.statusCode).toBe(201);
     expect(px.json().status).toBe('registered');
-    expect(carrierDefinition('polexpress')!.trackingNumber.isValid(px.json().parcels[0].carrierParcelId)).toBe(true);
+    expect(carrierDefinition('inpost')!.trackingNumber.isValid(px.json().parcels[0].carrierParcelId)).toBe(true);
     expect(px.json().parcels[0].dropOffPin).toMatch(/^\d{8}$/);
   });
 
@@ -155,7 +155,7 @@ describe('POST /shipments', () => {
   });
 
   it('PATCHing a registered shipment cancels its registration at the carrier before registering it again', async () => {
-    const adapter = t.services.carriers.get('baltpost')!;
+    const adapter = t.services.carriers.get('omniva')!;
     const cancel = vi.spyOn(adapter, 'cancel');
     try {
       const first = (await create(pickupBody({ synchronous: true }))).json();
@@ -230,7 +230,7 @@ describe('POST /shipments', () => {
     const body = pickupBody();
     delete (body as Record<string, unknown>).sender;
     const fresh = await t.createStore();
-    await activate(t, fresh, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    await activate(t, fresh, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     const before = await counts();
     const res = await create(body, fresh);
     expect(res.statusCode).toBe(400);
@@ -240,20 +240,20 @@ describe('POST /shipments', () => {
 
   it("fills an omitted sender from the store's default shipping address, which also sets filter-by-parcels' default source", async () => {
     const fresh = await t.createStore();
-    await activate(t, fresh, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
-    await activate(t, fresh, { env: 'sandbox', carrierCode: 'parcelnord', country: 'FI' });
+    await activate(t, fresh, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
+    await activate(t, fresh, { env: 'sandbox', carrierCode: 'smartpost', country: 'FI' });
     const address = { ...SENDER, name: 'Lahden Lähetys Oy', companyName: 'Lahden Lähetys Oy', streetAddress: 'Aleksanterinkatu 18', locality: 'Lahti', postalCode: '15140', country: 'FI', phoneCountryCode: '+358', phoneNumber: '401234567', email: 'lahetys@example.fi' };
     const set = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${fresh.id}`, headers: admin, payload: { shippingAddress: address } });
     expect(set.statusCode).toBe(200);
     expect(set.json().shippingAddress).toStrictEqual({ ...address, region: null });
 
-    const body = pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' } });
+    const body = pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' } });
     delete (body as Record<string, unknown>).sender;
     const res = await create(body, fresh);
     expect(res.statusCode).toBe(201);
     expect(res.json().sender).toStrictEqual({ id: res.json().sender.id, ...address, region: null });
 
-    // filter-by-parcels without `source`: from the address's country (FI), where only parcelnord ships from.
+    // filter-by-parcels without `source`: from the address's country (FI), where only smartpost ships from.
     const filter = (store: CreatedStore) =>
       t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=FI`, headers: auth(store), payload: { parcels: [{ weight: 1 }] } });
     const carriersOf = (r: { json(): { countries: { carriers: { carrierCode: string }[] }[] } }) =>
@@ -291,10 +291,10 @@ describe('POST /shipments', () => {
 describe('validation: 400 naming the field, nothing written', () => {
   const cases: [string, Record<string, unknown>, string][] = [
     ['no body fields', {}, 'shippingMethod is required'],
-    ['method type', pickupBody({ shippingMethod: { type: 'drone', id: 'baltpost-ee-pm-1' } }), 'shippingMethod.type must be one of'],
+    ['method type', pickupBody({ shippingMethod: { type: 'drone', id: 'omniva-ee-pm-1' } }), 'shippingMethod.type must be one of'],
     ['method id missing', pickupBody({ shippingMethod: { type: 'pickupPoint' } }), 'shippingMethod.id is required'],
-    ['unknown pickup point', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-999999' } }), 'shippingMethod.id is not a known pickup point id'],
-    ['courier id as pickup point', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-courier-standard' } }), 'shippingMethod.id is not a known pickup point id'],
+    ['unknown pickup point', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-999999' } }), 'shippingMethod.id is not a known pickup point id'],
+    ['courier id as pickup point', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-courier-standard' } }), 'shippingMethod.id is not a known pickup point id'],
     // "No contract with the carrier" happens only in production now (every carrier has a built-in
     // sandbox contract): test/payments/sandbox-no-setup.test.ts checks it there.
     ['receiver missing', pickupBody({ receiver: undefined }), 'receiver is required'],
@@ -314,15 +314,15 @@ describe('validation: 400 naming the field, nothing written', () => {
     ['weight decimals', pickupBody({ parcels: [{ weight: 1.234 }] }), 'parcels[0].weight must have at most 2 decimal places'],
     ['weight zero', pickupBody({ parcels: [{ weight: 0 }] }), 'parcels[0].weight must be greater than 0'],
     ['dimension decimals', pickupBody({ parcels: [{ weight: 1, length: 0.123 }] }), 'parcels[0].length must have at most 2 decimal places'],
-    ['dimensions required by the method', courierBody({ shippingMethod: { type: 'courier', id: 'parcelnord-fi-courier-standard' }, parcels: [{ weight: 1, length: 0.3 }], receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' } }), 'parcels[0].width is required by parcelnord-fi-courier-standard'],
-    ['cod below range', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: 0 } }] } }), 'shippingMethod.additionalServices[0].params.amount must be from 0.01 to 10000'],
-    ['cod above range', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: 10000.01 } }] } }), 'shippingMethod.additionalServices[0].params.amount must be from 0.01 to 10000'],
-    ['cod without params', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', additionalServices: [{ code: 'cod' }] } }), 'shippingMethod.additionalServices[0].params is required'],
-    ['unknown service', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', additionalServices: [{ code: 'insurance' }] } }), 'shippingMethod.additionalServices[0].code must be one of'],
-    ['service not offered', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'polexpress-pl-pm-1', additionalServices: [{ code: 'ageVerification' }] }, receiver: { ...RECEIVER, phoneCountryCode: '+48' } }), 'shippingMethod.additionalServices[0].code ageVerification is not offered'],
-    ['handover for another carrier', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', parcelHandoverMethod: 'courierPickUp' } }), 'shippingMethod.parcelHandoverMethod is only accepted'],
-    ['handover value', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', parcelHandoverMethod: 'pigeon' } }), 'shippingMethod.parcelHandoverMethod must be one of'],
-    ['locker size', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', lockerSize: 'XXL' } }), 'shippingMethod.lockerSize must be one of'],
+    ['dimensions required by the method', courierBody({ shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard' }, parcels: [{ weight: 1, length: 0.3 }], receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' } }), 'parcels[0].width is required by smartpost-fi-courier-standard'],
+    ['cod below range', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: 0 } }] } }), 'shippingMethod.additionalServices[0].params.amount must be from 0.01 to 10000'],
+    ['cod above range', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: 10000.01 } }] } }), 'shippingMethod.additionalServices[0].params.amount must be from 0.01 to 10000'],
+    ['cod without params', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'cod' }] } }), 'shippingMethod.additionalServices[0].params is required'],
+    ['unknown service', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'insurance' }] } }), 'shippingMethod.additionalServices[0].code must be one of'],
+    ['service not offered', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'inpost-pl-pm-1', additionalServices: [{ code: 'ageVerification' }] }, receiver: { ...RECEIVER, phoneCountryCode: '+48' } }), 'shippingMethod.additionalServices[0].code ageVerification is not offered'],
+    ['handover for another carrier', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', parcelHandoverMethod: 'courierPickUp' } }), 'shippingMethod.parcelHandoverMethod is only accepted'],
+    ['handover value', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', parcelHandoverMethod: 'pigeon' } }), 'shippingMethod.parcelHandoverMethod must be one of'],
+    ['locker size', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', lockerSize: 'XXL' } }), 'shippingMethod.lockerSize must be one of'],
     ['serviceOrderUuid', pickupBody({ serviceOrderUuid: 'nope' }), 'serviceOrderUuid must be a UUID'],
     ['synchronous', pickupBody({ synchronous: 'yes' }), 'synchronous must be true or false'],
     ['product sku required', pickupBody({ products: [{ name: 'Mug', quantity: 1 }] }), 'products[0].sku is required'],
@@ -355,7 +355,7 @@ describe('validation: 400 naming the field, nothing written', () => {
 
   it('accepts the limits exactly: COD 0.01 and 10000, quantity 999 with decimals, description HTML stripped', async () => {
     for (const amount of [0.01, 10000]) {
-      const res = await create(pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount } }] } }));
+      const res = await create(pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount } }] } }));
       expect(res.statusCode).toBe(201);
     }
     const res = await create(pickupBody({ products: [{ sku: 'x'.repeat(100), name: 'n', quantity: 998.5, description: `<p>${'y'.repeat(5000)}</p>` }] }));
@@ -363,9 +363,9 @@ describe('validation: 400 naming the field, nothing written', () => {
     expect(res.json().products[0].quantity).toBe(998.5);
   });
 
-  it('parcelnord FI courier with dimensions and the handover method is accepted', async () => {
+  it('smartpost FI courier with dimensions and the handover method is accepted', async () => {
     const res = await create(courierBody({
-      shippingMethod: { type: 'courier', id: 'parcelnord-fi-courier-standard', parcelHandoverMethod: 'courierPickUp' },
+      shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard', parcelHandoverMethod: 'courierPickUp' },
       receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' },
     }));
     expect(res.statusCode).toBe(201);
@@ -420,7 +420,7 @@ describe('PATCH /shipments/:id', () => {
   it('production: no contract in production → 400 naming shippingMethod.id', async () => {
     const res = await t.app.inject({ method: 'POST', url: `${PRODUCTION}/shipments`, headers: auth(undefined, 'production'), payload: pickupBody() });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain('shippingMethod.id belongs to baltpost, with which the store has no active production contract');
+    expect(res.json().message).toContain('shippingMethod.id belongs to omniva, with which the store has no active production contract');
   });
 });
 

@@ -31,7 +31,7 @@ describe('shipment units', () => {
   it('parses a create body: grams, millimetres, COD minor units, alias montonioOrderUuid', () => {
     const input = parseCreateShipment({
       montonioOrderUuid: '01900000-0000-7000-8000-000000000001',
-      shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: '12.50' } }, { code: 'ageVerification' }] },
+      shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: '12.50' } }, { code: 'ageVerification' }] },
       parcels: [{ weight: 0.01, length: 1.5, width: '0.3', height: 0.05 }],
       receiver: { name: 'A', phoneCountryCode: '372', phoneNumber: '5551234' },
     });

@@ -21,20 +21,20 @@ let refs = 0;
 /** A fresh merchantReference. */
 export const ref = (prefix = 'ORDER') => `${prefix}-${++refs}-${Math.random().toString(36).slice(2, 8)}`;
 
-/** A valid shipment to a baltpost parcel machine in Estonia; override any key. */
+/** A valid shipment to a omniva parcel machine in Estonia; override any key. */
 export const pickupBody = (over: Record<string, unknown> = {}) => ({
   merchantReference: ref(),
-  shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' },
+  shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' },
   parcels: [{ weight: 1.2 }],
   receiver: RECEIVER,
   sender: SENDER,
   ...over,
 });
 
-/** A valid baltpost courier shipment in Estonia; override any key. */
+/** A valid omniva courier shipment in Estonia; override any key. */
 export const courierBody = (over: Record<string, unknown> = {}) => ({
   merchantReference: ref(),
-  shippingMethod: { type: 'courier', id: 'baltpost-ee-courier-standard' },
+  shippingMethod: { type: 'courier', id: 'omniva-ee-courier-standard' },
   parcels: [{ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 }],
   receiver: COURIER_RECEIVER,
   sender: SENDER,

@@ -9,7 +9,7 @@ import { LOCALES } from '../../src/platform/locales.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
 });
 afterAll(async () => t.close());
 
@@ -28,7 +28,7 @@ async function registered(over: Record<string, unknown>) {
 describe('public tracking page', () => {
   it("a parcel's trackingLink opens Kassa's page: status, pickup point, parcel n of m, products — and nothing private", async () => {
     const s = await registered({
-      shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' },
+      shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' },
       parcels: [{ weight: 1.2 }, { weight: 0.8 }],
       products: [{ sku: 'MUG-1', name: 'Kohvikruus <b>', quantity: 2 }],
     });
@@ -50,7 +50,7 @@ describe('public tracking page', () => {
 
   it('a courier parcel shows the destination town only', async () => {
     const s = await registered({
-      shippingMethod: { type: 'courier', id: 'baltpost-ee-courier-standard' },
+      shippingMethod: { type: 'courier', id: 'omniva-ee-courier-standard' },
       parcels: [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }],
       receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234', streetAddress: 'Riia tn 15', locality: 'Tartu', postalCode: '51010', country: 'EE' },
     });
@@ -60,7 +60,7 @@ describe('public tracking page', () => {
   });
 
   it('unknown numbers and carriers are a 404 page', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/track/baltpost/CC000000000EE' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/track/omniva/CC000000000EE' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/track/nocarrier/123' })).statusCode).toBe(404);
   });
 
@@ -68,7 +68,7 @@ describe('public tracking page', () => {
     let path: string;
     beforeAll(async () => {
       const s = await registered({
-        shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' },
+        shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' },
         parcels: [{ weight: 1.2 }, { weight: 0.8 }],
         products: [{ sku: 'MUG-1', name: 'Kohvikruus <b>', quantity: 2 }],
       });
@@ -125,14 +125,14 @@ describe('public tracking page', () => {
     });
 
     it('status texts follow the shipment in the chosen language', async () => {
-      const s = await registered({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, parcels: [{ weight: 1 }] });
+      const s = await registered({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' }, parcels: [{ weight: 1 }] });
       const url = `${new URL(s.parcels[0].trackingLink).pathname}?lang=lv`;
       await t.app.inject({ method: 'POST', url: `${SANDBOX}/test-helpers/shipments/${s.id}/status`, headers: t.bearer(), payload: { status: 'inTransit' } });
       expect((await get(url)).body).toContain('Ceļā');
     });
 
     it('the not-found page is localized too', async () => {
-      const ru = await get('/track/baltpost/CC000000000EE?lang=ru');
+      const ru = await get('/track/omniva/CC000000000EE?lang=ru');
       expect(ru.statusCode).toBe(404);
       expect(ru.body).toContain('<html lang="ru">');
       expect(ru.body).toContain('<title>Посылка не найдена</title>');
@@ -150,7 +150,7 @@ describe('public tracking page', () => {
 
     it('escapes shopper and URL input in every language', async () => {
       for (const lang of ['de', 'en', 'et', 'fi', 'lt', 'lv', 'pl', 'ru']) {
-        const nf = await get(`/track/baltpost/${encodeURIComponent('<img src=x>"{trackingNumber}')}?lang=${lang}`);
+        const nf = await get(`/track/omniva/${encodeURIComponent('<img src=x>"{trackingNumber}')}?lang=${lang}`);
         expect(nf.statusCode).toBe(404);
         expect(nf.body, lang).not.toContain('<img');
         expect(nf.body, lang).toContain('&lt;img src=x&gt;&quot;{trackingNumber}');
@@ -175,7 +175,7 @@ describe('event history, store name and carrier links', () => {
     [...body.matchAll(/<li><time datetime="([^"]+)">([^<]+)<\/time> <span>([^<]+)<\/span><\/li>/g)].map((m) => [m[1]!, m[2]!, m[3]!]);
 
   it('lists every status the shipment has been in, newest first, with its time, in all eight languages', async () => {
-    const s = await registered({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, parcels: [{ weight: 1 }] });
+    const s = await registered({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' }, parcels: [{ weight: 1 }] });
     expect((await helper(s.id, 'inTransit')).statusCode).toBe(200);
     expect((await helper(s.id, 'awaitingCollection')).statusCode).toBe(200);
     expect((await helper(s.id, 'delivered')).statusCode).toBe(200);
@@ -197,10 +197,10 @@ describe('event history, store name and carrier links', () => {
 
   it("names the store that sent the parcel, escaped", async () => {
     const other = await t.createStore({ name: 'Pood <Ö&Ü> "Kuu"' });
-    await activate(t, other, { env: 'sandbox', carrierCode: 'baltpost', country: 'EE' });
+    await activate(t, other, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     const res = await t.app.inject({
       method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer({ store: other }),
-      payload: { synchronous: true, sender: SENDER, receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' }, shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, parcels: [{ weight: 1 }] },
+      payload: { synchronous: true, sender: SENDER, receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' }, shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' }, parcels: [{ weight: 1 }] },
     });
     expect(res.statusCode).toBe(201);
     const page = await t.app.inject({ method: 'GET', url: `${new URL(res.json().parcels[0].trackingLink).pathname}?lang=en` });
@@ -209,7 +209,7 @@ describe('event history, store name and carrier links', () => {
   });
 
   it('links to no carrier page that does not exist: every built-in carrier is a sandbox one, so no link at all', async () => {
-    const s = await registered({ shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' }, parcels: [{ weight: 1 }] });
+    const s = await registered({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' }, parcels: [{ weight: 1 }] });
     const page = await t.app.inject({ method: 'GET', url: `${new URL(s.parcels[0].trackingLink).pathname}?lang=en` });
     expect(page.body).not.toContain('Track at');
     expect(page.body).not.toMatch(/href="https?:/);

@@ -1,7 +1,7 @@
 /**
  * The snake_case shipping API as its clients call it: the shipment body the WooCommerce plugin's
  * older shipping module builds (get_create_shipment_data() in class-montonio-shipping.php @
- * f64db1a: every key, absent values as ""), to a baltpost parcel machine in Estonia, and its
+ * f64db1a: every key, absent values as ""), to a omniva parcel machine in Estonia, and its
  * Bearer token `{access_key, iat, exp}`. Route tests, the end-to-end walk and the benchmark share it.
  */
 import { sign } from '../../src/platform/jwt.js';
@@ -48,8 +48,8 @@ export function wooShipmentBody(merchantReference: string, over: Record<string, 
     sender_region: '',
     sender_country: 'EE',
     webhook_url: 'https://shop.example/?wc-api=montonio_shipping_api_webhook',
-    shipping_method: 'baltpost_parcel_machines',
-    pickup_point_uuid: 'baltpost-ee-pm-1',
+    shipping_method: 'omniva_parcel_machines',
+    pickup_point_uuid: 'omniva-ee-pm-1',
     parcels: [{ weight: 1.2 }],
     ...over,
   };

@@ -22,7 +22,7 @@ export const TRIGGER_EVENTS = {
   'order.abandoned': "creates an order and moves the store's sandbox clock past its payment window (ABANDONED)",
   'refund.successful': 'pays an order and refunds --amount (default 1.00): refund notification SUCCESSFUL',
   'refund.rejected': 'pays an order and refunds an amount ending in .51-.55 (default 1.51): the processor rejects it (REJECTED)',
-  'shipment.registered': 'creates a sandbox shipment (baltpost, EE) registered with the carrier',
+  'shipment.registered': 'creates a sandbox shipment (omniva, EE) registered with the carrier',
   'shipment.registrationFailed': 'creates a sandbox shipment the carrier refuses',
   'shipment.labelsCreated': 'requests a label file for a registered shipment (also labelFile.ready)',
   'labelFile.ready': 'as shipment.labelsCreated: the label file becomes ready',
@@ -117,7 +117,7 @@ async function refundEvent(c: StoreContext, event: TriggerEvent, values: Develop
 }
 
 const SENDER = { name: 'Kassa Trigger OÜ', streetAddress: 'Pärnu mnt 10', locality: 'Tallinn', postalCode: '10148', country: 'EE', phoneCountryCode: '+372', phoneNumber: '6001234' };
-/** The baltpost simulator refuses a receiver whose name contains FAIL (src/shipping/carriers/baltpost/simulator.ts). */
+/** The omniva simulator refuses a receiver whose name contains FAIL (src/shipping/carriers/omniva/simulator.ts). */
 const receiver = (fail: boolean) => ({ name: fail ? 'FAIL Kassa Trigger' : 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' });
 
 interface Shipment {
@@ -148,7 +148,7 @@ async function newShipment(c: StoreContext, fail: boolean, steps: string[]): Pro
       merchantReference: `kassa-trigger-${randomUUID()}`,
       sender: SENDER,
       receiver: receiver(fail),
-      shippingMethod: { type: 'pickupPoint', id: 'baltpost-ee-pm-1' },
+      shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' },
       parcels: [{ weight: 1 }],
     },
     { base: c.shippingBase },

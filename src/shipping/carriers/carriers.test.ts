@@ -25,16 +25,16 @@ const byCode = (code: string): CarrierDefinition => {
 describe('carrier registry', () => {
   it('refuses a second adapter for a carrier it already has', () => {
     const [first] = builtInCarriers();
-    expect(() => new CarrierRegistry([first!, ...builtInCarriers()])).toThrow(/baltpost is registered twice/);
+    expect(() => new CarrierRegistry([first!, ...builtInCarriers()])).toThrow(/omniva is registered twice/);
   });
 
   it('lists the four carriers once each, in order', () => {
     // CARRIER_CODES is derived from the registry's list, so pin the list itself.
-    expect(CARRIER_CODES).toEqual(['baltpost', 'parcelnord', 'swiftcourier', 'polexpress']);
+    expect(CARRIER_CODES).toEqual(['omniva', 'smartpost', 'dpd', 'inpost']);
     expect(CARRIERS.map((d) => d.code)).toEqual([...CARRIER_CODES]);
     expect(builtInCarriers().map((a) => a.definition.code)).toEqual([...CARRIER_CODES]);
     const registry = new CarrierRegistry();
-    expect(registry.get('polexpress')?.definition).toBe(byCode('polexpress'));
+    expect(registry.get('inpost')?.definition).toBe(byCode('inpost'));
     expect(registry.get('nope')).toBeUndefined();
     expect(registry.definitions()).toHaveLength(4);
   });
@@ -93,17 +93,17 @@ describe.each(CARRIERS.map((d) => [d.code, d] as const))('%s definition', (_, de
 describe('carriers as the spec describes them', () => {
   it('three issue a drop-off PIN: two with the service, one always', () => {
     expect(CARRIERS.map((d) => [d.code, d.dropOffPin])).toEqual([
-      ['baltpost', 'withService'],
-      ['parcelnord', 'always'],
-      ['swiftcourier', 'never'],
-      ['polexpress', 'withService'],
+      ['omniva', 'withService'],
+      ['smartpost', 'always'],
+      ['dpd', 'never'],
+      ['inpost', 'withService'],
     ]);
   });
 
   it('three use locker sizes; one takes a parcel handover method', () => {
-    expect(CARRIERS.filter((d) => d.lockerSizes).map((d) => d.code)).toEqual(['baltpost', 'parcelnord', 'polexpress']);
-    expect(CARRIERS.filter((d) => d.parcelHandoverMethods).map((d) => d.code)).toEqual(['parcelnord']);
-    expect(byCode('parcelnord').parcelHandoverMethods).toEqual(['courierPickUp', 'terminalDropOff']);
+    expect(CARRIERS.filter((d) => d.lockerSizes).map((d) => d.code)).toEqual(['omniva', 'smartpost', 'inpost']);
+    expect(CARRIERS.filter((d) => d.parcelHandoverMethods).map((d) => d.code)).toEqual(['smartpost']);
+    expect(byCode('smartpost').parcelHandoverMethods).toEqual(['courierPickUp', 'terminalDropOff']);
   });
 
   it('serve the countries and methods of the brief', () => {
@@ -111,19 +111,19 @@ describe('carriers as the spec describes them', () => {
       CARRIERS.map((d) => [d.code, Object.fromEntries(d.countries.map((c) => [c, (d.methods[c] ?? []).map((m) => `${m.type}:${m.subtypes.join('+')}`)]))]),
     );
     expect(summary).toEqual({
-      baltpost: {
+      omniva: {
         EE: ['pickupPoint:parcelMachine+postOffice', 'courier:standard+standardB2B'],
         LV: ['pickupPoint:parcelMachine+postOffice', 'courier:standard'],
         LT: ['pickupPoint:parcelMachine+postOffice', 'courier:standard'],
       },
-      parcelnord: {
+      smartpost: {
         EE: ['pickupPoint:parcelMachine', 'courier:standard'],
         LV: ['pickupPoint:parcelMachine', 'courier:standard'],
         LT: ['pickupPoint:parcelMachine', 'courier:standard'],
         FI: ['pickupPoint:parcelMachine', 'courier:standard'],
       },
-      swiftcourier: Object.fromEntries(COUNTRIES.map((c) => [c, ['courier:standard+standardB2B', 'pickupPoint:parcelShop']])),
-      polexpress: {
+      dpd: Object.fromEntries(COUNTRIES.map((c) => [c, ['courier:standard+standardB2B', 'pickupPoint:parcelShop']])),
+      inpost: {
         PL: ['pickupPoint:parcelMachine', 'courier:standard+standardB2B'],
         LT: ['pickupPoint:parcelMachine', 'courier:standard'],
       },

@@ -7,13 +7,13 @@
  */
 import type { CarrierAdapter, CarrierDefinition } from './contract.js';
 import type { SimulatedCarrierOptions } from './kit/adapter.js';
-import { baltpost } from './baltpost/carrier.js';
-import { parcelnord } from './parcelnord/carrier.js';
-import { swiftcourier } from './swiftcourier/carrier.js';
-import { polexpress } from './polexpress/carrier.js';
+import { omniva } from './omniva/carrier.js';
+import { smartpost } from './smartpost/carrier.js';
+import { dpd } from './dpd/carrier.js';
+import { inpost } from './inpost/carrier.js';
 
 /** In listing order. */
-const ENTRIES = [baltpost, parcelnord, swiftcourier, polexpress] as const;
+const ENTRIES = [omniva, smartpost, dpd, inpost] as const;
 
 /** The code of a registered carrier: the union of the definitions' literal codes. */
 export type CarrierCode = (typeof ENTRIES)[number]['definition']['code'];

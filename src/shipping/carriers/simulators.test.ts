@@ -8,9 +8,9 @@ import type { CarrierAdapter, CarrierDefinition, CountryCode, RegistrationMethod
 import { SimulatedCarrier } from './kit/adapter.js';
 import { courier, pickupPoint, registration } from '../../../test/support/carriers/fixtures.js';
 import { builtInCarriers } from './registry.js';
-import { baltpostDefinition } from './baltpost/definition.js';
-import { baltpostMapper } from './baltpost/mapper.js';
-import { baltpostSimulator } from './baltpost/simulator.js';
+import { omnivaDefinition } from './omniva/definition.js';
+import { omnivaMapper } from './omniva/mapper.js';
+import { omnivaSimulator } from './omniva/simulator.js';
 
 const TAGS = { parcelMachine: 'pm', postOffice: 'po', parcelShop: 'ps' } as const;
 
@@ -171,8 +171,8 @@ describe('drop-off PIN rules', () => {
   };
   const account = (dropOffPinServiceEnabled: boolean, defaultLockerSize: 'M' | null = 'M') => ({ ...registration(courier('x', 'EE')).account, dropOffPinServiceEnabled, defaultLockerSize });
 
-  it('Baltpost and Polexpress: only with the service and a resulting locker size', async () => {
-    for (const code of ['baltpost', 'polexpress']) {
+  it('Omniva and InPost: only with the service and a resulting locker size', async () => {
+    for (const code of ['omniva', 'inpost']) {
       expect((await pins(code, { account: account(true) }))[0]).toMatch(/^\d{6,8}$/);
       expect(await pins(code, { account: account(false) })).toEqual([null]);
       // No size at all: registers, without a door code.
@@ -183,13 +183,13 @@ describe('drop-off PIN rules', () => {
     }
   });
 
-  it('Parcelnord: always', async () => {
-    expect((await pins('parcelnord', { account: account(false, null) }))[0]).toMatch(/^\d{6}$/);
-    expect((await pins('parcelnord', { account: account(false, null) }, 'courier'))[0]).toMatch(/^\d{6}$/);
+  it('Smartpost: always', async () => {
+    expect((await pins('smartpost', { account: account(false, null) }))[0]).toMatch(/^\d{6}$/);
+    expect((await pins('smartpost', { account: account(false, null) }, 'courier'))[0]).toMatch(/^\d{6}$/);
   });
 
-  it('Swiftcourier: never', async () => {
-    expect(await pins('swiftcourier', { account: account(true), lockerSize: 'S' })).toEqual([null]);
+  it('DPD: never', async () => {
+    expect(await pins('dpd', { account: account(true), lockerSize: 'S' })).toEqual([null]);
   });
 });
 
@@ -197,7 +197,7 @@ describe('locker sizes and dimensions', () => {
   const adapter = (code: string) => adapters.find((a) => a.definition.code === code)!;
 
   it('a parcel must fit the compartment it goes through', async () => {
-    for (const code of ['baltpost', 'parcelnord', 'polexpress']) {
+    for (const code of ['omniva', 'smartpost', 'inpost']) {
       const a = adapter(code);
       const input = registration(firstMethod(a.definition, 'pickupPoint'), { lockerSize: 'S', parcels: [{ id: 'big', weightGrams: 1000, lengthCm: 50, widthCm: 40, heightCm: 30 }] });
       expect(errorsOf(await a.register(input))).toEqual([{ field: 'parcels[0]', code: 'PARCEL_TOO_LARGE' }]);
@@ -207,22 +207,22 @@ describe('locker sizes and dimensions', () => {
 
   it('courier methods that need dimensions refuse parcels without them', async () => {
     const noDims = [{ id: 'p', weightGrams: 1000, lengthCm: null, widthCm: null, heightCm: null }];
-    const polexpress = adapter('polexpress');
-    expect(errorsOf(await polexpress.register(registration(courier('polexpress', 'PL'), { parcels: noDims })))).toEqual([{ field: 'parcels[0]', code: 'DIMENSIONS_REQUIRED' }]);
-    const parcelnord = adapter('parcelnord');
-    expect(errorsOf(await parcelnord.register(registration(courier('parcelnord', 'FI'), { parcels: noDims })))).toEqual([{ field: 'parcels[0]', code: 'DIMENSIONS_REQUIRED' }]);
-    expect((await parcelnord.register(registration(courier('parcelnord', 'EE'), { parcels: noDims }))).ok).toBe(true);
+    const inpost = adapter('inpost');
+    expect(errorsOf(await inpost.register(registration(courier('inpost', 'PL'), { parcels: noDims })))).toEqual([{ field: 'parcels[0]', code: 'DIMENSIONS_REQUIRED' }]);
+    const smartpost = adapter('smartpost');
+    expect(errorsOf(await smartpost.register(registration(courier('smartpost', 'FI'), { parcels: noDims })))).toEqual([{ field: 'parcels[0]', code: 'DIMENSIONS_REQUIRED' }]);
+    expect((await smartpost.register(registration(courier('smartpost', 'EE'), { parcels: noDims }))).ok).toBe(true);
   });
 });
 
 describe('methods a carrier does not have', () => {
   it('fail without reaching the carrier, naming shippingMethod.id', async () => {
-    const baltpost = adapters.find((a) => a.definition.code === 'baltpost')!;
-    for (const method of [pickupPoint('x', 'parcelShop', 'EE'), courier('baltpost', 'LV', 'standardB2B'), courier('baltpost', 'PL')]) {
-      expect(await baltpost.register(registration(method))).toEqual({
+    const omniva = adapters.find((a) => a.definition.code === 'omniva')!;
+    for (const method of [pickupPoint('x', 'parcelShop', 'EE'), courier('omniva', 'LV', 'standardB2B'), courier('omniva', 'PL')]) {
+      expect(await omniva.register(registration(method))).toEqual({
         ok: false,
         retryable: false,
-        errors: [{ field: 'shippingMethod.id', code: 'SERVICE_NOT_AVAILABLE', message: expect.stringContaining('Baltpost has no') }],
+        errors: [{ field: 'shippingMethod.id', code: 'SERVICE_NOT_AVAILABLE', message: expect.stringContaining('Omniva has no') }],
       });
     }
   });
@@ -231,13 +231,13 @@ describe('methods a carrier does not have', () => {
 describe('simulated latency', () => {
   it('waits the configured time before answering', async () => {
     const waits: number[] = [];
-    const slow = new SimulatedCarrier(baltpostDefinition, baltpostMapper, baltpostSimulator, {
+    const slow = new SimulatedCarrier(omnivaDefinition, omnivaMapper, omnivaSimulator, {
       latencyMs: 250,
       sleep: async (ms) => {
         waits.push(ms);
       },
     });
-    expect((await slow.register(registration(courier('baltpost', 'EE')))).ok).toBe(true);
+    expect((await slow.register(registration(courier('omniva', 'EE')))).ok).toBe(true);
     expect(waits).toEqual([250]);
   });
 });

@@ -42,8 +42,8 @@ describe('pickup point data file', () => {
     expect(points.length).toBe(6805);
     expect(countBy((p) => p.countryCode)).toEqual({ EE: 705, LV: 660, LT: 1060, FI: 1330, PL: 3050 });
     // The benchmark loads one carrier's list of one country: it must hold at least 2,000 points.
-    expect(points.filter((p) => p.carrierCode === 'polexpress' && p.countryCode === 'PL').length).toBeGreaterThanOrEqual(2000);
-    expect(countBy((p) => p.carrierCode)).toEqual({ baltpost: 1145, parcelnord: 1380, swiftcourier: 1620, polexpress: 2660 });
+    expect(points.filter((p) => p.carrierCode === 'inpost' && p.countryCode === 'PL').length).toBeGreaterThanOrEqual(2000);
+    expect(countBy((p) => p.carrierCode)).toEqual({ omniva: 1145, smartpost: 1380, dpd: 1620, inpost: 2660 });
   });
 
   it('has the planned number of points per carrier, country and type', () => {
@@ -111,8 +111,8 @@ describe('pickup point data file', () => {
       expect(seen.has(k), p.name).toBe(false);
       seen.add(k);
     }
-    expect(points.find((p) => p.id === 'baltpost-ee-pm-1')!.name).toMatch(/^Baltpost pakiautomaat Tallinn /);
-    expect(points.find((p) => p.id === 'polexpress-pl-pm-1')!.name).toMatch(/^Polexpress paczkomat Warszawa /);
+    expect(points.find((p) => p.id === 'omniva-ee-pm-1')!.name).toMatch(/^Omniva pakiautomaat Tallinn /);
+    expect(points.find((p) => p.id === 'inpost-pl-pm-1')!.name).toMatch(/^InPost paczkomat Warszawa /);
   });
 
   it('follows population: the capital has the most points of each list', () => {

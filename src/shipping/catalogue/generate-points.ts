@@ -4,7 +4,7 @@
  * shop chains of `places.ts`: for every carrier, country and pickup point type a fixed number of
  * points, spread over the towns by population (largest remainder on population^exponent), each
  * with a street address in the town, a postal code from the town's range and a name the way the
- * carrier names its points ("Baltpost pakiautomaat Tallinn Kristiine Keskus").
+ * carrier names its points ("Omniva pakiautomaat Tallinn Kristiine Keskus").
  *
  * Deterministic: every (carrier, country, type) list has its own seeded generator, so the output
  * is the same on every run and changing one list leaves the others (and their ids) alone.

@@ -12,7 +12,7 @@ export interface AdditionalServiceItem {
 }
 
 export interface PickupPoint {
-  /** `<carrier>-<country>-<pm|po|ps>-<n>`, e.g. `polexpress-pl-pm-17`; use as `shippingMethod.id`. */
+  /** `<carrier>-<country>-<pm|po|ps>-<n>`, e.g. `inpost-pl-pm-17`; use as `shippingMethod.id`. */
   id: string;
   name: string;
   type: PickupPointType;
@@ -27,7 +27,7 @@ export interface PickupPoint {
 }
 
 export interface CourierService {
-  /** `<carrier>-<country>-courier-<type>`, e.g. `baltpost-ee-courier-standard`. */
+  /** `<carrier>-<country>-courier-<type>`, e.g. `omniva-ee-courier-standard`. */
   id: string;
   name: string;
   type: CourierServiceType;

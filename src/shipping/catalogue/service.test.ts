@@ -20,61 +20,61 @@ describe('pickup points', () => {
   it('loads the shipped data once', () => {
     expect(shippingCatalogue()).toBe(catalogue);
     expect(catalogue.size).toBe(6805);
-    expect(catalogue.counts().PL).toEqual({ swiftcourier: { parcelShop: 650 }, polexpress: { parcelMachine: 2400 } });
+    expect(catalogue.counts().PL).toEqual({ dpd: { parcelShop: 650 }, inpost: { parcelMachine: 2400 } });
   });
 
   it('lists a carrier’s points in a country, optionally of one type', () => {
-    const all = pickupPoints('baltpost', 'EE');
+    const all = pickupPoints('omniva', 'EE');
     expect(all).toHaveLength(365);
-    expect(pickupPoints('baltpost', 'EE', 'parcelMachine')).toHaveLength(320);
-    expect(pickupPoints('baltpost', 'EE', 'postOffice')).toHaveLength(45);
-    expect(pickupPoints('baltpost', 'EE', 'parcelShop')).toEqual([]);
-    expect(all.every((p) => p.carrierCode === 'baltpost' && p.countryCode === 'EE')).toBe(true);
-    expect(pickupPoints('baltpost', 'EE')).toBe(all);
+    expect(pickupPoints('omniva', 'EE', 'parcelMachine')).toHaveLength(320);
+    expect(pickupPoints('omniva', 'EE', 'postOffice')).toHaveLength(45);
+    expect(pickupPoints('omniva', 'EE', 'parcelShop')).toEqual([]);
+    expect(all.every((p) => p.carrierCode === 'omniva' && p.countryCode === 'EE')).toBe(true);
+    expect(pickupPoints('omniva', 'EE')).toBe(all);
     expect(Object.isFrozen(all)).toBe(true);
   });
 
   it('answers unknown carriers, countries and types with nothing', () => {
     expect(pickupPoints('dhl', 'EE')).toEqual([]);
-    expect(pickupPoints('baltpost', 'PL')).toEqual([]);
-    expect(pickupPoints('baltpost', 'ee')).toEqual([]);
-    expect(pickupPoints('baltpost', 'EE', 'locker')).toEqual([]);
+    expect(pickupPoints('omniva', 'PL')).toEqual([]);
+    expect(pickupPoints('omniva', 'ee')).toEqual([]);
+    expect(pickupPoints('omniva', 'EE', 'locker')).toEqual([]);
   });
 
   it('finds every point by id', () => {
     const all = catalogue.allPickupPoints();
     fc.assert(fc.property(fc.integer({ min: 0, max: all.length - 1 }), (i) => findPickupPoint(all[i]!.id) === all[i]));
-    expect(findPickupPoint('polexpress-pl-pm-2400')?.carrierCode).toBe('polexpress');
-    expect(findPickupPoint('polexpress-pl-pm-2401')).toBeUndefined();
-    expect(findPickupPoint('baltpost-ee-courier-standard')).toBeUndefined();
+    expect(findPickupPoint('inpost-pl-pm-2400')?.carrierCode).toBe('inpost');
+    expect(findPickupPoint('inpost-pl-pm-2401')).toBeUndefined();
+    expect(findPickupPoint('omniva-ee-courier-standard')).toBeUndefined();
   });
 
   it('renders GET /shipping-methods/pickup-points once, in the spec’s shape', () => {
-    const answer = catalogue.pickupPointsJson('polexpress', 'PL');
+    const answer = catalogue.pickupPointsJson('inpost', 'PL');
     const body = JSON.parse(answer.body.toString('utf8')) as { pickupPoints: Record<string, unknown>[]; countryCode: string };
     expect(Object.keys(body)).toEqual(['pickupPoints', 'countryCode']);
     expect(body.countryCode).toBe('PL');
     expect(body.pickupPoints).toHaveLength(2400);
     for (const p of body.pickupPoints) {
       expect(Object.keys(p)).toEqual(POINT_KEYS);
-      expect(p.carrierCode).toBe('polexpress');
+      expect(p.carrierCode).toBe('inpost');
       for (const s of p.additionalServices as { code: string }[]) expect(Object.keys(s)).toEqual(['code']);
     }
     expect(body.pickupPoints[0]).toEqual({
-      id: 'polexpress-pl-pm-1',
-      name: findPickupPoint('polexpress-pl-pm-1')!.name,
+      id: 'inpost-pl-pm-1',
+      name: findPickupPoint('inpost-pl-pm-1')!.name,
       type: 'parcelMachine',
-      streetAddress: findPickupPoint('polexpress-pl-pm-1')!.streetAddress,
+      streetAddress: findPickupPoint('inpost-pl-pm-1')!.streetAddress,
       locality: 'Warszawa',
-      postalCode: findPickupPoint('polexpress-pl-pm-1')!.postalCode,
-      carrierCode: 'polexpress',
-      additionalServices: findPickupPoint('polexpress-pl-pm-1')!.additionalServices,
+      postalCode: findPickupPoint('inpost-pl-pm-1')!.postalCode,
+      carrierCode: 'inpost',
+      additionalServices: findPickupPoint('inpost-pl-pm-1')!.additionalServices,
     });
-    expect(catalogue.pickupPointsJson('polexpress', 'PL')).toBe(answer);
+    expect(catalogue.pickupPointsJson('inpost', 'PL')).toBe(answer);
     expect(answer.etag).toMatch(/^"[\w-]{27}"$/);
     expect(gunzipSync(answer.gzip()).equals(answer.body)).toBe(true);
     expect(answer.gzip()).toBe(answer.gzip());
-    const typed = JSON.parse(catalogue.pickupPointsJson('baltpost', 'LT', 'postOffice').body.toString()) as { pickupPoints: { type: string }[] };
+    const typed = JSON.parse(catalogue.pickupPointsJson('omniva', 'LT', 'postOffice').body.toString()) as { pickupPoints: { type: string }[] };
     expect(typed.pickupPoints.length).toBe(90);
     expect(typed.pickupPoints.every((p) => p.type === 'postOffice')).toBe(true);
   });
@@ -83,13 +83,13 @@ describe('pickup points', () => {
     const a = catalogue.pickupPointsJson('nope', 'XX');
     expect(JSON.parse(a.body.toString())).toEqual({ pickupPoints: [], countryCode: 'XX' });
     expect(catalogue.pickupPointsJson('nope', 'XX')).not.toBe(a);
-    expect(JSON.parse(catalogue.pickupPointsJson('baltpost', 'EE', 'kiosk').body.toString())).toEqual({ pickupPoints: [], countryCode: 'EE' });
+    expect(JSON.parse(catalogue.pickupPointsJson('omniva', 'EE', 'kiosk').body.toString())).toEqual({ pickupPoints: [], countryCode: 'EE' });
   });
 
   it('serves a cached listing in microseconds', () => {
-    catalogue.pickupPointsJson('polexpress', 'PL');
+    catalogue.pickupPointsJson('inpost', 'PL');
     const started = performance.now();
-    for (let i = 0; i < 10_000; i++) catalogue.pickupPointsJson('polexpress', 'PL');
+    for (let i = 0; i < 10_000; i++) catalogue.pickupPointsJson('inpost', 'PL');
     expect(performance.now() - started).toBeLessThan(250);
   });
 
@@ -98,20 +98,20 @@ describe('pickup points', () => {
     expect(() => new ShippingCatalogue([row, row])).toThrow(/duplicate id/);
     expect(() => new ShippingCatalogue([{ ...row, postalCode: '1234' }])).toThrow(/postal code 1234/);
     expect(() => new ShippingCatalogue([{ ...row, additionalServices: ['insurance' as 'cod'] }])).toThrow(/additionalServices/);
-    expect(() => new ShippingCatalogue([{ ...row, carrierCode: 'dhl' as 'baltpost' }])).toThrow(/unknown carrier/);
+    expect(() => new ShippingCatalogue([{ ...row, carrierCode: 'dhl' as 'omniva' }])).toThrow(/unknown carrier/);
   });
 });
 
 describe('courier services', () => {
   it('derive from the carrier definitions with stable ids', () => {
-    expect(courierServices('baltpost', 'EE').map(({ id, name, type }) => ({ id, name, type }))).toEqual([
-      { id: 'baltpost-ee-courier-standard', name: 'Baltpost courier', type: 'standard' },
-      { id: 'baltpost-ee-courier-standardB2B', name: 'Baltpost business courier (B2B)', type: 'standardB2B' },
+    expect(courierServices('omniva', 'EE').map(({ id, name, type }) => ({ id, name, type }))).toEqual([
+      { id: 'omniva-ee-courier-standard', name: 'Omniva courier', type: 'standard' },
+      { id: 'omniva-ee-courier-standardB2B', name: 'Omniva business courier (B2B)', type: 'standardB2B' },
     ]);
-    expect(courierServices('parcelnord', 'FI')).toEqual([
-      { id: 'parcelnord-fi-courier-standard', name: 'Parcelnord courier', type: 'standard', carrierCode: 'parcelnord', countryCode: 'FI', additionalServices: [{ code: 'ageVerification' }] },
+    expect(courierServices('smartpost', 'FI')).toEqual([
+      { id: 'smartpost-fi-courier-standard', name: 'Smartpost courier', type: 'standard', carrierCode: 'smartpost', countryCode: 'FI', additionalServices: [{ code: 'ageVerification' }] },
     ]);
-    expect(courierServices('polexpress', 'EE')).toEqual([]);
+    expect(courierServices('inpost', 'EE')).toEqual([]);
     for (const def of CARRIERS) {
       for (const country of def.countries) {
         const method = def.methods[country]?.find((m) => m.type === 'courier');
@@ -123,19 +123,19 @@ describe('courier services', () => {
         }
       }
     }
-    expect(findCourierService('baltpost-pl-courier-standard')).toBeUndefined();
+    expect(findCourierService('omniva-pl-courier-standard')).toBeUndefined();
   });
 
   it('render GET /shipping-methods/courier-services in the spec’s shape', () => {
-    const body = JSON.parse(catalogue.courierServicesJson('swiftcourier', 'PL').body.toString()) as { courierServices: Record<string, unknown>[]; countryCode: string };
+    const body = JSON.parse(catalogue.courierServicesJson('dpd', 'PL').body.toString()) as { courierServices: Record<string, unknown>[]; countryCode: string };
     expect(body).toEqual({
       courierServices: [
-        { id: 'swiftcourier-pl-courier-standard', name: 'Swiftcourier courier', type: 'standard', carrierCode: 'swiftcourier', additionalServices: [{ code: 'cod' }, { code: 'ageVerification' }] },
-        { id: 'swiftcourier-pl-courier-standardB2B', name: 'Swiftcourier business courier (B2B)', type: 'standardB2B', carrierCode: 'swiftcourier', additionalServices: [{ code: 'cod' }, { code: 'ageVerification' }] },
+        { id: 'dpd-pl-courier-standard', name: 'DPD courier', type: 'standard', carrierCode: 'dpd', additionalServices: [{ code: 'cod' }, { code: 'ageVerification' }] },
+        { id: 'dpd-pl-courier-standardB2B', name: 'DPD business courier (B2B)', type: 'standardB2B', carrierCode: 'dpd', additionalServices: [{ code: 'cod' }, { code: 'ageVerification' }] },
       ],
       countryCode: 'PL',
     });
-    expect(catalogue.courierServicesJson('swiftcourier', 'PL')).toBe(catalogue.courierServicesJson('swiftcourier', 'PL'));
+    expect(catalogue.courierServicesJson('dpd', 'PL')).toBe(catalogue.courierServicesJson('dpd', 'PL'));
   });
 });
 
@@ -143,13 +143,13 @@ describe('shipping method listing (GET /shipping-methods)', () => {
   const NO_DIMENSIONS = { parcelDimensionsRequired: false };
 
   it('has exactly the spec’s shape', () => {
-    expect(shippingMethodsListing(['polexpress', 'parcelnord'])).toEqual({
+    expect(shippingMethodsListing(['inpost', 'smartpost'])).toEqual({
       countries: [
         {
           countryCode: 'EE',
           carriers: [
             {
-              carrierCode: 'parcelnord',
+              carrierCode: 'smartpost',
               shippingMethods: [
                 { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }], constraints: NO_DIMENSIONS },
                 { type: 'courier', subtypes: [{ code: 'standard' }], constraints: NO_DIMENSIONS },
@@ -161,7 +161,7 @@ describe('shipping method listing (GET /shipping-methods)', () => {
           countryCode: 'LV',
           carriers: [
             {
-              carrierCode: 'parcelnord',
+              carrierCode: 'smartpost',
               shippingMethods: [
                 { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }], constraints: NO_DIMENSIONS },
                 { type: 'courier', subtypes: [{ code: 'standard' }], constraints: NO_DIMENSIONS },
@@ -173,14 +173,14 @@ describe('shipping method listing (GET /shipping-methods)', () => {
           countryCode: 'LT',
           carriers: [
             {
-              carrierCode: 'parcelnord',
+              carrierCode: 'smartpost',
               shippingMethods: [
                 { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }], constraints: NO_DIMENSIONS },
                 { type: 'courier', subtypes: [{ code: 'standard' }], constraints: NO_DIMENSIONS },
               ],
             },
             {
-              carrierCode: 'polexpress',
+              carrierCode: 'inpost',
               shippingMethods: [
                 { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }], constraints: NO_DIMENSIONS },
                 { type: 'courier', subtypes: [{ code: 'standard' }], constraints: { parcelDimensionsRequired: true } },
@@ -192,7 +192,7 @@ describe('shipping method listing (GET /shipping-methods)', () => {
           countryCode: 'FI',
           carriers: [
             {
-              carrierCode: 'parcelnord',
+              carrierCode: 'smartpost',
               shippingMethods: [
                 { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }], constraints: NO_DIMENSIONS },
                 { type: 'courier', subtypes: [{ code: 'standard' }], constraints: { parcelDimensionsRequired: true } },
@@ -204,7 +204,7 @@ describe('shipping method listing (GET /shipping-methods)', () => {
           countryCode: 'PL',
           carriers: [
             {
-              carrierCode: 'polexpress',
+              carrierCode: 'inpost',
               shippingMethods: [
                 { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }], constraints: NO_DIMENSIONS },
                 { type: 'courier', subtypes: [{ code: 'standard' }, { code: 'standardB2B' }], constraints: { parcelDimensionsRequired: true } },
@@ -217,25 +217,25 @@ describe('shipping method listing (GET /shipping-methods)', () => {
   });
 
   it('lists every country a carrier serves, in a stable order, whatever order the carriers come in', () => {
-    const all = shippingMethodsListing(['swiftcourier', 'polexpress', 'baltpost', 'parcelnord']);
+    const all = shippingMethodsListing(['dpd', 'inpost', 'omniva', 'smartpost']);
     expect(all.countries.map((c) => c.countryCode)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
     expect(all.countries.map((c) => [c.countryCode, c.carriers.map((x) => x.carrierCode)])).toEqual([
-      ['EE', ['baltpost', 'parcelnord', 'swiftcourier']],
-      ['LV', ['baltpost', 'parcelnord', 'swiftcourier']],
-      ['LT', ['baltpost', 'parcelnord', 'swiftcourier', 'polexpress']],
-      ['FI', ['parcelnord', 'swiftcourier']],
-      ['PL', ['swiftcourier', 'polexpress']],
+      ['EE', ['omniva', 'smartpost', 'dpd']],
+      ['LV', ['omniva', 'smartpost', 'dpd']],
+      ['LT', ['omniva', 'smartpost', 'dpd', 'inpost']],
+      ['FI', ['smartpost', 'dpd']],
+      ['PL', ['dpd', 'inpost']],
     ]);
-    expect(shippingMethodsListing(['baltpost', 'parcelnord', 'polexpress', 'swiftcourier'])).toBe(all);
+    expect(shippingMethodsListing(['omniva', 'smartpost', 'inpost', 'dpd'])).toBe(all);
     expect(Object.isFrozen(all.countries[0]!.carriers[0]!.shippingMethods)).toBe(true);
-    const json = JSON.parse(catalogue.shippingMethodsListingJson(['parcelnord', 'baltpost', 'swiftcourier', 'polexpress']).body.toString()) as unknown;
+    const json = JSON.parse(catalogue.shippingMethodsListingJson(['smartpost', 'omniva', 'dpd', 'inpost']).body.toString()) as unknown;
     expect(json).toEqual(all);
   });
 
   it('is empty without active carriers and ignores unknown ones', () => {
     expect(shippingMethodsListing([])).toEqual({ countries: [] });
     expect(shippingMethodsListing(['dhl'])).toEqual({ countries: [] });
-    expect(shippingMethodsListing(['dhl', 'swiftcourier'])).toBe(shippingMethodsListing(['swiftcourier']));
+    expect(shippingMethodsListing(['dhl', 'dpd'])).toBe(shippingMethodsListing(['dpd']));
   });
 
   it('offers only pickup point subtypes that have points', () => {

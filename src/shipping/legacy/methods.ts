@@ -4,13 +4,13 @@
  * carriers, chosen so the methods each legacy carrier lists match a carrier's methods:
  *
  * | legacy    | carrier      | legacy methods                               | gap                               |
- * | carrier_a | baltpost     | parcel_machines, post_offices, courier       | none                              |
- * | carrier_b | parcelnord   | parcel_machines, post_offices, courier       | post_offices: Parcelnord has none |
- * | carrier_c | polexpress   | parcel_machines, courier                     | none                              |
- * | carrier_d | swiftcourier | courier, parcel_shop, parcel_machines        | parcel_machines: Swiftcourier has |
+ * | carrier_a | omniva     | parcel_machines, post_offices, courier       | none                              |
+ * | carrier_b | smartpost   | parcel_machines, post_offices, courier       | post_offices: Smartpost has none |
+ * | carrier_c | inpost   | parcel_machines, courier                     | none                              |
+ * | carrier_d | dpd | courier, parcel_shop, parcel_machines        | parcel_machines: DPD has |
  * |           |              |                                              | parcel shops only                 |
  *
- * A legacy identifier is the carrier code and the method suffix: `baltpost_parcel_machines`.
+ * A legacy identifier is the carrier code and the method suffix: `omniva_parcel_machines`.
  * The two gaps map to null: the legacy layer refuses them like an unknown `shipping_method`.
  * Legacy pickup point types are parcel_machine and post_office only, so parcel shops are absent
  * from the legacy pickup point listing. Pure data (restored from 5eda664's carriers/legacy.ts,
@@ -20,10 +20,10 @@ import type { CourierServiceType, PickupPointType } from '../carriers/vocabulary
 import type { CarrierCode } from '../carriers/registry.js';
 
 export const LEGACY_CARRIERS: Readonly<Record<'carrier_a' | 'carrier_b' | 'carrier_c' | 'carrier_d', CarrierCode>> = Object.freeze({
-  carrier_a: 'baltpost',
-  carrier_b: 'parcelnord',
-  carrier_c: 'polexpress',
-  carrier_d: 'swiftcourier',
+  carrier_a: 'omniva',
+  carrier_b: 'smartpost',
+  carrier_c: 'inpost',
+  carrier_d: 'dpd',
 });
 
 export type LegacyMethodSuffix = 'parcel_machines' | 'post_offices' | 'parcel_shop' | 'courier';
@@ -86,7 +86,7 @@ const BY_IDENTIFIER = new Map<string, LegacyIdentifierRow>([
 ]);
 
 /**
- * The method a legacy `shipping_method` names (`baltpost_courier`, or the spec's placeholder
+ * The method a legacy `shipping_method` names (`omniva_courier`, or the spec's placeholder
  * spelling `carrier_a_courier`); undefined when unknown or not offered.
  */
 export function legacyShippingMethod(identifier: string): LegacyShippingMethod | undefined {

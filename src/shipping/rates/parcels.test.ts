@@ -112,13 +112,13 @@ describe('stack and weights', () => {
 });
 
 describe('limits', () => {
-  const lockers = CARRIER_TABLES.find((c) => c.code === 'parcelnord')!.methods[0]!.subtypes[0]!.limits;
+  const lockers = CARRIER_TABLES.find((c) => c.code === 'smartpost')!.methods[0]!.subtypes[0]!.limits;
 
   it('a parcel fits a size either way round; the smallest fitting locker is chosen', () => {
     const box = { lengthMm: 300, widthMm: 200, heightMm: 275, weightG: 2900 };
     expect(fitsLimits(box, lockers)).toBe(true);
     expect(smallestFittingSize(box, lockers)?.code).toBe('M');
-    // parcelnord XS is 6 × 36 × 60 cm (the definition's compartments).
+    // smartpost XS is 6 × 36 × 60 cm (the definition's compartments).
     expect(smallestFittingSize({ lengthMm: 60, widthMm: 600, heightMm: 360, weightG: 1 }, lockers)?.code).toBe('XS');
     expect(smallestFittingSize({ lengthMm: 61, widthMm: 600, heightMm: 360, weightG: 1 }, lockers)?.code).toBe('S');
     expect(smallestFittingSize({ lengthMm: 601, widthMm: 10, heightMm: 10, weightG: 1 }, lockers)).toBeUndefined();
@@ -230,11 +230,11 @@ describe('packing (property-based)', () => {
 });
 
 describe('packing examples', () => {
-  const polexpressLockers = SERVICES.find((s) => s.name === 'polexpress/parcelMachine/PL')!.opts;
+  const inpostLockers = SERVICES.find((s) => s.name === 'inpost/parcelMachine/PL')!.opts;
 
   it('splits 3 × 12 kg for a 25 kg locker into 12 kg + 24 kg', () => {
     // Two 400×300×200 units stack to 400×300×440 mm (≤ L 640×380×410 turned), 24 kg ≤ 25 kg.
-    const packing = packItems([{ lengthMm: 400, widthMm: 300, heightMm: 200, weightG: 12_000, quantity: 3 }], polexpressLockers)!;
+    const packing = packItems([{ lengthMm: 400, widthMm: 300, heightMm: 200, weightG: 12_000, quantity: 3 }], inpostLockers)!;
     expect(packing.parcels.map((p) => [p.lengthMm, p.widthMm, p.heightMm, p.weightG, p.priceMinor])).toEqual([
       [400, 300, 200, 12_000, 1799],
       [400, 300, 440, 24_000, 1799],
@@ -243,8 +243,8 @@ describe('packing examples', () => {
   });
 
   it('an item that fits no locker makes the subtype unusable', () => {
-    // 81 cm: longer than polexpress XL (50 × 50 × 80 cm).
-    expect(packItems([{ lengthMm: 810, widthMm: 100, heightMm: 100, weightG: 1, quantity: 1 }], polexpressLockers)).toBeNull();
+    // 81 cm: longer than inpost XL (50 × 50 × 80 cm).
+    expect(packItems([{ lengthMm: 810, widthMm: 100, heightMm: 100, weightG: 1, quantity: 1 }], inpostLockers)).toBeNull();
   });
 
   it('packs the largest request (10 000 units) quickly', () => {

@@ -45,15 +45,15 @@ describe('calculateRates', () => {
      * Volume 300 × 200 × 275 = 16 500 000 mm³ → /5000 = 3300 g (reference, couriers), /6000 = 2750 g.
      * Shown: 30 × 20 × 27.5 cm, actual 2.9 kg, volumetric 3.3 kg, chargeable 3.3 kg, buffer 10.
      * Per subtype (EE), one parcel is cheapest everywhere (two parcels cost at least 2 × the first bracket):
-     *   baltpost parcelMachine (no divisor): 2900 g ≤ 5 kg → 2.99 (fits locker L: 640×380×390 ≥ 300×275×200)
-     *   baltpost postOffice (no divisor):    2900 g ≤ 5 kg → 4.49
-     *   baltpost courier standard (5000):    3300 g ≤ 5 kg → 5.99
-     *   parcelnord parcelMachine (6000):     max(2900, 2750) ≤ 5 kg → 3.29 (locker M: 600×360×330)
-     *   parcelnord parcelShop (6000):        2900 g ≤ 5 kg → 3.59 (sum of sides 775 mm ≤ 1500)
-     *   parcelnord courier standard (5000):  3300 g ≤ 5 kg → 5.59
-     *   parcelnord courier standardB2B:      3300 g ≤ 5 kg → 6.99
-     *   polexpress parcelMachine (none):     2900 g ≤ 5 kg → 4.49 (locker L: 640×380×410)
-     *   swiftcourier: no service contract → omitted; polexpress parcelShop/courier don't serve EE.
+     *   omniva parcelMachine (no divisor): 2900 g ≤ 5 kg → 2.99 (fits locker L: 640×380×390 ≥ 300×275×200)
+     *   omniva postOffice (no divisor):    2900 g ≤ 5 kg → 4.49
+     *   omniva courier standard (5000):    3300 g ≤ 5 kg → 5.99
+     *   smartpost parcelMachine (6000):     max(2900, 2750) ≤ 5 kg → 3.29 (locker M: 600×360×330)
+     *   smartpost parcelShop (6000):        2900 g ≤ 5 kg → 3.59 (sum of sides 775 mm ≤ 1500)
+     *   smartpost courier standard (5000):  3300 g ≤ 5 kg → 5.59
+     *   smartpost courier standardB2B:      3300 g ≤ 5 kg → 6.99
+     *   inpost parcelMachine (none):     2900 g ≤ 5 kg → 4.49 (locker L: 640×380×410)
+     *   dpd: no service contract → omitted; inpost parcelShop/courier don't serve EE.
      */
     const expected: RatesResponse = {
       calculationDetails: {
@@ -64,7 +64,7 @@ describe('calculateRates', () => {
       destination: 'EE',
       carriers: [
         {
-          carrierCode: 'baltpost',
+          carrierCode: 'omniva',
           shippingMethods: [
             {
               type: 'pickupPoint',
@@ -77,7 +77,7 @@ describe('calculateRates', () => {
           ],
         },
         {
-          carrierCode: 'parcelnord',
+          carrierCode: 'smartpost',
           shippingMethods: [
             {
               type: 'pickupPoint',
@@ -95,7 +95,7 @@ describe('calculateRates', () => {
             },
           ],
         },
-        { carrierCode: 'polexpress', shippingMethods: [{ type: 'pickupPoint', subtypes: [{ code: 'parcelMachine', rate: '4.49', currency: 'EUR' }] }] },
+        { carrierCode: 'inpost', shippingMethods: [{ type: 'pickupPoint', subtypes: [{ code: 'parcelMachine', rate: '4.49', currency: 'EUR' }] }] },
       ],
     };
     expect(calculateRates(parseRatesRequest(WORKED_EXAMPLE))).toStrictEqual(expected);
@@ -104,10 +104,10 @@ describe('calculateRates', () => {
   it('domestic PL in PLN, operators, and several parcels summed', () => {
     /*
      * Two parcels, each one 40×30×20 cm 12 kg item (no buffer: not stacked); volumetric 24 000 000 / 5000 = 4.8 kg.
-     *   parcelnord courier standard PL (EUR): 12 kg ≤ 20 kg → 22.99 × 2 = 45.98
-     *   polexpress parcelMachine PL (PLN):    12 kg ≤ 25 kg → 17.99 × 2 = 35.98 (locker L)
-     *   polexpress parcelShop PL (PLN):       12 kg ≤ 20 kg → 16.99 × 2 = 33.98, operators polexpress, kiosk24
-     *   polexpress courier standard PL (PLN): 12 kg ≤ 20 kg → 24.99 × 2 = 49.98
+     *   smartpost courier standard PL (EUR): 12 kg ≤ 20 kg → 22.99 × 2 = 45.98
+     *   inpost parcelMachine PL (PLN):    12 kg ≤ 25 kg → 17.99 × 2 = 35.98 (locker L)
+     *   inpost parcelShop PL (PLN):       12 kg ≤ 20 kg → 16.99 × 2 = 33.98, operators inpost, kiosk24
+     *   inpost courier standard PL (PLN): 12 kg ≤ 20 kg → 24.99 × 2 = 49.98
      */
     const item = { length: 40, width: 30, height: 20, weight: 12 };
     const res = calculateRates(parseRatesRequest({ destination: 'PL', parcels: [{ items: [item] }, { items: [item] }] }));
@@ -116,15 +116,15 @@ describe('calculateRates', () => {
       calculationDetails: { estimatedParcels: [view, view] },
       destination: 'PL',
       carriers: [
-        { carrierCode: 'parcelnord', shippingMethods: [{ type: 'courier', subtypes: [{ code: 'standard', rate: '45.98', currency: 'EUR' }] }] },
+        { carrierCode: 'smartpost', shippingMethods: [{ type: 'courier', subtypes: [{ code: 'standard', rate: '45.98', currency: 'EUR' }] }] },
         {
-          carrierCode: 'polexpress',
+          carrierCode: 'inpost',
           shippingMethods: [
             {
               type: 'pickupPoint',
               subtypes: [
                 { code: 'parcelMachine', rate: '35.98', currency: 'PLN' },
-                { code: 'parcelShop', rate: '33.98', currency: 'PLN', operators: ['polexpress', 'kiosk24'] },
+                { code: 'parcelShop', rate: '33.98', currency: 'PLN', operators: ['inpost', 'kiosk24'] },
               ],
             },
             { type: 'courier', subtypes: [{ code: 'standard', rate: '49.98', currency: 'PLN' }] },
@@ -142,20 +142,20 @@ describe('calculateRates', () => {
      *   courier (30 kg):       12 kg → 24.99, 24 kg (volumetric 10.56 kg) → 29.99; 54.98
      */
     const res = calculateRates(parseRatesRequest({ destination: 'PL', parcels: [{ items: [{ length: 40, width: 30, height: 20, weight: 12, quantity: 3 }] }] }), {
-      carrierCode: 'polexpress',
+      carrierCode: 'inpost',
     });
     expect(res.calculationDetails.estimatedParcels).toStrictEqual([
       { length: 40, width: 30, height: 66, dimensionUnit: 'cm', actualWeight: 36, volumetricWeight: 15.84, chargeableWeight: 36, weightUnit: 'kg', bufferApplied: 10 },
     ]);
     expect(res.carriers).toStrictEqual([
       {
-        carrierCode: 'polexpress',
+        carrierCode: 'inpost',
         shippingMethods: [
           {
             type: 'pickupPoint',
             subtypes: [
               { code: 'parcelMachine', rate: '35.98', currency: 'PLN' },
-              { code: 'parcelShop', rate: '50.97', currency: 'PLN', operators: ['polexpress', 'kiosk24'] },
+              { code: 'parcelShop', rate: '50.97', currency: 'PLN', operators: ['inpost', 'kiosk24'] },
             ],
           },
           { type: 'courier', subtypes: [{ code: 'standard', rate: '54.98', currency: 'PLN' }] },
@@ -165,24 +165,24 @@ describe('calculateRates', () => {
   });
 
   it('omits subtypes that cannot take an item, and methods and carriers left empty', () => {
-    // 85×50×50 cm: longer than every locker (the longest, polexpress XL, is 80); sum of sides 1850 mm > parcelShop's 1500; girth 2850 ≤ 3000.
+    // 85×50×50 cm: longer than every locker (the longest, inpost XL, is 80); sum of sides 1850 mm > parcelShop's 1500; girth 2850 ≤ 3000.
     const res = calculateRates(parseRatesRequest({ destination: 'EE', parcels: [{ items: [{ length: 85, width: 50, height: 50, weight: 5 }] }] }));
     const listed = res.carriers.map((c) => [c.carrierCode, c.shippingMethods.map((m) => [m.type, m.subtypes.map((s) => s.code)])]);
     expect(listed).toEqual([
-      ['baltpost', [['pickupPoint', ['postOffice']], ['courier', ['standard']]]],
-      ['parcelnord', [['courier', ['standard', 'standardB2B']]]],
+      ['omniva', [['pickupPoint', ['postOffice']], ['courier', ['standard']]]],
+      ['smartpost', [['courier', ['standard', 'standardB2B']]]],
     ]);
   });
 
   it('filters by carrierCode, shippingMethodType and source; carriers without the service contract get no rates', () => {
     const req = parseRatesRequest(WORKED_EXAMPLE);
     expect(calculateRates(req, { shippingMethodType: 'courier' }).carriers.map((c) => [c.carrierCode, c.shippingMethods.map((m) => m.type)])).toEqual([
-      ['baltpost', ['courier']],
-      ['parcelnord', ['courier']],
+      ['omniva', ['courier']],
+      ['smartpost', ['courier']],
     ]);
-    expect(calculateRates(req, { carrierCode: 'parcelnord', shippingMethodType: 'pickupPoint' }).carriers).toStrictEqual([
+    expect(calculateRates(req, { carrierCode: 'smartpost', shippingMethodType: 'pickupPoint' }).carriers).toStrictEqual([
       {
-        carrierCode: 'parcelnord',
+        carrierCode: 'smartpost',
         shippingMethods: [
           {
             type: 'pickupPoint',
@@ -194,10 +194,10 @@ describe('calculateRates', () => {
         ],
       },
     ]);
-    expect(calculateRates(req, { carrierCode: 'swiftcourier' }).carriers).toEqual([]);
-    expect(calculateRates(req, { source: 'FI' }).carriers.map((c) => c.carrierCode)).toEqual(['parcelnord']);
-    expect(calculateRates(req, { source: 'PL' }).carriers.map((c) => c.carrierCode)).toEqual(['polexpress']);
-    expect(calculateRates(req).carriers.map((c) => c.carrierCode)).not.toContain('swiftcourier');
+    expect(calculateRates(req, { carrierCode: 'dpd' }).carriers).toEqual([]);
+    expect(calculateRates(req, { source: 'FI' }).carriers.map((c) => c.carrierCode)).toEqual(['smartpost']);
+    expect(calculateRates(req, { source: 'PL' }).carriers.map((c) => c.carrierCode)).toEqual(['inpost']);
+    expect(calculateRates(req).carriers.map((c) => c.carrierCode)).not.toContain('dpd');
   });
 
   const itemArb = fc.record({
@@ -351,8 +351,8 @@ describe('parseRatesQuery', () => {
   it('reads the optional filters and refuses unknown values', () => {
     expect(parseRatesQuery({})).toEqual({});
     expect(parseRatesQuery(undefined)).toEqual({});
-    expect(parseRatesQuery({ carrierCode: 'baltpost', shippingMethodType: 'pickupPoint' })).toEqual({ carrierCode: 'baltpost', shippingMethodType: 'pickupPoint' });
-    expect(problem(() => parseRatesQuery({ carrierCode: 'dhl' }))).toBe('carrierCode must be one of baltpost, parcelnord, swiftcourier, polexpress');
+    expect(parseRatesQuery({ carrierCode: 'omniva', shippingMethodType: 'pickupPoint' })).toEqual({ carrierCode: 'omniva', shippingMethodType: 'pickupPoint' });
+    expect(problem(() => parseRatesQuery({ carrierCode: 'dhl' }))).toBe('carrierCode must be one of omniva, smartpost, dpd, inpost');
     expect(problem(() => parseRatesQuery({ shippingMethodType: 'air' }))).toBe('shippingMethodType must be one of courier, pickupPoint');
   });
 });
@@ -370,21 +370,21 @@ describe('filterByParcels', () => {
           countryCode: 'EE',
           carriers: [
             {
-              carrierCode: 'baltpost',
+              carrierCode: 'omniva',
               shippingMethods: [
                 { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }, { code: 'postOffice' }], constraints: { parcelDimensionsRequired: false } },
                 { type: 'courier', subtypes: [{ code: 'standard' }], constraints: { parcelDimensionsRequired: false } },
               ],
             },
             {
-              carrierCode: 'parcelnord',
+              carrierCode: 'smartpost',
               shippingMethods: [
                 { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }, { code: 'parcelShop' }], constraints: { parcelDimensionsRequired: false } },
                 { type: 'courier', subtypes: [{ code: 'standard' }, { code: 'standardB2B' }], constraints: { parcelDimensionsRequired: false } },
               ],
             },
             {
-              carrierCode: 'swiftcourier',
+              carrierCode: 'dpd',
               shippingMethods: [{ type: 'courier', subtypes: [{ code: 'standard' }, { code: 'standardB2B' }], constraints: { parcelDimensionsRequired: true } }],
             },
           ],
@@ -397,9 +397,9 @@ describe('filterByParcels', () => {
     l.countries.flatMap((c) => c.carriers.flatMap((k) => k.shippingMethods.flatMap((m) => m.subtypes.map((s) => `${k.carrierCode}/${s.code}`))));
 
   it('a parcel-machine subtype is usable only when every parcel fits one of its locker sizes', () => {
-    // 70 × 40 × 45 cm: baltpost XL is 64 long (70 > 64), parcelnord XL 60 (70 > 60), polexpress XL is 80×50×50.
+    // 70 × 40 × 45 cm: omniva XL is 64 long (70 > 64), smartpost XL 60 (70 > 60), inpost XL is 80×50×50.
     const machines = codes(listing({ destination: 'LT' }, [{ weight: 1, length: 0.7, width: 0.4, height: 0.45 }])).filter((c) => c.endsWith('/parcelMachine'));
-    expect(machines).toEqual(['polexpress/parcelMachine']);
+    expect(machines).toEqual(['inpost/parcelMachine']);
     const two = listing({ destination: 'LT' }, [
       { weight: 1, length: 0.7, width: 0.4, height: 0.45 },
       { weight: 1, length: 0.85, width: 0.1, height: 0.1 },
@@ -409,23 +409,23 @@ describe('filterByParcels', () => {
 
   it('checks weight limits; without sides checks weight only and drops methods requiring dimensions', () => {
     expect(codes(listing({ destination: 'PL' }, [{ weight: 26, length: 0.3, width: 0.2, height: 0.1 }]))).toEqual([
-      'parcelnord/standard',
-      'swiftcourier/standard',
-      'swiftcourier/standardB2B',
-      'polexpress/standard',
+      'smartpost/standard',
+      'dpd/standard',
+      'dpd/standardB2B',
+      'inpost/standard',
     ]);
     expect(codes(listing({ destination: 'PL' }, [{ weight: 2 }]))).toEqual([
-      'parcelnord/standard',
-      'polexpress/parcelMachine',
-      'polexpress/parcelShop',
-      'polexpress/standard',
+      'smartpost/standard',
+      'inpost/parcelMachine',
+      'inpost/parcelShop',
+      'inpost/standard',
     ]);
     expect(codes(listing({ destination: 'PL', source: 'PL' }, [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }]))).toEqual([
-      'swiftcourier/standard',
-      'swiftcourier/standardB2B',
-      'polexpress/parcelMachine',
-      'polexpress/parcelShop',
-      'polexpress/standard',
+      'dpd/standard',
+      'dpd/standardB2B',
+      'inpost/parcelMachine',
+      'inpost/parcelShop',
+      'inpost/standard',
     ]);
     expect(listing({ destination: 'FI' }, [{ weight: 80 }])).toStrictEqual({ countries: [] });
   });

@@ -63,14 +63,14 @@ describe('rate tables', () => {
     }
   });
 
-  it('are in the local currency when domestic, in EUR when cross-border (PLN only for polexpress to PL)', () => {
+  it('are in the local currency when domestic, in EUR when cross-border (PLN only for inpost to PL)', () => {
     for (const { name, carrier, dest, table } of TABLES) {
       expect(table.currency, name).toBe(dest === carrier.homeCountry ? LOCAL_CURRENCY[dest] : 'EUR');
     }
     expect(TABLES.filter((t) => t.table.currency === 'PLN').map((t) => t.name)).toEqual([
-      'polexpress/parcelMachine/PL',
-      'polexpress/parcelShop/PL',
-      'polexpress/standard/PL',
+      'inpost/parcelMachine/PL',
+      'inpost/parcelShop/PL',
+      'inpost/standard/PL',
     ]);
   });
 });
@@ -87,8 +87,8 @@ describe('carriers', () => {
     }
   });
 
-  it('only swiftcourier lacks the service contract', () => {
-    expect(CARRIER_TABLES.filter((c) => !c.hasServiceContract).map((c) => c.code)).toEqual(['swiftcourier']);
+  it('only dpd lacks the service contract', () => {
+    expect(CARRIER_TABLES.filter((c) => !c.hasServiceContract).map((c) => c.code)).toEqual(['dpd']);
   });
 
   it('locker sizes are ordered XS → XL, each fits in the next, and are the parcel machines’ sizes', () => {
@@ -136,10 +136,10 @@ describe('each carrier’s definition and its rates', () => {
     }
   });
 
-  it('baltpost lockers are XS–XL, as registration and the spec have them (not the S–L the rate table once had)', () => {
-    const baltpost = CARRIER_TABLES.find((c) => c.code === 'baltpost')!;
-    expect(baltpost.lockerSizes.map((s) => s.code)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
-    expect(baltpost.lockerSizes).toEqual(lockerLimits(CARRIERS.find((d) => d.code === 'baltpost')!.lockerSizes));
+  it('omniva lockers are XS–XL, as registration and the spec have them (not the S–L the rate table once had)', () => {
+    const omniva = CARRIER_TABLES.find((c) => c.code === 'omniva')!;
+    expect(omniva.lockerSizes.map((s) => s.code)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+    expect(omniva.lockerSizes).toEqual(lockerLimits(CARRIERS.find((d) => d.code === 'omniva')!.lockerSizes));
   });
 
   it('refuse rates that name lockers for a carrier without them', () => {

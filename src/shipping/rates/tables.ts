@@ -10,7 +10,7 @@
  *   `maxWeightG`, volumetric weight of the largest box within the sizes, sum of sides and girth),
  *   so every parcel within the limits has a price;
  * - a carrier's domestic tables (destination = its home country) are in that country's currency
- *   (`LOCAL_CURRENCY`: PLN in PL, EUR elsewhere), cross-border tables in EUR; so polexpress to PL
+ *   (`LOCAL_CURRENCY`: PLN in PL, EUR elsewhere), cross-border tables in EUR; so inpost to PL
  *   is the only PLN table.
  */
 import { LOCKER_SIZES, type CarrierDefinition, type LockerSizeTable } from '../carriers/contract.js';

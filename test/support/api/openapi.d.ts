@@ -11695,7 +11695,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                    carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                     /**
                      * @description A country the carrier serves (ISO 3166 alpha-2)
                      * @example EE
@@ -18046,7 +18046,7 @@ export interface operations {
                              * @description Carrier code used in API requests
                              * @enum {string}
                              */
-                            code: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            code: "omniva" | "smartpost" | "dpd" | "inpost";
                             /** @description Active contracts; null when none is activated */
                             contracts: {
                                 /** @description The carrier of the contract */
@@ -19297,7 +19297,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -19389,7 +19389,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             name: string;
@@ -19529,7 +19529,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -19641,7 +19641,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             locality: string;
@@ -19745,7 +19745,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this carrier */
-                carrierCode?: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                carrierCode?: "omniva" | "smartpost" | "dpd" | "inpost";
                 /** @description courier or pickupPoint */
                 shippingMethodType?: "courier" | "pickupPoint";
             };
@@ -19821,7 +19821,7 @@ export interface operations {
                         };
                         carriers: {
                             /** @enum {string} */
-                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                             shippingMethods: {
                                 subtypes: {
                                     /** @enum {string} */
@@ -20389,7 +20389,7 @@ export interface operations {
                             /** @description Business receivers only (standardB2B) */
                             b2bOnly: boolean;
                             /** @enum {string} */
-                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                             /**
                              * @description Country of the service
                              * @enum {string}
@@ -20527,7 +20527,7 @@ export interface operations {
                             /** @description The carrier's own id of the point */
                             carrierAssignedId: string;
                             /** @enum {string} */
-                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                             /**
                              * @description Country of the point
                              * @enum {string}
@@ -21323,7 +21323,7 @@ export interface operations {
                              * @description Carrier code used in API requests
                              * @enum {string}
                              */
-                            code: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            code: "omniva" | "smartpost" | "dpd" | "inpost";
                             /** @description Active contracts; null when none is activated */
                             contracts: {
                                 /** @description The carrier of the contract */
@@ -22574,7 +22574,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -22666,7 +22666,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             name: string;
@@ -22806,7 +22806,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -22918,7 +22918,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             locality: string;
@@ -23022,7 +23022,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this carrier */
-                carrierCode?: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                carrierCode?: "omniva" | "smartpost" | "dpd" | "inpost";
                 /** @description courier or pickupPoint */
                 shippingMethodType?: "courier" | "pickupPoint";
             };
@@ -23098,7 +23098,7 @@ export interface operations {
                         };
                         carriers: {
                             /** @enum {string} */
-                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                             shippingMethods: {
                                 subtypes: {
                                     /** @enum {string} */
@@ -23446,7 +23446,7 @@ export interface operations {
                             /** @description Business receivers only (standardB2B) */
                             b2bOnly: boolean;
                             /** @enum {string} */
-                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                             /**
                              * @description Country of the service
                              * @enum {string}
@@ -23584,7 +23584,7 @@ export interface operations {
                             /** @description The carrier's own id of the point */
                             carrierAssignedId: string;
                             /** @enum {string} */
-                            carrierCode: "baltpost" | "parcelnord" | "swiftcourier" | "polexpress";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
                             /**
                              * @description Country of the point
                              * @enum {string}

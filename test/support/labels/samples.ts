@@ -5,10 +5,10 @@
 import type { LabelInput, LockerSize } from '../../../src/shipping/labels/model.js';
 
 const CARRIERS = [
-  { code: 'baltpost', name: 'Baltpost' },
-  { code: 'parcelnord', name: 'Parcelnord' },
-  { code: 'polexpress', name: 'Polexpress' },
-  { code: 'swiftcourier', name: 'Swiftcourier' },
+  { code: 'omniva', name: 'Omniva' },
+  { code: 'smartpost', name: 'Smartpost' },
+  { code: 'inpost', name: 'InPost' },
+  { code: 'dpd', name: 'DPD' },
 ] as const;
 
 const RECEIVERS = [

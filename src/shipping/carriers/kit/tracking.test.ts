@@ -107,11 +107,11 @@ describe.each(CARRIERS.map((d) => [d.code, d] as const))('%s tracking numbers', 
 describe('tracking number shapes', () => {
   const byCode = Object.fromEntries(CARRIERS.map((d) => [d.code, d.trackingNumber]));
   it('match the carriers', () => {
-    expect(byCode.baltpost!.generate(12345678, 'EE')).toBe('CC123456785EE');
-    expect(byCode.baltpost!.generate(12345678, 'LT')).toBe('CC123456785LT');
-    expect(byCode.parcelnord!.generate(1, 'FI')).toMatch(/^37\d{12}$/);
-    expect(byCode.swiftcourier!.generate(1, 'PL')).toMatch(/^3\d{9}$/);
-    expect(byCode.polexpress!.generate(1, 'PL')).toMatch(/^620\d{21}$/);
-    expect(() => byCode.baltpost!.generate(1, 'PL')).toThrow(RangeError);
+    expect(byCode.omniva!.generate(12345678, 'EE')).toBe('CC123456785EE');
+    expect(byCode.omniva!.generate(12345678, 'LT')).toBe('CC123456785LT');
+    expect(byCode.smartpost!.generate(1, 'FI')).toMatch(/^37\d{12}$/);
+    expect(byCode.dpd!.generate(1, 'PL')).toMatch(/^3\d{9}$/);
+    expect(byCode.inpost!.generate(1, 'PL')).toMatch(/^620\d{21}$/);
+    expect(() => byCode.omniva!.generate(1, 'PL')).toThrow(RangeError);
   });
 });

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { RegistrationRequest } from '../contract.js';
+import { courier, pickupPoint, registration, RECEIVERS } from '../../../../test/support/carriers/fixtures.js';
+import { golden, wire } from '../../../../test/support/carriers/golden.js';
+import { flattenDetails, inpostMapper } from './mapper.js';
+import { inpostSimulator } from './simulator.js';
+
+const FIXTURES = new URL('./fixtures/', import.meta.url);
+
+const SCENARIOS: Record<string, RegistrationRequest> = {
+  // A locker in Poland, size S asked for, the account has the drop-off code service.
+  'locker-pl-drop-off-code': registration(pickupPoint('inpost-pl-pm-1', 'parcelMachine', 'PL'), {
+    additionalServices: [{ code: 'cod', amountMinor: 12999, currency: 'PLN' }],
+    lockerSize: 'S',
+    parcels: [{ id: 'parcel-1', weightGrams: 2500, lengthCm: 50, widthCm: 30, heightCm: 6 }],
+  }),
+  // Courier, dimensions in millimetres; no locker size, so no drop-off code.
+  'courier-b2b-pl': registration(courier('inpost', 'PL', 'standardB2B'), {
+    receiver: { ...RECEIVERS.PL, companyName: 'Kowalski i Syn', postalCode: '90004' },
+  }),
+  // Lithuania: no COD at lockers, a postal code of the wrong country, a parcel too big for XS.
+  'invalid-lt-locker': registration(pickupPoint('inpost-lt-pm-1', 'parcelMachine', 'LT'), {
+    additionalServices: [{ code: 'cod', amountMinor: 1000, currency: 'EUR' }],
+    lockerSize: 'XS',
+    receiver: { ...RECEIVERS.LT, postalCode: '00-950' },
+  }),
+  unavailable: registration(courier('inpost', 'PL'), { receiver: { ...RECEIVERS.PL, name: 'UNAVAILABLE' } }),
+};
+
+describe('InPost mapper and simulator (golden fixtures)', () => {
+  it.each(Object.entries(SCENARIOS))('%s', (name, input) => {
+    const request = wire(inpostMapper.buildRequest(input));
+    expect(request).toEqual(golden(FIXTURES, `${name}.request`, request));
+    const response = wire(inpostSimulator.handle(request, { sequenceStart: input.sequenceStart ?? 0 }));
+    expect(response).toEqual(golden(FIXTURES, `${name}.response`, response));
+    const result = inpostMapper.parseResponse(response, input);
+    expect(result).toEqual(golden(FIXTURES, `${name}.result`, result));
+  });
+});
+
+describe('InPost mapper', () => {
+  const input = SCENARIOS['locker-pl-drop-off-code']!;
+
+  it('sends the template, millimetres, kg and the target point', () => {
+    const r = inpostMapper.buildRequest(input);
+    expect(r.service).toBe('inpost_locker_standard');
+    expect(r.custom_attributes).toEqual({ target_point: 'inpost-pl-pm-1', dropoff_code: true });
+    expect(r.parcels).toEqual([{ id: 'parcel-1', template: 'small', dimensions: { length: 500, width: 300, height: 60, unit: 'mm' }, weight: { amount: 2.5, unit: 'kg' } }]);
+    expect(r.cod).toEqual({ amount: 129.99, currency: 'PLN' });
+    expect(r.receiver.phone_prefix).toBe('+48');
+  });
+
+  it('uses the contract default size for lockers only', () => {
+    const noSize = { ...input, lockerSize: null };
+    expect(inpostMapper.buildRequest(noSize).parcels[0]!.template).toBe('medium');
+    expect(inpostMapper.buildRequest({ ...noSize, account: { ...noSize.account, defaultLockerSize: null } }).custom_attributes.dropoff_code).toBe(false);
+    const courierInput = SCENARIOS['courier-b2b-pl']!;
+    expect(inpostMapper.buildRequest(courierInput).parcels[0]!.template).toBeNull();
+  });
+
+  it('flattens nested validation details', () => {
+    expect(flattenDetails({ receiver: { address: { post_code: ['invalid_post_code'] } }, parcels: { '0': { weight: ['too_heavy'] } } })).toEqual([
+      ['receiver.address.post_code', 'invalid_post_code'],
+      ['parcels.0.weight', 'too_heavy'],
+    ]);
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * Smartpost's pickup points in the generated sandbox catalogue (`catalogue/generate-points.ts`):
+ * how many of each (country, type), and how strongly they follow population (1: proportional).
+ */
+import type { PickupPointNetwork } from '../contract.js';
+
+export const smartpostNetwork: readonly PickupPointNetwork[] = [
+  { country: 'EE', type: 'parcelMachine', count: 230, exponent: 1 },
+  { country: 'LV', type: 'parcelMachine', count: 140, exponent: 1 },
+  { country: 'LT', type: 'parcelMachine', count: 160, exponent: 1 },
+  { country: 'FI', type: 'parcelMachine', count: 850, exponent: 0.9 },
+];
