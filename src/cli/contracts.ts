@@ -4,9 +4,11 @@
  *   kassa contracts list STORE_UUID [--json]
  */
 import { parseArgs } from 'node:util';
+import { CARRIER_CODES } from '../shipping/carriers/registry.js';
 import { operatorCall, usageError, type Io } from './kit.js';
 
-export const CONTRACTS_USAGE = `  kassa contracts add STORE_UUID --carrier omniva|smartpost|dpd|inpost --country CC
+/** The carriers are the registry's: a carrier added there is in the usage text too. */
+export const CONTRACTS_USAGE = `  kassa contracts add STORE_UUID --carrier ${CARRIER_CODES.join('|')} --country CC
         [--env sandbox|production (default sandbox)] [--json]
   kassa contracts list STORE_UUID [--json]`;
 

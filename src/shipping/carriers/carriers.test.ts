@@ -28,15 +28,18 @@ describe('carrier registry', () => {
     expect(() => new CarrierRegistry([first!, ...builtInCarriers()])).toThrow(/omniva is registered twice/);
   });
 
-  it('lists the four carriers once each, in order', () => {
-    // CARRIER_CODES is derived from the registry's list, so pin the list itself.
-    expect(CARRIER_CODES).toEqual(['omniva', 'smartpost', 'dpd', 'inpost']);
+  it('lists the original service’s ten carriers once each, by their case-sensitive codes', () => {
+    // The original's 400 names its enum: "carrierCode must be one of the following values:
+    // smartpost, dpd, venipak, omniva, unisend, latvian_post, inpost, orlen, novaPost, postnord".
+    expect([...CARRIER_CODES].sort()).toEqual(['dpd', 'inpost', 'latvian_post', 'novaPost', 'omniva', 'orlen', 'postnord', 'smartpost', 'unisend', 'venipak']);
+    expect(new Set(CARRIER_CODES).size).toBe(CARRIER_CODES.length);
     expect(CARRIERS.map((d) => d.code)).toEqual([...CARRIER_CODES]);
     expect(builtInCarriers().map((a) => a.definition.code)).toEqual([...CARRIER_CODES]);
     const registry = new CarrierRegistry();
     expect(registry.get('inpost')?.definition).toBe(byCode('inpost'));
     expect(registry.get('nope')).toBeUndefined();
-    expect(registry.definitions()).toHaveLength(4);
+    expect(registry.get('Omniva')).toBeUndefined();
+    expect(registry.definitions()).toHaveLength(CARRIER_CODES.length);
   });
 });
 
@@ -91,43 +94,32 @@ describe.each(CARRIERS.map((d) => [d.code, d] as const))('%s definition', (_, de
 });
 
 describe('carriers as the spec describes them', () => {
+  // Montonio's reference (docs/decisions.md, "The real carriers"): Omniva's PIN is the parcel's
+  // barcode, no service needed; DPD and SmartPosti need the service on the carrier account.
   it('three issue a drop-off PIN: two with the service, one always', () => {
-    expect(CARRIERS.map((d) => [d.code, d.dropOffPin])).toEqual([
-      ['omniva', 'withService'],
-      ['smartpost', 'always'],
-      ['dpd', 'never'],
-      ['inpost', 'withService'],
-    ]);
+    const rules = Object.fromEntries(CARRIERS.filter((d) => d.dropOffPin !== 'never').map((d) => [d.code, d.dropOffPin]));
+    expect(rules).toEqual({ omniva: 'always', dpd: 'withService', smartpost: 'withService' });
   });
 
-  it('three use locker sizes; one takes a parcel handover method', () => {
-    expect(CARRIERS.filter((d) => d.lockerSizes).map((d) => d.code)).toEqual(['omniva', 'smartpost', 'inpost']);
-    expect(CARRIERS.filter((d) => d.parcelHandoverMethods).map((d) => d.code)).toEqual(['smartpost']);
-    expect(byCode('smartpost').parcelHandoverMethods).toEqual(['courierPickUp', 'terminalDropOff']);
+  it('three use locker sizes (Unisend, Latvian Post, SmartPosti); one takes a parcel handover method (Unisend)', () => {
+    expect(CARRIERS.filter((d) => d.lockerSizes).map((d) => d.code).sort()).toEqual(['latvian_post', 'smartpost', 'unisend']);
+    expect(CARRIERS.filter((d) => d.parcelHandoverMethods).map((d) => d.code)).toEqual(['unisend']);
+    expect(byCode('unisend').parcelHandoverMethods).toEqual(['courierPickUp', 'terminalDropOff']);
   });
 
-  it('serve the countries and methods of the brief', () => {
-    const summary = Object.fromEntries(
-      CARRIERS.map((d) => [d.code, Object.fromEntries(d.countries.map((c) => [c, (d.methods[c] ?? []).map((m) => `${m.type}:${m.subtypes.join('+')}`)]))]),
-    );
-    expect(summary).toEqual({
-      omniva: {
-        EE: ['pickupPoint:parcelMachine+postOffice', 'courier:standard+standardB2B'],
-        LV: ['pickupPoint:parcelMachine+postOffice', 'courier:standard'],
-        LT: ['pickupPoint:parcelMachine+postOffice', 'courier:standard'],
-      },
-      smartpost: {
-        EE: ['pickupPoint:parcelMachine', 'courier:standard'],
-        LV: ['pickupPoint:parcelMachine', 'courier:standard'],
-        LT: ['pickupPoint:parcelMachine', 'courier:standard'],
-        FI: ['pickupPoint:parcelMachine', 'courier:standard'],
-      },
-      dpd: Object.fromEntries(COUNTRIES.map((c) => [c, ['courier:standard+standardB2B', 'pickupPoint:parcelShop']])),
-      inpost: {
-        PL: ['pickupPoint:parcelMachine', 'courier:standard+standardB2B'],
-        LT: ['pickupPoint:parcelMachine', 'courier:standard'],
-      },
-    });
+  it('offer every method a WooCommerce shipping-method class of the plugin hard-codes (carrier_code, type_v2)', () => {
+    // includes/shipping/shipping-methods/<carrier>/class-montonio-*.php
+    const classes = [
+      'dpd:courier', 'dpd:parcelMachine', 'dpd:parcelShop', 'inpost:parcelMachine', 'latvian_post:courier', 'latvian_post:parcelMachine',
+      'omniva:courier', 'omniva:parcelMachine', 'omniva:postOffice', 'orlen:parcelMachine', 'smartpost:courier', 'smartpost:parcelMachine',
+      'smartpost:postOffice', 'unisend:courier', 'unisend:parcelMachine', 'venipak:courier', 'venipak:parcelMachine', 'venipak:parcelShop',
+    ];
+    for (const cls of classes) {
+      const [code, type] = cls.split(':') as [string, string];
+      const def = byCode(code);
+      const offered = def.countries.some((c) => def.methods[c]?.some((m) => (type === 'courier' ? m.type === 'courier' : (m.subtypes as readonly string[]).includes(type))));
+      expect(offered, cls).toBe(true);
+    }
   });
 });
 

@@ -7,7 +7,7 @@
  *   folder's other files, its rates and pickup point network (both required).
  * - `rates.ts`: its rate tables and the limits they apply (parcel machines: `sizes: 'lockers'`,
  *   the definition's compartments).
- * - `network.ts` and `pickup-points.json`: its pickup points in the generated sandbox catalogue.
+ * - `network.ts` and `pickup-points.tsv.gz`: its pickup points in the generated sandbox catalogue.
  * - `carrier.ts`: its registry entry (definition, mapper and simulator as one adapter).
  * - `mapper.ts`: pure. Builds the carrier's own request from the unified {@link RegistrationRequest}
  *   and reads its answer back into a {@link RegistrationResult}; holds the carrier's unit and
@@ -78,7 +78,8 @@ export interface ParcelLimits {
   maxLengthCm: number;
 }
 
-export type CheckDigitAlgorithm = 'upu-s10-mod11' | 'mod7' | 'luhn-mod10' | 'gs1-mod10';
+/** `none`: numbers without a check digit (Venipak's pack numbers, which the sender assigns). */
+export type CheckDigitAlgorithm = 'upu-s10-mod11' | 'mod7' | 'luhn-mod10' | 'gs1-mod10' | 'none';
 
 export interface CheckDigitScheme {
   algorithm: CheckDigitAlgorithm;

@@ -1,11 +1,16 @@
 /**
- * The five countries Kassa's carriers serve, their postal code formats and phone prefixes.
+ * The countries Kassa's carriers serve, their postal code formats, phone prefixes and currencies.
  * Pure data and small pure helpers; shared by the carriers (mappers, simulators) and the pickup
  * point catalogue.
  */
+import type { Currency } from '../../platform/money.js';
 
-/** In the order every listing uses. The one declaration of shipping's country codes. */
-export const COUNTRIES = Object.freeze(['EE', 'LV', 'LT', 'FI', 'PL'] as const);
+/**
+ * In the order every listing uses. The one declaration of shipping's country codes: the five
+ * Baltic-Finnish-Polish markets first, then Sweden, Denmark, Norway (PostNord's) and Ukraine
+ * (Nova Post's).
+ */
+export const COUNTRIES = Object.freeze(['EE', 'LV', 'LT', 'FI', 'PL', 'SE', 'DK', 'NO', 'UA'] as const);
 export type CountryCode = (typeof COUNTRIES)[number];
 
 export function isCountryCode(value: unknown): value is CountryCode {
@@ -14,7 +19,8 @@ export function isCountryCode(value: unknown): value is CountryCode {
 
 /**
  * Canonical postal code formats, as the spec's addresses and the pickup point catalogue write them:
- * EE `12345`, LV `LV-1234`, LT `LT-12345`, FI `12345`, PL `12-345`.
+ * EE `12345`, LV `LV-1234`, LT `LT-12345`, FI `12345`, PL `12-345`, SE `123 45` (the post's own
+ * way, with the space), DK `1234`, NO `1234`, UA `12345`.
  */
 export const POSTAL_CODE_FORMAT: Readonly<Record<CountryCode, RegExp>> = Object.freeze({
   EE: /^\d{5}$/,
@@ -22,6 +28,10 @@ export const POSTAL_CODE_FORMAT: Readonly<Record<CountryCode, RegExp>> = Object.
   LT: /^LT-\d{5}$/,
   FI: /^\d{5}$/,
   PL: /^\d{2}-\d{3}$/,
+  SE: /^\d{3} \d{2}$/,
+  DK: /^\d{4}$/,
+  NO: /^\d{4}$/,
+  UA: /^\d{5}$/,
 });
 
 /** Example of each format, for messages. */
@@ -31,12 +41,16 @@ export const POSTAL_CODE_EXAMPLE: Readonly<Record<CountryCode, string>> = Object
   LT: 'LT-01100',
   FI: '00100',
   PL: '00-950',
+  SE: '111 20',
+  DK: '1050',
+  NO: '0150',
+  UA: '01001',
 });
 
 /** Number of postal code digits per country. */
-export const POSTAL_CODE_DIGITS: Readonly<Record<CountryCode, number>> = Object.freeze({ EE: 5, LV: 4, LT: 5, FI: 5, PL: 5 });
+export const POSTAL_CODE_DIGITS: Readonly<Record<CountryCode, number>> = Object.freeze({ EE: 5, LV: 4, LT: 5, FI: 5, PL: 5, SE: 5, DK: 4, NO: 4, UA: 5 });
 
-/** Postal codes of countries outside the five are only checked for plausibility. */
+/** Postal codes of countries outside `COUNTRIES` are only checked for plausibility. */
 const FOREIGN_POSTAL_CODE = /^[A-Z0-9][A-Z0-9 -]{1,9}$/i;
 
 export function isValidPostalCode(country: string, postalCode: string): boolean {
@@ -45,8 +59,8 @@ export function isValidPostalCode(country: string, postalCode: string): boolean 
 
 /**
  * Reads the ways people write a postal code into the canonical form: surrounding and inner
- * spaces, lower case, a missing (or, for EE/FI/PL, an added) country prefix, a missing Polish
- * dash (`00950` → `00-950`). Undefined when it does not fit the country's format (a dash
+ * spaces, lower case, a missing (or, for the countries without one, an added) country prefix,
+ * a missing Polish dash (`00950` → `00-950`), a missing Swedish space (`11120` → `111 20`). Undefined when it does not fit the country's format (a dash
  * elsewhere than after the prefix or in the Polish position, the wrong number of digits).
  */
 export function normalizePostalCode(country: CountryCode, input: string): string | undefined {
@@ -60,6 +74,8 @@ export function normalizePostalCode(country: CountryCode, input: string): string
       return `${country}-${digits}`;
     case 'PL':
       return `${digits.slice(0, 2)}-${digits.slice(2)}`;
+    case 'SE':
+      return `${digits.slice(0, 3)} ${digits.slice(3)}`;
     default:
       return digits;
   }
@@ -77,7 +93,17 @@ export function normalizePhonePrefix(input: string | null | undefined): string {
 }
 
 /** International calling code of each country (what `phoneCountryCode` holds). */
-export const CALLING_CODE: Readonly<Record<CountryCode, string>> = Object.freeze({ EE: '+372', LV: '+371', LT: '+370', FI: '+358', PL: '+48' });
+export const CALLING_CODE: Readonly<Record<CountryCode, string>> = Object.freeze({
+  EE: '+372',
+  LV: '+371',
+  LT: '+370',
+  FI: '+358',
+  PL: '+48',
+  SE: '+46',
+  DK: '+45',
+  NO: '+47',
+  UA: '+380',
+});
 
 /**
  * The ITU-T E.164 country codes of two digits. Codes are prefix-free: zones 1 and 7 are one
@@ -109,11 +135,32 @@ export function splitInternationalPhone(input: string): { countryCode: string; n
   return { countryCode: `+${digits.slice(0, len)}`, national: body.slice(i).replace(/^[\s\-().]+/, '').trim() };
 }
 
+/** ISO 4217 code of a country's own currency: Kassa's money types (`Currency`) hold only EUR and PLN. */
+export type LocalCurrency = Currency | 'SEK' | 'DKK' | 'NOK' | 'UAH';
+
 /**
- * Each country's own currency: cash on delivery is collected in it, and a carrier's domestic rate
- * tables are in it (cross-border ones in EUR).
+ * Each country's own currency, as it is: SE, DK, NO and UA have their own, which Kassa's money
+ * (`Currency`, EUR and PLN) cannot hold; so no amount Kassa handles is ever in them (see
+ * `COD_CURRENCY` and `RATE_CURRENCY`).
  */
-export const LOCAL_CURRENCY: Readonly<Record<CountryCode, 'EUR' | 'PLN'>> = Object.freeze({
+export const LOCAL_CURRENCY: Readonly<Record<CountryCode, LocalCurrency>> = Object.freeze({
+  EE: 'EUR',
+  LV: 'EUR',
+  LT: 'EUR',
+  FI: 'EUR',
+  PL: 'PLN',
+  SE: 'SEK',
+  DK: 'DKK',
+  NO: 'NOK',
+  UA: 'UAH',
+});
+
+/**
+ * Currency of cash on delivery per destination country: the local currency, in the countries
+ * whose currency Kassa's money holds. None in SE, DK, NO and UA: no carrier offers `cod` there
+ * (COD is collected in the local currency, and Kassa cannot hold SEK, DKK, NOK or UAH).
+ */
+export const COD_CURRENCY: Readonly<Partial<Record<CountryCode, Currency>>> = Object.freeze({
   EE: 'EUR',
   LV: 'EUR',
   LT: 'EUR',
@@ -121,5 +168,19 @@ export const LOCAL_CURRENCY: Readonly<Record<CountryCode, 'EUR' | 'PLN'>> = Obje
   PL: 'PLN',
 });
 
-/** Currency of cash on delivery per destination country: the local currency. */
-export const COD_CURRENCY = LOCAL_CURRENCY;
+/**
+ * Currency of a carrier's domestic rate tables (destination = its home country): the local
+ * currency where Kassa's money holds it, EUR where it does not (SE, DK, NO, UA), like the
+ * cross-border tables.
+ */
+export const RATE_CURRENCY: Readonly<Record<CountryCode, Currency>> = Object.freeze({
+  EE: 'EUR',
+  LV: 'EUR',
+  LT: 'EUR',
+  FI: 'EUR',
+  PL: 'PLN',
+  SE: 'EUR',
+  DK: 'EUR',
+  NO: 'EUR',
+  UA: 'EUR',
+});

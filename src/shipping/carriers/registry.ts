@@ -11,9 +11,19 @@ import { omniva } from './omniva/carrier.js';
 import { smartpost } from './smartpost/carrier.js';
 import { dpd } from './dpd/carrier.js';
 import { inpost } from './inpost/carrier.js';
+import { venipak } from './venipak/carrier.js';
+import { unisend } from './unisend/carrier.js';
+import { latvianPost } from './latvian_post/carrier.js';
+import { orlen } from './orlen/carrier.js';
+import { novaPost } from './novaPost/carrier.js';
+import { postnord } from './postnord/carrier.js';
 
-/** In listing order. */
-const ENTRIES = [omniva, smartpost, dpd, inpost] as const;
+/**
+ * In listing order. The codes are the original service's `carrierCode` enum, case-sensitive
+ * (its 400 lists "smartpost, dpd, venipak, omniva, unisend, latvian_post, inpost, orlen,
+ * novaPost, postnord"): the public clients hard-code them.
+ */
+const ENTRIES = [omniva, smartpost, dpd, inpost, venipak, unisend, latvianPost, orlen, novaPost, postnord] as const;
 
 /** The code of a registered carrier: the union of the definitions' literal codes. */
 export type CarrierCode = (typeof ENTRIES)[number]['definition']['code'];

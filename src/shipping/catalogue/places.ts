@@ -1,12 +1,12 @@
 /**
- * The real places the pickup point data set is generated from: towns and cities of the five
- * countries with their region, approximate population (2023–2024) and postal code ranges; the
+ * The real places the pickup point data set is generated from: towns and cities of each country
+ * with their region, approximate population (2023–2024; Ukraine 2022) and postal code ranges; the
  * districts, shopping centres and main streets of the big cities; each country's common street
  * names and the shop chains that host parcel machines and parcel shops. Input of
  * `generate-points.ts` only; pure data.
  *
  * Postal code ranges are the numeric value of the code's digits (EE 10111 → 10111, LV-1050 →
- * 1050, LT-01100 → 1100, PL 00-950 → 950), inclusive.
+ * 1050, LT-01100 → 1100, PL 00-950 → 950, SE 111 20 → 11120, NO 0150 → 150), inclusive.
  */
 import type { CountryCode } from '../carriers/countries.js';
 
@@ -578,4 +578,304 @@ const PL: CountryPlaces = {
   ],
 };
 
-export const PLACES: Readonly<Record<CountryCode, CountryPlaces>> = { EE, LV, LT, FI, PL };
+// ---------------------------------------------------------------------------------------------
+// Sweden: postal codes `123 45` (range values are the five digits: 111 20 → 11120).
+const SE: CountryPlaces = {
+  country: 'SE',
+  postalStep: 1,
+  streets: [
+    'Storgatan', 'Kyrkogatan', 'Drottninggatan', 'Kungsgatan', 'Skolgatan', 'Järnvägsgatan', 'Stationsgatan', 'Nygatan',
+    'Torggatan', 'Parkgatan', 'Trädgårdsgatan', 'Södra vägen', 'Norra vägen', 'Industrivägen', 'Hamngatan', 'Strandvägen',
+    'Östra Storgatan', 'Västra Storgatan', 'Bangatan', 'Tullgatan', 'Köpmangatan', 'Fabriksgatan', 'Sjögatan', 'Björkvägen',
+    'Granvägen', 'Skogsvägen', 'Idrottsvägen', 'Badhusgatan', 'Prästgatan', 'Ringvägen',
+  ],
+  groceries: ['ICA Maxi', 'ICA Kvantum', 'ICA Supermarket', 'ICA Nära', 'Coop', 'Stora Coop', 'Willys', 'Hemköp', 'Lidl', 'City Gross'],
+  fuel: ['Circle K', 'OKQ8', 'Preem', 'St1', 'Ingo'],
+  kiosks: ['Pressbyrån', '7-Eleven', 'ICA Nära', 'Coop'],
+  cities: [
+    c('Stockholm', 'Stockholms län', 985_000, 11120, 12999, {
+      districts: ['Norrmalm', 'Södermalm', 'Östermalm', 'Kungsholmen', 'Vasastan', 'Hägersten', 'Bromma', 'Farsta', 'Skärholmen', 'Vällingby', 'Enskede', 'Kista'],
+      malls: [
+        'Gallerian', 'Mood Stockholm', 'Åhléns City', 'NK Stockholm', 'Skärholmen Centrum', 'Kista Galleria', 'Vällingby City', 'Farsta Centrum',
+        'Fältöversten', 'Ringen Centrum', 'Västermalmsgallerian', 'Bromma Blocks', 'Liljeholmstorget Galleria', 'Söderhallarna',
+      ],
+      streets: [
+        'Drottninggatan', 'Götgatan', 'Sveavägen', 'Kungsgatan', 'Hornsgatan', 'Vasagatan', 'Birger Jarlsgatan', 'Odengatan', 'Sankt Eriksgatan',
+        'Fleminggatan', 'Ringvägen', 'Folkungagatan', 'Hantverkargatan', 'Valhallavägen', 'Karlavägen', 'Regeringsgatan', 'Hamngatan',
+        'Torsgatan', 'Västmannagatan', 'Upplandsgatan',
+      ],
+    }),
+    c('Göteborg', 'Västra Götalands län', 600_000, 41101, 41879, {
+      districts: ['Centrum', 'Majorna', 'Hisingen', 'Linnéstaden', 'Örgryte', 'Frölunda', 'Angered', 'Kortedala', 'Biskopsgården'],
+      malls: ['Nordstan', 'Frölunda Torg', 'Backaplan', 'Angered Centrum', 'Arkaden', 'Citypassagen', 'Eriksbergs Köpcentrum'],
+      streets: [
+        'Kungsportsavenyn', 'Vasagatan', 'Linnégatan', 'Första Långgatan', 'Andra Långgatan', 'Kungsgatan', 'Östra Hamngatan', 'Södra Vägen',
+        'Karl Johansgatan', 'Friggagatan', 'Eriksbergsgatan', 'Ullevigatan', 'Aschebergsgatan', 'Övre Husargatan',
+      ],
+    }),
+    c('Malmö', 'Skåne län', 360_000, 21110, 21799, {
+      districts: ['Centrum', 'Västra Hamnen', 'Möllevången', 'Limhamn', 'Rosengård', 'Husie', 'Hyllie', 'Fosie', 'Kirseberg', 'Oxie'],
+      malls: ['Emporia', 'Triangeln', 'Mobilia', 'Caroli City', 'Entré Malmö', 'Hansa Malmö'],
+      streets: ['Södra Förstadsgatan', 'Stora Nygatan', 'Amiralsgatan', 'Lundavägen', 'Föreningsgatan', 'Regementsgatan', 'Ystadvägen', 'Bergsgatan', 'Limhamnsvägen', 'Pildammsvägen'],
+    }),
+    c('Uppsala', 'Uppsala län', 180_000, 75220, 75758, {
+      malls: ['Gränbystaden', 'Forumgallerian', 'S:t Per Gallerian'],
+      streets: ['Kungsgatan', 'Svartbäcksgatan', 'Dragarbrunnsgatan', 'Vaksalagatan', 'Luthagsesplanaden', 'Sysslomansgatan'],
+    }),
+    c('Västerås', 'Västmanlands län', 130_000, 72210, 72599, { malls: ['Erikslund Shopping Center', 'Gallerian Västerås', 'Punkt Västerås'] }),
+    c('Örebro', 'Örebro län', 130_000, 70210, 70595, { malls: ['Marieberg Galleria', 'Krämaren', 'Kompaniet'] }),
+    c('Linköping', 'Östergötlands län', 115_000, 58214, 58758, { malls: ['Tornby', 'Filbyter'] }),
+    c('Helsingborg', 'Skåne län', 115_000, 25221, 25669, { malls: ['Väla Centrum', 'Kopparmöllan', 'Mariagallerian'] }),
+    c('Jönköping', 'Jönköpings län', 100_000, 55302, 55632, { malls: ['A6 Center', 'Asecs'] }),
+    c('Norrköping', 'Östergötlands län', 98_000, 60206, 60597, { malls: ['Mirum Galleria', 'Ingelsta Shopping', 'Linden'] }),
+    c('Lund', 'Skåne län', 95_000, 22100, 22736, { malls: ['Nova Lund'] }),
+    c('Umeå', 'Västerbottens län', 91_000, 90302, 90799, { malls: ['Avion Shopping', 'Utopia', 'Kvarteret Forum'] }),
+    c('Gävle', 'Gävleborgs län', 77_000, 80250, 80649, { malls: ['Valbo Köpcentrum', 'Gallerian Nian'] }),
+    c('Borås', 'Västra Götalands län', 75_000, 50330, 50764, { malls: ['Knalleland', 'Allégården'] }),
+    c('Södertälje', 'Stockholms län', 75_000, 15130, 15258, { malls: ['Kringlan'] }),
+    c('Eskilstuna', 'Södermanlands län', 70_000, 63220, 63550, { malls: ['Tuna Park'] }),
+    c('Halmstad', 'Hallands län', 70_000, 30224, 30296, { malls: ['Hallarna'] }),
+    c('Växjö', 'Kronobergs län', 70_000, 35230, 35263, { malls: ['Grand Samarkand'] }),
+    c('Karlstad', 'Värmlands län', 67_000, 65220, 65671, { malls: ['Mitt i City', 'Mitt i Värmland'] }),
+    c('Sundsvall', 'Västernorrlands län', 58_000, 85230, 85652, { malls: ['Birsta City'] }),
+    c('Östersund', 'Jämtlands län', 53_000, 83130, 83199, { malls: ['Mittpunkten', 'Lillänge'] }),
+    c('Trollhättan', 'Västra Götalands län', 50_000, 46130, 46199, { malls: ['Överby Köpcentrum'] }),
+    c('Luleå', 'Norrbottens län', 48_000, 97231, 97754, { malls: ['Storheden', 'Shopping Luleå'] }),
+    c('Borlänge', 'Dalarnas län', 44_000, 78430, 78475),
+    c('Kalmar', 'Kalmar län', 42_000, 39231, 39365, { malls: ['Baronen', 'Giraffen'] }),
+    c('Kristianstad', 'Skåne län', 42_000, 29131, 29194),
+    c('Skövde', 'Västra Götalands län', 40_000, 54130, 54166),
+    c('Falun', 'Dalarnas län', 38_000, 79130, 79177),
+    c('Karlskrona', 'Blekinge län', 37_000, 37130, 37165),
+    c('Varberg', 'Hallands län', 37_000, 43230, 43296),
+    c('Skellefteå', 'Västerbottens län', 36_000, 93130, 93170),
+    c('Uddevalla', 'Västra Götalands län', 36_000, 45130, 45197),
+    c('Nyköping', 'Södermanlands län', 34_000, 61130, 61199),
+    c('Visby', 'Gotlands län', 24_000, 62150, 62158),
+    c('Kiruna', 'Norrbottens län', 17_000, 98130, 98146),
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Denmark: four-digit postal codes; Copenhagen's city codes are per street (1050–1799), the
+// districts' one per district.
+const DK: CountryPlaces = {
+  country: 'DK',
+  postalStep: 1,
+  streets: [
+    'Hovedgaden', 'Vestergade', 'Østergade', 'Nørregade', 'Søndergade', 'Stationsvej', 'Skolevej', 'Kirkevej', 'Algade', 'Torvet',
+    'Jernbanegade', 'Storegade', 'Bredgade', 'Adelgade', 'Industrivej', 'Møllevej', 'Skovvej', 'Strandvejen', 'Parkvej', 'Havnegade',
+    'Kongensgade', 'Vestre Ringvej', 'Østre Allé', 'Bygaden', 'Engvej', 'Banegårdspladsen', 'Skolegade', 'Teglværksvej',
+  ],
+  groceries: ['Netto', 'Føtex', 'Bilka', 'Rema 1000', 'Lidl', 'Meny', 'SuperBrugsen', 'Kvickly', 'Coop 365', 'Spar'],
+  fuel: ['Circle K', 'Q8', 'OK', 'Shell', 'Ingo', 'Uno-X'],
+  kiosks: ['7-Eleven', 'Spar', "Dagli'Brugsen", 'Min Købmand'],
+  cities: [
+    c('København', 'Region Hovedstaden', 660_000, 1050, 1473, {
+      postal: [[1050, 1473], [1550, 1799], [2100, 2100], [2150, 2150], [2200, 2200], [2300, 2300], [2400, 2400], [2450, 2450], [2500, 2500], [2700, 2700], [2720, 2720]],
+      districts: ['Indre By', 'Vesterbro', 'Nørrebro', 'Østerbro', 'Amager', 'Valby', 'Vanløse', 'Brønshøj', 'Bispebjerg', 'Sydhavnen', 'Christianshavn'],
+      malls: ['Fisketorvet', "Field's", 'Illum', 'Magasin du Nord', 'Nørrebro Bycenter', 'Amager Centret', 'Spinderiet', 'Bispebjerg Torv'],
+      streets: [
+        'Vesterbrogade', 'Nørrebrogade', 'Østerbrogade', 'Amagerbrogade', 'Istedgade', 'Gothersgade', 'Nørre Voldgade', 'H.C. Andersens Boulevard',
+        'Frederikssundsvej', 'Jagtvej', 'Tagensvej', 'Valby Langgade', 'Store Kongensgade', 'Englandsvej', 'Frederiksborggade', 'Strandboulevarden',
+      ],
+    }),
+    c('Aarhus', 'Region Midtjylland', 290_000, 8000, 8270, {
+      postal: [[8000, 8000], [8200, 8200], [8210, 8210], [8220, 8220], [8230, 8230], [8240, 8240], [8260, 8260], [8270, 8270]],
+      districts: ['Midtbyen', 'Trøjborg', 'Frederiksbjerg', 'Viby', 'Brabrand', 'Risskov', 'Åbyhøj', 'Hasle'],
+      malls: ['Bruuns Galleri', 'Salling Aarhus', 'Storcenter Nord', 'City Vest'],
+      streets: ['Søndergade', 'Ryesgade', 'Frederiksgade', 'Vestergade', 'Randersvej', 'Silkeborgvej', 'Viborgvej', 'Jægergårdsgade', 'Nørregade', 'Grenåvej'],
+    }),
+    c('Odense', 'Region Syddanmark', 182_000, 5000, 5270, {
+      postal: [[5000, 5000], [5200, 5200], [5210, 5210], [5220, 5220], [5230, 5230], [5240, 5240], [5250, 5250], [5260, 5260], [5270, 5270]],
+      malls: ['Rosengårdcentret', 'Skibhuscentret'],
+      streets: ['Vestergade', 'Kongensgade', 'Nørregade', 'Overgade', 'Hjallesevej', 'Middelfartvej', 'Nyborgvej'],
+    }),
+    c('Aalborg', 'Region Nordjylland', 120_000, 9000, 9000, {
+      postal: [[9000, 9000], [9200, 9200], [9210, 9210], [9220, 9220]],
+      malls: ['Friis', 'Aalborg Storcenter', 'Salling Aalborg'],
+      streets: ['Boulevarden', 'Vesterbro', 'Bispensgade', 'Algade', 'Hobrovej'],
+    }),
+    c('Frederiksberg', 'Region Hovedstaden', 104_000, 1800, 2000, { malls: ['Frederiksberg Centret'], streets: ['Gammel Kongevej', 'Falkoner Allé', 'Godthåbsvej', 'Peter Bangs Vej', 'Smallegade'] }),
+    c('Esbjerg', 'Region Syddanmark', 71_000, 6700, 6715, { malls: ['Broen', 'Esbjerg Storcenter'] }),
+    c('Randers', 'Region Midtjylland', 63_000, 8900, 8960, { malls: ['Randers Storcenter'] }),
+    c('Kolding', 'Region Syddanmark', 62_000, 6000, 6000, { malls: ['Kolding Storcenter'] }),
+    c('Horsens', 'Region Midtjylland', 61_000, 8700, 8700),
+    c('Vejle', 'Region Syddanmark', 60_000, 7100, 7100, { malls: ['Bryggen'] }),
+    c('Kongens Lyngby', 'Region Hovedstaden', 56_000, 2800, 2800, { malls: ['Lyngby Storcenter'] }),
+    c('Roskilde', 'Region Sjælland', 52_000, 4000, 4000, { malls: ["RO's Torv"] }),
+    c('Herning', 'Region Midtjylland', 51_000, 7400, 7400),
+    c('Silkeborg', 'Region Midtjylland', 50_000, 8600, 8600),
+    c('Ballerup', 'Region Hovedstaden', 49_000, 2750, 2750, { malls: ['Ballerup Centret'] }),
+    c('Helsingør', 'Region Hovedstaden', 47_000, 3000, 3000),
+    c('Næstved', 'Region Sjælland', 44_000, 4700, 4700),
+    c('Fredericia', 'Region Syddanmark', 41_000, 7000, 7000),
+    c('Viborg', 'Region Midtjylland', 41_000, 8800, 8800),
+    c('Køge', 'Region Sjælland', 38_000, 4600, 4600),
+    c('Hillerød', 'Region Hovedstaden', 36_000, 3400, 3400),
+    c('Holstebro', 'Region Midtjylland', 36_000, 7500, 7500),
+    c('Taastrup', 'Region Hovedstaden', 35_000, 2630, 2630, { malls: ['City 2'] }),
+    c('Slagelse', 'Region Sjælland', 34_000, 4200, 4200),
+    c('Holbæk', 'Region Sjælland', 29_000, 4300, 4300),
+    c('Sønderborg', 'Region Syddanmark', 28_000, 6400, 6400),
+    c('Svendborg', 'Region Syddanmark', 27_000, 5700, 5700),
+    c('Hjørring', 'Region Nordjylland', 25_000, 9800, 9800),
+    c('Ringsted', 'Region Sjælland', 23_000, 4100, 4100),
+    c('Frederikshavn', 'Region Nordjylland', 22_000, 9900, 9900),
+    c('Haderslev', 'Region Syddanmark', 22_000, 6100, 6100),
+    c('Skive', 'Region Midtjylland', 21_000, 7800, 7800),
+    c('Nykøbing Falster', 'Region Sjælland', 16_000, 4800, 4800),
+    c('Rønne', 'Region Hovedstaden', 13_000, 3700, 3700),
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Norway: four-digit postal codes (Oslo 0150 → 150); counties as of 2024.
+const NO: CountryPlaces = {
+  country: 'NO',
+  postalStep: 1,
+  streets: [
+    'Storgata', 'Kirkegata', 'Jernbanegata', 'Skolegata', 'Torget', 'Strandgata', 'Kongens gate', 'Dronningens gate', 'Parkveien',
+    'Industriveien', 'Stasjonsveien', 'Nygata', 'Sjøgata', 'Hovedveien', 'Fjellveien', 'Bakkegata', 'Prinsens gate', 'Kirkeveien',
+    'Skoleveien', 'Havnegata', 'Markveien', 'Tollbodgata', 'Brugata', 'Elvegata',
+  ],
+  groceries: ['Rema 1000', 'Kiwi', 'Coop Extra', 'Coop Prix', 'Coop Obs', 'Meny', 'Spar', 'Joker', 'Bunnpris'],
+  fuel: ['Circle K', 'Esso', 'Uno-X', 'YX', 'Shell', 'St1'],
+  kiosks: ['Narvesen', '7-Eleven', 'Joker', 'Bunnpris'],
+  cities: [
+    c('Oslo', 'Oslo', 710_000, 150, 1295, {
+      districts: ['Sentrum', 'Grünerløkka', 'Gamle Oslo', 'Frogner', 'St. Hanshaugen', 'Sagene', 'Nordre Aker', 'Ullern', 'Grorud', 'Stovner', 'Alna', 'Bjerke', 'Søndre Nordstrand', 'Nordstrand', 'Østensjø'],
+      malls: [
+        'Oslo City', 'Byporten', 'Paleet', 'Steen & Strøm', 'Storo Storsenter', 'Lambertseter Senter', 'Manglerud Senter', 'Bryn Senter',
+        'Stovner Senter', 'Furuset Senter', 'Tveita Senter', 'CC Vest',
+      ],
+      streets: [
+        'Karl Johans gate', 'Bogstadveien', 'Storgata', 'Thorvald Meyers gate', 'Trondheimsveien', 'Kirkeveien', 'Ullevålsveien', 'Grensen',
+        'Markveien', 'Hegdehaugsveien', 'Pilestredet', 'Dronningens gate', 'Grønlandsleiret', 'Tøyengata', 'Sørkedalsveien', 'Bygdøy allé', 'Frognerveien',
+      ],
+    }),
+    c('Bergen', 'Vestland', 290_000, 5003, 5268, {
+      districts: ['Bergenhus', 'Årstad', 'Fana', 'Laksevåg', 'Fyllingsdalen', 'Åsane', 'Arna', 'Ytrebygda'],
+      malls: ['Galleriet', 'Xhibition', 'Bergen Storsenter', 'Lagunen Storsenter', 'Åsane Storsenter', 'Oasen', 'Kløverhuset'],
+      streets: ['Torgallmenningen', 'Strandgaten', 'Nygårdsgaten', 'Kong Oscars gate', 'Olav Kyrres gate', 'Christies gate', 'Fjøsangerveien', 'Inndalsveien', 'Damsgårdsveien'],
+    }),
+    c('Trondheim', 'Trøndelag', 215_000, 7010, 7099, {
+      malls: ['Trondheim Torg', 'Solsiden', 'City Syd', 'Byhaven', 'City Lade'],
+      streets: ['Munkegata', 'Kongens gate', 'Olav Tryggvasons gate', 'Nordre gate', 'Prinsens gate', 'Innherredsveien', 'Elgeseter gate'],
+    }),
+    c('Stavanger', 'Rogaland', 147_000, 4005, 4099, {
+      malls: ['Arkaden', 'Madla Amfi', 'Tasta Senter'],
+      streets: ['Kirkegata', 'Klubbgata', 'Løkkeveien', 'Madlaveien', 'Pedersgata'],
+    }),
+    c('Bærum', 'Akershus', 130_000, 1300, 1369, { malls: ['Sandvika Storsenter'] }),
+    c('Kristiansand', 'Agder', 115_000, 4608, 4639, { malls: ['Sørlandssenteret'] }),
+    c('Drammen', 'Buskerud', 103_000, 3001, 3048, { malls: ['Gulskogen Senter', 'Magasinet Drammen'] }),
+    c('Asker', 'Akershus', 98_000, 1371, 1397),
+    c('Lillestrøm', 'Akershus', 88_000, 2000, 2021, { malls: ['Lillestrøm Torv', 'Strømmen Storsenter'] }),
+    c('Fredrikstad', 'Østfold', 84_000, 1601, 1639, { malls: ['Torvbyen'] }),
+    c('Sandnes', 'Rogaland', 82_000, 4306, 4329, { malls: ['Kvadrat'] }),
+    c('Tromsø', 'Troms', 78_000, 9006, 9024, { malls: ['Jekta', 'Nerstranda', 'Pyramiden'] }),
+    c('Ålesund', 'Møre og Romsdal', 67_000, 6002, 6030, { malls: ['Moa', 'Kremmergaarden'] }),
+    c('Sandefjord', 'Vestfold', 65_000, 3201, 3243),
+    c('Sarpsborg', 'Østfold', 59_000, 1701, 1738),
+    c('Tønsberg', 'Vestfold', 58_000, 3101, 3127, { malls: ['Farmandstredet'] }),
+    c('Skien', 'Telemark', 55_000, 3701, 3736, { malls: ['Herkules'] }),
+    c('Bodø', 'Nordland', 53_000, 8001, 8050, { malls: ['City Nord', 'Glasshuset'] }),
+    c('Moss', 'Østfold', 50_000, 1501, 1540, { malls: ['Amfi Moss'] }),
+    c('Larvik', 'Vestfold', 48_000, 3251, 3296),
+    c('Arendal', 'Agder', 45_000, 4801, 4848, { malls: ['Amfi Arendal'] }),
+    c('Haugesund', 'Rogaland', 38_000, 5501, 5538, { malls: ['Amanda Storsenter'] }),
+    c('Porsgrunn', 'Telemark', 37_000, 3901, 3949),
+    c('Hamar', 'Innlandet', 32_000, 2301, 2322),
+    c('Molde', 'Møre og Romsdal', 32_000, 6401, 6421),
+    c('Halden', 'Østfold', 31_000, 1751, 1792),
+    c('Gjøvik', 'Innlandet', 30_000, 2801, 2827, { malls: ['CC Gjøvik'] }),
+    c('Lillehammer', 'Innlandet', 28_000, 2601, 2625, { malls: ['Strandtorget'] }),
+    c('Kongsberg', 'Buskerud', 28_000, 3601, 3618),
+    c('Harstad', 'Troms', 25_000, 9401, 9415),
+    c('Alta', 'Finnmark', 21_000, 9501, 9518),
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Ukraine: five-digit postal codes (Kyiv 01001 → 1001); names and regions in the national
+// (KMU 2010) transliteration; populations are the last pre-war (2022) estimates. Only towns the
+// government controls, where the carriers work.
+const UA: CountryPlaces = {
+  country: 'UA',
+  postalStep: 1,
+  streets: [
+    'vul. Shevchenka', 'vul. Hrushevskoho', 'vul. Ivana Franka', 'vul. Lesi Ukrainky', 'vul. Soborna', 'vul. Nezalezhnosti', 'vul. Hetmana Mazepy',
+    'vul. Tsentralna', 'vul. Sadova', 'vul. Shkilna', 'vul. Zaliznychna', 'vul. Vokzalna', 'vul. Myru', 'vul. Kyivska', 'vul. Bohdana Khmelnytskoho',
+    'vul. Viacheslava Chornovola', 'vul. Stepana Bandery', 'prosp. Svobody', 'vul. Heroiv Maidanu', 'vul. Pryvokzalna', 'vul. Molodizhna',
+    'vul. Naberezhna', 'vul. Zelena', 'vul. Lvivska', 'vul. Kotsiubynskoho', 'vul. Hoholia', 'vul. Chumatska',
+  ],
+  groceries: ['ATB', 'Silpo', 'Novus', 'Fora', 'Varus', 'Auchan', 'Eko Market', 'Velmart', 'Nash Krai'],
+  fuel: ['WOG', 'OKKO', 'UPG', 'Socar', 'BRSM-Nafta', 'KLO'],
+  kiosks: ['Apteka ANC', 'Podorozhnyk', 'Fora', 'Kopiika'],
+  cities: [
+    c('Kyiv', 'Kyiv', 2_950_000, 1001, 4655, {
+      districts: ['Pecherskyi', 'Shevchenkivskyi', 'Podilskyi', 'Obolonskyi', 'Sviatoshynskyi', 'Solomianskyi', 'Holosiivskyi', 'Darnytskyi', 'Dniprovskyi', 'Desnianskyi'],
+      malls: [
+        'Ocean Plaza', 'Lavina Mall', 'Blockbuster Mall', 'River Mall', 'Respublika Park', 'Gulliver', 'Sky Mall', 'Dream Town', 'Globus', 'Retroville',
+        'Prospekt', 'Karavan',
+      ],
+      streets: [
+        'vul. Khreshchatyk', 'vul. Velyka Vasylkivska', 'prosp. Beresteiskyi', 'vul. Antonovycha', 'bulv. Lesi Ukrainky', 'prosp. Obolonskyi',
+        'vul. Sahaidachnoho', 'prosp. Stepana Bandery', 'vul. Borshchahivska', 'prosp. Valeriia Lobanovskoho', 'vul. Kyrylivska', 'Kharkivske shose',
+        'prosp. Mykoly Bazhana', 'prosp. Lisovyi', 'vul. Yaroslaviv Val', 'vul. Bohdana Khmelnytskoho',
+      ],
+    }),
+    c('Kharkiv', 'Kharkivska oblast', 1_420_000, 61001, 61204, {
+      districts: ['Kyivskyi', 'Shevchenkivskyi', 'Saltivskyi', 'Kholodnohirskyi', 'Osnovianskyi', 'Slobidskyi', 'Nemyshlianskyi', 'Industrialnyi', 'Novobavarskyi'],
+      malls: ['Nikolsky', 'Frantsuzkyi Bulvar', 'Dafi', 'Karavan'],
+      streets: ['vul. Sumska', 'prosp. Nauky', 'vul. Pushkinska', 'prosp. Heroiv Kharkova', 'vul. Poltavskyi Shliakh', 'vul. Klochkivska', 'vul. Akademika Pavlova'],
+    }),
+    c('Odesa', 'Odeska oblast', 1_010_000, 65001, 65125, {
+      districts: ['Prymorskyi', 'Kyivskyi', 'Khadzhybeiskyi', 'Peresypskyi'],
+      malls: ['Riviera', 'Athena', 'Gagarinn Plaza', 'City Center'],
+      streets: ['vul. Derybasivska', 'vul. Preobrazhenska', 'vul. Rishelievska', 'vul. Kanatna', 'prosp. Shevchenka', 'vul. Uspenska', 'Frantsuzkyi bulv.', 'vul. Hretska'],
+    }),
+    c('Dnipro', 'Dnipropetrovska oblast', 960_000, 49000, 49130, {
+      districts: ['Tsentralnyi', 'Shevchenkivskyi', 'Sobornyi', 'Amur-Nyzhnodniprovskyi', 'Chechelivskyi', 'Novokodatskyi', 'Industrialnyi', 'Samarskyi'],
+      malls: ['Most City', 'Karavan', 'Passazh'],
+      streets: ['prosp. Dmytra Yavornytskoho', 'vul. Hlinky', 'vul. Starokozatska', 'Naberezhna Peremohy', 'prosp. Oleksandra Polia', 'vul. Vernadskoho'],
+    }),
+    c('Lviv', 'Lvivska oblast', 717_000, 79000, 79075, {
+      districts: ['Halytskyi', 'Frankivskyi', 'Lychakivskyi', 'Sykhivskyi', 'Shevchenkivskyi', 'Zaliznychnyi'],
+      malls: ['Forum Lviv', 'Victoria Gardens', 'King Cross Leopolis', 'Spartak', 'Skrynia'],
+      streets: ['prosp. Svobody', 'vul. Horodotska', 'vul. Stryiska', 'vul. Naukova', 'prosp. Chornovola', 'vul. Zelena', 'vul. Kulparkivska', 'vul. Doroshenka'],
+    }),
+    c('Zaporizhzhia', 'Zaporizka oblast', 710_000, 69001, 69124, { malls: ['City Mall'], streets: ['prosp. Sobornyi', 'vul. Hoholia', 'vul. Zhukovskoho', 'prosp. Metalurhiv'] }),
+    c('Kryvyi Rih', 'Dnipropetrovska oblast', 600_000, 50000, 50106),
+    c('Mykolaiv', 'Mykolaivska oblast', 470_000, 54001, 54058, { malls: ['City Center Mykolaiv'] }),
+    c('Vinnytsia', 'Vinnytska oblast', 365_000, 21001, 21100, { malls: ['Megamall'] }),
+    c('Poltava', 'Poltavska oblast', 280_000, 36000, 36043),
+    c('Chernihiv', 'Chernihivska oblast', 280_000, 14000, 14039, { malls: ['Hollywood'] }),
+    c('Khmelnytskyi', 'Khmelnytska oblast', 275_000, 29000, 29027),
+    c('Cherkasy', 'Cherkaska oblast', 270_000, 18000, 18036),
+    c('Chernivtsi', 'Chernivetska oblast', 265_000, 58000, 58032),
+    c('Zhytomyr', 'Zhytomyrska oblast', 260_000, 10000, 10031, { malls: ['Global UA'] }),
+    c('Sumy', 'Sumska oblast', 255_000, 40000, 40035),
+    c('Rivne', 'Rivnenska oblast', 245_000, 33000, 33028, { malls: ['Zlata Plaza'] }),
+    c('Ivano-Frankivsk', 'Ivano-Frankivska oblast', 240_000, 76000, 76026),
+    c('Ternopil', 'Ternopilska oblast', 225_000, 46000, 46027, { malls: ['Podolyany'] }),
+    c('Kamianske', 'Dnipropetrovska oblast', 225_000, 51900, 51941),
+    c('Kropyvnytskyi', 'Kirovohradska oblast', 220_000, 25000, 25031),
+    c('Lutsk', 'Volynska oblast', 215_000, 43000, 43027, { malls: ['PortCity'] }),
+    c('Kremenchuk', 'Poltavska oblast', 215_000, 39600, 39631),
+    c('Bila Tserkva', 'Kyivska oblast', 205_000, 9100, 9117),
+    c('Uzhhorod', 'Zakarpatska oblast', 115_000, 88000, 88020),
+    c('Brovary', 'Kyivska oblast', 110_000, 7400, 7409),
+    c('Pavlohrad', 'Dnipropetrovska oblast', 100_000, 51400, 51413),
+    c('Kamianets-Podilskyi', 'Khmelnytska oblast', 98_000, 32300, 32318),
+    c('Mukachevo', 'Zakarpatska oblast', 85_000, 89600, 89611),
+    c('Uman', 'Cherkaska oblast', 80_000, 20300, 20308),
+    c('Drohobych', 'Lvivska oblast', 75_000, 82100, 82107),
+    c('Kovel', 'Volynska oblast', 68_000, 45000, 45008),
+    c('Irpin', 'Kyivska oblast', 65_000, 8200, 8205),
+    c('Bucha', 'Kyivska oblast', 37_000, 8292, 8292),
+  ],
+};
+
+export const PLACES: Readonly<Record<CountryCode, CountryPlaces>> = { EE, LV, LT, FI, PL, SE, DK, NO, UA };

@@ -12,6 +12,15 @@ import {
   type RatesResponse,
 } from './service.js';
 import { COUNTRIES as COUNTRY_CODES } from '../carriers/countries.js';
+import { CARRIER_CODES, CARRIERS } from '../carriers/registry.js';
+
+/** How a 400 names the allowed countries: the one declaration, in its order. */
+const ONE_OF_COUNTRIES = COUNTRY_CODES.join(', ');
+
+/** The answer with only the carriers a test is about (others join the registry without breaking it). */
+function onlyCarriers(res: RatesResponse, codes: readonly string[]): RatesResponse {
+  return { ...res, carriers: res.carriers.filter((c) => codes.includes(c.carrierCode)) };
+}
 
 /** The message of the 400 ApiError that `fn` throws. */
 function problem(fn: () => unknown): string {
@@ -45,15 +54,23 @@ describe('calculateRates', () => {
      * Volume 300 × 200 × 275 = 16 500 000 mm³ → /5000 = 3300 g (reference, couriers), /6000 = 2750 g.
      * Shown: 30 × 20 × 27.5 cm, actual 2.9 kg, volumetric 3.3 kg, chargeable 3.3 kg, buffer 10.
      * Per subtype (EE), one parcel is cheapest everywhere (two parcels cost at least 2 × the first bracket):
-     *   omniva parcelMachine (no divisor): 2900 g ≤ 5 kg → 2.99 (fits locker L: 640×380×390 ≥ 300×275×200)
+     *   omniva parcelMachine (no divisor): 2900 g ≤ 5 kg → 2.99 (fits its one box 640×390×380 ≥ 300×275×200;
+     *                                      Omniva has no lockerSizes any more)
      *   omniva postOffice (no divisor):    2900 g ≤ 5 kg → 4.49
      *   omniva courier standard (5000):    3300 g ≤ 5 kg → 5.99
-     *   smartpost parcelMachine (6000):     max(2900, 2750) ≤ 5 kg → 3.29 (locker M: 600×360×330)
-     *   smartpost parcelShop (6000):        2900 g ≤ 5 kg → 3.59 (sum of sides 775 mm ≤ 1500)
+     *   smartpost parcelMachine (6000):     max(2900, 2750) ≤ 5 kg → 3.29 (locker M: 600×360×200)
      *   smartpost courier standard (5000):  3300 g ≤ 5 kg → 5.59
-     *   smartpost courier standardB2B:      3300 g ≤ 5 kg → 6.99
-     *   inpost parcelMachine (none):     2900 g ≤ 5 kg → 4.49 (locker L: 640×380×410)
-     *   dpd: no service contract → omitted; inpost parcelShop/courier don't serve EE.
+     * Recomputed by hand after the rate tables were made to offer exactly what each definition offers
+     * (omniva/rates.ts and smartpost/rates.ts, EE):
+     *   omniva courier standardB2B (5000): 3300 g ≤ 5 kg → 5.49 (new EE table; two parcels ≥ 2 × 4.49)
+     *   smartpost parcelShop: gone (no such subtype); smartpost postOffice: FI only → omitted;
+     *   smartpost courier standardB2B: gone.
+     * Recomputed by hand for the ten-carrier registry: InPost now serves PL only (its EE row, 4.49,
+     * is gone), and Unisend, a lockerSize carrier, takes its place here (unisend/rates.ts, EE):
+     *   unisend parcelMachine (no divisor): 2900 g ≤ 5 kg → 3.49 (locker L: 610×360×350; M is 170 high < 200)
+     *   unisend courier standard (none):    2900 g ≤ 5 kg → 5.19 (box 745×610×350)
+     *   dpd: no service contract → omitted; inpost: no EE table → omitted.
+     * The other carriers serving EE (venipak, latvian_post, novaPost) are left out of the comparison.
      */
     const expected: RatesResponse = {
       calculationDetails: {
@@ -73,73 +90,94 @@ describe('calculateRates', () => {
                 { code: 'postOffice', rate: '4.49', currency: 'EUR' },
               ],
             },
-            { type: 'courier', subtypes: [{ code: 'standard', rate: '5.99', currency: 'EUR' }] },
+            {
+              type: 'courier',
+              subtypes: [
+                { code: 'standard', rate: '5.99', currency: 'EUR' },
+                { code: 'standardB2B', rate: '5.49', currency: 'EUR' },
+              ],
+            },
           ],
         },
         {
           carrierCode: 'smartpost',
           shippingMethods: [
-            {
-              type: 'pickupPoint',
-              subtypes: [
-                { code: 'parcelMachine', rate: '3.29', currency: 'EUR' },
-                { code: 'parcelShop', rate: '3.59', currency: 'EUR' },
-              ],
-            },
-            {
-              type: 'courier',
-              subtypes: [
-                { code: 'standard', rate: '5.59', currency: 'EUR' },
-                { code: 'standardB2B', rate: '6.99', currency: 'EUR' },
-              ],
-            },
+            { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine', rate: '3.29', currency: 'EUR' }] },
+            { type: 'courier', subtypes: [{ code: 'standard', rate: '5.59', currency: 'EUR' }] },
           ],
         },
-        { carrierCode: 'inpost', shippingMethods: [{ type: 'pickupPoint', subtypes: [{ code: 'parcelMachine', rate: '4.49', currency: 'EUR' }] }] },
+        {
+          carrierCode: 'unisend',
+          shippingMethods: [
+            { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine', rate: '3.49', currency: 'EUR' }] },
+            { type: 'courier', subtypes: [{ code: 'standard', rate: '5.19', currency: 'EUR' }] },
+          ],
+        },
       ],
     };
-    expect(calculateRates(parseRatesRequest(WORKED_EXAMPLE))).toStrictEqual(expected);
+    const res = calculateRates(parseRatesRequest(WORKED_EXAMPLE));
+    expect(onlyCarriers(res, ['omniva', 'smartpost', 'unisend'])).toStrictEqual(expected);
+    expect(res.carriers.map((c) => c.carrierCode)).not.toContain('inpost');
+    expect(res.carriers.map((c) => c.carrierCode)).not.toContain('dpd');
   });
 
   it('domestic PL in PLN, operators, and several parcels summed', () => {
     /*
      * Two parcels, each one 40×30×20 cm 12 kg item (no buffer: not stacked); volumetric 24 000 000 / 5000 = 4.8 kg.
-     *   smartpost courier standard PL (EUR): 12 kg ≤ 20 kg → 22.99 × 2 = 45.98
-     *   inpost parcelMachine PL (PLN):    12 kg ≤ 25 kg → 17.99 × 2 = 35.98 (locker L)
-     *   inpost parcelShop PL (PLN):       12 kg ≤ 20 kg → 16.99 × 2 = 33.98, operators inpost, kiosk24
-     *   inpost courier standard PL (PLN): 12 kg ≤ 20 kg → 24.99 × 2 = 49.98
+     * Recomputed by hand after the rate tables were made to offer exactly what each definition offers
+     * (inpost/rates.ts and orlen/rates.ts, PL, PLN):
+     *   inpost parcelMachine PL (no divisor): 12 kg ≤ 25 kg → 17.99 × 2 = 35.98 (template C 640×380×410; B is 190 high < 200)
+     *   inpost courier standard PL (5000):    12 kg ≤ 20 kg → 24.99 × 2 = 49.98
+     *   inpost courier standardB2B PL (5000): 12 kg ≤ 20 kg → 23.99 × 2 = 47.98 (new table)
+     *   orlen parcelMachine PL (no divisor):  12 kg ≤ 20 kg → 14.99 × 2 = 29.98 (box L 600×410×380; M is 190 high < 200)
+     *   orlen parcelShop PL:                  the same boxes and table → 29.98, operators PKN, PPP
+     * InPost has no parcelShop subtype any more, so the operators are ORLEN's; smartpost has no PL
+     * table any more, so it is not rated. (novaPost, cross-border in EUR, is left out of the comparison.)
      */
     const item = { length: 40, width: 30, height: 20, weight: 12 };
     const res = calculateRates(parseRatesRequest({ destination: 'PL', parcels: [{ items: [item] }, { items: [item] }] }));
     const view = { length: 40, width: 30, height: 20, dimensionUnit: 'cm', actualWeight: 12, volumetricWeight: 4.8, chargeableWeight: 12, weightUnit: 'kg', bufferApplied: 0 };
-    expect(res).toStrictEqual({
+    expect(onlyCarriers(res, ['inpost', 'orlen'])).toStrictEqual({
       calculationDetails: { estimatedParcels: [view, view] },
       destination: 'PL',
       carriers: [
-        { carrierCode: 'smartpost', shippingMethods: [{ type: 'courier', subtypes: [{ code: 'standard', rate: '45.98', currency: 'EUR' }] }] },
         {
           carrierCode: 'inpost',
+          shippingMethods: [
+            { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine', rate: '35.98', currency: 'PLN' }] },
+            {
+              type: 'courier',
+              subtypes: [
+                { code: 'standard', rate: '49.98', currency: 'PLN' },
+                { code: 'standardB2B', rate: '47.98', currency: 'PLN' },
+              ],
+            },
+          ],
+        },
+        {
+          carrierCode: 'orlen',
           shippingMethods: [
             {
               type: 'pickupPoint',
               subtypes: [
-                { code: 'parcelMachine', rate: '35.98', currency: 'PLN' },
-                { code: 'parcelShop', rate: '33.98', currency: 'PLN', operators: ['inpost', 'kiosk24'] },
+                { code: 'parcelMachine', rate: '29.98', currency: 'PLN' },
+                { code: 'parcelShop', rate: '29.98', currency: 'PLN', operators: ['PKN', 'PPP'] },
               ],
             },
-            { type: 'courier', subtypes: [{ code: 'standard', rate: '49.98', currency: 'PLN' }] },
           ],
         },
       ],
     });
+    expect(res.carriers.map((c) => c.carrierCode)).not.toContain('smartpost');
   });
 
   it('splits a parcel over a carrier’s limits and sums the parts', () => {
     /*
      * One parcel of 3 × (40×30×20 cm, 12 kg) = 36 kg, shown as one stack 40 × 30 × 66 cm (60 cm × 1.1).
-     *   parcelMachine (25 kg): 12 kg + 24 kg (two stacked: 40×30×44 cm fits L 64×38×41 turned) → 17.99 × 2 = 35.98
-     *   parcelShop (20 kg):    3 × 12 kg → 16.99 × 3 = 50.97
-     *   courier (30 kg):       12 kg → 24.99, 24 kg (volumetric 10.56 kg) → 29.99; 54.98
+     *   parcelMachine (25 kg):       12 kg + 24 kg (two stacked: 40×30×44 cm fits template C 64×38×41 turned) → 17.99 × 2 = 35.98
+     *   courier standard (30 kg):    12 kg → 24.99, 24 kg (volumetric 10.56 kg) → 29.99; 54.98
+     *   courier standardB2B (30 kg): 12 kg → 23.99, 24 kg → 28.99; 52.98 (three single parcels: 3 × 23.99 = 71.97)
+     * (InPost's parcelShop, the 20 kg three-way split, is gone from its rates.)
      */
     const res = calculateRates(parseRatesRequest({ destination: 'PL', parcels: [{ items: [{ length: 40, width: 30, height: 20, weight: 12, quantity: 3 }] }] }), {
       carrierCode: 'inpost',
@@ -151,52 +189,57 @@ describe('calculateRates', () => {
       {
         carrierCode: 'inpost',
         shippingMethods: [
+          { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine', rate: '35.98', currency: 'PLN' }] },
           {
-            type: 'pickupPoint',
+            type: 'courier',
             subtypes: [
-              { code: 'parcelMachine', rate: '35.98', currency: 'PLN' },
-              { code: 'parcelShop', rate: '50.97', currency: 'PLN', operators: ['inpost', 'kiosk24'] },
+              { code: 'standard', rate: '54.98', currency: 'PLN' },
+              { code: 'standardB2B', rate: '52.98', currency: 'PLN' },
             ],
           },
-          { type: 'courier', subtypes: [{ code: 'standard', rate: '54.98', currency: 'PLN' }] },
         ],
       },
     ]);
   });
 
   it('omits subtypes that cannot take an item, and methods and carriers left empty', () => {
-    // 85×50×50 cm: longer than every locker (the longest, inpost XL, is 80); sum of sides 1850 mm > parcelShop's 1500; girth 2850 ≤ 3000.
+    // 85×50×50 cm: longer than every parcel machine serving EE (the longest, omniva's box, is 64;
+    // unisend's XL lockers are 74 × 35 × 61, venipak's 61, smartpost's 60, latvian_post's 58);
+    // sum of sides 1850 mm ≤ omniva postOffice's 2000 (smartpost's postOffice serves FI only, so its
+    // pickupPoint method is left empty); girth 2850 ≤ 3000 for both omniva couriers and smartpost's
+    // one; longer than unisend's one courier box (74.5 cm), so unisend is left with nothing.
     const res = calculateRates(parseRatesRequest({ destination: 'EE', parcels: [{ items: [{ length: 85, width: 50, height: 50, weight: 5 }] }] }));
     const listed = res.carriers.map((c) => [c.carrierCode, c.shippingMethods.map((m) => [m.type, m.subtypes.map((s) => s.code)])]);
-    expect(listed).toEqual([
-      ['omniva', [['pickupPoint', ['postOffice']], ['courier', ['standard']]]],
-      ['smartpost', [['courier', ['standard', 'standardB2B']]]],
+    expect(listed.filter(([code]) => ['omniva', 'smartpost', 'unisend'].includes(code as string))).toEqual([
+      ['omniva', [['pickupPoint', ['postOffice']], ['courier', ['standard', 'standardB2B']]]],
+      ['smartpost', [['courier', ['standard']]]],
     ]);
+    const subtypes = res.carriers.flatMap((c) => c.shippingMethods.flatMap((m) => m.subtypes.map((s) => `${c.carrierCode}/${s.code}`)));
+    expect(subtypes.filter((s) => s.endsWith('/parcelMachine'))).toEqual([]);
+    // Nothing empty is left in the answer, whichever carriers it holds.
+    expect(res.carriers.every((c) => c.shippingMethods.length > 0 && c.shippingMethods.every((m) => m.subtypes.length > 0))).toBe(true);
   });
 
   it('filters by carrierCode, shippingMethodType and source; carriers without the service contract get no rates', () => {
     const req = parseRatesRequest(WORKED_EXAMPLE);
-    expect(calculateRates(req, { shippingMethodType: 'courier' }).carriers.map((c) => [c.carrierCode, c.shippingMethods.map((m) => m.type)])).toEqual([
-      ['omniva', ['courier']],
-      ['smartpost', ['courier']],
-    ]);
+    const all = calculateRates(req);
+    // The courier filter keeps exactly the unfiltered answer's courier methods, and drops the carriers left without one.
+    const couriers = calculateRates(req, { shippingMethodType: 'courier' }).carriers;
+    expect(couriers).toStrictEqual(
+      all.carriers.map((c) => ({ ...c, shippingMethods: c.shippingMethods.filter((m) => m.type === 'courier') })).filter((c) => c.shippingMethods.length > 0),
+    );
+    expect(couriers.map((c) => c.carrierCode)).toEqual(expect.arrayContaining(['omniva', 'smartpost']));
+    expect(couriers.flatMap((c) => c.shippingMethods.map((m) => m.type)).every((t) => t === 'courier')).toBe(true);
+    // Smartpost's one pickup point subtype to EE (its postOffice serves FI only); the rate as in the worked example.
     expect(calculateRates(req, { carrierCode: 'smartpost', shippingMethodType: 'pickupPoint' }).carriers).toStrictEqual([
-      {
-        carrierCode: 'smartpost',
-        shippingMethods: [
-          {
-            type: 'pickupPoint',
-            subtypes: [
-              { code: 'parcelMachine', rate: '3.29', currency: 'EUR' },
-              { code: 'parcelShop', rate: '3.59', currency: 'EUR' },
-            ],
-          },
-        ],
-      },
+      { carrierCode: 'smartpost', shippingMethods: [{ type: 'pickupPoint', subtypes: [{ code: 'parcelMachine', rate: '3.29', currency: 'EUR' }] }] },
     ]);
     expect(calculateRates(req, { carrierCode: 'dpd' }).carriers).toEqual([]);
     expect(calculateRates(req, { source: 'FI' }).carriers.map((c) => c.carrierCode)).toEqual(['smartpost']);
-    expect(calculateRates(req, { source: 'PL' }).carriers.map((c) => c.carrierCode)).toEqual(['inpost']);
+    // InPost and ORLEN deliver in Poland only; of the carriers taking parcels in PL, only Nova Post delivers to EE.
+    expect(calculateRates(req, { source: 'PL' }).carriers.map((c) => c.carrierCode)).toEqual(['novaPost']);
+    // PostNord takes parcels in SE, DK, NO and FI but has no table to EE.
+    expect(calculateRates(req, { source: 'SE' }).carriers).toEqual([]);
     expect(calculateRates(req).carriers.map((c) => c.carrierCode)).not.toContain('dpd');
   });
 
@@ -294,9 +337,9 @@ describe('parseRatesRequest', () => {
   it.each([
     [null, 'body must be an object'],
     [[], 'body must be an object'],
-    [{ parcels: [{ items: [item] }] }, 'destination is required (one of EE, LV, LT, FI, PL)'],
-    [{ destination: 'SE', parcels: [{ items: [item] }] }, 'destination must be one of EE, LV, LT, FI, PL'],
-    [{ destination: 'ee', parcels: [{ items: [item] }] }, 'destination must be one of EE, LV, LT, FI, PL'],
+    [{ parcels: [{ items: [item] }] }, `destination is required (one of ${ONE_OF_COUNTRIES})`],
+    [{ destination: 'DE', parcels: [{ items: [item] }] }, `destination must be one of ${ONE_OF_COUNTRIES}`],
+    [{ destination: 'ee', parcels: [{ items: [item] }] }, `destination must be one of ${ONE_OF_COUNTRIES}`],
     [{ destination: 'EE' }, 'parcels is required'],
     [{ destination: 'EE', parcels: {} }, 'parcels must be an array'],
     [{ destination: 'EE', parcels: [] }, 'parcels must not be empty'],
@@ -341,7 +384,7 @@ describe('parseRatesRequest', () => {
         }),
       ),
     ).toBe(
-      'destination must be one of EE, LV, LT, FI, PL; parcels[0].items[0].length must be greater than 0; ' +
+      `destination must be one of ${ONE_OF_COUNTRIES}; parcels[0].items[0].length must be greater than 0; ` +
         'parcels[0].items[0].width must be a number; parcels[0].items[0].quantity must be from 1 to 1000; parcels[1].items must not be empty',
     );
   });
@@ -352,7 +395,9 @@ describe('parseRatesQuery', () => {
     expect(parseRatesQuery({})).toEqual({});
     expect(parseRatesQuery(undefined)).toEqual({});
     expect(parseRatesQuery({ carrierCode: 'omniva', shippingMethodType: 'pickupPoint' })).toEqual({ carrierCode: 'omniva', shippingMethodType: 'pickupPoint' });
-    expect(problem(() => parseRatesQuery({ carrierCode: 'dhl' }))).toBe('carrierCode must be one of omniva, smartpost, dpd, inpost');
+    expect(parseRatesQuery({ carrierCode: 'novaPost' })).toEqual({ carrierCode: 'novaPost' });
+    expect(problem(() => parseRatesQuery({ carrierCode: 'novapost' }))).toBe(`carrierCode must be one of ${CARRIER_CODES.join(', ')}`);
+    expect(problem(() => parseRatesQuery({ carrierCode: 'dhl' }))).toBe(`carrierCode must be one of ${CARRIER_CODES.join(', ')}`);
     expect(problem(() => parseRatesQuery({ shippingMethodType: 'air' }))).toBe('shippingMethodType must be one of courier, pickupPoint');
   });
 });
@@ -363,8 +408,18 @@ describe('filterByParcels', () => {
     return filterByParcels(f.parcels, f.destination, f.source);
   };
 
+  /** The listing with only the carriers a test is about. */
+  const onlyListed = (l: ReturnType<typeof filterByParcels>, carriers: readonly string[]) => ({
+    countries: l.countries.map((c) => ({ ...c, carriers: c.carriers.filter((k) => carriers.includes(k.carrierCode)) })),
+  });
+
   it('lists the methods that take every parcel, in the listing shape', () => {
-    expect(listing({ destination: 'EE', source: 'EE' }, [{ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 }])).toStrictEqual({
+    const all = listing({ destination: 'EE', source: 'EE' }, [{ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 }]);
+    // A small parcel: every carrier taking parcels in EE is listed, in registry order (dpd too: no service contract needed here).
+    expect(all.countries.map((c) => [c.countryCode, c.carriers.map((k) => k.carrierCode)])).toEqual([
+      ['EE', CARRIERS.filter((d) => (d.countries as readonly string[]).includes('EE')).map((d) => d.code)],
+    ]);
+    expect(onlyListed(all, ['omniva', 'smartpost', 'dpd'])).toStrictEqual({
       countries: [
         {
           countryCode: 'EE',
@@ -373,19 +428,22 @@ describe('filterByParcels', () => {
               carrierCode: 'omniva',
               shippingMethods: [
                 { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }, { code: 'postOffice' }], constraints: { parcelDimensionsRequired: false } },
-                { type: 'courier', subtypes: [{ code: 'standard' }], constraints: { parcelDimensionsRequired: false } },
+                { type: 'courier', subtypes: [{ code: 'standard' }, { code: 'standardB2B' }], constraints: { parcelDimensionsRequired: false } },
               ],
             },
             {
               carrierCode: 'smartpost',
               shippingMethods: [
-                { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }, { code: 'parcelShop' }], constraints: { parcelDimensionsRequired: false } },
-                { type: 'courier', subtypes: [{ code: 'standard' }, { code: 'standardB2B' }], constraints: { parcelDimensionsRequired: false } },
+                { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }], constraints: { parcelDimensionsRequired: false } },
+                { type: 'courier', subtypes: [{ code: 'standard' }], constraints: { parcelDimensionsRequired: false } },
               ],
             },
             {
               carrierCode: 'dpd',
-              shippingMethods: [{ type: 'courier', subtypes: [{ code: 'standard' }, { code: 'standardB2B' }], constraints: { parcelDimensionsRequired: true } }],
+              shippingMethods: [
+                { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }, { code: 'parcelShop' }], constraints: { parcelDimensionsRequired: false } },
+                { type: 'courier', subtypes: [{ code: 'standard' }, { code: 'standardB2B' }], constraints: { parcelDimensionsRequired: false } },
+              ],
             },
           ],
         },
@@ -397,43 +455,61 @@ describe('filterByParcels', () => {
     l.countries.flatMap((c) => c.carriers.flatMap((k) => k.shippingMethods.flatMap((m) => m.subtypes.map((s) => `${k.carrierCode}/${s.code}`))));
 
   it('a parcel-machine subtype is usable only when every parcel fits one of its locker sizes', () => {
-    // 70 × 40 × 45 cm: omniva XL is 64 long (70 > 64), smartpost XL 60 (70 > 60), inpost XL is 80×50×50.
-    const machines = codes(listing({ destination: 'LT' }, [{ weight: 1, length: 0.7, width: 0.4, height: 0.45 }])).filter((c) => c.endsWith('/parcelMachine'));
-    expect(machines).toEqual(['inpost/parcelMachine']);
-    const two = listing({ destination: 'LT' }, [
-      { weight: 1, length: 0.7, width: 0.4, height: 0.45 },
-      { weight: 1, length: 0.85, width: 0.1, height: 0.1 },
-    ]);
-    expect(codes(two).filter((c) => c.endsWith('/parcelMachine'))).toEqual([]);
+    // Reworked for the ten carriers (InPost no longer serves LT). Parcel machines to LT, sides sorted:
+    // omniva's box 64 × 39 × 38, venipak's 61 × 41 × 39.5, latvian_post XL 58 × 38 × 38,
+    // smartpost XL 60 × 60 × 36 (lockerSizes), unisend XL 74 × 61 × 35 (lockerSizes); novaPost has no LT machines.
+    const machinesFor = (...parcels: unknown[]) => codes(listing({ destination: 'LT' }, parcels)).filter((c) => c.endsWith('/parcelMachine'));
+    const long = { weight: 1, length: 0.7, width: 0.4, height: 0.3 }; // 70 cm: only unisend XL (74) is that long
+    const wide = { weight: 1, length: 0.55, width: 0.55, height: 0.3 }; // 55 × 55: smartpost XL and unisend XL
+    const tooLong = { weight: 1, length: 0.85, width: 0.1, height: 0.1 }; // 85 cm: no locker at all
+    expect(machinesFor(long)).toEqual(['unisend/parcelMachine']);
+    expect(machinesFor(wide)).toEqual(['smartpost/parcelMachine', 'unisend/parcelMachine']);
+    expect(machinesFor(long, wide)).toEqual(['unisend/parcelMachine']);
+    expect(machinesFor(long, tooLong)).toEqual([]);
   });
 
   it('checks weight limits; without sides checks weight only and drops methods requiring dimensions', () => {
-    expect(codes(listing({ destination: 'PL' }, [{ weight: 26, length: 0.3, width: 0.2, height: 0.1 }]))).toEqual([
-      'smartpost/standard',
+    // About dpd (31.5 kg pickup points, 30 kg courier, 70 kg B2B; no dimensions required), inpost
+    // (25 kg machines, 30 kg couriers, dimensions required) and orlen (20 kg); the other carriers to
+    // PL are left out. (Smartpost has no PL table any more; each of these takes parcels in PL.)
+    const about = (l: ReturnType<typeof filterByParcels>) => codes(l).filter((c) => ['dpd', 'inpost', 'orlen'].includes(c.split('/')[0]!));
+    // 26 kg: over inpost's 25 kg machines and orlen's 20 kg, within dpd's 31.5 kg pickup points and the couriers.
+    expect(about(listing({ destination: 'PL' }, [{ weight: 26, length: 0.3, width: 0.2, height: 0.1 }]))).toEqual([
+      'dpd/parcelMachine',
+      'dpd/parcelShop',
       'dpd/standard',
       'dpd/standardB2B',
       'inpost/standard',
+      'inpost/standardB2B',
     ]);
-    expect(codes(listing({ destination: 'PL' }, [{ weight: 2 }]))).toEqual([
-      'smartpost/standard',
-      'inpost/parcelMachine',
-      'inpost/parcelShop',
-      'inpost/standard',
-    ]);
-    expect(codes(listing({ destination: 'PL', source: 'PL' }, [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }]))).toEqual([
+    // No sides: inpost's courier, which requires dimensions, is dropped; dpd's courier no longer requires them.
+    expect(about(listing({ destination: 'PL' }, [{ weight: 2 }]))).toEqual([
+      'dpd/parcelMachine',
+      'dpd/parcelShop',
       'dpd/standard',
       'dpd/standardB2B',
       'inpost/parcelMachine',
-      'inpost/parcelShop',
+      'orlen/parcelMachine',
+      'orlen/parcelShop',
+    ]);
+    expect(about(listing({ destination: 'PL', source: 'PL' }, [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }]))).toEqual([
+      'dpd/parcelMachine',
+      'dpd/parcelShop',
+      'dpd/standard',
+      'dpd/standardB2B',
+      'inpost/parcelMachine',
       'inpost/standard',
+      'inpost/standardB2B',
+      'orlen/parcelMachine',
+      'orlen/parcelShop',
     ]);
     expect(listing({ destination: 'FI' }, [{ weight: 80 }])).toStrictEqual({ countries: [] });
   });
 
   it.each([
-    [{}, { parcels: [{ weight: 1 }] }, 'destination is required (one of EE, LV, LT, FI, PL)'],
-    [{ destination: 'DE' }, { parcels: [{ weight: 1 }] }, 'destination must be one of EE, LV, LT, FI, PL'],
-    [{ destination: 'EE', source: 'SE' }, { parcels: [{ weight: 1 }] }, 'source must be one of EE, LV, LT, FI, PL'],
+    [{}, { parcels: [{ weight: 1 }] }, `destination is required (one of ${ONE_OF_COUNTRIES})`],
+    [{ destination: 'DE' }, { parcels: [{ weight: 1 }] }, `destination must be one of ${ONE_OF_COUNTRIES}`],
+    [{ destination: 'EE', source: 'US' }, { parcels: [{ weight: 1 }] }, `source must be one of ${ONE_OF_COUNTRIES}`],
     [{ destination: 'EE' }, 'x', 'body must be an object'],
     [{ destination: 'EE' }, {}, 'parcels is required'],
     [{ destination: 'EE' }, { parcels: [] }, 'parcels must not be empty'],

@@ -85,9 +85,13 @@ const cm = (mm: number | null): number | null => (mm === null ? null : Math.roun
 
 export function buildRegistrationRequest(s: ShipmentWithMethod, contract: CarrierContract, method: RegistrationMethod, sequenceStart: number | null): RegistrationRequest {
   const country = method.countryCode as CountryCode;
-  const additionalServices: AdditionalService[] = s.additionalServices.map((a) =>
-    a.code === 'cod' ? { code: 'cod', amountMinor: a.amountMinor, currency: COD_CURRENCY[country] } : { code: 'ageVerification' },
-  );
+  const additionalServices: AdditionalService[] = s.additionalServices.map((a) => {
+    if (a.code !== 'cod') return { code: 'ageVerification' };
+    const currency = COD_CURRENCY[country];
+    // Never reached: no carrier offers cod where Kassa has no COD currency, and the shipment service refuses services the method does not offer.
+    if (!currency) throw new Error(`no cash on delivery currency for ${country}`);
+    return { code: 'cod', amountMinor: a.amountMinor, currency };
+  });
   const { id: _r, ...receiver } = s.receiver;
   const { id: _s, ...sender } = s.sender;
   return {

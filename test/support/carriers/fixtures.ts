@@ -21,6 +21,10 @@ export const SENDERS: Readonly<Record<CountryCode, SenderParty>> = {
   LT: { name: 'Pavyzdys UAB', streetAddress: 'Gedimino pr. 9', locality: 'Vilnius', postalCode: 'LT-01103', country: 'LT', phoneCountryCode: '+370', phoneNumber: '52001234' },
   FI: { name: 'Esimerkki Oy', streetAddress: 'Mannerheimintie 12', locality: 'Helsinki', postalCode: '00100', country: 'FI', phoneCountryCode: '+358', phoneNumber: '912345678' },
   PL: { name: 'Przykład Sp. z o.o.', streetAddress: 'ul. Marszałkowska 104', locality: 'Warszawa', postalCode: '00-017', country: 'PL', phoneCountryCode: '+48', phoneNumber: '221234567' },
+  SE: { name: 'Exempelbutiken AB', streetAddress: 'Drottninggatan 53', locality: 'Stockholm', postalCode: '111 21', country: 'SE', phoneCountryCode: '+46', phoneNumber: '812345678' },
+  DK: { name: 'Eksempelbutik ApS', streetAddress: 'Vesterbrogade 12', locality: 'København V', postalCode: '1620', country: 'DK', phoneCountryCode: '+45', phoneNumber: '33123456' },
+  NO: { name: 'Eksempelbutikk AS', streetAddress: 'Storgata 10', locality: 'Oslo', postalCode: '0155', country: 'NO', phoneCountryCode: '+47', phoneNumber: '22123456' },
+  UA: { name: 'TOV Pryklad', streetAddress: 'vul. Khreshchatyk 22', locality: 'Kyiv', postalCode: '01001', country: 'UA', phoneCountryCode: '+380', phoneNumber: '441234567' },
 };
 
 export const RECEIVERS = {
@@ -29,6 +33,10 @@ export const RECEIVERS = {
   LT: { name: 'Ona Jonaitė', streetAddress: 'Laisvės al. 60', locality: 'Kaunas', postalCode: 'LT-44311', country: 'LT', phoneCountryCode: '+370', phoneNumber: '61234567' },
   FI: { name: 'Matti Virtanen', streetAddress: 'Hämeenkatu 20', locality: 'Tampere', postalCode: '33200', country: 'FI', phoneCountryCode: '+358', phoneNumber: '401234567' },
   PL: { name: 'Jan Kowalski', streetAddress: 'ul. Piotrkowska 100', locality: 'Łódź', postalCode: '90-004', country: 'PL', phoneCountryCode: '+48', phoneNumber: '500600700' },
+  SE: { name: 'Anna Andersson', streetAddress: 'Kungsgatan 12', locality: 'Uppsala', postalCode: '753 21', country: 'SE', phoneCountryCode: '+46', phoneNumber: '701234567' },
+  DK: { name: 'Mette Nielsen', streetAddress: 'Søndergade 20', locality: 'Aarhus C', postalCode: '8000', country: 'DK', phoneCountryCode: '+45', phoneNumber: '20123456' },
+  NO: { name: 'Ola Nordmann', streetAddress: 'Torgallmenningen 8', locality: 'Bergen', postalCode: '5014', country: 'NO', phoneCountryCode: '+47', phoneNumber: '41234567' },
+  UA: { name: 'Olena Kovalenko', streetAddress: 'prosp. Svobody 15', locality: 'Lviv', postalCode: '79000', country: 'UA', phoneCountryCode: '+380', phoneNumber: '671234567' },
 } as const satisfies Record<CountryCode, RegistrationRequest['receiver']>;
 
 /** A registration request: one 1.2 kg parcel of 30×20×10 cm to `method`, sender and receiver of its country. */

@@ -60,9 +60,13 @@ describe('DPD mapper', () => {
     expect(swiftPostalCodeValid('DE', '10115')).toBe(true);
   });
 
-  it('issues no drop-off PIN', () => {
-    const result = dpdMapper.parseResponse(dpdSimulator.handle(wire(dpdMapper.buildRequest(input)), { sequenceStart: 1 }), input);
-    expect(result.ok && result.parcels.map((p) => p.dropOffPin)).toEqual([null, null]);
+  it('issues a drop-off PIN per parcel with the account’s PIN service only', () => {
+    const pins = (req: typeof input) => {
+      const result = dpdMapper.parseResponse(dpdSimulator.handle(wire(dpdMapper.buildRequest(req)), { sequenceStart: 1 }), req);
+      return result.ok && result.parcels.map((p) => p.dropOffPin);
+    };
+    expect(pins(input)).toEqual([expect.stringMatching(/^\d{6}$/), expect.stringMatching(/^\d{6}$/)]);
+    expect(pins({ ...input, account: { ...input.account, dropOffPinServiceEnabled: false } })).toEqual([null, null]);
   });
 
   it('reads a short answer as a carrier error', () => {

@@ -19,6 +19,7 @@ import { POSTAL_CODE_DIGITS, isCountryCode, isValidPostalCode, postalCodeDigits 
 import type { CarrierMapper } from '../kit/adapter.js';
 import {
   blankToNull,
+  dropOffPinRequested,
   partyPathRule,
   phoneNational,
   phonePrefix,
@@ -32,12 +33,12 @@ import { dpdDefinition } from './definition.js';
 
 export type SwiftProduct = 'CL' | 'B2B' | 'PS';
 
-/** Service code table: Classic, Business, Parcel shop. */
+/** Service code table: Classic, Business, Pickup (DPD's one product for its parcel shops and pickup lockers). */
 export const SWIFT_PRODUCTS: Readonly<Record<`pickupPoint/${PickupPointType}` | `courier/${CourierServiceType}`, SwiftProduct | null>> = Object.freeze({
   'courier/standard': 'CL',
   'courier/standardB2B': 'B2B',
   'pickupPoint/parcelShop': 'PS',
-  'pickupPoint/parcelMachine': null,
+  'pickupPoint/parcelMachine': 'PS',
   'pickupPoint/postOffice': null,
 });
 
@@ -77,6 +78,8 @@ export interface SwiftRequest {
       parcelShopDelivery: { parcelShopId: string } | null;
       cod: { amount: number; currency: string; inkasso: 'cash' } | null;
       ageCheck: boolean;
+      /** A label-free drop-off code per parcel (the account's drop-off PIN service). */
+      dropOffCode: boolean;
       comment: string | null;
     };
   };
@@ -107,7 +110,7 @@ export type SwiftResponse =
         shipmentResponses: {
           identificationNumber: string;
           mpsId: string | null;
-          parcelInformation: { parcelLabelNumber: string }[];
+          parcelInformation: { parcelLabelNumber: string; dropOffCode?: string | null }[];
           faults: SwiftFault[];
         }[];
       };
@@ -200,6 +203,7 @@ export const dpdMapper: CarrierMapper<SwiftRequest, SwiftResponse> = {
           parcelShopDelivery: method.type === 'pickupPoint' ? { parcelShopId: method.id } : null,
           cod: cod?.code === 'cod' ? { amount: cod.amountMinor, currency: cod.currency, inkasso: 'cash' } : null,
           ageCheck: input.additionalServices.some((s) => s.code === 'ageVerification'),
+          dropOffCode: dropOffPinRequested(dpdDefinition, input),
           comment: input.orderComment,
         },
       },
@@ -221,10 +225,11 @@ export const dpdMapper: CarrierMapper<SwiftRequest, SwiftResponse> = {
       };
     }
     const numbers = shipment.parcelInformation.map((p) => p.parcelLabelNumber);
+    const codes = shipment.parcelInformation.map((p) => p.dropOffCode ?? null);
     if (numbers.length !== input.parcels.length || !numbers.every((n) => dpdDefinition.trackingNumber.isValid(n))) {
       return { ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR', message: 'DPD answered without a valid parcel number for every parcel' }] };
     }
-    const parcels: RegisteredParcel[] = numbers.map((n) => ({ carrierParcelId: n, trackingLink: dpdDefinition.trackingUrl(n), dropOffPin: null }));
+    const parcels: RegisteredParcel[] = numbers.map((n, i) => ({ carrierParcelId: n, trackingLink: dpdDefinition.trackingUrl(n), dropOffPin: codes[i] ?? null }));
     return { ok: true, carrierShipmentId: shipment.mpsId ?? shipment.identificationNumber, parcels };
   },
 };

@@ -6,13 +6,32 @@
 import type { CarrierRates } from '../../rates/model.js';
 import { eur, longestSide } from '../kit/rates.js';
 
+/** DPD Pickup: lockers and parcel shops alike take up to 36 × 43 × 61 cm and 31.5 kg (WC's dpd parcel-machine and parcel-shop classes). */
+const PICKUP_LIMITS = { maxWeightG: 31_500, sizes: [{ lengthMm: 610, widthMm: 430, heightMm: 360 }] };
+const PICKUP_RATES = {
+  EE: eur([5_000, 349], [10_000, 449], [20_000, 599], [31_500, 749]),
+  LV: eur([5_000, 349], [10_000, 449], [20_000, 599], [31_500, 749]),
+  LT: eur([5_000, 299], [10_000, 399], [20_000, 549], [31_500, 699]),
+  FI: eur([5_000, 799], [10_000, 999], [20_000, 1299], [31_500, 1599]),
+  PL: eur([5_000, 449], [10_000, 549], [20_000, 699], [31_500, 849]),
+};
+
 export const dpdRates: CarrierRates = {
   // Direct contracts only (no SERVICE contract): listed by filter-by-parcels, never rated.
   homeCountry: 'LT',
   methods: [
     {
+      type: 'pickupPoint',
+      parcelDimensionsRequired: false,
+      subtypes: [
+        { code: 'parcelMachine', limits: PICKUP_LIMITS, volumetricDivisor: null, rates: PICKUP_RATES },
+        { code: 'parcelShop', limits: PICKUP_LIMITS, volumetricDivisor: null, rates: PICKUP_RATES },
+      ],
+    },
+    {
       type: 'courier',
-      parcelDimensionsRequired: true,
+      // As the definition: DPD takes courier parcels without their measures.
+      parcelDimensionsRequired: false,
       subtypes: [
         {
           code: 'standard',

@@ -9,11 +9,12 @@
  * | courier receiver without street/city/zip          | fault SW-402                                  |
  * | parcel over 31.5 kg / longest side over 175 cm     | fault SW-411 / SW-412                         |
  * | COD or age check the method does not offer         | fault SW-421                                  |
- * | anything else                                      | 10-digit parcel numbers, an MPS id; no PIN    |
+ * | anything else                                      | 14-digit parcel numbers, an MPS id; a 6-digit |
+ * |                                                    | drop-off code per parcel when `dropOffCode`   |
  */
 import type { CarrierSimulator } from '../kit/adapter.js';
 import { MAGIC, evaluate, type PartyView, type SandboxRule, type ServiceView } from '../kit/sandbox-rules.js';
-import { nthSequence, sandboxId } from '../kit/sandbox.js';
+import { nthSequence, sandboxDropOffPin, sandboxId } from '../kit/sandbox.js';
 import { dpdDefinition } from './definition.js';
 import { swiftPostalCodeValid, type SwiftAddress, type SwiftFaultCode, type SwiftRequest, type SwiftResponse } from './mapper.js';
 
@@ -99,7 +100,10 @@ export const dpdSimulator: CarrierSimulator<SwiftRequest, SwiftResponse> = {
           {
             identificationNumber: g.identificationNumber,
             mpsId: `MPS${numbers[0] ?? ''}${sandboxId('', g.identificationNumber, 4)}`,
-            parcelInformation: numbers.map((parcelLabelNumber) => ({ parcelLabelNumber })),
+            parcelInformation: numbers.map((parcelLabelNumber) => ({
+              parcelLabelNumber,
+              dropOffCode: req.order.productAndServiceData.dropOffCode ? sandboxDropOffPin('dpd', parcelLabelNumber, 6) : null,
+            })),
             faults: [],
           },
         ],

@@ -8,21 +8,21 @@ import { inpostSimulator } from './simulator.js';
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 
 const SCENARIOS: Record<string, RegistrationRequest> = {
-  // A locker in Poland, size S asked for, the account has the drop-off code service.
-  'locker-pl-drop-off-code': registration(pickupPoint('inpost-pl-pm-1', 'parcelMachine', 'PL'), {
+  // A locker in Poland: 50 × 30 × 6 cm fits template small (A); lockerSize is not InPost's and is ignored.
+  'locker-pl': registration(pickupPoint('inpost-pl-pm-1', 'parcelMachine', 'PL'), {
     additionalServices: [{ code: 'cod', amountMinor: 12999, currency: 'PLN' }],
-    lockerSize: 'S',
+    lockerSize: 'XL',
     parcels: [{ id: 'parcel-1', weightGrams: 2500, lengthCm: 50, widthCm: 30, heightCm: 6 }],
   }),
-  // Courier, dimensions in millimetres; no locker size, so no drop-off code.
+  // Courier, dimensions in millimetres, no template.
   'courier-b2b-pl': registration(courier('inpost', 'PL', 'standardB2B'), {
     receiver: { ...RECEIVERS.PL, companyName: 'Kowalski i Syn', postalCode: '90004' },
   }),
-  // Lithuania: no COD at lockers, a postal code of the wrong country, a parcel too big for XS.
-  'invalid-lt-locker': registration(pickupPoint('inpost-lt-pm-1', 'parcelMachine', 'LT'), {
-    additionalServices: [{ code: 'cod', amountMinor: 1000, currency: 'EUR' }],
-    lockerSize: 'XS',
-    receiver: { ...RECEIVERS.LT, postalCode: '00-950' },
+  // A postal code of another country, a parcel no template takes, ageVerification (not offered).
+  'invalid-pl-locker': registration(pickupPoint('inpost-pl-pm-1', 'parcelMachine', 'PL'), {
+    additionalServices: [{ code: 'ageVerification' }],
+    parcels: [{ id: 'parcel-1', weightGrams: 2500, lengthCm: 70, widthCm: 30, heightCm: 10 }],
+    receiver: { ...RECEIVERS.PL, postalCode: 'LT-44311' },
   }),
   unavailable: registration(courier('inpost', 'PL'), { receiver: { ...RECEIVERS.PL, name: 'UNAVAILABLE' } }),
 };
@@ -39,21 +39,23 @@ describe('InPost mapper and simulator (golden fixtures)', () => {
 });
 
 describe('InPost mapper', () => {
-  const input = SCENARIOS['locker-pl-drop-off-code']!;
+  const input = SCENARIOS['locker-pl']!;
 
   it('sends the template, millimetres, kg and the target point', () => {
     const r = inpostMapper.buildRequest(input);
     expect(r.service).toBe('inpost_locker_standard');
-    expect(r.custom_attributes).toEqual({ target_point: 'inpost-pl-pm-1', dropoff_code: true });
+    expect(r.custom_attributes).toEqual({ target_point: 'inpost-pl-pm-1' });
     expect(r.parcels).toEqual([{ id: 'parcel-1', template: 'small', dimensions: { length: 500, width: 300, height: 60, unit: 'mm' }, weight: { amount: 2.5, unit: 'kg' } }]);
     expect(r.cod).toEqual({ amount: 129.99, currency: 'PLN' });
     expect(r.receiver.phone_prefix).toBe('+48');
   });
 
-  it('uses the contract default size for lockers only', () => {
-    const noSize = { ...input, lockerSize: null };
-    expect(inpostMapper.buildRequest(noSize).parcels[0]!.template).toBe('medium');
-    expect(inpostMapper.buildRequest({ ...noSize, account: { ...noSize.account, defaultLockerSize: null } }).custom_attributes.dropoff_code).toBe(false);
+  it('picks the smallest template the parcel fits, small when its measures are unknown; none for couriers', () => {
+    const withSides = (lengthCm: number, widthCm: number, heightCm: number) => ({ ...input, parcels: [{ ...input.parcels[0]!, lengthCm, widthCm, heightCm }] });
+    expect(inpostMapper.buildRequest(withSides(60, 38, 15)).parcels[0]!.template).toBe('medium');
+    expect(inpostMapper.buildRequest(withSides(38, 41, 64)).parcels[0]!.template).toBe('large');
+    expect(inpostMapper.buildRequest(withSides(65, 30, 10)).parcels[0]!.template).toBeNull();
+    expect(inpostMapper.buildRequest({ ...input, parcels: [{ ...input.parcels[0]!, lengthCm: null, widthCm: null, heightCm: null }] }).parcels[0]!.template).toBe('small');
     const courierInput = SCENARIOS['courier-b2b-pl']!;
     expect(inpostMapper.buildRequest(courierInput).parcels[0]!.template).toBeNull();
   });

@@ -9,7 +9,6 @@
 import type {
   AdditionalService,
   CourierServiceType,
-  LockerSize,
   Party,
   PickupPointType,
   RegisteredParcel,
@@ -21,8 +20,6 @@ import type {
 import type { CarrierMapper } from '../kit/adapter.js';
 import {
   blankToNull,
-  dropOffPinRequested,
-  effectiveLockerSize,
   gramsToKg,
   phoneNational,
   phonePrefix,
@@ -35,7 +32,7 @@ import {
 import { inpostDefinition } from './definition.js';
 
 export type InPostService = 'inpost_locker_standard' | 'inpost_courier_standard' | 'inpost_courier_b2b';
-export type InPostTemplate = 'mini' | 'small' | 'medium' | 'large' | 'xlarge';
+export type InPostTemplate = 'small' | 'medium' | 'large';
 export type InPostAdditionalService = 'cod' | 'adult_18';
 
 export const INPOST_SERVICES: Readonly<Record<`pickupPoint/${PickupPointType}` | `courier/${CourierServiceType}`, InPostService | null>> = Object.freeze({
@@ -46,14 +43,24 @@ export const INPOST_SERVICES: Readonly<Record<`pickupPoint/${PickupPointType}` |
   'courier/standardB2B': 'inpost_courier_b2b',
 });
 
-/** Locker size table: the spec's sizes → InPost's compartment templates. */
-export const INPOST_TEMPLATES: Readonly<Record<LockerSize, InPostTemplate>> = Object.freeze({
-  XS: 'mini',
-  S: 'small',
-  M: 'medium',
-  L: 'large',
-  XL: 'xlarge',
-});
+/**
+ * InPost's locker templates, smallest first: gabaryt A, B and C (height × width × depth in cm,
+ * 25 kg each); the largest is the WooCommerce plugin's parcel-machine maximum (38 × 41 × 64 cm,
+ * class-montonio-inpost-parcel-machines.php, rounded to InPost's published C of 41 × 38 × 64).
+ */
+export const INPOST_TEMPLATES: readonly { template: InPostTemplate; cm: readonly [number, number, number] }[] = Object.freeze([
+  { template: 'small', cm: [8, 38, 64] },
+  { template: 'medium', cm: [19, 38, 64] },
+  { template: 'large', cm: [41, 38, 64] },
+] as const);
+
+/** The smallest template the parcel fits (turned any way); `small` when its measures are unknown, null when none fits. */
+export function templateFor(p: { lengthCm: number | null; widthCm: number | null; heightCm: number | null }): InPostTemplate | null {
+  if (p.lengthCm === null || p.widthCm === null || p.heightCm === null) return 'small';
+  const sides = [p.lengthCm, p.widthCm, p.heightCm].sort((a, b) => a - b);
+  const found = INPOST_TEMPLATES.find(({ cm }) => [...cm].sort((a, b) => a - b).every((v, i) => sides[i]! <= v));
+  return found ? found.template : null;
+}
 
 export const INPOST_ADDITIONAL_SERVICES: Readonly<Record<AdditionalService['code'], InPostAdditionalService>> = Object.freeze({
   cod: 'cod',
@@ -85,7 +92,7 @@ export interface InPostRequest {
   reference: string | null;
   comments: string | null;
   service: InPostService;
-  custom_attributes: { target_point: string | null; dropoff_code: boolean };
+  custom_attributes: { target_point: string | null };
   receiver: InPostPeer;
   sender: InPostPeer;
   parcels: InPostParcel[];
@@ -112,7 +119,7 @@ export type InPostErrorKey =
   | 'invalid_currency';
 
 export type InPostResponse =
-  | { status: 'confirmed'; id: number; parcels: { id: string; tracking_number: string; template: InPostTemplate | null; dropoff_code: string | null }[] }
+  | { status: 'confirmed'; id: number; parcels: { id: string; tracking_number: string; template: InPostTemplate | null }[] }
   | { status: 400 | 503; error: 'validation_failed' | 'service_unavailable'; message: string; details: InPostDetails };
 
 export const INPOST_ERRORS: Readonly<Record<InPostErrorKey, RegistrationErrorCode>> = Object.freeze({
@@ -198,7 +205,6 @@ export const inpostMapper: CarrierMapper<InPostRequest, InPostResponse> = {
     const method = input.shippingMethod;
     const service = INPOST_SERVICES[`${method.type}/${method.subtype}` as keyof typeof INPOST_SERVICES];
     if (!service) throw new Error(`InPost has no ${method.type} ${method.subtype}`);
-    const size = effectiveLockerSize(inpostDefinition, input);
     const cod = input.additionalServices.find((s) => s.code === 'cod');
     return {
       external_customer_id: input.shipmentId,
@@ -206,12 +212,12 @@ export const inpostMapper: CarrierMapper<InPostRequest, InPostResponse> = {
       reference: input.merchantReference,
       comments: input.orderComment,
       service,
-      custom_attributes: { target_point: method.type === 'pickupPoint' ? method.id : null, dropoff_code: dropOffPinRequested(inpostDefinition, input) },
+      custom_attributes: { target_point: method.type === 'pickupPoint' ? method.id : null },
       receiver: peer(input.receiver, blankToNull(input.receiver.country) ?? method.countryCode),
       sender: peer(input.sender, input.sender.country),
       parcels: input.parcels.map((p) => ({
         id: p.id,
-        template: size ? INPOST_TEMPLATES[size] : null,
+        template: method.type === 'pickupPoint' ? templateFor(p) : null,
         dimensions: p.lengthCm !== null && p.widthCm !== null && p.heightCm !== null ? { length: p.lengthCm * 10, width: p.widthCm * 10, height: p.heightCm * 10, unit: 'mm' } : null,
         weight: { amount: gramsToKg(p.weightGrams), unit: 'kg' },
       })),
@@ -237,7 +243,7 @@ export const inpostMapper: CarrierMapper<InPostRequest, InPostResponse> = {
       if (!got || !inpostDefinition.trackingNumber.isValid(got.tracking_number)) {
         return { ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR', message: `InPost answered without a valid tracking number for parcel ${parcel.id}` }] };
       }
-      parcels.push({ carrierParcelId: got.tracking_number, trackingLink: inpostDefinition.trackingUrl(got.tracking_number), dropOffPin: got.dropoff_code });
+      parcels.push({ carrierParcelId: got.tracking_number, trackingLink: inpostDefinition.trackingUrl(got.tracking_number), dropOffPin: null });
     }
     return { ok: true, carrierShipmentId: String(answer.id), parcels };
   },

@@ -5,6 +5,5 @@
 import type { PickupPointNetwork } from '../contract.js';
 
 export const inpostNetwork: readonly PickupPointNetwork[] = [
-  { country: 'PL', type: 'parcelMachine', count: 2400, exponent: 1 },
-  { country: 'LT', type: 'parcelMachine', count: 260, exponent: 1 },
+  { country: 'PL', type: 'parcelMachine', count: 25000, exponent: 1 },
 ];

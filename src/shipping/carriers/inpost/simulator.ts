@@ -9,16 +9,14 @@
  * | courier receiver without street/city/post code     | 400, `required`                                 |
  * | courier parcel without dimensions                  | 400, `dimensions_required`                      |
  * | parcel over 25 kg / longest side over 150 cm       | 400, `too_heavy` / `too_large`                  |
- * | parcel not fitting its template (locker size)      | 400, `too_large` (an XS compartment: 5 kg max)  |
+ * | locker parcel fitting no template, or not its own  | 400, `too_large`                                |
  * | service the method does not offer in the country   | 400, `not_available`                            |
- * | anything else                                      | confirmed: 24-digit tracking numbers; an 8-digit|
- * |                                                    | drop-off code when `dropoff_code` and a template|
+ * | anything else                                      | confirmed: 24-digit tracking numbers            |
  */
-import type { LockerSize } from '../contract.js';
 import { isValidPostalCode } from '../countries.js';
 import type { CarrierSimulator } from '../kit/adapter.js';
-import { MAGIC, evaluate, type PartyView, type SandboxRule } from '../kit/sandbox-rules.js';
-import { nthSequence, sandboxDropOffPin, sandboxId } from '../kit/sandbox.js';
+import { MAGIC, evaluate, fits, type PartyView, type SandboxRule } from '../kit/sandbox-rules.js';
+import { nthSequence, sandboxId } from '../kit/sandbox.js';
 import { inpostDefinition } from './definition.js';
 import {
   INPOST_TEMPLATES,
@@ -44,9 +42,7 @@ const RULE_KEYS: Readonly<Record<SandboxRule, InPostErrorKey>> = {
   codCurrency: 'invalid_currency',
 };
 
-const SIZE_OF_TEMPLATE = new Map<InPostTemplate, LockerSize>(
-  (Object.entries(INPOST_TEMPLATES) as [LockerSize, InPostTemplate][]).map(([size, template]) => [template, size]),
-);
+const TEMPLATE_CM = new Map<InPostTemplate, readonly [number, number, number]>(INPOST_TEMPLATES.map((t) => [t.template, t.cm]));
 
 const SERVICE_CODES = { cod: 'cod', adult_18: 'ageVerification' } as const satisfies Record<InPostAdditionalService, string>;
 
@@ -82,7 +78,6 @@ function addDetail(details: InPostDetails, path: string, key: string): void {
 export const inpostSimulator: CarrierSimulator<InPostRequest, InPostResponse> = {
   handle(req, ctx) {
     const courier = req.service !== 'inpost_locker_standard';
-    const template = req.parcels[0]?.template ?? null;
     const outcome = evaluate(
       {
         destination: { path: 'receiver.address.country_code', value: req.receiver.address.country_code },
@@ -97,13 +92,21 @@ export const inpostSimulator: CarrierSimulator<InPostRequest, InPostResponse> = 
           },
         })),
         services: req.additional_services.map((s) => ({ path: `additional_services.${s}`, code: SERVICE_CODES[s], currency: req.cod?.currency, currencyPath: 'cod.currency' })),
-        lockerSize: template ? (SIZE_OF_TEMPLATE.get(template) ?? null) : null,
+        lockerSize: null,
         postalCodeValid: isValidPostalCode,
       },
       inpostDefinition,
     );
     if (outcome.kind === 'unavailable') {
       return { status: 503, error: 'service_unavailable', message: `InPost is temporarily unavailable (sandbox: the receiver name contains ${MAGIC.unavailable})`, details: {} };
+    }
+    // A locker parcel goes in the compartment of its template: none, or one it does not fit, is too large.
+    if (!courier) {
+      req.parcels.forEach((p, i) => {
+        const box = p.template ? TEMPLATE_CM.get(p.template) : undefined;
+        const cm = p.dimensions ? ([p.dimensions.length, p.dimensions.width, p.dimensions.height].map((mm) => Math.ceil(mm / 10)) as [number, number, number]) : null;
+        if (!box || (cm && !fits(cm, box))) outcome.issues.push({ path: `parcels.${i}.template`, rule: 'tooLarge', message: `parcel ${i + 1} fits no locker compartment` });
+      });
     }
     if (outcome.issues.length > 0) {
       const details: InPostDetails = {};
@@ -116,8 +119,7 @@ export const inpostSimulator: CarrierSimulator<InPostRequest, InPostResponse> = 
       id: Number(sandboxId('', req.external_customer_id, 9)) + 100_000_000,
       parcels: req.parcels.map((p, i) => {
         const tn = scheme.generate(nthSequence(ctx.sequenceStart, i, scheme.capacity), 'PL');
-        const code = req.custom_attributes.dropoff_code && p.template !== null ? sandboxDropOffPin('inpost', tn, 8) : null;
-        return { id: p.id, tracking_number: tn, template: p.template, dropoff_code: code };
+        return { id: p.id, tracking_number: tn, template: p.template };
       }),
     };
   },

@@ -5,6 +5,7 @@
  */
 import {
   CONTRACT_HANDOVER_METHOD,
+  LOCKER_SIZES,
   type AdditionalServiceCode,
   type CarrierDefinition,
   type LockerSize,
@@ -26,8 +27,29 @@ export function effectiveLockerSize(def: CarrierDefinition, input: RegistrationR
 }
 
 /**
+ * The smallest of the carrier's compartments that every parcel with known sides fits (turned any
+ * way, within its weight); null when the carrier has none, no parcel has sides, or none fits all.
+ * What a carrier picks when neither the shipment nor the contract names a size.
+ */
+export function smallestFittingLockerSize(def: CarrierDefinition, parcels: readonly RegistrationRequest['parcels'][number][]): LockerSize | null {
+  const table = def.lockerSizes;
+  if (!table) return null;
+  const measured = parcels.filter((p) => p.lengthCm !== null && p.widthCm !== null && p.heightCm !== null);
+  if (measured.length === 0) return null;
+  const sorted = (a: readonly number[]) => [...a].sort((x, y) => x - y);
+  return (
+    LOCKER_SIZES.find((size) => {
+      const box = sorted([table[size].heightCm, table[size].widthCm, table[size].depthCm]);
+      return measured.every((p) => p.weightGrams <= table[size].maxWeightKg * 1000 && sorted([p.lengthCm!, p.widthCm!, p.heightCm!]).every((v, i) => v <= box[i]!));
+    }) ?? null
+  );
+}
+
+/**
  * Whether the shipment gets a drop-off PIN under the carrier's rule. `withService`: the account
- * has the service and a locker size results; without a size the shipment registers without one.
+ * has the service and, for a carrier whose lockers take `lockerSize`, a locker size results
+ * (without a size the shipment registers without one; the spec's lockerSize rule); a carrier
+ * without locker sizes (DPD) issues it on the service alone.
  */
 export function dropOffPinRequested(def: CarrierDefinition, input: RegistrationRequest): boolean {
   switch (def.dropOffPin) {
@@ -36,7 +58,7 @@ export function dropOffPinRequested(def: CarrierDefinition, input: RegistrationR
     case 'never':
       return false;
     case 'withService':
-      return input.account.dropOffPinServiceEnabled && effectiveLockerSize(def, input) !== null;
+      return input.account.dropOffPinServiceEnabled && (!def.lockerSizes || effectiveLockerSize(def, input) !== null);
   }
 }
 

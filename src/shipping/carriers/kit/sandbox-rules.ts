@@ -178,7 +178,8 @@ export function evaluate(view: SandboxView, def: CarrierDefinition): SandboxOutc
     if (!method?.additionalServices.includes(s.code)) {
       issues.push({ path: s.path, rule: 'serviceNotAvailable', message: `${s.code} is not offered with ${def.name} ${view.methodType} in ${destination}` });
     } else if (s.code === 'cod' && s.currency !== COD_CURRENCY[destination]) {
-      issues.push({ path: s.currencyPath ?? s.path, rule: 'codCurrency', message: `cash on delivery in ${destination} is collected in ${COD_CURRENCY[destination]}` });
+      const currency = COD_CURRENCY[destination];
+      issues.push({ path: s.currencyPath ?? s.path, rule: 'codCurrency', message: currency ? `cash on delivery in ${destination} is collected in ${currency}` : `there is no cash on delivery in ${destination}` });
     }
   }
   return { kind: 'checked', issues };

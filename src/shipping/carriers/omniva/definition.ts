@@ -1,7 +1,8 @@
 /**
  * Omniva: the region's post. Parcel machines, post offices and courier in Estonia, Latvia and
- * Lithuania. Tracking numbers are UPU S10 (`CC123456785EE`); the drop-off PIN (door code) is
- * issued only when the account has the service and a locker size results.
+ * Lithuania. Tracking numbers are UPU S10 with Omniva's parcel service indicator (`CE123456785EE`). Its parcel machines take a parcel by its
+ * barcode, so the drop-off PIN is the barcode itself, always; no locker sizes (the machine picks
+ * the compartment).
  */
 import type { CarrierMethod } from '../contract.js';
 import { s10Scheme } from '../kit/tracking.js';
@@ -15,9 +16,9 @@ const COUNTRIES = ['EE', 'LV', 'LT'] as const;
 
 const NO_DIMENSIONS = { parcelDimensionsRequired: false } as const;
 
-const methods = (pickupServices: CarrierMethod['additionalServices'], courierSubtypes: readonly ('standard' | 'standardB2B')[], courierServices: CarrierMethod['additionalServices']): readonly CarrierMethod[] =>
+const methods = (pickupSubtypes: readonly ('parcelMachine' | 'postOffice')[], pickupServices: CarrierMethod['additionalServices'], courierSubtypes: readonly ('standard' | 'standardB2B')[], courierServices: CarrierMethod['additionalServices']): readonly CarrierMethod[] =>
   [
-    { type: 'pickupPoint', subtypes: ['parcelMachine', 'postOffice'], constraints: NO_DIMENSIONS, additionalServices: pickupServices },
+    { type: 'pickupPoint', subtypes: pickupSubtypes, constraints: NO_DIMENSIONS, additionalServices: pickupServices },
     { type: 'courier', subtypes: courierSubtypes, constraints: NO_DIMENSIONS, additionalServices: courierServices },
   ];
 
@@ -32,21 +33,17 @@ export const omnivaDefinition = defineCarrier({
   hasServiceContract: true,
   shipmentIdPattern: /^BP\d{10}$/,
   methods: {
-    EE: methods(['cod', 'ageVerification'], ['standard', 'standardB2B'], ['cod', 'ageVerification']),
-    LV: methods(['cod'], ['standard'], ['cod']),
-    LT: methods(['cod', 'ageVerification'], ['standard'], ['cod']),
+    // Post offices are Omniva's in Estonia only (Latvia's and Lithuania's posts are other companies).
+    EE: methods(['parcelMachine', 'postOffice'], ['cod', 'ageVerification'], ['standard', 'standardB2B'], ['cod', 'ageVerification']),
+    LV: methods(['parcelMachine'], ['cod'], ['standard'], ['cod']),
+    LT: methods(['parcelMachine'], ['cod', 'ageVerification'], ['standard'], ['cod']),
   },
-  lockerSizes: {
-    XS: { heightCm: 6, widthCm: 38, depthCm: 64, maxWeightKg: 30 },
-    S: { heightCm: 9, widthCm: 38, depthCm: 64, maxWeightKg: 30 },
-    M: { heightCm: 19, widthCm: 38, depthCm: 64, maxWeightKg: 30 },
-    L: { heightCm: 39, widthCm: 38, depthCm: 64, maxWeightKg: 30 },
-    XL: { heightCm: 60, widthCm: 38, depthCm: 64, maxWeightKg: 30 },
-  },
-  dropOffPin: 'withService',
+  // The drop-off PIN is the parcel's barcode, issued with no service on the account (Montonio's
+  // reference, as quoted in docs/decisions.md: for Omniva `dropOffPin` is a copy of `carrierParcelId`).
+  dropOffPin: 'always',
   parcelLimits: { maxWeightGrams: 30_000, maxLengthCm: 150 },
-  trackingNumber: s10Scheme({ serviceIndicator: 'CC', countries: COUNTRIES }),
-  trackingUrl: (tn: string) => `https://track.omniva.example/?barcode=${encodeURIComponent(tn)}`,
+  trackingNumber: s10Scheme({ serviceIndicator: 'CE', countries: COUNTRIES }),
+  trackingUrl: (tn: string) => `https://www.omniva.ee/private/track-and-trace?barcode=${encodeURIComponent(tn)}`,
   rates: omnivaRates,
   pickupPointNetwork: omnivaNetwork,
 });

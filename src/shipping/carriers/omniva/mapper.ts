@@ -8,7 +8,6 @@ import { formatAmount } from '../../../platform/money.js';
 import type {
   AdditionalService,
   CourierServiceType,
-  LockerSize,
   Party,
   PickupPointType,
   RegisteredParcel,
@@ -20,7 +19,6 @@ import type { CarrierMapper } from '../kit/adapter.js';
 import {
   blankToNull,
   dropOffPinRequested,
-  effectiveLockerSize,
   gramsToKg,
   partyPathRule,
   phoneNational,
@@ -34,7 +32,7 @@ import { omnivaDefinition } from './definition.js';
 
 export type OmnivaChannel = 'PARCEL_MACHINE' | 'POST_OFFICE' | 'COURIER';
 export type OmnivaMainService = 'PARCEL' | 'BUSINESS_PARCEL';
-export type OmnivaAddOnCode = 'COD' | 'AGE_CHECK_18' | 'DOOR_CODE';
+export type OmnivaAddOnCode = 'COD' | 'AGE_CHECK_18';
 
 /** Service code table: the spec's method and subtype → Omniva's channel and main service. */
 export const OMNIVA_SERVICES: Readonly<Record<`pickupPoint/${PickupPointType}` | `courier/${CourierServiceType}`, { deliveryChannel: OmnivaChannel; mainService: OmnivaMainService } | null>> = Object.freeze({
@@ -75,8 +73,6 @@ export interface OmnivaAddOn {
   /** COD: amount as a decimal string. */
   amount?: string;
   currency?: string;
-  /** DOOR_CODE: the compartment size the code opens. */
-  size?: LockerSize;
 }
 
 export interface OmnivaMeasurement {
@@ -86,7 +82,6 @@ export interface OmnivaMeasurement {
   length: number | null;
   width: number | null;
   height: number | null;
-  size: LockerSize | null;
 }
 
 export interface OmnivaShipment {
@@ -123,7 +118,7 @@ export type OmnivaErrorCode =
   | 'E900_UNAVAILABLE';
 
 export type OmnivaResponse =
-  | { resultCode: 'OK'; groupId: string; savedShipments: { partnerShipmentId: string; barcode: string; doorCode: string | null }[] }
+  | { resultCode: 'OK'; groupId: string; savedShipments: { partnerShipmentId: string; barcode: string }[] }
   | { resultCode: 'VALIDATION_ERROR' | 'SERVICE_UNAVAILABLE'; messages: { field: string | null; code: OmnivaErrorCode; text: string }[] };
 
 /** Omniva's error codes in the unified model. */
@@ -182,8 +177,6 @@ export const omnivaMapper: CarrierMapper<OmnivaRequest, OmnivaResponse> = {
     const method = input.shippingMethod;
     const service = OMNIVA_SERVICES[`${method.type}/${method.subtype}` as keyof typeof OMNIVA_SERVICES];
     if (!service) throw new Error(`Omniva has no ${method.type} ${method.subtype}`);
-    const size = effectiveLockerSize(omnivaDefinition, input);
-    const doorCode = dropOffPinRequested(omnivaDefinition, input);
     const receiverCountry = blankToNull(input.receiver.country) ?? method.countryCode;
     const receiver = addressee(input.receiver, receiverCountry, method.type === 'pickupPoint' ? method.id : null);
     const sender = addressee(input.sender, input.sender.country, null);
@@ -200,7 +193,6 @@ export const omnivaMapper: CarrierMapper<OmnivaRequest, OmnivaResponse> = {
             addOns.push({ code: OMNIVA_ADDONS[s.code] });
           }
         }
-        if (doorCode && size) addOns.push({ code: 'DOOR_CODE', size });
         return {
           partnerShipmentId: `${input.shipmentId}/${i + 1}`,
           mainService: service.mainService,
@@ -213,7 +205,6 @@ export const omnivaMapper: CarrierMapper<OmnivaRequest, OmnivaResponse> = {
             length: metres(parcel.lengthCm),
             width: metres(parcel.widthCm),
             height: metres(parcel.heightCm),
-            size,
           },
           addOns,
           receiverAddressee: receiver,
@@ -240,7 +231,9 @@ export const omnivaMapper: CarrierMapper<OmnivaRequest, OmnivaResponse> = {
       if (!saved || !omnivaDefinition.trackingNumber.isValid(saved.barcode)) {
         return { ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR', message: `Omniva answered without a valid barcode for parcel ${i + 1}` }] };
       }
-      parcels.push({ carrierParcelId: saved.barcode, trackingLink: omnivaDefinition.trackingUrl(saved.barcode), dropOffPin: saved.doorCode ?? null });
+      // The machine takes the parcel by its barcode: the drop-off PIN is the barcode (rule `always`).
+      const dropOffPin = dropOffPinRequested(omnivaDefinition, input) ? saved.barcode : null;
+      parcels.push({ carrierParcelId: saved.barcode, trackingLink: omnivaDefinition.trackingUrl(saved.barcode), dropOffPin });
     }
     return { ok: true, carrierShipmentId: answer.groupId, parcels };
   },

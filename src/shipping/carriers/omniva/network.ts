@@ -5,10 +5,8 @@
 import type { PickupPointNetwork } from '../contract.js';
 
 export const omnivaNetwork: readonly PickupPointNetwork[] = [
-  { country: 'EE', type: 'parcelMachine', count: 320, exponent: 0.9 },
-  { country: 'EE', type: 'postOffice', count: 45, exponent: 0.5 },
-  { country: 'LV', type: 'parcelMachine', count: 300, exponent: 0.9 },
-  { country: 'LV', type: 'postOffice', count: 60, exponent: 0.5 },
-  { country: 'LT', type: 'parcelMachine', count: 330, exponent: 0.9 },
-  { country: 'LT', type: 'postOffice', count: 90, exponent: 0.5 },
+  { country: 'EE', type: 'parcelMachine', count: 420, exponent: 0.9 },
+  { country: 'EE', type: 'postOffice', count: 60, exponent: 0.5 },
+  { country: 'LV', type: 'parcelMachine', count: 380, exponent: 0.9 },
+  { country: 'LT', type: 'parcelMachine', count: 460, exponent: 0.9 },
 ];

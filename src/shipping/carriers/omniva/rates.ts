@@ -15,13 +15,13 @@ export const omnivaRates: CarrierRates = {
       subtypes: [
         {
           code: 'parcelMachine',
-          limits: { maxWeightG: 30_000, sizes: 'lockers' },
+          // The largest compartment, as WC's parcel-machine class states it (38 × 39 × 64 cm).
+          limits: { maxWeightG: 30_000, sizes: [{ lengthMm: 640, widthMm: 390, heightMm: 380 }] },
           volumetricDivisor: null,
           rates: {
             EE: eur([5_000, 299], [10_000, 399], [20_000, 549], [30_000, 699]),
             LV: eur([5_000, 349], [10_000, 449], [20_000, 599], [30_000, 749]),
             LT: eur([5_000, 349], [10_000, 449], [20_000, 599], [30_000, 749]),
-            FI: eur([5_000, 799], [10_000, 999], [20_000, 1299], [30_000, 1599]),
           },
         },
         {
@@ -30,8 +30,6 @@ export const omnivaRates: CarrierRates = {
           volumetricDivisor: null,
           rates: {
             EE: eur([2_000, 349], [5_000, 449], [10_000, 599], [20_000, 799], [30_000, 999]),
-            LV: eur([2_000, 449], [5_000, 549], [10_000, 699], [20_000, 899], [30_000, 1099]),
-            LT: eur([2_000, 449], [5_000, 549], [10_000, 699], [20_000, 899], [30_000, 1099]),
           },
         },
       ],
@@ -49,7 +47,15 @@ export const omnivaRates: CarrierRates = {
             EE: eur([2_000, 499], [5_000, 599], [10_000, 749], [20_000, 949], [30_000, 1199], [50_000, 1599]),
             LV: eur([2_000, 599], [5_000, 699], [10_000, 849], [20_000, 1049], [30_000, 1299], [50_000, 1799]),
             LT: eur([2_000, 599], [5_000, 699], [10_000, 849], [20_000, 1049], [30_000, 1299], [50_000, 1799]),
-            FI: eur([2_000, 1199], [5_000, 1399], [10_000, 1699], [20_000, 2199], [30_000, 2699], [50_000, 3499]),
+          },
+        },
+        {
+          // Business parcels (Omniva's BUSINESS_PARCEL), in Estonia.
+          code: 'standardB2B',
+          limits: { maxWeightG: 30_000, sizes: [longestSide(1_500)], maxGirthMm: 3_000 },
+          volumetricDivisor: 5000,
+          rates: {
+            EE: eur([2_000, 449], [5_000, 549], [10_000, 699], [20_000, 899], [30_000, 1149], [50_000, 1549]),
           },
         },
       ],

@@ -8,10 +8,8 @@
  * | postal code not in the country's format            | E104_POSTCODE                                  |
  * | courier receiver without street/city/postcode      | E102_MISSING                                   |
  * | parcel over 30 kg / longest side over 150 cm       | E201_WEIGHT / E202_SIZE                        |
- * | parcel not fitting the locker size (DOOR_CODE/size)| E202_SIZE                                      |
  * | add-on the method does not offer in the country    | E301_ADDON                                     |
- * | anything else                                      | OK: S10 barcodes `CC…EE`; a 6-digit door code  |
- * |                                                    | for parcels with the DOOR_CODE add-on          |
+ * | anything else                                      | OK: S10 barcodes `CE…EE`                       |
  *
  * The barcode's country is the sender's when Omniva posts from there, else the destination's.
  */
@@ -19,7 +17,7 @@ import type { AdditionalServiceCode } from '../contract.js';
 import { isCountryCode, isValidPostalCode } from '../countries.js';
 import type { CarrierSimulator } from '../kit/adapter.js';
 import { MAGIC, evaluate, type PartyView, type SandboxRule, type SandboxView } from '../kit/sandbox-rules.js';
-import { nthSequence, sandboxDropOffPin, sandboxId } from '../kit/sandbox.js';
+import { nthSequence, sandboxId } from '../kit/sandbox.js';
 import { omnivaDefinition } from './definition.js';
 import type { OmnivaAddOnCode, OmnivaAddressee, OmnivaErrorCode, OmnivaRequest, OmnivaResponse } from './mapper.js';
 
@@ -82,7 +80,7 @@ export const omnivaSimulator: CarrierSimulator<OmnivaRequest, OmnivaResponse> = 
         if (!code) return [];
         return [{ path: `shipments[0].addOns[${k}]`, code, currency: a.currency, currencyPath: `shipments[0].addOns[${k}].currency` }];
       }),
-      lockerSize: first.measurement.size,
+      lockerSize: null,
       postalCodeValid: isValidPostalCode,
     };
     const outcome = evaluate(view, omnivaDefinition);
@@ -104,8 +102,7 @@ export const omnivaSimulator: CarrierSimulator<OmnivaRequest, OmnivaResponse> = 
       groupId: sandboxId('BP', req.fileId, 10),
       savedShipments: req.shipments.map((s, i) => {
         const barcode = scheme.generate(nthSequence(ctx.sequenceStart, i, scheme.capacity), postedIn);
-        const doorCode = s.addOns.some((a) => a.code === 'DOOR_CODE') ? sandboxDropOffPin('omniva', barcode, 6) : null;
-        return { partnerShipmentId: s.partnerShipmentId, barcode, doorCode };
+        return { partnerShipmentId: s.partnerShipmentId, barcode };
       }),
     };
   },

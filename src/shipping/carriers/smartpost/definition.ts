@@ -1,8 +1,8 @@
 /**
  * Smartpost: a parcel locker network with courier delivery in Estonia, Latvia, Lithuania and
- * Finland. Tracking numbers are 14 digits (`37`, 11-digit serial, Luhn check digit). Every parcel
- * gets a drop-off PIN (no service needed); the shipment may say how the parcel is handed over
- * (`courierPickUp` or `terminalDropOff`), the only carrier that takes `parcelHandoverMethod`.
+ * Finland. Tracking numbers are 14 digits (`37`, 11-digit serial, Luhn check digit). Parcel
+ * machines take `lockerSize`; a drop-off code is issued for the resulting size when the account
+ * has the drop-off code service (no size, no code).
  */
 import type { AdditionalServiceCode, CarrierMethod } from '../contract.js';
 import { numericScheme } from '../kit/tracking.js';
@@ -17,11 +17,11 @@ const baltic = (services: readonly AdditionalServiceCode[]): readonly CarrierMet
     { type: 'courier', subtypes: ['standard'], constraints: { parcelDimensionsRequired: false }, additionalServices: services },
   ];
 
-const logo = wordmarkSvg({ wordmark: 'Smartpost', background: '#0B3D91', foreground: '#FFFFFF', accent: '#F7A600' });
+const logo = wordmarkSvg({ wordmark: 'SmartPosti', background: '#0B3D91', foreground: '#FFFFFF', accent: '#F7A600' });
 
 export const smartpostDefinition = defineCarrier({
   code: 'smartpost',
-  name: 'Smartpost',
+  name: 'SmartPosti',
   logoSvg: () => logo,
   countries: ['EE', 'LV', 'LT', 'FI'],
   supportedContractTypes: ['DIRECT', 'SERVICE'],
@@ -33,7 +33,7 @@ export const smartpostDefinition = defineCarrier({
     LT: baltic(['cod']),
     // Finland: no cash on delivery; courier parcels are priced by volume, so dimensions are required.
     FI: [
-      { type: 'pickupPoint', subtypes: ['parcelMachine'], constraints: { parcelDimensionsRequired: false }, additionalServices: ['ageVerification'] },
+      { type: 'pickupPoint', subtypes: ['parcelMachine', 'postOffice'], constraints: { parcelDimensionsRequired: false }, additionalServices: ['ageVerification'] },
       { type: 'courier', subtypes: ['standard'], constraints: { parcelDimensionsRequired: true }, additionalServices: ['ageVerification'] },
     ],
   },
@@ -44,11 +44,12 @@ export const smartpostDefinition = defineCarrier({
     L: { heightCm: 38, widthCm: 36, depthCm: 60, maxWeightKg: 35 },
     XL: { heightCm: 60, widthCm: 36, depthCm: 60, maxWeightKg: 35 },
   },
-  dropOffPin: 'always',
-  parcelHandoverMethods: ['courierPickUp', 'terminalDropOff'],
+  // A drop-off code for the compartment size, when the account has the service; with no size at
+  // all, none is issued (Montonio's shipments guide, § Marketplaces and drop-off codes).
+  dropOffPin: 'withService',
   parcelLimits: { maxWeightGrams: 35_000, maxLengthCm: 200 },
   trackingNumber: numericScheme({ length: 14, prefix: '37', algorithm: 'luhn-mod10', description: '14 digits: "37", 11-digit serial, Luhn check digit' }),
-  trackingUrl: (tn: string) => `https://smartpost.example/tracking/${encodeURIComponent(tn)}`,
+  trackingUrl: (tn: string) => `https://www.posti.fi/en/tracking#/lahetys/${encodeURIComponent(tn)}`,
   rates: smartpostRates,
   pickupPointNetwork: smartpostNetwork,
 });

@@ -8,15 +8,14 @@ import { smartpostSimulator } from './simulator.js';
 const FIXTURES = new URL('./fixtures/', import.meta.url);
 
 const SCENARIOS: Record<string, RegistrationRequest> = {
-  // The sender drops the parcel at a machine; an S compartment; COD in cents.
-  'parcel-machine-terminal-drop-off': registration(pickupPoint('smartpost-ee-pm-1', 'parcelMachine', 'EE'), {
+  // A parcel machine; an S compartment, the account has the drop-off code service; COD in cents.
+  'parcel-machine-drop-off-code': registration(pickupPoint('smartpost-ee-pm-1', 'parcelMachine', 'EE'), {
     additionalServices: [{ code: 'cod', amountMinor: 4999, currency: 'EUR' }],
-    parcelHandoverMethod: 'terminalDropOff',
     lockerSize: 'S',
     parcels: [{ id: 'parcel-1', weightGrams: 2050, lengthCm: 40, widthCm: 30, heightCm: 10 }],
   }),
-  // Finnish courier with age check; the contract says the courier collects (COURIER → PICKUP).
-  'courier-fi-courier-pick-up': registration(courier('smartpost', 'FI'), {
+  // Finnish courier with age check; no size and no service, so no drop-off code.
+  'courier-fi': registration(courier('smartpost', 'FI'), {
     additionalServices: [{ code: 'ageVerification' }],
     account: { contractId: 'c-fi', country: 'FI', isDirectContract: false, logisticsContractNumber: null, username: 'kassa-fi', returnsAllowed: false, defaultLockerSize: null, parcelHandoverMethod: 'COURIER', dropOffPinServiceEnabled: false },
   }),
@@ -38,31 +37,29 @@ describe('Smartpost mapper and simulator (golden fixtures)', () => {
 });
 
 describe('Smartpost mapper', () => {
-  const input = SCENARIOS['parcel-machine-terminal-drop-off']!;
+  const input = SCENARIOS['parcel-machine-drop-off-code']!;
 
-  it('sends grams, centimetres, cents, the locker size and the handover method', () => {
+  it('sends grams, centimetres, cents, the locker size and whether a drop-off code is wanted', () => {
     const r = smartpostMapper.buildRequest(input);
     expect(r.order.product).toBe('PN_LOCKER');
-    expect(r.order.handover).toBe('DROPOFF');
+    expect(r.order.dropOffCode).toBe(true);
     expect(r.order.destinationPlaceId).toBe('smartpost-ee-pm-1');
     expect(r.order.parcels).toEqual([{ ref: 'parcel-1', grossWeightG: 2050, lengthCm: 40, widthCm: 30, heightCm: 10, lockerSize: 'S' }]);
     expect(r.order.extras).toEqual([{ code: 'COD', amountCents: 4999, currency: 'EUR' }]);
     expect(r.order.recipient.phone).toEqual({ prefix: '+372', number: '5551234' });
   });
 
-  it('takes the handover method from the shipment, else the contract, else drop-off', () => {
-    const handover = (over: Partial<RegistrationRequest>) => smartpostMapper.buildRequest({ ...input, ...over }).order.handover;
-    expect(handover({ parcelHandoverMethod: 'courierPickUp' })).toBe('PICKUP');
-    expect(handover({ parcelHandoverMethod: null, account: { ...input.account, parcelHandoverMethod: 'COURIER' } })).toBe('PICKUP');
-    expect(handover({ parcelHandoverMethod: null, account: { ...input.account, parcelHandoverMethod: 'LOCKER' } })).toBe('DROPOFF');
-    expect(handover({ parcelHandoverMethod: null, account: { ...input.account, parcelHandoverMethod: null } })).toBe('DROPOFF');
-  });
-
-  it('gives every parcel a drop-off PIN, with or without the service', () => {
-    const plain = { ...input, lockerSize: null, account: { ...input.account, dropOffPinServiceEnabled: false, defaultLockerSize: null } };
-    const response = smartpostSimulator.handle(wire(smartpostMapper.buildRequest(plain)), { sequenceStart: 7 });
-    const result = smartpostMapper.parseResponse(response, plain);
-    expect(result.ok && result.parcels[0]!.dropOffPin).toMatch(/^\d{6}$/);
+  it('issues a drop-off PIN only with the service and a size (the request’s, else the contract’s default)', () => {
+    const pin = (over: Partial<RegistrationRequest>) => {
+      const req = { ...input, ...over };
+      const result = smartpostMapper.parseResponse(smartpostSimulator.handle(wire(smartpostMapper.buildRequest(req)), { sequenceStart: 7 }), req);
+      if (!result.ok) throw new Error(JSON.stringify(result));
+      return result.parcels[0]!.dropOffPin;
+    };
+    expect(pin({})).toMatch(/^\d{6}$/);
+    expect(pin({ lockerSize: null })).toMatch(/^\d{6}$/); // the contract's default M
+    expect(pin({ lockerSize: null, account: { ...input.account, defaultLockerSize: null } })).toBeNull();
+    expect(pin({ account: { ...input.account, dropOffPinServiceEnabled: false } })).toBeNull();
   });
 
   it('reads a tracking code that fails its check digit as a carrier error', () => {

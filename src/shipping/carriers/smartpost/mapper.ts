@@ -1,14 +1,12 @@
 /**
  * Smartpost's order API (JSON): one order with its parcels; weights in grams, dimensions in
- * centimetres, COD in cents; the phone split into prefix and number; the handover method as
- * PICKUP (a courier collects from the sender) or DROPOFF (the sender uses a parcel machine).
- * Every parcel comes back with a drop-off code. Pure: builds the request, reads the answer.
+ * centimetres, COD in cents; the phone split into prefix and number; the locker size, and
+ * whether a drop-off code is wanted (the account's service and a size), which comes back per parcel. Pure: builds the request, reads the answer.
  */
 import type {
   AdditionalService,
   CourierServiceType,
   LockerSize,
-  ParcelHandoverMethod,
   Party,
   PickupPointType,
   RegisteredParcel,
@@ -19,7 +17,7 @@ import type {
 import type { CarrierMapper } from '../kit/adapter.js';
 import {
   blankToNull,
-  effectiveHandoverMethod,
+  dropOffPinRequested,
   effectiveLockerSize,
   partyPathRule,
   phoneNational,
@@ -31,26 +29,17 @@ import {
 } from '../kit/model.js';
 import { smartpostDefinition } from './definition.js';
 
-export type SmartpostProduct = 'PN_LOCKER' | 'PN_COURIER';
-export type SmartpostHandover = 'PICKUP' | 'DROPOFF';
+export type SmartpostProduct = 'PN_LOCKER' | 'PN_OFFICE' | 'PN_COURIER';
 export type SmartpostExtraCode = 'COD' | 'AGE18';
 
 /** Service code table. */
 export const SMARTPOST_PRODUCTS: Readonly<Record<`pickupPoint/${PickupPointType}` | `courier/${CourierServiceType}`, SmartpostProduct | null>> = Object.freeze({
   'pickupPoint/parcelMachine': 'PN_LOCKER',
-  'pickupPoint/postOffice': null,
+  'pickupPoint/postOffice': 'PN_OFFICE',
   'pickupPoint/parcelShop': null,
   'courier/standard': 'PN_COURIER',
   'courier/standardB2B': null,
 });
-
-export const SMARTPOST_HANDOVER: Readonly<Record<ParcelHandoverMethod, SmartpostHandover>> = Object.freeze({
-  courierPickUp: 'PICKUP',
-  terminalDropOff: 'DROPOFF',
-});
-
-/** When neither the shipment nor the contract says: the sender drops the parcel off at a machine. */
-export const SMARTPOST_DEFAULT_HANDOVER: SmartpostHandover = 'DROPOFF';
 
 export const SMARTPOST_EXTRAS: Readonly<Record<AdditionalService['code'], SmartpostExtraCode>> = Object.freeze({
   cod: 'COD',
@@ -89,7 +78,8 @@ export interface SmartpostRequest {
     reference: string;
     customerReference: string | null;
     product: SmartpostProduct;
-    handover: SmartpostHandover;
+    /** A drop-off code per parcel is wanted (the account has the service and a locker size results). */
+    dropOffCode: boolean;
     destinationPlaceId: string | null;
     recipient: SmartpostParty;
     sender: SmartpostParty;
@@ -113,7 +103,7 @@ export type SmartpostErrorCode =
   | 'PN-9000';
 
 export type SmartpostResponse =
-  | { status: 'CREATED'; orderId: string; parcels: { ref: string; trackingCode: string; dropOffCode: string }[] }
+  | { status: 'CREATED'; orderId: string; parcels: { ref: string; trackingCode: string; dropOffCode: string | null }[] }
   | { status: 'REJECTED' | 'UNAVAILABLE'; problems: { path: string | null; code: SmartpostErrorCode; detail: string }[] };
 
 export const SMARTPOST_ERRORS: Readonly<Record<SmartpostErrorCode, RegistrationErrorCode>> = Object.freeze({
@@ -165,7 +155,6 @@ export const smartpostMapper: CarrierMapper<SmartpostRequest, SmartpostResponse>
     const method = input.shippingMethod;
     const product = SMARTPOST_PRODUCTS[`${method.type}/${method.subtype}` as keyof typeof SMARTPOST_PRODUCTS];
     if (!product) throw new Error(`Smartpost has no ${method.type} ${method.subtype}`);
-    const handover = effectiveHandoverMethod(smartpostDefinition, input);
     const size = effectiveLockerSize(smartpostDefinition, input);
     return {
       account: input.account.username ?? input.account.logisticsContractNumber ?? '',
@@ -173,7 +162,7 @@ export const smartpostMapper: CarrierMapper<SmartpostRequest, SmartpostResponse>
         reference: input.shipmentId,
         customerReference: input.merchantReference,
         product,
-        handover: handover ? SMARTPOST_HANDOVER[handover] : SMARTPOST_DEFAULT_HANDOVER,
+        dropOffCode: dropOffPinRequested(smartpostDefinition, input),
         destinationPlaceId: method.type === 'pickupPoint' ? method.id : null,
         recipient: party(input.receiver, blankToNull(input.receiver.country) ?? method.countryCode),
         sender: party(input.sender, input.sender.country),

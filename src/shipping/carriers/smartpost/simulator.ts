@@ -11,8 +11,8 @@
  * | parcel not fitting its locker size                 | PN-2002                                       |
  * | Finnish courier parcel without dimensions          | PN-2003                                       |
  * | extra the method does not offer in the country     | PN-3001                                       |
- * | anything else                                      | CREATED: 14-digit tracking codes and a        |
- * |                                                    | 6-digit drop-off code for every parcel        |
+ * | anything else                                      | CREATED: 14-digit tracking codes; a 6-digit   |
+ * |                                                    | drop-off code per parcel when `dropOffCode`   |
  */
 import type { AdditionalServiceCode } from '../contract.js';
 import { isValidPostalCode } from '../countries.js';
@@ -85,7 +85,7 @@ export const smartpostSimulator: CarrierSimulator<SmartpostRequest, SmartpostRes
       orderId: sandboxId('PN-', o.reference, 12),
       parcels: o.parcels.map((p, i) => {
         const trackingCode = scheme.generate(nthSequence(ctx.sequenceStart, i, scheme.capacity), 'FI');
-        return { ref: p.ref, trackingCode, dropOffCode: sandboxDropOffPin('smartpost', trackingCode, 6) };
+        return { ref: p.ref, trackingCode, dropOffCode: o.dropOffCode ? sandboxDropOffPin('smartpost', trackingCode, 6) : null };
       }),
     };
   },
