@@ -32,6 +32,7 @@ import { runExportStep, type ExportStepResult } from './lib/exports.js';
 import { runBackofficeStep, type BackofficeStepResult } from './lib/backoffice.js';
 import { runBalanceStep, type BalanceStepResult } from './lib/balances.js';
 import { runWidgetStep, widgetReport, type WidgetStepResult } from './lib/widget.js';
+import { fetchBody, pickupV3Table, timeStream, type PickupV3Result } from './lib/pickup-v3.js';
 import type pg from 'pg';
 
 const load: LoadOptions = {
@@ -42,8 +43,8 @@ const load: LoadOptions = {
 };
 const TOKENS = intEnv('BENCH_TOKENS', 200_000, 1000);
 const GET_POOL = 1000;
-const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'legacy', 'links', 'labels', 'exports', 'balances', 'widget', 'backoffice'] as const;
-/** BENCH_ROUTES: a subset of bare,post,get,pickup,legacy,links,labels,exports,balances,widget,backoffice (e.g. one route while profiling); default all. */
+const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'legacy', 'links', 'pickupv3', 'labels', 'exports', 'balances', 'widget', 'backoffice'] as const;
+/** BENCH_ROUTES: a subset of bare,post,get,pickup,legacy,links,pickupv3,labels,exports,balances,widget,backoffice (e.g. one route while profiling); default all. */
 const ROUTES = new Set(
   (process.env.BENCH_ROUTES || ALL_ROUTES.join(',')).split(',').map((r) => {
     const name = r.trim();
@@ -63,6 +64,8 @@ const EXPORT_REFUND_EVERY = 50;
 /** Ledger entries of the two stores of the balances step. */
 const BALANCE_SMALL_ENTRIES = 1_000;
 const BALANCE_LARGE_ENTRIES = intEnv('BENCH_BALANCE_ENTRIES', 1_000_000, 2_000);
+/** Sequential GETs per encoding of the v3 all-countries pickup point list (pickupv3 step). */
+const PICKUPV3_RUNS = intEnv('BENCH_PICKUPV3_RUNS', 5, 1);
 /** Orders of the store whose back-office orders page the backoffice step loads. */
 const BACKOFFICE_ORDERS = intEnv('BENCH_BACKOFFICE_ORDERS', 1_000_000, 100);
 
@@ -333,9 +336,10 @@ async function main(): Promise<number> {
   if (ROUTES.has('pickup')) {
     const { CARRIERS } = await import('../src/shipping/carriers/registry.js');
     const { pickupPoints } = await import('../src/shipping/catalogue/service.js');
+    const { COUNTRIES } = await import('../src/shipping/carriers/countries.js');
     let best = { carrier: '', country: '', n: 0 };
     for (const c of CARRIERS) {
-      for (const country of ['EE', 'LV', 'LT', 'FI', 'PL']) {
+      for (const country of COUNTRIES) {
         const n = pickupPoints(c.code, country).length;
         if (n > best.n) best = { carrier: c.code, country, n };
       }
@@ -397,6 +401,39 @@ async function main(): Promise<number> {
     say(linksR);
     if (bareR) log(`links: ${linksR.rps.toLocaleString('en-US')} rps is ${((100 * linksR.rps) / bareR.rps).toFixed(1)}% of the bare ceiling (${bareR.rps.toLocaleString('en-US')} rps) of this run`);
     checkAlive(kassa);
+  }
+
+  // The v3 all-countries pickup point list of the largest carrier (what the WooCommerce plugin's
+  // sync downloads), streamed by Kassa, beside a bare server streaming the same bytes
+  // (bench/lib/pickup-v3.ts). On a fresh Kassa: its peak RSS is this list's.
+  let pickupV3R: PickupV3Result | undefined;
+  if (ROUTES.has('pickupv3')) {
+    if (interrupted) throw new Error('interrupted');
+    if (ROUTES.has('post') || ROUTES.has('get') || ROUTES.has('pickup') || ROUTES.has('links')) kassaDirty = true;
+    await freshKassa('pickupv3');
+    kassaDirty = true;
+    const { CARRIERS } = await import('../src/shipping/carriers/registry.js');
+    const sizes = CARRIERS.map((d) => ({ code: d.code, points: d.pickupPointNetwork.reduce((n, x) => n + x.count, 0), countries: new Set(d.pickupPointNetwork.map((x) => x.country)).size }));
+    const largest = sizes.reduce((a, b) => (b.points > a.points ? b : a));
+    const v3Path = `/sandbox/shipping/api/v3/shipping-methods/pickup-points?carrierCode=${largest.code}`;
+    const headers = { authorization: auth };
+    // Before any catalogue request: the catalogue is loaded by the first one (the fetch below).
+    const rssBeforeCatalogueMB = Math.round((10 * (rssBytes(kassa.pid) ?? 0)) / MB) / 10;
+    const raw = await fetchBody(`${origin}${v3Path}`, { ...headers, 'accept-encoding': 'identity' });
+    if (raw.status !== 200) throw new Error(`GET ${v3Path}: HTTP ${raw.status}: ${raw.body.subarray(0, 300).toString()}`);
+    const listFile = path.join(tmp, 'pickup-points-v3.json');
+    fs.writeFileSync(listFile, raw.body);
+    log(`pickupv3: ${largest.code}, ${largest.points.toLocaleString('en-US')} points in ${largest.countries} countries: ${raw.body.length.toLocaleString('en-US')} bytes of JSON; ${PICKUPV3_RUNS} GETs raw and gzip`);
+    const kassaTimes = await timeStream(`${origin}${v3Path}`, headers, kassa.pid, PICKUPV3_RUNS, raw.body.length);
+    checkAlive(kassa);
+    const barePort = await freePort();
+    const bareStream = spawnServer('bare stream server', ['--import', 'tsx', 'bench/bare-server.ts'], { ...env, PORT: String(barePort), BENCH_BODY_FILE: bodyFile, BENCH_STREAM_FILE: listFile });
+    await waitReady(bareStream, `http://127.0.0.1:${barePort}/bare`, 60_000);
+    const bareTimes = await timeStream(`http://127.0.0.1:${barePort}/bare-stream`, {}, bareStream.pid, PICKUPV3_RUNS, raw.body.length);
+    await bareStream.stop();
+    pickupV3R = { carrier: largest.code, points: largest.points, countries: largest.countries, runs: PICKUPV3_RUNS, kassaRssBeforeCatalogueMB: rssBeforeCatalogueMB, kassa: kassaTimes, bare: bareTimes };
+    const k = kassaTimes.find((t) => t.encoding === 'gzip')!;
+    log(`pickupv3: gzip ${k.bytes.toLocaleString('en-US')} bytes, last byte ${k.lastByteMs} ms, Kassa peak RSS ${k.rssPeakMB} MB`);
   }
 
   // Label files through the server: 1,000 registered shipments, then an A6 and an A4 file of them.
@@ -555,6 +592,7 @@ async function main(): Promise<number> {
     ...header,
     '',
     ...(results.length ? [resultsTable(results, bareR?.rps), ''] : []),
+    ...(pickupV3R ? [pickupV3Table(pickupV3R), ''] : []),
     ...(labelsR ? [labelsTable(labelsR), ''] : []),
     ...(exportsR ? [exportsTable(exportsR), ''] : []),
     ...(balancesR ? [balancesTable(balancesR, TARGETS.balancesP99Ratio), ''] : []),
@@ -582,6 +620,7 @@ async function main(): Promise<number> {
         presign: { tokens: TOKENS, ms: Math.round(pool.signMs), usPerToken: Math.round(signUs * 100) / 100, used: pool.used, signedLive: pool.signedLive },
         kassaIdleRssMB: Math.round(idleRssMB * 10) / 10,
         routes: results.map((r) => ({ ...r, ratioToBare: bareR ? Math.round((1000 * r.rps) / bareR.rps) / 1000 : null })),
+        pickupV3: pickupV3R ?? null,
         labels: labelsR ?? null,
         exports: exportsR ?? null,
         widget: widgetR ?? null,

@@ -36,6 +36,18 @@ await build({
 for (const spec of Object.values(BROWSER_BUNDLES)) {
   await build({ ...bundleOptions(spec), outfile: path.join(next, 'bundles', `${spec.name}.js`), logLevel: 'warning' });
 }
+// The carriers' pickup point data files (catalogue/points-file.ts), beside their modules, where
+// the catalogue looks first (it falls back to src/ for a dist/ built without them).
+const carriersDir = path.join(src, 'shipping', 'carriers');
+let dataFiles = 0;
+for (const entry of fs.readdirSync(carriersDir, { withFileTypes: true })) {
+  const file = path.join(carriersDir, entry.name, 'pickup-points.tsv.gz');
+  if (!entry.isDirectory() || !fs.existsSync(file)) continue;
+  const target = path.join(next, 'shipping', 'carriers', entry.name);
+  fs.mkdirSync(target, { recursive: true });
+  fs.copyFileSync(file, path.join(target, 'pickup-points.tsv.gz'));
+  dataFiles++;
+}
 // Two builds at once (two `npm start`s): the later rename finds the other's dist/ and retries.
 const olds: string[] = [];
 for (let i = 0; ; i++) {
@@ -55,4 +67,4 @@ for (let i = 0; ; i++) {
   }
 }
 for (const old of olds) fs.rmSync(old, { recursive: true, force: true });
-console.log(`built dist/ in ${Date.now() - started} ms`);
+console.log(`built dist/ (and ${dataFiles} pickup point data files) in ${Date.now() - started} ms`);

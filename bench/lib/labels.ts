@@ -70,9 +70,9 @@ const SENDER = { name: 'Näidispood OÜ', streetAddress: 'Pärnu mnt 10', locali
 
 /** The contracts the shipment mix needs (as test/shipping/*.test.ts activates them). */
 const CONTRACTS = [
-  { env: 'sandbox', carrierCode: 'omniva', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true },
-  { env: 'sandbox', carrierCode: 'inpost', country: 'PL', dropOffPinService: true },
-  { env: 'sandbox', carrierCode: 'smartpost', country: 'FI' },
+  { env: 'sandbox', carrierCode: 'omniva', country: 'EE' },
+  { env: 'sandbox', carrierCode: 'inpost', country: 'PL' },
+  { env: 'sandbox', carrierCode: 'smartpost', country: 'FI', defaultLockerSize: 'M', dropOffPinService: true },
 ];
 
 /** Shipment kinds, used round-robin: two pickup-point, two courier, three carriers. */
@@ -101,7 +101,7 @@ const KINDS: { name: string; body: (i: number, ref: string) => Record<string, un
     name: 'inpost PL pickup point',
     body: (i, ref) => ({
       merchantReference: ref,
-      shippingMethod: { type: 'pickupPoint', id: `inpost-pl-pm-${(i % 2000) + 1}`, lockerSize: 'S' },
+      shippingMethod: { type: 'pickupPoint', id: `inpost-pl-pm-${(i % 2000) + 1}` },
       parcels: [{ weight: 1.2 }],
       receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '500600700' },
       sender: SENDER,

@@ -6,7 +6,7 @@
  * call the service, answer.
  */
 import type { FastifyInstance } from 'fastify';
-import { sendReadyJson } from '../platform/cached-reply.js';
+import { sendJson, sendReadyJson } from '../platform/cached-reply.js';
 import { emptyResponse, errorResponses, namesOperationsFor, parserValidates, Security } from '../platform/schemas.js';
 import { CarriersResponse } from './contracts/schema.js';
 import {
@@ -220,7 +220,8 @@ export async function shippingV3Api(app: FastifyInstance, opts: { env: Env; serv
     },
     async (req, reply) => {
       await storeOf(req);
-      return sendReadyJson(req, reply, shippingMethods.pickupPointsV3(parseV3Query(req.query, { pickupPoints: true })));
+      // Without countryCode a streamed answer (catalogue/service.ts pickupPointsV3Stream).
+      return sendJson(req, reply, shippingMethods.pickupPointsV3(parseV3Query(req.query, { pickupPoints: true })));
     },
   );
 

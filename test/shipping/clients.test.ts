@@ -92,6 +92,56 @@ describe('v3 shipping methods (WC includes/shipping/class-wc-montonio-shipping-a
     expect(points.filter((x) => x.countryCode === 'LV').map((x) => x.id)).toEqual(v2.json().pickupPoints.map((x: { id: string }) => x.id));
   });
 
+  // The sync's lists span countries (a carrier's: tens of MB for the largest networks), so Kassa
+  // streams them (catalogue/service.ts pickupPointsV3Stream): chunked, gzipped when accepted (WP's
+  // Requests sends Accept-Encoding and inflates), the ETag known without rendering.
+  it('streams the cross-country lists: the same points as the per-country lists, with or without gzip, 304 on If-None-Match', async () => {
+    const { COUNTRIES } = await import('../../src/shipping/carriers/countries.js');
+    const { CARRIERS } = await import('../../src/shipping/carriers/registry.js');
+    const { gunzipSync } = await import('node:zlib');
+    const carrier = CARRIERS.find((d) => new Set(d.pickupPointNetwork.map((n) => n.country)).size > 1)!.code;
+    const perCountry: V3Point[] = [];
+    for (const country of COUNTRIES) {
+      const res = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=${carrier}&countryCode=${country}`, headers: wcHeaders() });
+      perCountry.push(...(res.json().pickupPoints as V3Point[]));
+    }
+    expect(new Set(perCountry.map((p) => p.countryCode)).size).toBeGreaterThan(1);
+
+    const url = `${V3}/shipping-methods/pickup-points?carrierCode=${carrier}`;
+    const plain = await t.app.inject({ method: 'GET', url, headers: wcHeaders() });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-length']).toBeUndefined(); // streamed: chunked, no length known up front
+    expect(plain.json().pickupPoints).toEqual(perCountry);
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { ...wcHeaders(), 'accept-encoding': 'deflate;q=1.0, compress;q=0.5, gzip;q=0.5' } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toBe('accept-encoding');
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+
+    // Conditional requests: either representation's ETag is a 304 without a body.
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(gz.headers.etag).toBe(`${etag.slice(0, -1)}-gzip"`);
+    for (const [tag, enc] of [[etag, undefined], [String(gz.headers.etag), 'gzip']] as const) {
+      const again = await t.app.inject({ method: 'GET', url, headers: { ...wcHeaders(), 'if-none-match': tag, ...(enc ? { 'accept-encoding': enc } : {}) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    }
+
+    // No filter at all: every carrier's points, each once; the same set as the per-carrier lists.
+    const all = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points`, headers: { ...wcHeaders(), 'accept-encoding': 'gzip' } });
+    expect(all.statusCode).toBe(200);
+    const everyPoint = (JSON.parse(gunzipSync(all.rawPayload).toString('utf8')) as { pickupPoints: V3Point[] }).pickupPoints;
+    const ids = new Set(everyPoint.map((p) => p.id));
+    expect(ids.size).toBe(everyPoint.length);
+    expect(perCountry.every((p) => ids.has(p.id))).toBe(true);
+    expect(new Set(everyPoint.map((p) => p.carrierCode)).size).toBe(CARRIERS.filter((d) => d.pickupPointNetwork.length > 0).length);
+  });
+
   // get_pickup_points($carrier, $country, $type, $search) from the checkout search
   // (class-wc-montonio-shipping-pickup-points-search.php; the plugin asks only for 3+ characters).
   it('pickup points narrowed by countryCode, type and a search term', async () => {

@@ -1,6 +1,6 @@
 /**
  * Generates the pickup point data set, one file per carrier in its own folder
- * (`carriers/<code>/pickup-points.json`, from its definition's `pickupPointNetwork`), from the real towns, streets and
+ * (`carriers/<code>/pickup-points.tsv.gz`, format in points-file.ts, from its definition's `pickupPointNetwork`), from the real towns, streets and
  * shop chains of `places.ts`: for every carrier, country and pickup point type a fixed number of
  * points, spread over the towns by population (largest remainder on population^exponent), each
  * with a street address in the town, a postal code from the town's range and a name the way the
@@ -9,22 +9,28 @@
  * Deterministic: every (carrier, country, type) list has its own seeded generator, so the output
  * is the same on every run and changing one list leaves the others (and their ids) alone.
  *
- *   npx tsx src/shipping/catalogue/generate-points.ts          # rewrite the data file
- *   npx tsx src/shipping/catalogue/generate-points.ts --check  # fail if the file is stale
+ *   npx tsx src/shipping/catalogue/generate-points.ts          # rewrite the data files whose text changed
+ *   npx tsx src/shipping/catalogue/generate-points.ts --check  # fail if a file is stale
+ *
+ * A file is compared by its text (gunzipped), not its bytes: gzip's bytes may change with the
+ * zlib version while the points stay the same, and then the file is left alone.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PICKUP_POINT_TYPES, type AdditionalServiceCode, type PickupPointType } from '../carriers/contract.js';
 import type { CarrierCode } from '../carriers/registry.js';
 import { COUNTRIES, type CountryCode } from '../carriers/countries.js';
 import { CARRIERS } from '../carriers/registry.js';
 import { PLACES, type City, type CountryPlaces } from './places.js';
-import type { PickupPointRow, PickupPointsFile } from './model.js';
+import type { PickupPointRow } from './model.js';
 import { carrierDataFileUrl } from './service.js';
+import { decodePointsText, encodePointsFile, encodePointsText } from './points-file.js';
 import type { CarrierDefinition } from '../carriers/contract.js';
 import { seededRandom } from '../../platform/seeded-random.js';
 
-/** Where a carrier's generated points are written: `carriers/<code>/pickup-points.json`. */
+/** Where a carrier's generated points are written: `carriers/<code>/pickup-points.tsv.gz`. */
 export const dataFile = (code: string): string => fileURLToPath(carrierDataFileUrl(code));
 
 /**
@@ -42,6 +48,10 @@ const TYPE_WORDS: Readonly<Record<CountryCode, Readonly<Record<PickupPointType, 
   LT: { parcelMachine: 'paštomatas', postOffice: 'pašto skyrius', parcelShop: 'siuntų taškas' },
   FI: { parcelMachine: 'pakettiautomaatti', postOffice: 'posti', parcelShop: 'noutopiste' },
   PL: { parcelMachine: 'paczkomat', postOffice: 'placówka pocztowa', parcelShop: 'punkt odbioru' },
+  SE: { parcelMachine: 'paketbox', postOffice: 'postkontor', parcelShop: 'ombud' },
+  DK: { parcelMachine: 'pakkeboks', postOffice: 'posthus', parcelShop: 'pakkeshop' },
+  NO: { parcelMachine: 'pakkeboks', postOffice: 'postkontor', parcelShop: 'hentested' },
+  UA: { parcelMachine: 'poshtomat', postOffice: 'viddilennia', parcelShop: 'punkt vydachi' },
 };
 
 const TYPE_TAGS: Readonly<Record<PickupPointType, string>> = { parcelMachine: 'pm', postOffice: 'po', parcelShop: 'ps' };
@@ -77,7 +87,15 @@ export function formatPostalCode(country: CountryCode, value: number): string {
   switch (country) {
     case 'EE':
     case 'FI':
+    case 'UA':
       return String(value).padStart(5, '0');
+    case 'DK':
+    case 'NO':
+      return String(value).padStart(4, '0');
+    case 'SE': {
+      const d = String(value).padStart(5, '0');
+      return `${d.slice(0, 3)} ${d.slice(3)}`;
+    }
     case 'LV':
       return `LV-${String(value).padStart(4, '0')}`;
     case 'LT':
@@ -209,11 +227,29 @@ export function generatePickupPoints(): PickupPointRow[] {
 /** The carriers that have a data file (a pickup point network). */
 export const CARRIERS_WITH_POINTS: readonly CarrierDefinition[] = CARRIERS.filter((d) => d.pickupPointNetwork.length > 0);
 
-/** The data file's text: one point per line, so diffs stay readable. */
-export function renderPickupPointsFile(points: readonly PickupPointRow[]): string {
-  const head: Omit<PickupPointsFile, 'points'> = { format: 'kassa.pickup-points/1', generator: 'src/shipping/catalogue/generate-points.ts', count: points.length };
-  const header = JSON.stringify(head).slice(0, -1);
-  return `${header},"points":[\n${points.map((p) => JSON.stringify(p)).join(',\n')}\n]}\n`;
+/** The text a carrier's data file must hold (points-file.ts), freshly generated. */
+export function carrierPointsText(def: CarrierDefinition): string {
+  return encodePointsText(def.code, generateCarrierPoints(def));
+}
+
+/** The text a data file holds ('' when it is missing or unreadable). */
+export function storedPointsText(file: string): string {
+  try {
+    return decodePointsText(readFileSync(file));
+  } catch {
+    return '';
+  }
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** Where two texts first differ (for a message), as a line number and both lines. */
+export function firstDifference(a: string, b: string): string {
+  const x = a.split('\n');
+  const y = b.split('\n');
+  const i = x.findIndex((line, k) => line !== y[k]);
+  const at = i < 0 ? x.length : i;
+  return `line ${at + 1}: ${JSON.stringify(x[at] ?? '(end)')} ≠ ${JSON.stringify(y[at] ?? '(end)')}`;
 }
 
 function main(): void {
@@ -222,25 +258,28 @@ function main(): void {
   for (const def of CARRIERS_WITH_POINTS) {
     const file = dataFile(def.code);
     const points = generateCarrierPoints(def);
-    const text = renderPickupPointsFile(points);
+    const text = encodePointsText(def.code, points);
+    const current = storedPointsText(file);
+    const same = sha256(current) === sha256(text);
+    // The JSON file this format replaced.
+    const old = join(dirname(file), 'pickup-points.json');
     if (check) {
-      let current = '';
-      try {
-        current = readFileSync(file, 'utf8');
-      } catch {
-        // missing: stale
-      }
-      if (current !== text) {
-        console.error(`${file} is stale: run npx tsx src/shipping/catalogue/generate-points.ts`);
+      if (!same) {
+        console.error(`${file} is stale (${current ? firstDifference(text, current) : 'missing'}): run npx tsx src/shipping/catalogue/generate-points.ts`);
         stale = true;
       } else console.log(`${file} is up to date (${points.length} points)`);
+      if (existsSync(old)) {
+        console.error(`${old} is left over: run the generator (it removes it)`);
+        stale = true;
+      }
       continue;
     }
-    writeFileSync(file, text);
+    if (!same) writeFileSync(file, encodePointsFile(def.code, points));
+    rmSync(old, { force: true });
     const counts = new Map<string, number>();
     for (const p of points) counts.set(`${p.countryCode} ${p.carrierCode} ${p.type}`, (counts.get(`${p.countryCode} ${p.carrierCode} ${p.type}`) ?? 0) + 1);
     for (const [k, v] of [...counts].sort()) console.log(`${k.padEnd(32)} ${v}`);
-    console.log(`${points.length} points, ${Buffer.byteLength(text)} bytes → ${file}`);
+    console.log(`${points.length} points, ${Buffer.byteLength(text)} bytes of text, ${readFileSync(file).length} gzipped → ${file}${same ? ' (unchanged)' : ''}`);
   }
   if (stale) process.exit(1);
 }

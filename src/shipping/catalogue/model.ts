@@ -39,13 +39,6 @@ export interface CourierService {
 /** One point as the data file stores it (additional services as codes). */
 export type PickupPointRow = Omit<PickupPoint, 'additionalServices'> & { additionalServices: AdditionalServiceCode[] };
 
-export interface PickupPointsFile {
-  format: 'kassa.pickup-points/1';
-  generator: string;
-  count: number;
-  points: PickupPointRow[];
-}
-
 /** GET /shipping-methods (and the shape of filter-by-parcels). */
 export interface ShippingMethodListing {
   countries: {

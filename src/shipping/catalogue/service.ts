@@ -3,7 +3,11 @@
  * (derived from the carrier definitions) and the shipping method listing. Everything is indexed
  * when the catalogue is built, so a lookup is one Map read; the JSON answers of the listing
  * endpoints are rendered once per (carrier, country, type) on first use and served from memory
- * as bytes with an ETag (and a gzip copy on demand). Pure apart from reading the data file.
+ * as bytes with an ETag (and a gzip copy on demand). The v3 pickup point lists that span
+ * countries (the WooCommerce plugin's sync: every point of a carrier, or of every carrier) are
+ * never rendered whole: `pickupPointsV3Stream` gives their ETag (from the data version, without
+ * rendering) and their JSON in chunks of a few hundred points. Pure apart from reading the data
+ * files.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,7 +18,9 @@ import { ADDITIONAL_SERVICE_CODES, PICKUP_POINT_TYPES, type AdditionalServiceCod
 import type { CarrierCode } from '../carriers/registry.js';
 import { COUNTRIES, POSTAL_CODE_FORMAT, isCountryCode, type CountryCode } from '../carriers/countries.js';
 import { CARRIERS, isCarrierCode } from '../carriers/registry.js';
-import type { AdditionalServiceItem, CourierService, PickupPoint, PickupPointRow, PickupPointsFile, ShippingMethodListing } from './model.js';
+import type { AdditionalServiceItem, CourierService, PickupPoint, PickupPointRow, ShippingMethodListing } from './model.js';
+import { decodePointsFile } from './points-file.js';
+import type { StreamedJson } from '../../platform/cached-reply.js';
 
 export type { AdditionalServiceItem, CourierService, PickupPoint, ShippingMethodListing } from './model.js';
 
@@ -73,7 +79,7 @@ function courierServiceView(s: CourierService): Record<string, unknown> {
  * point's `countryCode`, as a v3 list spans countries, and `carrierAssignedId` (the carrier's own
  * id of the point; Kassa's ids are its carriers' ids, so the same).
  */
-function pickupPointV3View(p: PickupPoint): Record<string, unknown> {
+export function pickupPointV3View(p: PickupPoint): Record<string, unknown> {
   const { additionalServices, ...v2 } = pickupPointView(p);
   return { ...v2, countryCode: p.countryCode, carrierAssignedId: p.id, additionalServices };
 }
@@ -84,6 +90,27 @@ function courierServiceV3View(s: CourierService): Record<string, unknown> {
   return { ...v2, countryCode: s.countryCode, b2bOnly: s.type === 'standardB2B', additionalServices };
 }
 
+/** JSON of an additionalServices list (one per shared list). */
+const servicesJson = new WeakMap<readonly AdditionalServiceItem[], string>();
+
+/**
+ * `JSON.stringify(pickupPointV3View(p))`, written out (~2× faster once warm, and what the streamed lists
+ * spend their time on); the unit test holds the two equal.
+ */
+export function pickupPointV3Json(p: PickupPoint): string {
+  let services = servicesJson.get(p.additionalServices);
+  if (services === undefined) {
+    services = JSON.stringify(p.additionalServices);
+    servicesJson.set(p.additionalServices, services);
+  }
+  const id = JSON.stringify(p.id);
+  return (
+    `{"id":${id},"name":${JSON.stringify(p.name)},"type":"${p.type}","streetAddress":${JSON.stringify(p.streetAddress)},` +
+    `"locality":${JSON.stringify(p.locality)},"postalCode":${JSON.stringify(p.postalCode)},"carrierCode":"${p.carrierCode}",` +
+    `"countryCode":"${p.countryCode}","carrierAssignedId":${id},"additionalServices":${services}}`
+  );
+}
+
 /** Filters of the v3 lists; every one optional. */
 export interface V3Filter {
   carrierCode?: CarrierCode;
@@ -91,6 +118,18 @@ export interface V3Filter {
   type?: PickupPointType;
   /** Case-insensitive, matched in the name, street address, locality and postal code. */
   search?: string;
+}
+
+/** A point's `additionalServices`, one frozen array per combination of codes. */
+const serviceLists = new Map<string, readonly AdditionalServiceItem[]>();
+function serviceItems(codes: readonly AdditionalServiceCode[]): readonly AdditionalServiceItem[] {
+  const k = codes.join(',');
+  let list = serviceLists.get(k);
+  if (!list) {
+    list = Object.freeze(codes.map((s) => SERVICE_ITEMS[s]));
+    serviceLists.set(k, list);
+  }
+  return list;
 }
 
 /** Checks one row of the data file and turns it into a point; throws naming the row. */
@@ -119,18 +158,21 @@ function readRow(row: PickupPointRow, index: number): PickupPoint {
     postalCode: row.postalCode,
     countryCode: row.countryCode,
     carrierCode: row.carrierCode,
-    additionalServices: Object.freeze(row.additionalServices.map((s) => SERVICE_ITEMS[s])),
+    additionalServices: serviceItems(row.additionalServices),
   });
 }
 
-/** A carrier's generated pickup points, in its own folder: `carriers/<code>/pickup-points.json`. */
+/** The name of a carrier's data file in its folder (points-file.ts has the format). */
+export const PICKUP_POINTS_FILE = 'pickup-points.tsv.gz';
+
+/** A carrier's generated pickup points, in its own folder: `carriers/<code>/pickup-points.tsv.gz`. */
 export function carrierDataFileUrl(code: string): URL {
-  return new URL(`../carriers/${code}/pickup-points.json`, import.meta.url);
+  return new URL(`../carriers/${code}/${PICKUP_POINTS_FILE}`, import.meta.url);
 }
 
 /**
- * Where a carrier's data file is: in its folder beside this module's, or (running from dist/,
- * which holds no data) in src/.
+ * Where a carrier's data file is: in its folder beside this module's (scripts/build.ts copies
+ * the files into dist/), or, running from a dist/ built without them, in src/.
  */
 export function carrierDataFile(code: string): string {
   const here = fileURLToPath(carrierDataFileUrl(code));
@@ -146,6 +188,8 @@ export function defaultDataFiles(carriers: readonly CarrierDefinition<CarrierCod
 }
 
 const key = (...parts: readonly string[]): string => parts.join('|');
+/** Characters of JSON per chunk of a streamed answer (~250 points). */
+const STREAM_CHUNK_CHARS = 64 * 1024;
 const EMPTY: readonly never[] = Object.freeze([]);
 
 export class ShippingCatalogue {
@@ -158,21 +202,40 @@ export class ShippingCatalogue {
   private readonly carriers: readonly CarrierDefinition<CarrierCode>[];
   private readonly answers = new Map<string, CachedJson>();
   private readonly listings = new Map<string, { listing: ShippingMethodListing; json: CachedJson }>();
+  /** Identifies the data (the data files' digest): the streamed answers' ETags derive from it. */
+  private dataVersion: string | undefined;
 
-  constructor(rows: readonly PickupPointRow[], carriers: readonly CarrierDefinition<CarrierCode>[] = CARRIERS) {
+  /**
+   * `version`: what identifies the rows (fromFiles passes the files' digest); without it the
+   * rows' digest is computed the first time a streamed answer needs an ETag.
+   */
+  constructor(rows: readonly PickupPointRow[], carriers: readonly CarrierDefinition<CarrierCode>[] = CARRIERS, version?: string) {
     this.carriers = carriers;
+    this.dataVersion = version;
     this.all = Object.freeze(rows.map(readRow));
     const lists = new Map<string, PickupPoint[]>();
-    const push = (k: string, p: PickupPoint): void => {
-      const list = lists.get(k);
-      if (list) list.push(p);
-      else lists.set(k, [p]);
+    const listOf = (k: string): PickupPoint[] => {
+      let list = lists.get(k);
+      if (!list) lists.set(k, (list = []));
+      return list;
     };
+    // The data comes grouped by carrier, country and type: the three lists change only between groups.
+    let group: PickupPoint | undefined;
+    let byCarrier: PickupPoint[] = [];
+    let byCountry: PickupPoint[] = [];
+    let byType: PickupPoint[] = [];
     for (const p of this.all) {
       if (this.pointById.has(p.id)) throw new Error(`pickup point data: duplicate id ${p.id}`);
       this.pointById.set(p.id, p);
-      push(key(p.carrierCode, p.countryCode), p);
-      push(key(p.carrierCode, p.countryCode, p.type), p);
+      if (group === undefined || group.carrierCode !== p.carrierCode || group.countryCode !== p.countryCode || group.type !== p.type) {
+        group = p;
+        byCarrier = listOf(key(p.carrierCode));
+        byCountry = listOf(key(p.carrierCode, p.countryCode));
+        byType = listOf(key(p.carrierCode, p.countryCode, p.type));
+      }
+      byCarrier.push(p);
+      byCountry.push(p);
+      byType.push(p);
     }
     for (const [k, list] of lists) this.pointLists.set(k, Object.freeze(list));
 
@@ -199,9 +262,25 @@ export class ShippingCatalogue {
     }
   }
 
-  /** The shipped data set: each carrier's `pickup-points.json`, in registry order. */
+  /** The shipped data set: each carrier's `pickup-points.tsv.gz`, in registry order. */
   static fromFiles(paths: readonly string[] = defaultDataFiles()): ShippingCatalogue {
-    return new ShippingCatalogue(paths.flatMap(readDataFile));
+    const digest = createHash('sha256');
+    const rows = paths.flatMap((path) => {
+      const bytes = readFileSync(path);
+      digest.update(bytes);
+      return decodePointsFile(bytes, path);
+    });
+    return new ShippingCatalogue(rows, CARRIERS, digest.digest('base64url'));
+  }
+
+  /** What identifies the data set (for ETags that need no rendering). */
+  version(): string {
+    if (this.dataVersion === undefined) {
+      const digest = createHash('sha256');
+      for (const p of this.all) digest.update(JSON.stringify(p)).update('\n');
+      this.dataVersion = digest.digest('base64url');
+    }
+    return this.dataVersion;
   }
 
   get size(): number {
@@ -252,7 +331,8 @@ export class ShippingCatalogue {
   /**
    * GET /v3/shipping-methods/pickup-points: `{pickupPoints}` of every carrier and country the
    * filter leaves (catalogue order). Answers without a search term are rendered once and kept;
-   * a country outside the catalogue has no points.
+   * a country outside the catalogue has no points. The route asks this only with a countryCode;
+   * lists across countries are streamed (pickupPointsV3Stream), never rendered whole.
    */
   pickupPointsV3Json(f: V3Filter): CachedJson {
     const k = key('points-v3', f.carrierCode ?? '*', f.countryCode ?? '*', f.type ?? '*');
@@ -272,6 +352,41 @@ export class ShippingCatalogue {
     answer = cachedJson({ pickupPoints: points.map(pickupPointV3View) });
     if (f.search === undefined && known) this.answers.set(k, answer);
     return answer;
+  }
+
+  /**
+   * GET /v3/shipping-methods/pickup-points without countryCode (the plugin's sync: `carrierCode`
+   * alone, or nothing): the same `{pickupPoints}` as pickupPointsV3Json would render, in
+   * catalogue order, as chunks of JSON text of at most ~64 KB produced as they are read, never
+   * whole. The ETag comes from the data version and the filter, so a 304 renders nothing.
+   */
+  pickupPointsV3Stream(f: Omit<V3Filter, 'countryCode'>): StreamedJson {
+    const term = f.search?.trim().toLowerCase();
+    const tag = createHash('sha256')
+      // Bump the first part when the v3 view of a point changes (the data version doesn't).
+      .update(['points-v3-stream/1', this.version(), f.carrierCode ?? '*', f.type ?? '*', term ?? ''].join('\n'))
+      .digest('base64url')
+      .slice(0, 27);
+    const points = f.carrierCode === undefined ? this.all : (this.pointLists.get(key(f.carrierCode)) ?? EMPTY);
+    const keep = (p: PickupPoint): boolean =>
+      (f.type === undefined || p.type === f.type) && (!term || `${p.name}\n${p.streetAddress}\n${p.locality}\n${p.postalCode}`.toLowerCase().includes(term));
+    return Object.freeze({
+      etag: `"${tag}"`,
+      chunks: function* (): Generator<string> {
+        let chunk = '{"pickupPoints":[';
+        let first = true;
+        for (const p of points) {
+          if (!keep(p)) continue;
+          chunk += (first ? '' : ',') + pickupPointV3Json(p);
+          first = false;
+          if (chunk.length >= STREAM_CHUNK_CHARS) {
+            yield chunk;
+            chunk = '';
+          }
+        }
+        yield `${chunk}]}`;
+      },
+    });
   }
 
   /** GET /v3/shipping-methods/courier-services: `{courierServices}` of every carrier and country the filter leaves. */
@@ -347,12 +462,6 @@ export class ShippingCatalogue {
     }
     return out;
   }
-}
-
-function readDataFile(path: string): PickupPointRow[] {
-  const file = JSON.parse(readFileSync(path, 'utf8')) as PickupPointsFile;
-  if (file.format !== 'kassa.pickup-points/1' || !Array.isArray(file.points)) throw new Error(`${path} is not a pickup point data file`);
-  return file.points;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import type { CarrierContractService } from '../contracts/service.js';
 import { narrowListing } from '../contracts/service.js';
 import { calculateRates, filterByParcels, parseFilterByParcels, parseRatesQuery, parseRatesRequest, type RatesResponse, type ShippingMethodListing } from '../rates/service.js';
 import { shippingCatalogue, type CachedJson, type V3Filter } from '../catalogue/service.js';
+import type { StreamedJson } from '../../platform/cached-reply.js';
 
 export interface CatalogueQuery {
   carrierCode: CarrierCode;
@@ -66,9 +67,14 @@ export class ShippingMethodsService {
     return shippingCatalogue().courierServicesJson(q.carrierCode, q.countryCode);
   }
 
-  /** v3: the same catalogue, across carriers and countries. */
-  pickupPointsV3(f: V3Filter): CachedJson {
-    return shippingCatalogue().pickupPointsV3Json(f);
+  /**
+   * v3: the same catalogue, across carriers and countries. Without countryCode (the plugin's
+   * sync: a carrier's points in every country, up to tens of MB) the list is streamed; within
+   * one country it is rendered once and kept, as on v2.
+   */
+  pickupPointsV3(f: V3Filter): CachedJson | StreamedJson {
+    const { countryCode, ...rest } = f;
+    return countryCode === undefined ? shippingCatalogue().pickupPointsV3Stream(rest) : shippingCatalogue().pickupPointsV3Json(f);
   }
 
   courierServicesV3(f: V3Filter): CachedJson {
