@@ -87,18 +87,18 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
     expect(Object.keys(group)).toEqual(['providers']);
     for (const [provider, types] of Object.entries(group.providers)) {
       for (const [type, points] of Object.entries(types)) {
-        expect(['parcel_machine', 'post_office']).toContain(type);
+        expect(['parcel_machine', 'post_office', 'parcel_shop']).toContain(type);
         expect(points.length).toBeGreaterThan(0); // a type key only where the carrier has such points
         for (const p of points) expect(p).toMatchObject({ country, provider_name: provider, type });
       }
     }
   }
   const providers = listing.json.EE.providers as Record<string, Record<string, PickupPoint[]>>;
-  expect(Object.keys(providers)).toContain('Omniva'); // provider_name is the carrier's name; its methods are omniva_*
-  const machines = providers.Omniva!.parcel_machine!;
+  expect(Object.keys(providers)).toContain('omniva'); // provider_name is the carrier code: clients build omniva_* from it
+  const machines = providers.omniva!.parcel_machine!;
   expect(machines.length).toBeGreaterThan(0);
   const machine = machines[0]!;
-  expect(machine).toMatchObject({ country: 'EE', type: 'parcel_machine', provider_name: 'Omniva' });
+  expect(machine).toMatchObject({ country: 'EE', type: 'parcel_machine', provider_name: 'omniva' });
   expect(typeof machine.uuid).toBe('string');
 
   // 3. One shipment synchronously, as the WooCommerce plugin builds the body (empty strings
@@ -111,7 +111,7 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
   expect(sync.status).toBe(201);
   expect(sync.json).toMatchObject({
     merchant_reference: syncRef, currency: 'EUR', shipping_total: '3.50', total: '24.99', payment_method: 'montonio_payments', error_reason: null, // payment_method: what the plugin sent (docs/decisions.md)
-    shipping_method: { identifier: 'omniva_parcel_machines', provider_name: 'Omniva' },
+    shipping_method: { identifier: 'omniva_parcel_machines', provider_name: 'omniva' },
   });
   const syncUuid = sync.json.uuid as string;
 

@@ -80,23 +80,23 @@ describe('GET /pickup-points', () => {
     const res = await t.app.inject({ method: 'GET', url: `${SANDBOX}/pickup-points`, headers: auth() });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const ee = body.EE.providers.Omniva;
+    const ee = body.EE.providers.omniva;
     expect(Object.keys(ee).sort()).toEqual(['parcel_machine', 'post_office']);
     expect(ee.parcel_machine[0]).toEqual({
       uuid: 'omniva-ee-pm-1',
-      name: 'Omniva pakiautomaat Tallinn Sikupilli Keskus',
+      name: 'Omniva pakiautomaat Tallinn Kesklinn Lidl',
       country: 'EE',
       type: 'parcel_machine',
-      provider_name: 'Omniva',
+      provider_name: 'omniva',
       region: 'Harju maakond',
       locality: 'Tallinn',
     });
-    // DPD has parcel shops only, which the snake_case types do not name: no key for it.
+    // provider_name is the carrier code; parcel shops are listed as parcel_shop (docs/decisions.md).
     for (const country of Object.values(body) as { providers: Record<string, Record<string, unknown[]>> }[]) {
       for (const [provider, types] of Object.entries(country.providers)) {
         expect(Object.keys(types).length).toBeGreaterThan(0);
         for (const [type, list] of Object.entries(types)) {
-          expect(['parcel_machine', 'post_office']).toContain(type);
+          expect(['parcel_machine', 'post_office', 'parcel_shop']).toContain(type);
           expect(list.length).toBeGreaterThan(0);
           for (const p of list as { provider_name: string; type: string }[]) expect(p).toMatchObject({ provider_name: provider, type });
         }
@@ -110,7 +110,7 @@ describe('GET /pickup-points', () => {
     expect(none.json()).toEqual({});
     const one = await t.app.inject({ method: 'GET', url: `${PRODUCTION}/pickup-points`, headers: auth(other, 'production') });
     const providers = new Set(Object.values(one.json() as Record<string, { providers: object }>).flatMap((c) => Object.keys(c.providers)));
-    expect([...providers]).toEqual(['InPost']);
+    expect([...providers]).toEqual(['inpost']);
   });
 });
 
@@ -121,7 +121,7 @@ describe('POST /shipments', () => {
     expect(res.statusCode).toBe(201);
     const s = res.json();
     expect(s).toMatchObject({
-      shipping_method: { uuid: 'omniva-ee-pm-1', identifier: 'omniva_parcel_machines', provider_name: 'Omniva', type: 'parcel_machine', available_in_countries: ['EE'] },
+      shipping_method: { uuid: 'omniva-ee-pm-1', identifier: 'omniva_parcel_machines', provider_name: 'omniva', type: 'parcel_machine', available_in_countries: ['EE'] },
       currency: 'EUR',
       shipping_total: '3.50',
       total: '24.99',
@@ -158,7 +158,7 @@ describe('POST /shipments', () => {
     expect(res.json()).toMatchObject({ shipping_total: '3.50', total: '10.00', shipping_method: { identifier: 'omniva_courier', type: 'courier' }, shipping_street_address_1: 'Riia tn 15' });
     const placeholder = await post('/shipments', courier({ shipping_method: 'carrier_a_courier' }));
     expect(placeholder.statusCode).toBe(201);
-    expect(placeholder.json().shipping_method).toMatchObject({ identifier: 'carrier_a_courier', provider_name: 'Omniva' });
+    expect(placeholder.json().shipping_method).toMatchObject({ identifier: 'carrier_a_courier', provider_name: 'omniva' });
   });
 
   it('create-async: 201 with an empty body; the shipment is registered in the background', async () => {
@@ -209,14 +209,13 @@ describe('POST /shipments', () => {
     ['shipping_country bad (courier)', courier({ shipping_country: 'E1' }), 'shipping_country'],
     ['pickup method without point', wooBody({ pickup_point_uuid: '' }), 'pickup_point_uuid'],
     ['point of another carrier', wooBody({ pickup_point_uuid: 'inpost-pl-pm-1' }), 'pickup_point_uuid'],
-    ['point of another type', wooBody({ pickup_point_uuid: 'omniva-ee-po-1' }), 'pickup_point_uuid'],
     ['unknown point', wooBody({ pickup_point_uuid: 'nope' }), 'pickup_point_uuid'],
     ['courier without street', courier({ shipping_street_address_1: '' }), 'shipping_street_address_1'],
     ['courier without locality', courier({ shipping_locality: undefined }), 'shipping_locality'],
     ['courier without postal code', courier({ shipping_postal_code: '' }), 'shipping_postal_code'],
     ['courier without country', courier({ shipping_country: '' }), 'shipping_country'],
     ['unknown identifier', wooBody({ shipping_method: 'omniva_drone' }), 'shipping_method'],
-    ['identifier of a gap (smartpost has no post offices)', wooBody({ shipping_method: 'smartpost_post_offices' }), 'shipping_method'],
+    ['identifier of a gap (dpd has no post offices)', wooBody({ shipping_method: 'dpd_post_offices' }), 'shipping_method'],
     ['merchant_reference a number', wooBody({ merchant_reference: 42 }), 'merchant_reference'],
     ['parcels not an array', wooBody({ parcels: { weight: 1 } }), 'parcels'],
     ['currency bad', wooBody({ currency: 'euro' }), 'currency'],
@@ -231,6 +230,14 @@ describe('POST /shipments', () => {
       expect(res.json().message).toContain(field);
     }
     expect(await counts()).toEqual(before);
+  });
+
+  // docs/decisions.md: a point of the identifier's carrier is taken whatever its type (the
+  // plugin's DPD parcel-shop method sends DPD's parcel machines as dpd_parcel_shops).
+  it("a point of the carrier but of another type is taken: the point's own type is the method", async () => {
+    const res = await post('/shipments', wooBody({ pickup_point_uuid: 'omniva-ee-po-1' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().shipping_method).toMatchObject({ uuid: 'omniva-ee-po-1', provider_name: 'omniva', type: 'post_office' });
   });
 
   it('no shipping_method is no longer refused: both routes store it created, not registered (legacy-unregistered.test.ts has the rest)', async () => {

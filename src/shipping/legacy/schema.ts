@@ -11,7 +11,7 @@ import { isObject, Problems, Reader, type Json } from '../../platform/validate.j
 import { parseAmount } from '../../platform/money.js';
 import { CALLING_CODE, isCountryCode, splitInternationalPhone } from '../carriers/countries.js';
 import { MAX_PARCELS, scaledInteger, type ParcelInput, type PartyInput } from '../shipments/schema.js';
-import { legacyShippingMethod, type LegacyShippingMethod } from './methods.js';
+import { resolveLegacyIdentifier, type LegacyShippingMethod } from './methods.js';
 
 const COUNTRY = { pattern: /^[A-Z]{2}$/, patternHint: 'must be a two-letter country code (e.g. EE)' };
 const MAX_WEIGHT_G = 1_000_000;
@@ -65,7 +65,7 @@ export const LegacyShipmentBody = Type.Object(
     shipping_first_name: text,
     shipping_phone_number: Type.Optional(nullable(Type.String({ description: 'Required; null or "" falls back to billing_phone_number (older WooCommerce has no shipping phone)' }))),
     parcels: Type.Array(Type.Object({ weight: Type.Union([Type.Number(), Type.String()], { description: 'kg, up to 2 decimals, may be 0' }) }), { minItems: 1, maxItems: MAX_PARCELS }),
-    shipping_method: Type.Optional(nullable(Type.String({ description: '<carrier>_parcel_machines | _post_offices | _courier | _parcel_shop; omitted: created, not registered' }))),
+    shipping_method: Type.Optional(nullable(Type.String({ description: '<carrier code>_parcel_machines | _post_offices | _parcel_shops | _parcel_shop | _courier (also itella_* for smartpost, venipak_post_offices for Venipak parcel shops, the spec placeholders carrier_a…d); omitted: created, not registered' }))),
     pickup_point_uuid: Type.Optional(optText),
     currency: Type.Optional(optText),
     shipping_total: Type.Optional(nullable(Type.Union([Type.Number(), Type.String()]))),
@@ -185,8 +185,9 @@ export function parseLegacyShipment(body: unknown): LegacyShipmentInput {
   if (shippingPhone === null) p.add('shipping_phone_number', 'is required');
 
   const identifier = opt(r, 'shipping_method', 64);
-  const found = identifier === null ? undefined : legacyShippingMethod(identifier);
-  if (identifier !== null && !found) p.add('shipping_method', `${identifier} is not a known shipping method identifier (<carrier>_parcel_machines, _post_offices, _courier or _parcel_shop)`);
+  const resolved = identifier === null ? undefined : resolveLegacyIdentifier(identifier);
+  if (resolved && !resolved.ok) p.add('shipping_method', `${identifier} ${resolved.reason}`);
+  const found = resolved?.ok ? resolved.method : undefined;
   const pickupPointUuid = opt(r, 'pickup_point_uuid', 128);
   const courier = found?.type === 'courier';
   if (found && !courier && pickupPointUuid === null) p.add('pickup_point_uuid', `is required for ${identifier} (not a courier method)`);

@@ -13,8 +13,7 @@ import { cachedJson, courierServices, findPickupPoint, shippingCatalogue, type C
 import type { CarrierContractService } from '../contracts/service.js';
 import type { LabelFileService } from '../label-files/service.js';
 import type { ShipmentService } from '../shipments/service.js';
-import { carrierDefinition } from '../carriers/registry.js';
-import { LEGACY_POINT_TYPE } from './methods.js';
+import { legacyPointType } from './methods.js';
 import { parseLabelFromStore, parseLegacyShipment, type LegacyShipmentInput } from './schema.js';
 import { LegacyStore } from './store.js';
 import { LEGACY_STATUS, legacyShipmentJson, type LegacyShipmentJson } from './view.js';
@@ -41,9 +40,10 @@ export class LegacyShippingService {
       const active = new Set<string>(codes);
       const out: Record<string, { providers: Record<string, Record<string, unknown[]>> }> = {};
       for (const p of shippingCatalogue().allPickupPoints()) {
-        const type = LEGACY_POINT_TYPE[p.type];
-        if (!type || !active.has(p.carrierCode)) continue;
-        const provider = carrierDefinition(p.carrierCode)!.name;
+        if (!active.has(p.carrierCode)) continue;
+        // provider_name is the carrier code: clients key their lists and build identifiers from it.
+        const provider = p.carrierCode;
+        const type = legacyPointType(p.carrierCode, p.type);
         const byType = ((out[p.countryCode] ??= { providers: {} }).providers[provider] ??= {});
         (byType[type] ??= []).push({ uuid: p.id, name: p.name, country: p.countryCode, type, provider_name: provider, region: p.region || null, locality: p.locality });
       }
@@ -61,6 +61,10 @@ export class LegacyShippingService {
   async create(store: Store, env: Env, body: unknown, synchronous: boolean): Promise<LegacyShipmentJson> {
     const input = parseLegacyShipment(body);
     const method = await this.method(store, env, input);
+    // A parcel to a pickup point goes to the point's country, whatever shipping_country says (the
+    // WooCommerce plugin writes the point's country there; CrystallizeAPI always sends "EE").
+    const point = method?.type === 'pickupPoint' ? findPickupPoint(method.id) : undefined;
+    const receiver = point ? { ...input.receiver, country: point.countryCode } : input.receiver;
     const id = await withTx(this.db, async (tx) => {
       const { id } = await this.shipments.insertParsed(tx, store, env, {
         merchantReference: input.merchantReference,
@@ -69,7 +73,7 @@ export class LegacyShippingService {
         synchronous,
         shippingMethod: method,
         parcels: input.parcels,
-        receiver: input.receiver,
+        receiver,
         sender: input.sender,
         products: null,
         notificationUrl: null,
@@ -102,7 +106,7 @@ export class LegacyShippingService {
   }
 
   /**
-   * The v2 shipping method of a legacy body: a pickup point of the identifier's carrier and type,
+   * The v2 shipping method of a legacy body: a pickup point of the identifier's carrier,
    * or that carrier's standard courier service in `shipping_country`; the carrier must have an
    * active contract. Refused (400 naming the snake_case field) before anything is written. Null
    * without `shipping_method` (created, not registered; a `pickup_point_uuid` alone is ignored:
@@ -115,13 +119,18 @@ export class LegacyShippingService {
     const codes = await this.contracts.activeCarrierCodes(store.id, env);
     if (!codes.includes(m.carrierCode)) throw Errors.validation('shipping_method', `${m.identifier}: the store has no active ${env} contract with ${m.carrierCode}`);
     if (m.type === 'pickupPoint') {
+      // Any pickup point of the identifier's carrier: the point's own type is the method. The
+      // WooCommerce legacy module's DPD parcel-shop method offers the points of its
+      // `parcel_machine` list and sends them as `dpd_parcel_shops` (docs/decisions.md).
       const point = findPickupPoint(input.pickupPointUuid!);
-      if (!point || point.carrierCode !== m.carrierCode || point.type !== m.subtype) {
-        throw Errors.validation('pickup_point_uuid', `is not a pickup point of ${m.identifier}`);
+      if (!point || point.carrierCode !== m.carrierCode) {
+        throw Errors.validation('pickup_point_uuid', `is not a pickup point of ${m.carrierCode} (${m.identifier})`);
       }
       return { type: 'pickupPoint', id: point.id, ...base };
     }
-    const service = courierServices(m.carrierCode, input.receiver.country ?? '').find((s) => s.type === m.subtype);
+    // The standard service; a country whose courier is business-only has just that one.
+    const services = courierServices(m.carrierCode, input.receiver.country ?? '');
+    const service = services.find((s) => s.type === m.subtype) ?? services[0];
     if (!service) throw Errors.validation('shipping_country', `${input.receiver.country}: ${m.identifier} has no courier service there`);
     return { type: 'courier', id: service.id, ...base };
   }

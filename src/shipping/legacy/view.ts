@@ -5,10 +5,9 @@
  * {@link LEGACY_STATUS}.
  */
 import { formatAmount } from '../../platform/money.js';
-import { carrierDefinition } from '../carriers/registry.js';
 import { findCourierService, findPickupPoint } from '../catalogue/service.js';
 import type { ShipmentJson } from '../shipments/view.js';
-import { legacyIdentifier, LEGACY_POINT_TYPE } from './methods.js';
+import { legacyIdentifier, legacyPointType } from './methods.js';
 import { BILLING_KEYS, type Billing } from './schema.js';
 import type { LegacyExtras } from './store.js';
 
@@ -33,17 +32,17 @@ function method(s: ShipmentJson, extras: LegacyExtras | null): Record<string, un
   const m = s.shippingMethod;
   // A created shipment (no shipping_method sent): null, as the client sent none.
   if (!m) return null;
-  const def = carrierDefinition(m.carrierCode);
   const point = m.type === 'pickupPoint' ? findPickupPoint(m.id) : undefined;
   const courier = m.type === 'courier' ? findCourierService(m.id) : undefined;
   const identifier =
-    extras?.identifier ?? legacyIdentifier(m.carrierCode, m.type as 'pickupPoint' | 'courier', point?.type ?? null) ?? m.id;
+    extras?.identifier ?? legacyIdentifier(m.carrierCode, m.type as 'pickupPoint' | 'courier', point?.type ?? null);
   return {
     uuid: m.id,
     identifier,
     name: point?.name ?? courier?.name ?? m.id,
-    provider_name: def?.name ?? m.carrierCode,
-    type: point ? (LEGACY_POINT_TYPE[point.type] ?? point.type) : 'courier',
+    // The carrier code, as in the pickup point listing (never the display name).
+    provider_name: m.carrierCode,
+    type: point ? legacyPointType(m.carrierCode, point.type) : 'courier',
     available_in_countries: [m.countryCode],
   };
 }
