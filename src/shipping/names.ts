@@ -53,7 +53,8 @@ function renameSchema(node: unknown, contractTypes: boolean): unknown {
         Object.entries(v).map(([name, s]) => [ORIGINAL_KEYS[name] ?? name, renameSchema(s, CONTRACT_TYPE_LISTS.has(name))]),
       );
     } else if (key === 'required' && Array.isArray(v)) {
-      out[key] = v.map((name: unknown) => (typeof name === 'string' ? (ORIGINAL_KEYS[name] ?? name) : name));
+      // The shipment declares montonioOrderUuid beside serviceOrderUuid: renamed, they are one key.
+      out[key] = [...new Set(v.map((name: unknown) => (typeof name === 'string' ? (ORIGINAL_KEYS[name] ?? name) : name)))];
     } else {
       out[key] = renameSchema(v, contractTypes && (key === 'items' || key === 'enum' || key === 'const' || key === 'anyOf'));
     }

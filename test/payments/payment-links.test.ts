@@ -162,8 +162,8 @@ describe('POST /payment-links', () => {
     ['showShippingOptions without askAdditionalInfo', { showShippingOptions: true, customerCountry: 'EE' }, /askAdditionalInfo must be true when showShippingOptions is true/],
     ['showShippingOptions without customerCountry', { showShippingOptions: true, askAdditionalInfo: true }, /customerCountry is required when showShippingOptions is true/],
     ['customerCountry malformed', { customerCountry: 'est' }, /customerCountry must be a two-letter/],
-    ['showShippingOptions no methods there', { showShippingOptions: true, askAdditionalInfo: true, customerCountry: 'SE' }, /showShippingOptions needs active shipping methods: .* customerCountry SE/],
-    ['showShippingOptions without a sender', { showShippingOptions: true, askAdditionalInfo: true, customerCountry: 'EE' }, /showShippingOptions needs a sender/],
+    // No carrier serves Germany.
+    ['showShippingOptions no methods there', { showShippingOptions: true, askAdditionalInfo: true, customerCountry: 'DE' }, /showShippingOptions needs active shipping methods: .* customerCountry DE/],
   ];
   it.each(bad)('400 naming the field, nothing written: %s', async (_name, over, message) => {
     const before = await linkCount();
@@ -171,6 +171,17 @@ describe('POST /payment-links', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(res.json().message).toMatch(message);
+    expect(await linkCount()).toBe(before);
+  });
+
+  // t.store has no default shipping address: the sandbox ships from the sample sender, production needs one.
+  it('showShippingOptions without a sender: the sandbox takes it (sample sender); production refuses, naming the field', async () => {
+    const shipping = { showShippingOptions: true, askAdditionalInfo: true, customerCountry: 'EE' };
+    expect((await create(linkPayload(shipping))).statusCode).toBe(201);
+    const before = await linkCount();
+    const res = await create(linkPayload(shipping), 'production');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/showShippingOptions needs a sender in production/);
     expect(await linkCount()).toBe(before);
   });
 
@@ -387,7 +398,7 @@ describe('shipping', () => {
     const page = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
     expect(page.statusCode).toBe(200);
     const point = /<option value="(pickupPoint:[^"]+)"/.exec(page.body)![1]!;
-    expect(point).toMatch(/^pickupPoint:[a-z]+-ee-/);
+    expect(point).toMatch(/^pickupPoint:[a-zA-Z_]+-ee-/);
     const missing = await form(uuid, { ...payer, method: 'cardPayments', lang: 'en' });
     expect(missing.statusCode).toBe(400);
     expect(await linkOrders(uuid)).toHaveLength(0);
@@ -449,16 +460,35 @@ describe('shipping: courier and refusals', () => {
     const page = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
     const point = /<option value="(pickupPoint:[^"]+)"/.exec(page.body)![1]!;
     const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', shipping: point, method: 'cardPayments' }));
-    // The sender goes away after the link was made.
-    const patched = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${lone.id}`, headers: { authorization: 'Bearer test-admin-token' }, payload: { shippingAddress: null } });
-    expect(patched.statusCode).toBe(200);
+    // The order's merchantReference is taken by a live shipment after the link was made: a 409 for the shipment.
+    const reference = (await linkOrders(uuid))[0].merchant_reference as string;
+    const taken = await t.app.inject({
+      method: 'POST', url: '/sandbox/shipping/api/v2/shipments', headers: t.bearer({ store: lone }),
+      payload: { merchantReference: reference, shippingMethod: { type: 'pickupPoint', id: point.slice('pickupPoint:'.length) }, parcels: [{ weight: 1 }], receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' } },
+    });
+    expect(taken.statusCode, taken.body).toBe(201);
     const paid = await payOrder(id, lone);
     expect(paid.statusCode).toBe(200);
     expect(paid.json().order.paymentStatus).toBe('PAID');
     expect((await t.db.query('SELECT count(*)::int AS n FROM shipments WHERE service_order_uuid = $1', [id])).rows[0].n).toBe(0);
     const { rows } = await t.db.query('SELECT shipment_id, error FROM payment_link_shipping WHERE order_id = $1', [id]);
     expect(rows[0].shipment_id).toBeNull();
-    expect(rows[0].error).toMatch(/^sender is required/);
+    expect(rows[0].error).toContain(reference);
+  });
+
+  it('the sender removed after the link was made: the sandbox ships from the sample sender', async () => {
+    const lone = await t.createStore({ name: 'Lone shop', shippingAddress: { ...SENDER, firstName: null, lastName: null, companyName: null, region: null, email: null } as never });
+    const { uuid } = await created(linkPayload({ askAdditionalInfo: true, showShippingOptions: true, customerCountry: 'EE' }), lone);
+    const page = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
+    const point = /<option value="(pickupPoint:[^"]+)"/.exec(page.body)![1]!;
+    const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', shipping: point, method: 'cardPayments' }));
+    const patched = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${lone.id}`, headers: { authorization: 'Bearer test-admin-token' }, payload: { shippingAddress: null } });
+    expect(patched.statusCode).toBe(200);
+    const paid = await payOrder(id, lone);
+    expect(paid.json().order.paymentStatus).toBe('PAID');
+    const { rows } = await t.db.query('SELECT sender FROM shipments WHERE service_order_uuid = $1', [id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].sender).toMatchObject({ name: 'Kassa sandbox sample sender' });
   });
 });
 

@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, nowS, orderPayload, ADMIN_TOKEN, type TestApp } from '../support/app.js';
 import { sign } from '../../src/platform/jwt.js';
 import { pickupBody, courierBody, SANDBOX, PRODUCTION } from '../shipping/support.js';
+import { CARRIERS, CARRIER_CODES, carrierDefinition } from '../../src/shipping/carriers/registry.js';
+import { COUNTRIES } from '../../src/shipping/carriers/countries.js';
+import { shippingCatalogue } from '../../src/shipping/catalogue/service.js';
+import { RECEIVERS, SENDERS } from '../support/carriers/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,11 +61,11 @@ describe('shipping in a fresh store’s sandbox', () => {
     const res = await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) });
     expect(res.statusCode).toBe(200);
     const byCode = Object.fromEntries(res.json().carriers.map((c: { code: string }) => [c.code, c]));
-    expect(byCode.omniva.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT']);
-    expect(byCode.smartpost.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT', 'FI']);
-    expect(byCode.inpost.contracts.map((c: { country: string }) => c.country)).toEqual(['PL', 'LT']);
-    for (const code of ['omniva', 'smartpost', 'inpost']) {
+    const withService = CARRIERS.filter((d) => d.hasServiceContract);
+    expect(withService.map((d) => d.code)).toEqual(expect.arrayContaining(['omniva', 'smartpost', 'inpost']));
+    for (const { code, countries } of withService) {
       expect(byCode[code].hasServiceContract).toBe(true);
+      expect(byCode[code].contracts.map((c: { country: string }) => c.country), code).toEqual(countries);
       for (const c of byCode[code].contracts) {
         expect(c).toMatchObject({ carrierId: code, isDirectContract: false, lastUsedParcelNumber: null, credentials: { username: null } });
         expect(c.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -70,7 +74,7 @@ describe('shipping in a fresh store’s sandbox', () => {
     // dpd has no service contract (DIRECT only): a DIRECT contract on its sandbox's test
     // account, in every country it serves; still no service contract, so still no rates.
     expect(byCode.dpd).toMatchObject({ hasServiceContract: false, supportedContractTypes: ['DIRECT'] });
-    expect(byCode.dpd.contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
+    expect(byCode.dpd.contracts.map((c: { country: string }) => c.country)).toEqual(carrierDefinition('dpd')!.countries);
     for (const c of byCode.dpd.contracts) {
       expect(c).toMatchObject({ carrierId: 'dpd', isDirectContract: true, logisticsContractNumber: 'SWT-000001', lastUsedParcelNumber: null, credentials: { username: 'sw***' } });
     }
@@ -84,12 +88,13 @@ describe('shipping in a fresh store’s sandbox', () => {
   it('shipping methods, filter-by-parcels, pickup points and rates answer at once; production still needs a contract', async () => {
     const s = await freshStore();
     const methods = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods`, headers: bearerOf(s.sandbox) })).json();
-    expect(methods.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
+    expect(methods.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(COUNTRIES.filter((cc) => CARRIERS.some((d) => d.countries.includes(cc))));
     const filtered = await t.app.inject({
       method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=LV`, headers: bearerOf(s.sandbox),
       payload: { parcels: [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }] },
     });
-    expect(filtered.json().countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['omniva', 'smartpost', 'dpd']);
+    // Every carrier serving Latvia from the store's Estonia takes the parcel.
+    expect(filtered.json().countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(CARRIERS.filter((d) => d.countries.includes('LV') && d.countries.includes('EE')).map((d) => d.code));
     const points = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods/pickup-points?carrierCode=smartpost&countryCode=FI`, headers: bearerOf(s.sandbox) });
     expect(points.statusCode).toBe(200);
     const rates = await t.app.inject({
@@ -125,11 +130,11 @@ describe('shipping in a fresh store’s sandbox', () => {
   });
 
   // Issue 8: every simulated carrier ships right after store creation, with no contract added.
-  it('each of the four carriers registers a shipment and prints its label in a store made with a name only', async () => {
+  it('every carrier registers a shipment and prints its label in a store made with a name only', async () => {
     const store = await t.services.stores.create({ name: 'Name only' });
     const auth = t.bearer({ store });
     const carriers = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: auth })).json().carriers as { code: string; contracts: unknown[] | null }[];
-    expect(carriers.map((c) => [c.code, c.contracts !== null])).toEqual([['omniva', true], ['smartpost', true], ['dpd', true], ['inpost', true]]);
+    expect(carriers.map((c) => [c.code, c.contracts !== null])).toEqual(CARRIER_CODES.map((code) => [code, true]));
     const plReceiver = { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '501234567', streetAddress: 'Marszałkowska 1', locality: 'Warszawa', postalCode: '00-001', country: 'PL' };
     const bodies = [
       pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' } }),
@@ -139,6 +144,17 @@ describe('shipping in a fresh store’s sandbox', () => {
       pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'inpost-pl-pm-1' }, receiver: { ...plReceiver, streetAddress: undefined, locality: undefined, postalCode: undefined } }),
       courierBody({ shippingMethod: { type: 'courier', id: 'inpost-pl-courier-standard' }, receiver: plReceiver }),
     ];
+    // The other carriers: a pickup point of each in the first country it serves, sender and receiver of that country.
+    const SUFFIX = { parcelMachine: 'pm', postOffice: 'po', parcelShop: 'ps' } as const;
+    for (const d of CARRIERS.filter((c) => !['omniva', 'smartpost', 'dpd', 'inpost'].includes(c.code))) {
+      const country = d.countries[0]!;
+      const pickup = d.methods[country]!.find((m) => m.type === 'pickupPoint')!;
+      const id = `${d.code}-${country.toLowerCase()}-${SUFFIX[pickup.subtypes[0] as keyof typeof SUFFIX]}-1`;
+      expect(shippingCatalogue().allPickupPoints().some((p) => p.id === id), id).toBe(true);
+      const { name, phoneCountryCode, phoneNumber } = RECEIVERS[country];
+      bodies.push(pickupBody({ shippingMethod: { type: 'pickupPoint', id }, receiver: { name, phoneCountryCode, phoneNumber }, sender: SENDERS[country] }));
+    }
+    expect(new Set(bodies.map((b) => b.shippingMethod.id.split('-')[0]))).toEqual(new Set(CARRIER_CODES));
     const ids: string[] = [];
     for (const body of bodies) {
       const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: auth, payload: { ...body, synchronous: true } });
@@ -179,12 +195,14 @@ describe('shipping in a fresh store’s sandbox', () => {
 
   it('an operator-added sandbox contract replaces the built-in ones of its carrier, and deleting it brings them back', async () => {
     const s = await freshStore();
-    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin, payload: { env: 'sandbox', carrierCode: 'omniva', country: 'EE', defaultLockerSize: 'M' } });
+    // smartpost: a carrier whose lockers take a size, so the contract can carry a default one.
+    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin, payload: { env: 'sandbox', carrierCode: 'smartpost', country: 'EE', defaultLockerSize: 'M' } });
     expect(add.statusCode).toBe(201);
+    const smartpostOf = (carriers: { code: string; contracts: { country: string }[] }[]) => carriers.find((c) => c.code === 'smartpost')!;
     const carriers = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) })).json().carriers;
-    expect(carriers[0].contracts).toEqual([expect.objectContaining({ id: add.json().id, country: 'EE', defaultLockerSize: 'M' })]);
-    const shipment = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox), payload: pickupBody({ synchronous: true }) });
-    expect(shipment.json()).toMatchObject({ status: 'registered', shippingMethod: { carrierCode: 'omniva' } });
+    expect(smartpostOf(carriers).contracts).toEqual([expect.objectContaining({ id: add.json().id, country: 'EE', defaultLockerSize: 'M' })]);
+    const shipment = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox), payload: pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'smartpost-ee-pm-1' }, synchronous: true }) });
+    expect(shipment.json()).toMatchObject({ status: 'registered', shippingMethod: { carrierCode: 'smartpost' } });
     const { rows } = await t.db.query('SELECT locker_size FROM shipments WHERE id = $1', [shipment.json().id]);
     expect(rows[0].locker_size).toBe('M'); // the operator's contract's default, as before
     const list = (await t.app.inject({ method: 'GET', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin })).json();
@@ -192,7 +210,7 @@ describe('shipping in a fresh store’s sandbox', () => {
     const del = await t.app.inject({ method: 'DELETE', url: `/operator/stores/${s.uuid}/carrier-contracts/${add.json().id}`, headers: admin });
     expect(del.statusCode).toBe(204);
     const after = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) })).json().carriers;
-    expect(after[0].contracts.map((c: { country: string }) => c.country)).toEqual(['EE', 'LV', 'LT']);
+    expect(smartpostOf(after).contracts.map((c: { country: string }) => c.country)).toEqual(carrierDefinition('smartpost')!.countries);
   });
 });
 

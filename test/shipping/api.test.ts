@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ADMIN_TOKEN, nowS, type TestApp } from '../support/app.js';
 import { sign } from '../../src/platform/jwt.js';
 import type { CreatedStore } from '../../src/stores/service.js';
+import { CARRIERS, CARRIER_CODES } from '../../src/shipping/carriers/registry.js';
+import { COUNTRIES } from '../../src/shipping/carriers/countries.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,7 +78,7 @@ describe('GET /carriers', () => {
     const before = await getProd('/carriers', s);
     expect(before.statusCode).toBe(200);
     const carriers = before.json().carriers;
-    expect(carriers.map((c: { code: string }) => c.code)).toEqual(['omniva', 'smartpost', 'dpd', 'inpost']);
+    expect(carriers.map((c: { code: string }) => c.code)).toEqual(CARRIER_CODES);
     for (const c of carriers) {
       expect(Object.keys(c)).toEqual(['id', 'code', 'name', 'logoUrl', 'contracts', 'hasServiceContract', 'supportedContractTypes']);
       expect(c.contracts).toBeNull();
@@ -124,17 +126,17 @@ describe('GET /shipping-methods', () => {
     await activate(s, { env: 'production', carrierCode: 'inpost', country: 'PL' });
     await activate(s, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     const body = (await getProd('/shipping-methods', s)).json();
-    expect(body.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['LT', 'PL']);
-    const pl = body.countries[1];
+    expect(body.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['PL']); // inpost serves Poland only
+    const pl = body.countries[0];
     expect(pl.carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(['inpost']);
     expect(pl.carriers[0].shippingMethods).toEqual([
       { type: 'pickupPoint', subtypes: [{ code: 'parcelMachine' }], constraints: { parcelDimensionsRequired: false } },
       { type: 'courier', subtypes: [{ code: 'standard' }, { code: 'standardB2B' }], constraints: { parcelDimensionsRequired: true } },
     ]);
-    // The sandbox: the operator's omniva contract, and the built-in ones of the other three.
+    // The sandbox: the operator's omniva contract, and the built-in ones of the other carriers.
     const sandbox = (await get('/shipping-methods', s)).json();
-    expect(sandbox.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
-    expect(sandbox.countries[0].carriers.map((k: { carrierCode: string }) => k.carrierCode)).toEqual(['omniva', 'smartpost', 'dpd']);
+    expect(sandbox.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(COUNTRIES.filter((cc) => CARRIERS.some((d) => d.countries.includes(cc))));
+    expect(sandbox.countries[0].carriers.map((k: { carrierCode: string }) => k.carrierCode)).toEqual(CARRIERS.filter((d) => d.countries.includes('EE')).map((d) => d.code));
   });
 });
 
@@ -193,9 +195,9 @@ describe('GET /shipping-methods/pickup-points', () => {
   it('names bad query parameters; 404 for an unknown carrier', async () => {
     const none = await get('/shipping-methods/pickup-points');
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe('carrierCode is required; countryCode is required (one of EE, LV, LT, FI, PL)');
+    expect(none.json().message).toBe(`carrierCode is required; countryCode is required (one of ${COUNTRIES.join(', ')})`);
     const badType = await get('/shipping-methods/pickup-points?carrierCode=omniva&countryCode=XX&type=locker');
-    expect(badType.json().message).toBe('countryCode must be one of EE, LV, LT, FI, PL; type must be one of parcelMachine, postOffice, parcelShop');
+    expect(badType.json().message).toBe(`countryCode must be one of ${COUNTRIES.join(', ')}; type must be one of parcelMachine, postOffice, parcelShop`);
     const unknown = await get('/shipping-methods/pickup-points?carrierCode=dhl&countryCode=EE');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ statusCode: 404, message: 'Carrier dhl not found', error: 'Not Found' });
@@ -282,10 +284,10 @@ describe('POST /shipping-methods/rates', () => {
   it('names bad query and body fields', async () => {
     const q = await post('/shipping-methods/rates?carrierCode=dhl&shippingMethodType=drone', body);
     expect(q.statusCode).toBe(400);
-    expect(q.json().message).toBe('carrierCode must be one of omniva, smartpost, dpd, inpost; shippingMethodType must be one of courier, pickupPoint');
+    expect(q.json().message).toBe(`carrierCode must be one of ${CARRIER_CODES.join(', ')}; shippingMethodType must be one of courier, pickupPoint`);
     const b = await post('/shipping-methods/rates', { destination: 'US', parcels: [{ items: [{ length: 1, width: 1, height: 1, weight: 1, quantity: 0 }] }] });
     expect(b.statusCode).toBe(400);
-    expect(b.json().message).toBe('destination must be one of EE, LV, LT, FI, PL; parcels[0].items[0].quantity must be from 1 to 1000');
+    expect(b.json().message).toBe(`destination must be one of ${COUNTRIES.join(', ')}; parcels[0].items[0].quantity must be from 1 to 1000`);
   });
 });
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ADMIN_TOKEN, type TestApp } from '../support/app.js';
+import { CARRIERS, CARRIER_CODES, carrierDefinition } from '../../src/shipping/carriers/registry.js';
+import type { CarrierDefinition } from '../../src/shipping/carriers/contract.js';
+
+/** The codes of the carriers with a fact, in listing order (as the 400s list them). */
+const codesWith = (fact: (d: CarrierDefinition) => boolean) => CARRIERS.filter(fact).map((d) => d.code).join(', ');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,10 +20,11 @@ const contractsUrl = (storeId: string) => `/operator/stores/${storeId}/carrier-c
 const post = (storeId: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: contractsUrl(storeId), headers: admin, payload });
 
 describe('carrier contracts (operator API)', () => {
+  // smartpost: a carrier with lockerSize and a drop-off PIN that needs the service.
   it('activates a contract and answers it in the spec Contract shape, username masked, no password', async () => {
     const res = await post(t.store.id, {
       env: 'sandbox',
-      carrierCode: 'omniva',
+      carrierCode: 'smartpost',
       country: 'EE',
       isDirectContract: true,
       returnsAllowed: true,
@@ -45,7 +51,7 @@ describe('carrier contracts (operator API)', () => {
       'createdAt',
     ]);
     expect(c).toMatchObject({
-      carrierId: 'omniva',
+      carrierId: 'smartpost',
       country: 'EE',
       lastUsedParcelNumber: null,
       daysAllowedForReturns: 14,
@@ -74,7 +80,7 @@ describe('carrier contracts (operator API)', () => {
 
   it('defaults: service contract where the carrier has one, no returns, null credentials', async () => {
     const s = await t.createStore();
-    const a = await post(s.id, { env: 'production', carrierCode: 'smartpost', country: 'FI', parcelHandoverMethod: 'LOCKER' });
+    const a = await post(s.id, { env: 'production', carrierCode: 'unisend', country: 'LT', parcelHandoverMethod: 'LOCKER' }); // unisend: the carrier that takes a handover method
     expect(a.statusCode).toBe(201);
     expect(a.json()).toMatchObject({
       isDirectContract: false,
@@ -97,25 +103,33 @@ describe('carrier contracts (operator API)', () => {
     expect(bad.json()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
-      message: 'env must be one of sandbox, production; carrierCode must be one of omniva, smartpost, dpd, inpost',
+      message: `env must be one of sandbox, production; carrierCode must be one of ${CARRIER_CODES.join(', ')}`,
     });
 
     const missing = await post(t.store.id, {});
-    expect(missing.json().message).toBe('env is required (one of sandbox, production); carrierCode is required (one of omniva, smartpost, dpd, inpost); country is required');
+    expect(missing.json().message).toBe(`env is required (one of sandbox, production); carrierCode is required (one of ${CARRIER_CODES.join(', ')}); country is required`);
 
     const country = await post(t.store.id, { env: 'sandbox', carrierCode: 'inpost', country: 'EE' });
     expect(country.statusCode).toBe(400);
-    expect(country.json().message).toBe('country must be one of PL, LT (the countries inpost serves)');
+    expect(country.json().message).toBe(`country must be one of ${carrierDefinition('inpost')!.countries.join(', ')} (the countries inpost serves)`);
 
     const handover = await post(t.store.id, { env: 'sandbox', carrierCode: 'omniva', country: 'LV', parcelHandoverMethod: 'COURIER' });
-    expect(handover.json().message).toBe('parcelHandoverMethod is only accepted for smartpost');
+    expect(handover.json().message).toBe(`parcelHandoverMethod is only accepted for ${codesWith((d) => d.parcelHandoverMethods !== undefined)}`);
 
     const locker = await post(t.store.id, { env: 'sandbox', carrierCode: 'dpd', country: 'LV', defaultLockerSize: 'S' });
-    expect(locker.json().message).toBe('defaultLockerSize is only accepted for carriers with parcel lockers (omniva, smartpost, inpost)');
+    expect(locker.json().message).toBe(`defaultLockerSize is only accepted for carriers with parcel lockers (${codesWith((d) => d.lockerSizes !== undefined)})`);
+    // omniva and inpost have no compartment sizes: no default size, and no PIN service (omniva's PIN is always issued).
+    for (const carrierCode of ['omniva', 'inpost'] as const) {
+      const country = carrierDefinition(carrierCode)!.countries[0];
+      const refused = await post(t.store.id, { env: 'sandbox', carrierCode, country, defaultLockerSize: 'M', dropOffPinService: true });
+      expect(refused.statusCode, carrierCode).toBe(400);
+      expect(refused.json().message, carrierCode).toMatch(/^defaultLockerSize is only accepted .*; dropOffPinService is only accepted /);
+    }
 
+    // unisend: handover methods and locker sizes, but no drop-off PIN service.
     const values = await post(t.store.id, {
       env: 'sandbox',
-      carrierCode: 'smartpost',
+      carrierCode: 'unisend',
       country: 'EE',
       parcelHandoverMethod: 'DRONE',
       defaultLockerSize: 'XXL',
@@ -126,7 +140,7 @@ describe('carrier contracts (operator API)', () => {
     expect(values.json().message).toBe(
       'daysAllowedForReturns is only accepted with returnsAllowed true; parcelHandoverMethod must be one of COURIER, LOCKER; ' +
         'defaultLockerSize must be one of XS, S, M, L, XL; credentials.password is required; ' +
-        'dropOffPinService is only accepted for carriers whose drop-off PIN needs the service (omniva, inpost)',
+        `dropOffPinService is only accepted for carriers whose drop-off PIN needs the service (${codesWith((d) => d.dropOffPin === 'withService')})`,
     );
 
     const direct = await post(t.store.id, { env: 'sandbox', carrierCode: 'dpd', country: 'EE', isDirectContract: false });

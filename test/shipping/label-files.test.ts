@@ -19,7 +19,7 @@ let other: CreatedStore;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
   other = await t.createStore();
   await activate(t, other, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
   await t.db.query(
@@ -75,7 +75,7 @@ describe('POST /label-files (asynchronous)', () => {
     const res = await postLabelFile({ shipmentIds: ids });
     expect(res.statusCode).toBe(201);
     const lf = res.json();
-    expect(lf).toMatchObject({ status: 'pending', labelFileUrl: null, shipmentIds: ids, pageSize: 'A4', labelsPerPage: 4, orderLabelsBy: 'shipmentIds', errors: null });
+    expect(lf).toMatchObject({ status: 'pending', labelFileUrl: null, shipmentIds: ids, pageSize: 'A4', labelsPerPage: 4, orderLabelsBy: 'createdAt', errors: null });
     expect(Object.keys(lf)).toEqual(['id', 'status', 'labelFileUrl', 'shipmentIds', 'pageSize', 'labelsPerPage', 'orderLabelsBy', 'errors', 'createdAt', 'readyAt']);
     expect((await getShipment(ids[0]!)).status).toBe('registered');
 

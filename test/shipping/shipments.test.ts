@@ -6,6 +6,7 @@ import { carrierDefinition } from '../../src/shipping/carriers/registry.js';
 import { withTx } from '../../src/platform/db.js';
 import { TransitionError } from '../../src/platform/state-machine.js';
 import { hasMethod, ShipmentStore } from '../../src/shipping/shipments/store.js';
+import { SAMPLE_SENDERS } from '../../src/shipping/shipments/sample-sender.js';
 
 let t: TestApp;
 let other: CreatedStore;
@@ -13,9 +14,13 @@ let other: CreatedStore;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
   await activate(t, t.store, { env: 'sandbox', carrierCode: 'smartpost', country: 'FI' });
-  await activate(t, t.store, { env: 'sandbox', carrierCode: 'inpost', country: 'PL', dropOffPinService: true });
+  // smartpost's lockers take a size; its drop-off PIN needs the service and a resulting size.
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'smartpost', country: 'EE', defaultLockerSize: 'M', dropOffPinService: true });
+  // dpd's drop-off PIN needs the service only (its lockers take no size).
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'dpd', country: 'EE', dropOffPinService: true });
+  await activate(t, t.store, { env: 'sandbox', carrierCode: 'inpost', country: 'PL' });
   other = await t.createStore();
   await activate(t, other, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
   await t.db.query(
@@ -59,13 +64,14 @@ describe('POST /shipments', () => {
     expect(res.statusCode).toBe(201);
     const s = res.json();
     expect(Object.keys(s)).toEqual([
-      'id', 'createdAt', 'status', 'serviceOrderUuid', 'merchantReference', 'sender', 'receiver', 'parcels', 'shippingMethod',
+      'id', 'createdAt', 'status', 'serviceOrderUuid', 'montonioOrderUuid', 'merchantReference', 'sender', 'receiver', 'parcels', 'shippingMethod',
       'carrierShipmentId', 'store', 'products', 'errors',
     ]);
     expect(s).toMatchObject({
       status: 'pending',
       merchantReference: body.merchantReference,
       serviceOrderUuid: null,
+      montonioOrderUuid: null,
       shippingMethod: { id: 'omniva-ee-pm-1', type: 'pickupPoint', carrierCode: 'omniva', countryCode: 'EE' },
       carrierShipmentId: null,
       store: { id: t.store.id },
@@ -85,10 +91,10 @@ describe('POST /shipments', () => {
     const def = carrierDefinition('omniva')!;
     expect(def.trackingNumber.isValid(r.parcels[0].carrierParcelId)).toBe(true);
     expect(r.parcels[0].trackingLink).toBe(`http://kassa.test/track/omniva/${r.parcels[0].carrierParcelId}`);
-    // lockerSize fell back to the contract's M and the account has the PIN service: a door code.
-    expect(r.parcels[0].dropOffPin).toMatch(/^\d{6}$/);
+    // omniva always issues a drop-off PIN: a copy of the parcel's barcode. Its lockers take no size.
+    expect(r.parcels[0].dropOffPin).toBe(r.parcels[0].carrierParcelId);
     const { rows } = await t.db.query('SELECT locker_size FROM shipments WHERE id = $1', [s.id]);
-    expect(rows[0].locker_size).toBe('M');
+    expect(rows[0].locker_size).toBeNull();
     expect(await webhookEvents(s.id)).toEqual(['shipment.registered']);
     const { rows: n } = await t.db.query(`SELECT url, webhook_id, claims FROM notifications WHERE kind = 'webhook' AND claims->>'shipmentId' = $1`, [s.id]);
     expect(n[0].url).toBe('https://hooks.example/kassa');
@@ -101,10 +107,11 @@ describe('POST /shipments', () => {
     const s = res.json();
     expect(s.status).toBe('registered');
     expect(s.serviceOrderUuid).toBe('01900000-0000-7000-8000-00000000abcd');
+    expect(s.montonioOrderUuid).toBe(s.serviceOrderUuid);
     expect(s.parcels[0]).toMatchObject({ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 });
     expect(carrierDefinition('omniva')!.trackingNumber.isValid(s.parcels[0].carrierParcelId)).toBe(true);
-    // Courier shipments get no default locker size: no door code.
-    expect(s.parcels[0].dropOffPin).toBeNull();
+    // omniva's PIN is always issued, couriers included: the barcode.
+    expect(s.parcels[0].dropOffPin).toBe(s.parcels[0].carrierParcelId);
     const { rows } = await t.db.query('SELECT length_mm, width_mm, height_mm, weight_g FROM shipment_parcels WHERE shipment_id = $1', [s.id]);
     expect(rows[0]).toEqual({ length_mm: 300, width_mm: 200, height_mm: 100, weight_g: 2500 });
     // tracking numbers come from the contract's sequence
@@ -129,7 +136,43 @@ describe('POST /shipments', () => {
     expect(px.statusCode).toBe(201);
     expect(px.json().status).toBe('registered');
     expect(carrierDefinition('inpost')!.trackingNumber.isValid(px.json().parcels[0].carrierParcelId)).toBe(true);
-    expect(px.json().parcels[0].dropOffPin).toMatch(/^\d{8}$/);
+    expect(px.json().parcels[0].dropOffPin).toBeNull(); // inpost issues no drop-off PIN
+  });
+
+  it('smartpost: lockerSize falls back to the contract default for pickup points, and the PIN service gives a door code for it', async () => {
+    const res = await create(pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'smartpost-ee-pm-1' }, synchronous: true }));
+    expect(res.statusCode).toBe(201);
+    const s = res.json();
+    expect(s.status).toBe('registered');
+    expect(carrierDefinition('smartpost')!.trackingNumber.isValid(s.parcels[0].carrierParcelId)).toBe(true);
+    // lockerSize fell back to the contract's M and the account has the PIN service: a door code.
+    expect(s.parcels[0].dropOffPin).toMatch(/^\d{6}$/);
+    const { rows } = await t.db.query('SELECT locker_size FROM shipments WHERE id = $1', [s.id]);
+    expect(rows[0].locker_size).toBe('M');
+    // An explicit size wins over the contract's.
+    const small = (await create(pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'smartpost-ee-pm-1', lockerSize: 'S' }, synchronous: true }))).json();
+    expect(small.parcels[0].dropOffPin).toMatch(/^\d{6}$/);
+    expect((await t.db.query('SELECT locker_size FROM shipments WHERE id = $1', [small.id])).rows[0].locker_size).toBe('S');
+    // Courier shipments get no default locker size: no door code.
+    const courier = await create(courierBody({ shippingMethod: { type: 'courier', id: 'smartpost-ee-courier-standard' }, synchronous: true }));
+    expect(courier.statusCode).toBe(201);
+    expect(courier.json().status).toBe('registered');
+    expect(courier.json().parcels[0].dropOffPin).toBeNull();
+  });
+
+  it('dpd: the drop-off PIN needs the service only, no locker size', async () => {
+    const res = await create(pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'dpd-ee-pm-1' }, synchronous: true }));
+    expect(res.statusCode).toBe(201);
+    const s = res.json();
+    expect(s.status).toBe('registered');
+    expect(carrierDefinition('dpd')!.trackingNumber.isValid(s.parcels[0].carrierParcelId)).toBe(true);
+    expect(s.parcels[0].dropOffPin).toMatch(/^\d{6}$/);
+    const { rows } = await t.db.query('SELECT locker_size FROM shipments WHERE id = $1', [s.id]);
+    expect(rows[0].locker_size).toBeNull();
+    // Without the service (the other store's built-in dpd contract): no PIN.
+    const plain = await create(pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'dpd-ee-pm-1' }, synchronous: true }), other);
+    expect(plain.json().status).toBe('registered');
+    expect(plain.json().parcels[0].dropOffPin).toBeNull();
   });
 
   it('simulator refusal → registrationFailed naming the field; PATCH receiver → registered', async () => {
@@ -226,15 +269,21 @@ describe('POST /shipments', () => {
     expect((await create(noRef)).statusCode).toBe(201);
   });
 
-  it("refuses an omitted sender while the store has no default shipping address, naming it; writes nothing", async () => {
+  it('an omitted sender while the store has no default shipping address: the sandbox ships from the sample sender; production refuses, naming it, and writes nothing', async () => {
     const body = pickupBody();
     delete (body as Record<string, unknown>).sender;
     const fresh = await t.createStore();
     await activate(t, fresh, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
+    await activate(t, fresh, { env: 'production', carrierCode: 'omniva', country: 'EE' });
+    const sandbox = await create(body, fresh);
+    expect(sandbox.statusCode).toBe(201);
+    expect(sandbox.json().sender).toStrictEqual({ id: sandbox.json().sender.id, ...SAMPLE_SENDERS.EE });
+    expect(sandbox.json().sender.name).toBe('Kassa sandbox sample sender');
+
     const before = await counts();
-    const res = await create(body, fresh);
+    const res = await t.app.inject({ method: 'POST', url: `${PRODUCTION}/shipments`, headers: auth(fresh, 'production'), payload: { ...body, merchantReference: `${body.merchantReference}-prod` } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^sender is required: the store has no default shipping address/);
+    expect(res.json().message).toMatch(/^sender is required in production: the store has no default shipping address/);
     expect(await counts()).toEqual(before);
   });
 
@@ -265,12 +314,14 @@ describe('POST /shipments', () => {
     expect(carriersOf(withAddress)).toEqual(carriersOf(withExplicitFi));
     expect(carriersOf(withAddress)).not.toEqual(carriersOf(withExplicitEe)); // the store's own country is EE
 
-    // null clears it: the sender is required again.
+    // null clears it: the sandbox ships from the sample sender again.
     const cleared = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${fresh.id}`, headers: admin, payload: { shippingAddress: null } });
     expect(cleared.json().shippingAddress).toBeNull();
     const again = pickupBody();
     delete (again as Record<string, unknown>).sender;
-    expect((await create(again, fresh)).statusCode).toBe(400);
+    const sample = await create(again, fresh);
+    expect(sample.statusCode).toBe(201);
+    expect(sample.json().sender.name).toBe('Kassa sandbox sample sender');
   });
 
   it('checks a default shipping address like a sender, naming each field; changes nothing', async () => {
@@ -363,12 +414,23 @@ describe('validation: 400 naming the field, nothing written', () => {
     expect(res.json().products[0].quantity).toBe(998.5);
   });
 
-  it('smartpost FI courier with dimensions and the handover method is accepted', async () => {
+  it('smartpost FI courier with dimensions is accepted; the handover method only for unisend', async () => {
     const res = await create(courierBody({
-      shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard', parcelHandoverMethod: 'courierPickUp' },
+      shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard' },
       receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' },
     }));
     expect(res.statusCode).toBe(201);
+    const smartpost = await create(courierBody({
+      shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard', parcelHandoverMethod: 'courierPickUp' },
+      receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' },
+    }));
+    expect(smartpost.statusCode).toBe(400);
+    expect(smartpost.json().message).toContain('shippingMethod.parcelHandoverMethod is only accepted');
+    const unisend = await create(courierBody({
+      shippingMethod: { type: 'courier', id: 'unisend-lt-courier-standard', parcelHandoverMethod: 'courierPickUp' },
+      receiver: { ...COURIER_RECEIVER, locality: 'Kaunas', country: 'LT', postalCode: 'LT-44311' },
+    }));
+    expect(unisend.statusCode, unisend.body).toBe(201);
   });
 });
 

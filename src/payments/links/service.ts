@@ -174,7 +174,7 @@ export class PaymentLinkService {
         p.add('showShippingOptions', `needs active shipping methods: the store has no carrier contract in ${env} for customerCountry ${input.customerCountry}`);
       }
       // A shipment is made when the payment completes; refused now rather than then.
-      if (!defaultSender(store)) p.add('showShippingOptions', 'needs a sender: the store has no default shipping address (operator: PATCH /operator/stores/{uuid} shippingAddress)');
+      if (!defaultSender(store, env)) p.add('showShippingOptions', 'needs a sender in production: the store has no default shipping address (operator: PATCH /operator/stores/{uuid} shippingAddress)');
     }
     if (input.merchantReference && (await sql.orderReferenceTaken(this.db, store.id, env, input.merchantReference))) {
       p.add('merchantReference', 'is already used by an order of the store');

@@ -10,7 +10,7 @@ export const PAGE_SIZES: readonly LabelPageSize[] = ['A4', 'A6'];
 export const LABELS_PER_PAGE: readonly LabelsPerPage[] = [1, 2, 4];
 /**
  * createdAt and carrier are the values the public clients send (veltix/montonio OrderLabelsBy,
- * makstech/montonio-php-sdk); shipmentIds (the default), trackingNumber and merchantReference are
+ * makstech/montonio-php-sdk); createdAt is the default (the original's); shipmentIds, trackingNumber and merchantReference are
  * Kassa's own.
  */
 export const ORDER_LABELS_BY = ['shipmentIds', 'trackingNumber', 'merchantReference', 'createdAt', 'carrier'] as const;
@@ -119,7 +119,9 @@ export function parseLabelFileInput(body: unknown): LabelFileInput {
     else if (pageSize === 'A6' && b.labelsPerPage !== 1) p.add('labelsPerPage', 'must be 1 for pageSize A6 (one label per page)');
     else labelsPerPage = b.labelsPerPage as LabelsPerPage;
   }
-  let orderLabelsBy: OrderLabelsBy = 'shipmentIds';
+  // The original service's default, the one VX's fixtures echo: a request without the key gets
+  // `createdAt` (oldest shipment first), a member of the clients' enum (`carrier`, `createdAt`).
+  let orderLabelsBy: OrderLabelsBy = 'createdAt';
   if (b.orderLabelsBy !== undefined && b.orderLabelsBy !== null) {
     if (!(ORDER_LABELS_BY as readonly unknown[]).includes(b.orderLabelsBy)) p.add('orderLabelsBy', `must be one of ${ORDER_LABELS_BY.join(', ')}`);
     else orderLabelsBy = b.orderLabelsBy as OrderLabelsBy;

@@ -12,7 +12,7 @@ export const LabelFileInputSchema = Type.Object(
     shipmentIds: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: MAX_LABEL_FILE_SHIPMENTS, description: 'Registered shipments, no repeats' }),
     pageSize: Type.Optional(nullable(stringEnum(PAGE_SIZES, 'Default A4'))),
     labelsPerPage: Type.Optional(nullable(Type.Integer({ enum: [...LABELS_PER_PAGE], description: 'Default 4 on A4, 1 on A6 (the only value there)' }))),
-    orderLabelsBy: Type.Optional(nullable(stringEnum(ORDER_LABELS_BY, 'Default shipmentIds (as given)'))),
+    orderLabelsBy: Type.Optional(nullable(stringEnum(ORDER_LABELS_BY, 'Default createdAt (oldest shipment first), as the original service; shipmentIds keeps the order given'))),
     synchronous: Type.Optional(nullable(Type.Boolean({ description: 'true: render before answering; default false' }))),
   },
   { additionalProperties: true, title: 'LabelFileInput' },

@@ -570,6 +570,7 @@ export const ShipmentSchema = Type.Object(
         "created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod",
     }),
     serviceOrderUuid: nullable(Type.String(), 'UUID of a payments order, if linked'),
+    montonioOrderUuid: nullable(Type.String(), "The payments order's UUID under the original service's name, which its clients read (equal to serviceOrderUuid)"),
     merchantReference: nullable(Type.String(), 'As sent'),
     sender: Type.Object({ id: Type.String(), ...PARTY_OUT }),
     receiver: Type.Object({ id: Type.String(), firstName: nullable(Type.String()), lastName: nullable(Type.String()), ...PARTY_OUT }),

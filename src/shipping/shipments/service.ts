@@ -33,20 +33,26 @@ import { transition } from '../../platform/state-machine.js';
 import { HELPER_STATUSES, HELPER_TRANSITIONS, helperEvent, PATCHABLE, SHIPMENT_MACHINE, SHIPMENT_TRANSITIONS } from './states.js';
 import { hasMethod, ShipmentStore, type MethodColumns, type NewParcel, type NoMethod, type ShipmentDefinition, type ShipmentRecord, type ShipmentStatus, type StoredParty, type StoredProduct } from './store.js';
 import { shipmentJson, type ShipmentJson } from './view.js';
+import { sampleSender } from './sample-sender.js';
 
 export { HELPER_STATUSES, HELPER_TRANSITIONS, PATCHABLE };
 
 /** The states a PATCH may start from: the spec's (update) and a created shipment getting its method (assignMethod). */
 const PATCH_SOURCES: readonly ShipmentStatus[] = [...SHIPMENT_TRANSITIONS.assignMethod.from, ...PATCHABLE];
 
-/** The sender of a create request that names none: the store's default shipping address, if it has one. */
-export function defaultSender(store: Store): PartyInput | null {
-  return store.shippingAddress && { ...store.shippingAddress, firstName: null, lastName: null };
+/**
+ * The sender of a create request that names none: the store's default shipping address; without
+ * one, in the sandbox, a sample sender in the store's country (`sample-sender.ts`); in
+ * production, none.
+ */
+export function defaultSender(store: Store, env: Env): PartyInput | null {
+  const address = store.shippingAddress ?? sampleSender(env, store.country);
+  return address && { ...address, firstName: null, lastName: null };
 }
 
-/** Why a create request without `sender` is refused when the store has no default address. */
+/** Why a production create request without `sender` is refused when the store has no default address. */
 export const NO_DEFAULT_SENDER =
-  'is required: the store has no default shipping address (the operator sets one with PATCH /operator/stores/{uuid} shippingAddress, or `kassa stores set-address`)';
+  'is required in production: the store has no default shipping address (the operator sets one with PATCH /operator/stores/{uuid} shippingAddress, or `kassa stores set-address`; the sandbox ships from a sample sender until then)';
 
 interface Resolved {
   carrierCode: CarrierCode;
@@ -157,7 +163,7 @@ export class ShipmentService {
     const method = input.shippingMethod;
     const resolved = method && (await this.resolve(tx, store.id, env, method, input.parcels, input.receiver, p));
     // Refused here rather than stored for every carrier to refuse.
-    const sender = input.sender ?? defaultSender(store);
+    const sender = input.sender ?? defaultSender(store, env);
     if (!sender) p.add('sender', NO_DEFAULT_SENDER);
     p.throwIfAny();
     const id = uuidv7();

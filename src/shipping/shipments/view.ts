@@ -10,6 +10,11 @@ export interface ShipmentJson {
   createdAt: string;
   status: string;
   serviceOrderUuid: string | null;
+  /**
+   * The same value under the original service's name, which every public client sends and reads
+   * (makstech, VX, WooCommerce); echoed beside the spec's name so those clients work unchanged.
+   */
+  montonioOrderUuid: string | null;
   merchantReference: string | null;
   sender: PartyJson;
   receiver: PartyJson;
@@ -57,6 +62,7 @@ export function shipmentJson(s: ShipmentRecord): ShipmentJson {
     createdAt: s.createdAt.toISOString(),
     status: s.status,
     serviceOrderUuid: s.serviceOrderUuid,
+    montonioOrderUuid: s.serviceOrderUuid,
     merchantReference: s.merchantReference,
     sender: party(s.sender, false),
     receiver: party(s.receiver, true),

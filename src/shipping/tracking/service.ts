@@ -3,6 +3,7 @@
  * found by its carrier and tracking number. Only the destination town is shown, never the
  * receiver's name, phone or street address; products are listed as the spec says.
  */
+import type { Env } from '../../platform/env.js';
 import type { Queryable } from '../../platform/db.js';
 import type { ShippingMethodType } from '../carriers/contract.js';
 import { carrierDefinition } from '../carriers/registry.js';
@@ -46,7 +47,10 @@ export interface TrackedParcel {
   trackingNumber: string;
   carrierCode: string;
   carrierName: string;
-  /** The carrier's own tracking page for this number; null when it has none (carrierPageUrl). */
+  /**
+   * The carrier's own tracking page for this number: production parcels only (a sandbox number was
+   * never given to the carrier, whose page would not know it); null when it has none (carrierPageUrl).
+   */
   carrierTrackingUrl: string | null;
   /** The name of the store that sent the parcel. */
   storeName: string;
@@ -63,6 +67,7 @@ export interface TrackedParcel {
 /** Found by carrier and tracking number, so never a created shipment (migration 019: those have neither): the method columns are set. */
 interface Row {
   id: string;
+  env: Env;
   store_name: string;
   carrier_code: string;
   status: ShipmentStatus;
@@ -95,7 +100,7 @@ export async function findTrackedParcel(q: Queryable, carrierCode: string, track
   })();
   if (!definition) return undefined;
   const { rows } = await q.query<Row>(
-    `SELECT s.id, st.name AS store_name, s.carrier_code, s.status, s.updated_at, s.method_type, s.method_id, s.receiver, s.products, p.position,
+    `SELECT s.id, s.env, st.name AS store_name, s.carrier_code, s.status, s.updated_at, s.method_type, s.method_id, s.receiver, s.products, p.position,
             (SELECT count(*)::int FROM shipment_parcels x WHERE x.shipment_id = s.id) AS parcel_count
        FROM shipment_parcels p JOIN shipments s ON s.id = p.shipment_id JOIN stores st ON st.id = s.store_id
       WHERE p.carrier_parcel_id = $1 AND s.carrier_code = $2
@@ -113,7 +118,7 @@ export async function findTrackedParcel(q: Queryable, carrierCode: string, track
     trackingNumber,
     carrierCode,
     carrierName: definition.name,
-    carrierTrackingUrl: carrierPageUrl(definition, trackingNumber),
+    carrierTrackingUrl: r.env === 'production' ? carrierPageUrl(definition, trackingNumber) : null,
     storeName: r.store_name,
     events: events.rows.map((e) => ({ status: e.status, at: e.at })),
     status: r.status,
