@@ -207,6 +207,9 @@ describe('Shipments', () => {
     }
     const page = await get(`/dashboard/shipping/shipments/${s.id}?${qs()}`);
     expect(page.statusCode).toBe(200);
+    // The carrier by its name, as the list shows it too.
+    expect(page.body).toMatch(/<dd>Omniva<\/dd>/);
+    expect((await get(`/dashboard/shipping?${qs('sandbox')}`)).body).toContain('<td>Omniva<br>');
     const tracking = await trackingOf(s.id);
     expect(tracking).toHaveLength(2);
     for (const n of tracking) {

@@ -38,6 +38,9 @@ function tabs(f: Frame, active: Tab): Html {
   )}</ul></nav>`;
 }
 
+/** A carrier as the pages show it: its name (the code when no registered carrier has it). */
+const carrierName = (code: string) => CARRIERS.find((c) => c.code === code)?.name ?? code;
+
 const alert = (error?: string) => (error ? html`<p class="error" role="alert">${error}</p>` : '');
 const ownerOnly = (f: Frame) => html`<p class="muted">${SHIPPING_TEXTS[f.locale].ownerOnly}</p>`;
 const shipmentLink = (f: Frame, id: string, text: string) => html`<a href="${BASE}/shipments/${id}?${q(f)}">${text}</a>`;
@@ -57,7 +60,7 @@ export function shipmentsPage(f: Frame, search: ShipmentsSearch, rows: readonly 
         [...(owner ? [s.select] : []), t.reference, t.status, s.carrier, s.trackingNumbers, t.created],
         rows.map(
           (r) => html`<tr>${owner ? html`<td><input type="checkbox" name="shipment" value="${r.id}" id="pick-${r.id}" aria-label="${s.select} ${r.merchant_reference ?? r.id}"></td>` : ''}
-<td>${shipmentLink(f, r.id, r.merchant_reference ?? r.id)}<br><span class="muted">${r.id}</span></td><td>${r.status}</td><td>${r.carrier_code ?? '—'}${r.method_type ? html`<br><span class="muted">${r.method_type}</span>` : ''}</td><td>${r.tracking_numbers.join(', ') || '—'}</td><td>${when(r.created_at)}</td></tr>`,
+<td>${shipmentLink(f, r.id, r.merchant_reference ?? r.id)}<br><span class="muted">${r.id}</span></td><td>${r.status}</td><td>${r.carrier_code ? carrierName(r.carrier_code) : '—'}${r.method_type ? html`<br><span class="muted">${r.method_type}</span>` : ''}</td><td>${r.tracking_numbers.join(', ') || '—'}</td><td>${when(r.created_at)}</td></tr>`,
         ),
       )
     : html`<p>${s.noShipments}</p>`;
@@ -88,7 +91,7 @@ export function shipmentPage(f: Frame, d: ShipmentDetail): string {
     f,
     `${s.shipment} ${x.merchantReference ?? x.id}`,
     html`${tabs(f, 'shipments')}<section class="card"><dl><dt>UUID</dt><dd>${x.id}</dd><dt>${t.reference}</dt><dd>${x.merchantReference ?? '—'}</dd><dt>${t.status}</dt><dd>${x.status}</dd>
-<dt>${s.carrier}</dt><dd>${x.carrierCode ?? '—'}</dd><dt>${s.method}</dt><dd>${x.methodType ? `${x.methodType} ${x.methodId}` : '—'}</dd><dt>${s.country}</dt><dd>${x.countryCode ?? '—'}</dd>
+<dt>${s.carrier}</dt><dd>${x.carrierCode ? carrierName(x.carrierCode) : '—'}</dd><dt>${s.method}</dt><dd>${x.methodType ? `${x.methodType} ${x.methodId}` : '—'}</dd><dt>${s.country}</dt><dd>${x.countryCode ?? '—'}</dd>
 <dt>${s.receiver}</dt><dd>${x.receiver.name}${x.receiver.locality ? `, ${x.receiver.locality}` : ''}</dd><dt>${t.created}</dt><dd>${when(x.createdAt)}</dd></dl>
 ${x.errors?.length ? html`<ul class="error">${x.errors.map((e) => html`<li>${e.field ? `${e.field}: ` : ''}${e.message} (${e.code})</li>`)}</ul>` : ''}</section>
 <section class="card"><h2>${s.parcels}</h2>${dataTable(
@@ -127,9 +130,8 @@ export function providersPage(f: Frame, contracts: readonly CarrierContract[], e
   const t = TEXTS[f.locale];
   const s = SHIPPING_TEXTS[f.locale];
   const owner = f.role === 'owner';
-  const name = (code: string) => CARRIERS.find((c) => c.code === code)?.name ?? code;
   const rows = contracts.map(
-    (c) => html`<tr><td>${name(c.carrierCode)}<br><span class="muted">${c.carrierCode}</span></td><td>${c.country}</td>
+    (c) => html`<tr><td>${carrierName(c.carrierCode)}<br><span class="muted">${c.carrierCode}</span></td><td>${c.country}</td>
 <td>${c.isDirectContract ? s.direct : s.service}${c.builtIn ? html`<br><strong>${s.builtIn}</strong>` : ''}</td>
 <td>${maskUsername(c.username) ?? '—'}${c.hasPassword ? ' · ••••••' : ''}</td><td>${c.logisticsContractNumber ?? '—'}</td><td>${c.returnsAllowed ? `✓ ${c.daysAllowedForReturns ?? ''}` : '—'}</td><td>${when(c.createdAt)}</td>
 <td>${owner && !c.builtIn ? html`<form method="post" action="${BASE}/providers/${c.id}/remove">${hiddenFields(f)}<button type="submit" class="danger" aria-label="${s.remove} ${c.carrierCode} ${c.country}">${s.remove}</button></form>` : ''}</td></tr>`,
