@@ -11550,7 +11550,7 @@ export interface operations {
                              * @description Country of the contract (ISO 3166 alpha-2)
                              * @enum {string}
                              */
-                            country: "EE" | "LV" | "LT" | "FI" | "PL";
+                            country: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                             /** Format: date-time */
                             createdAt: string;
                             credentials: {
@@ -11579,7 +11579,7 @@ export interface operations {
                              * @description Country of the contract (ISO 3166 alpha-2)
                              * @enum {string}
                              */
-                            country: "EE" | "LV" | "LT" | "FI" | "PL";
+                            country: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                             /** Format: date-time */
                             createdAt: string;
                             credentials: {
@@ -11695,7 +11695,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                    carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                     /**
                      * @description A country the carrier serves (ISO 3166 alpha-2)
                      * @example EE
@@ -11739,7 +11739,7 @@ export interface operations {
                          * @description Country of the contract (ISO 3166 alpha-2)
                          * @enum {string}
                          */
-                        country: "EE" | "LV" | "LT" | "FI" | "PL";
+                        country: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                         /** Format: date-time */
                         createdAt: string;
                         credentials: {
@@ -18046,7 +18046,7 @@ export interface operations {
                              * @description Carrier code used in API requests
                              * @enum {string}
                              */
-                            code: "omniva" | "smartpost" | "dpd" | "inpost";
+                            code: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             /** @description Active contracts; null when none is activated */
                             contracts: {
                                 /** @description The carrier of the contract */
@@ -18055,7 +18055,7 @@ export interface operations {
                                  * @description Country of the contract (ISO 3166 alpha-2)
                                  * @enum {string}
                                  */
-                                country: "EE" | "LV" | "LT" | "FI" | "PL";
+                                country: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                                 /** Format: date-time */
                                 createdAt: string;
                                 credentials: {
@@ -18634,6 +18634,8 @@ export interface operations {
                         id: string;
                         /** @description As sent */
                         merchantReference: string | null;
+                        /** @description The payments order's UUID under the original service's name, which its clients read (equal to serviceOrderUuid) */
+                        montonioOrderUuid: string | null;
                         parcels: {
                             /** @description Tracking number; null until registered */
                             carrierParcelId: string | null;
@@ -18842,6 +18844,8 @@ export interface operations {
                         id: string;
                         /** @description As sent */
                         merchantReference: string | null;
+                        /** @description The payments order's UUID under the original service's name, which its clients read (equal to serviceOrderUuid) */
+                        montonioOrderUuid: string | null;
                         parcels: {
                             /** @description Tracking number; null until registered */
                             carrierParcelId: string | null;
@@ -19104,6 +19108,8 @@ export interface operations {
                         id: string;
                         /** @description As sent */
                         merchantReference: string | null;
+                        /** @description The payments order's UUID under the original service's name, which its clients read (equal to serviceOrderUuid) */
+                        montonioOrderUuid: string | null;
                         parcels: {
                             /** @description Tracking number; null until registered */
                             carrierParcelId: string | null;
@@ -19297,7 +19303,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -19319,7 +19325,7 @@ export interface operations {
                              * @description Receiver country
                              * @enum {string}
                              */
-                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                         }[];
                     };
                 };
@@ -19364,7 +19370,7 @@ export interface operations {
                 /** @description From /carriers or /shipping-methods (an unknown one is a 404) */
                 carrierCode: string;
                 /** @description Receiver country (ISO 3166 alpha-2) */
-                countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
             };
             header?: never;
             path?: never;
@@ -19389,7 +19395,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             name: string;
@@ -19490,9 +19496,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Receiver country */
-                destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                destination: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                 /** @description Sender country; default: the store's default shipping address country */
-                source?: "EE" | "LV" | "LT" | "FI" | "PL";
+                source?: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
             };
             header?: never;
             path?: never;
@@ -19529,7 +19535,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -19551,7 +19557,7 @@ export interface operations {
                              * @description Receiver country
                              * @enum {string}
                              */
-                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                         }[];
                     };
                 };
@@ -19614,7 +19620,7 @@ export interface operations {
                 /** @description From /carriers or /shipping-methods (an unknown one is a 404) */
                 carrierCode: string;
                 /** @description Receiver country (ISO 3166 alpha-2) */
-                countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                 /** @description postOffice, parcelShop or parcelMachine */
                 type?: "parcelMachine" | "postOffice" | "parcelShop";
             };
@@ -19641,7 +19647,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             locality: string;
@@ -19745,7 +19751,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this carrier */
-                carrierCode?: "omniva" | "smartpost" | "dpd" | "inpost";
+                carrierCode?: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                 /** @description courier or pickupPoint */
                 shippingMethodType?: "courier" | "pickupPoint";
             };
@@ -19760,7 +19766,7 @@ export interface operations {
                      * @description Receiver country
                      * @enum {string}
                      */
-                    destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                    destination: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                     parcels: ({
                         items: ({
                             /**
@@ -19821,7 +19827,7 @@ export interface operations {
                         };
                         carriers: {
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             shippingMethods: {
                                 subtypes: {
                                     /** @enum {string} */
@@ -19840,7 +19846,7 @@ export interface operations {
                          * @description Receiver country
                          * @enum {string}
                          */
-                        destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                        destination: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                     };
                 };
             };
@@ -19942,6 +19948,8 @@ export interface operations {
                         id: string;
                         /** @description As sent */
                         merchantReference: string | null;
+                        /** @description The payments order's UUID under the original service's name, which its clients read (equal to serviceOrderUuid) */
+                        montonioOrderUuid: string | null;
                         parcels: {
                             /** @description Tracking number; null until registered */
                             carrierParcelId: string | null;
@@ -20389,12 +20397,12 @@ export interface operations {
                             /** @description Business receivers only (standardB2B) */
                             b2bOnly: boolean;
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             /**
                              * @description Country of the service
                              * @enum {string}
                              */
-                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             name: string;
@@ -20527,12 +20535,12 @@ export interface operations {
                             /** @description The carrier's own id of the point */
                             carrierAssignedId: string;
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             /**
                              * @description Country of the point
                              * @enum {string}
                              */
-                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             locality: string;
@@ -21323,7 +21331,7 @@ export interface operations {
                              * @description Carrier code used in API requests
                              * @enum {string}
                              */
-                            code: "omniva" | "smartpost" | "dpd" | "inpost";
+                            code: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             /** @description Active contracts; null when none is activated */
                             contracts: {
                                 /** @description The carrier of the contract */
@@ -21332,7 +21340,7 @@ export interface operations {
                                  * @description Country of the contract (ISO 3166 alpha-2)
                                  * @enum {string}
                                  */
-                                country: "EE" | "LV" | "LT" | "FI" | "PL";
+                                country: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                                 /** Format: date-time */
                                 createdAt: string;
                                 credentials: {
@@ -21911,6 +21919,8 @@ export interface operations {
                         id: string;
                         /** @description As sent */
                         merchantReference: string | null;
+                        /** @description The payments order's UUID under the original service's name, which its clients read (equal to serviceOrderUuid) */
+                        montonioOrderUuid: string | null;
                         parcels: {
                             /** @description Tracking number; null until registered */
                             carrierParcelId: string | null;
@@ -22119,6 +22129,8 @@ export interface operations {
                         id: string;
                         /** @description As sent */
                         merchantReference: string | null;
+                        /** @description The payments order's UUID under the original service's name, which its clients read (equal to serviceOrderUuid) */
+                        montonioOrderUuid: string | null;
                         parcels: {
                             /** @description Tracking number; null until registered */
                             carrierParcelId: string | null;
@@ -22381,6 +22393,8 @@ export interface operations {
                         id: string;
                         /** @description As sent */
                         merchantReference: string | null;
+                        /** @description The payments order's UUID under the original service's name, which its clients read (equal to serviceOrderUuid) */
+                        montonioOrderUuid: string | null;
                         parcels: {
                             /** @description Tracking number; null until registered */
                             carrierParcelId: string | null;
@@ -22574,7 +22588,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -22596,7 +22610,7 @@ export interface operations {
                              * @description Receiver country
                              * @enum {string}
                              */
-                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                         }[];
                     };
                 };
@@ -22641,7 +22655,7 @@ export interface operations {
                 /** @description From /carriers or /shipping-methods (an unknown one is a 404) */
                 carrierCode: string;
                 /** @description Receiver country (ISO 3166 alpha-2) */
-                countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
             };
             header?: never;
             path?: never;
@@ -22666,7 +22680,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             name: string;
@@ -22767,9 +22781,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description Receiver country */
-                destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                destination: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                 /** @description Sender country; default: the store's default shipping address country */
-                source?: "EE" | "LV" | "LT" | "FI" | "PL";
+                source?: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
             };
             header?: never;
             path?: never;
@@ -22806,7 +22820,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -22828,7 +22842,7 @@ export interface operations {
                              * @description Receiver country
                              * @enum {string}
                              */
-                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                         }[];
                     };
                 };
@@ -22891,7 +22905,7 @@ export interface operations {
                 /** @description From /carriers or /shipping-methods (an unknown one is a 404) */
                 carrierCode: string;
                 /** @description Receiver country (ISO 3166 alpha-2) */
-                countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                 /** @description postOffice, parcelShop or parcelMachine */
                 type?: "parcelMachine" | "postOffice" | "parcelShop";
             };
@@ -22918,7 +22932,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             locality: string;
@@ -23022,7 +23036,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only this carrier */
-                carrierCode?: "omniva" | "smartpost" | "dpd" | "inpost";
+                carrierCode?: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                 /** @description courier or pickupPoint */
                 shippingMethodType?: "courier" | "pickupPoint";
             };
@@ -23037,7 +23051,7 @@ export interface operations {
                      * @description Receiver country
                      * @enum {string}
                      */
-                    destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                    destination: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                     parcels: ({
                         items: ({
                             /**
@@ -23098,7 +23112,7 @@ export interface operations {
                         };
                         carriers: {
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             shippingMethods: {
                                 subtypes: {
                                     /** @enum {string} */
@@ -23117,7 +23131,7 @@ export interface operations {
                          * @description Receiver country
                          * @enum {string}
                          */
-                        destination: "EE" | "LV" | "LT" | "FI" | "PL";
+                        destination: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                     };
                 };
             };
@@ -23446,12 +23460,12 @@ export interface operations {
                             /** @description Business receivers only (standardB2B) */
                             b2bOnly: boolean;
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             /**
                              * @description Country of the service
                              * @enum {string}
                              */
-                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             name: string;
@@ -23584,12 +23598,12 @@ export interface operations {
                             /** @description The carrier's own id of the point */
                             carrierAssignedId: string;
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost";
+                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
                             /**
                              * @description Country of the point
                              * @enum {string}
                              */
-                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL";
+                            countryCode: "EE" | "LV" | "LT" | "FI" | "PL" | "SE" | "DK" | "NO" | "UA";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             locality: string;
