@@ -118,7 +118,7 @@ export async function shippingRoutes(app: FastifyInstance, opts: { env: Env; ser
         summary: 'Pickup points of a carrier in a country',
         description: BEARER,
         querystring: PickupPointsQuery,
-        response: { 200: PickupPointsResponse, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+        response: { 200: PickupPointsResponse, ...NOT_MODIFIED, ...errorResponses(400, 401) },
       },
     },
     async (req, reply) => {
@@ -138,7 +138,7 @@ export async function shippingRoutes(app: FastifyInstance, opts: { env: Env; ser
         summary: 'Courier services of a carrier in a country',
         description: BEARER,
         querystring: CourierServicesQuery,
-        response: { 200: CourierServicesResponse, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+        response: { 200: CourierServicesResponse, ...NOT_MODIFIED, ...errorResponses(400, 401) },
       },
     },
     async (req, reply) => {
@@ -215,7 +215,7 @@ export async function shippingV3Api(app: FastifyInstance, opts: { env: Env; serv
         summary: 'v3: pickup points across carriers and countries (filters optional: carrierCode, countryCode, type, search)',
         description: BEARER,
         querystring: PickupPointsV3Query,
-        response: { 200: PickupPointsV3Response, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+        response: { 200: PickupPointsV3Response, ...NOT_MODIFIED, ...errorResponses(400, 401) },
       },
     },
     async (req, reply) => {
@@ -236,7 +236,7 @@ export async function shippingV3Api(app: FastifyInstance, opts: { env: Env; serv
         summary: 'v3: courier services across carriers and countries (filters optional: carrierCode, countryCode)',
         description: BEARER,
         querystring: CourierServicesV3Query,
-        response: { 200: CourierServicesV3Response, ...NOT_MODIFIED, ...errorResponses(400, 401, 404) },
+        response: { 200: CourierServicesV3Response, ...NOT_MODIFIED, ...errorResponses(400, 401) },
       },
     },
     async (req, reply) => {

@@ -84,8 +84,9 @@ describe('GET /carriers', () => {
       expect(c.contracts).toBeNull();
       expect(c.logoUrl).toBe(`http://kassa.test/logos/carriers/${c.code}.svg`);
     }
-    expect(carriers[2]).toMatchObject({ id: 'dpd', name: 'DPD', hasServiceContract: false, supportedContractTypes: ['DIRECT'] });
-    expect(carriers[0]).toMatchObject({ hasServiceContract: true, supportedContractTypes: ['DIRECT', 'SERVICE'] });
+    const listed = (code: string) => carriers.find((c: { code: string }) => c.code === code);
+    expect(listed('dpd')).toMatchObject({ id: 'dpd', name: 'DPD', hasServiceContract: false, supportedContractTypes: ['DIRECT'] });
+    expect(listed('omniva')).toMatchObject({ hasServiceContract: true, supportedContractTypes: ['DIRECT', 'SERVICE'] });
 
     const ee = await activate(s, { env: 'production', carrierCode: 'omniva', country: 'EE', credentials: { username: 'merchant-1', password: PASSWORD } });
     const lv = await activate(s, { env: 'production', carrierCode: 'omniva', country: 'LV' });
@@ -192,15 +193,18 @@ describe('GET /shipping-methods/pickup-points', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('names bad query parameters; 404 for an unknown carrier', async () => {
+  it('names bad query parameters; a carrier outside the enum is a 400 naming carrierCode, as the original answers', async () => {
     const none = await get('/shipping-methods/pickup-points');
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(`carrierCode is required; countryCode is required (one of ${COUNTRIES.join(', ')})`);
+    expect(none.json().message).toBe(`carrierCode is required (one of ${CARRIER_CODES.join(', ')}); countryCode is required (one of ${COUNTRIES.join(', ')})`);
     const badType = await get('/shipping-methods/pickup-points?carrierCode=omniva&countryCode=XX&type=locker');
     expect(badType.json().message).toBe(`countryCode must be one of ${COUNTRIES.join(', ')}; type must be one of parcelMachine, postOffice, parcelShop`);
-    const unknown = await get('/shipping-methods/pickup-points?carrierCode=dhl&countryCode=EE');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ statusCode: 404, message: 'Carrier dhl not found', error: 'Not Found' });
+    // Case-sensitive: the clients' codes are the enum's, a display name is not one.
+    for (const code of ['dhl', 'Omniva']) {
+      const unknown = await get(`/shipping-methods/pickup-points?carrierCode=${code}&countryCode=EE`);
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toEqual({ statusCode: 400, message: `carrierCode must be one of ${CARRIER_CODES.join(', ')}`, error: 'Bad Request' });
+    }
   });
 });
 
@@ -219,8 +223,8 @@ describe('GET /shipping-methods/courier-services', () => {
     expect((await get('/shipping-methods/courier-services?carrierCode=inpost&countryCode=EE')).json()).toEqual({ courierServices: [], countryCode: 'EE' });
     const bad = await get('/shipping-methods/courier-services?countryCode=EE');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('carrierCode is required');
-    expect((await get('/shipping-methods/courier-services?carrierCode=nope&countryCode=EE')).json().message).toBe('Carrier nope not found');
+    expect(bad.json().message).toBe(`carrierCode is required (one of ${CARRIER_CODES.join(', ')})`);
+    expect((await get('/shipping-methods/courier-services?carrierCode=nope&countryCode=EE')).json().message).toBe(`carrierCode must be one of ${CARRIER_CODES.join(', ')}`);
   });
 });
 

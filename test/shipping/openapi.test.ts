@@ -38,8 +38,8 @@ interface Expected {
 const v2: Record<string, Expected> = {
   'GET /carriers': { tag: 'shipping', security: 'bearer', ok: [200], errors: [401] },
   'GET /shipping-methods': { tag: 'shipping', security: 'bearer', ok: [200, 304], errors: [401] },
-  'GET /shipping-methods/pickup-points': { tag: 'shipping', security: 'bearer', ok: [200, 304], errors: [400, 401, 404], query: ['carrierCode', 'countryCode', 'type'] },
-  'GET /shipping-methods/courier-services': { tag: 'shipping', security: 'bearer', ok: [200, 304], errors: [400, 401, 404], query: ['carrierCode', 'countryCode'] },
+  'GET /shipping-methods/pickup-points': { tag: 'shipping', security: 'bearer', ok: [200, 304], errors: [400, 401], query: ['carrierCode', 'countryCode', 'type'] },
+  'GET /shipping-methods/courier-services': { tag: 'shipping', security: 'bearer', ok: [200, 304], errors: [400, 401], query: ['carrierCode', 'countryCode'] },
   'POST /shipping-methods/filter-by-parcels': { tag: 'shipping', security: 'bearer', ok: [200], errors: [400, 401], query: ['destination', 'source'] },
   'POST /shipping-methods/rates': { tag: 'shipping', security: 'bearer', ok: [200], errors: [400, 401], query: ['carrierCode', 'shippingMethodType'] },
   'POST /shipments': { tag: 'shipping', security: 'bearer', ok: [201], errors: [400, 401, 404, 409] },
@@ -63,8 +63,8 @@ const sandboxOnly: Record<string, Expected> = {
   'POST /test-helpers/shipments/:id/status': { tag: 'shipping', security: 'bearer', ok: [200], errors: [400, 401, 404, 409] },
 };
 const v3: Record<string, Expected> = {
-  'GET /shipping-methods/pickup-points': { tag: 'shipping-v3', security: 'bearer', ok: [200, 304], errors: [400, 401, 404], query: ['carrierCode', 'countryCode', 'type', 'search'] },
-  'GET /shipping-methods/courier-services': { tag: 'shipping-v3', security: 'bearer', ok: [200, 304], errors: [400, 401, 404], query: ['carrierCode', 'countryCode'] },
+  'GET /shipping-methods/pickup-points': { tag: 'shipping-v3', security: 'bearer', ok: [200, 304], errors: [400, 401], query: ['carrierCode', 'countryCode', 'type', 'search'] },
+  'GET /shipping-methods/courier-services': { tag: 'shipping-v3', security: 'bearer', ok: [200, 304], errors: [400, 401], query: ['carrierCode', 'countryCode'] },
 };
 const elsewhere: Record<string, Expected> = {
   'POST /operator/stores/:storeUuid/carrier-contracts': { tag: 'operator', security: 'operator', ok: [201], errors: [400, 401, 404, 409] },

@@ -19,11 +19,11 @@ import { novaPost } from './novaPost/carrier.js';
 import { postnord } from './postnord/carrier.js';
 
 /**
- * In listing order. The codes are the original service's `carrierCode` enum, case-sensitive
- * (its 400 lists "smartpost, dpd, venipak, omniva, unisend, latvian_post, inpost, orlen,
- * novaPost, postnord"): the public clients hard-code them.
+ * In listing order: the original service's `carrierCode` enum, in its order, case-sensitive (its
+ * 400 lists "smartpost, dpd, venipak, omniva, unisend, latvian_post, inpost, orlen, novaPost,
+ * postnord"); the public clients hard-code the codes.
  */
-const ENTRIES = [omniva, smartpost, dpd, inpost, venipak, unisend, latvianPost, orlen, novaPost, postnord] as const;
+const ENTRIES = [smartpost, dpd, venipak, omniva, unisend, latvianPost, inpost, orlen, novaPost, postnord] as const;
 
 /** The code of a registered carrier: the union of the definitions' literal codes. */
 export type CarrierCode = (typeof ENTRIES)[number]['definition']['code'];

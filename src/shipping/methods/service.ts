@@ -4,13 +4,12 @@
  * listing (only the carriers it has a contract with), filter-by-parcels narrowed the same way, and
  * rates from the store's country.
  */
-import { Errors } from '../../platform/errors.js';
 import { isObject, Problems, Reader } from '../../platform/validate.js';
 import type { Store } from '../../stores/service.js';
 import type { Env } from '../../platform/env.js';
 import { PICKUP_POINT_TYPES, type PickupPointType } from '../carriers/contract.js';
 import type { CarrierCode } from '../carriers/registry.js';
-import { isCarrierCode } from '../carriers/registry.js';
+import { CARRIER_CODES } from '../carriers/registry.js';
 import { COUNTRIES, isCountryCode, type CountryCode } from '../carriers/countries.js';
 import type { CarrierContractService } from '../contracts/service.js';
 import { narrowListing } from '../contracts/service.js';
@@ -26,33 +25,32 @@ export interface CatalogueQuery {
 
 /**
  * `carrierCode` and `countryCode` (required) and, for pickup points, `type` (optional). A
- * missing or malformed parameter is a 400 naming it; a carrier code Kassa doesn't know is a 404.
+ * missing or malformed parameter is a 400 naming it, a carrier code outside the enum too (as the
+ * original service answers: "carrierCode must be one of the following values: …", case-sensitive).
  */
 export function parseCatalogueQuery(query: unknown, opts: { withType: boolean }): CatalogueQuery {
   const p = new Problems();
   const r = new Reader(p, isObject(query) ? query : {});
-  const carrierCode = r.string('carrierCode', { required: true });
+  const carrierCode = r.oneOf('carrierCode', CARRIER_CODES, true);
   const countryCode = r.oneOf('countryCode', COUNTRIES, true);
   const type = opts.withType ? r.oneOf('type', PICKUP_POINT_TYPES) : undefined;
   p.throwIfAny();
-  if (!isCarrierCode(carrierCode)) throw Errors.notFound(`Carrier ${carrierCode}`);
-  return { carrierCode, countryCode: countryCode!, ...(type ? { type } : {}) };
+  return { carrierCode: carrierCode!, countryCode: countryCode!, ...(type ? { type } : {}) };
 }
 
 /**
  * The v3 lists' query (the WooCommerce plugin's): `carrierCode`, `countryCode`, `type` and
- * `search`, all optional. A malformed one is a 400 naming it, a carrier Kassa doesn't know a 404
+ * `search`, all optional. A malformed one is a 400 naming it, a carrier code outside the enum too
  * (as on v2); a well-formed country Kassa's carriers don't serve has an empty list.
  */
 export function parseV3Query(query: unknown, opts: { pickupPoints: boolean }): V3Filter {
   const p = new Problems();
   const r = new Reader(p, isObject(query) ? query : {});
-  const carrierCode = r.blank('carrierCode') ? undefined : r.string('carrierCode');
+  const carrierCode = r.blank('carrierCode') ? undefined : r.oneOf('carrierCode', CARRIER_CODES);
   const countryCode = r.blank('countryCode') ? undefined : r.string('countryCode', { pattern: /^[A-Z]{2}$/, patternHint: 'must be an ISO 3166-1 alpha-2 code (e.g. EE)' });
   const type = opts.pickupPoints && !r.blank('type') ? r.oneOf('type', PICKUP_POINT_TYPES) : undefined;
   const search = opts.pickupPoints && !r.blank('search') ? r.string('search', { max: 100 }) : undefined;
   p.throwIfAny();
-  if (carrierCode !== undefined && !isCarrierCode(carrierCode)) throw Errors.notFound(`Carrier ${carrierCode}`);
   return { ...(carrierCode ? { carrierCode } : {}), ...(countryCode ? { countryCode } : {}), ...(type ? { type } : {}), ...(search ? { search } : {}) };
 }
 

@@ -18,8 +18,13 @@ import { CARRIER_CODES, CARRIERS } from '../carriers/registry.js';
 const ONE_OF_COUNTRIES = COUNTRY_CODES.join(', ');
 
 /** The answer with only the carriers a test is about (others join the registry without breaking it). */
+/** The answer's carriers among `codes`, in the order of `codes` (the listing's own order is the registry's, held elsewhere). */
+function inOrderOf<T extends { carrierCode: string }>(items: readonly T[], codes: readonly string[]): T[] {
+  return items.filter((c) => codes.includes(c.carrierCode)).sort((a, b) => codes.indexOf(a.carrierCode) - codes.indexOf(b.carrierCode));
+}
+
 function onlyCarriers(res: RatesResponse, codes: readonly string[]): RatesResponse {
-  return { ...res, carriers: res.carriers.filter((c) => codes.includes(c.carrierCode)) };
+  return { ...res, carriers: inOrderOf(res.carriers, codes) };
 }
 
 /** The message of the 400 ApiError that `fn` throws. */
@@ -211,8 +216,8 @@ describe('calculateRates', () => {
     const res = calculateRates(parseRatesRequest({ destination: 'EE', parcels: [{ items: [{ length: 85, width: 50, height: 50, weight: 5 }] }] }));
     const listed = res.carriers.map((c) => [c.carrierCode, c.shippingMethods.map((m) => [m.type, m.subtypes.map((s) => s.code)])]);
     expect(listed.filter(([code]) => ['omniva', 'smartpost', 'unisend'].includes(code as string))).toEqual([
-      ['omniva', [['pickupPoint', ['postOffice']], ['courier', ['standard', 'standardB2B']]]],
       ['smartpost', [['courier', ['standard']]]],
+      ['omniva', [['pickupPoint', ['postOffice']], ['courier', ['standard', 'standardB2B']]]],
     ]);
     const subtypes = res.carriers.flatMap((c) => c.shippingMethods.flatMap((m) => m.subtypes.map((s) => `${c.carrierCode}/${s.code}`)));
     expect(subtypes.filter((s) => s.endsWith('/parcelMachine'))).toEqual([]);
@@ -410,7 +415,7 @@ describe('filterByParcels', () => {
 
   /** The listing with only the carriers a test is about. */
   const onlyListed = (l: ReturnType<typeof filterByParcels>, carriers: readonly string[]) => ({
-    countries: l.countries.map((c) => ({ ...c, carriers: c.carriers.filter((k) => carriers.includes(k.carrierCode)) })),
+    countries: l.countries.map((c) => ({ ...c, carriers: inOrderOf(c.carriers, carriers) })),
   });
 
   it('lists the methods that take every parcel, in the listing shape', () => {

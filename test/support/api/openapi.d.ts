@@ -11695,7 +11695,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                    carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                     /**
                      * @description A country the carrier serves (ISO 3166 alpha-2)
                      * @example EE
@@ -18046,7 +18046,7 @@ export interface operations {
                              * @description Carrier code used in API requests
                              * @enum {string}
                              */
-                            code: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            code: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             /** @description Active contracts; null when none is activated */
                             contracts: {
                                 /** @description The carrier of the contract */
@@ -19303,7 +19303,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                                carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -19395,7 +19395,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             name: string;
@@ -19465,31 +19465,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
         };
     };
     sandboxFilterShippingMethodsByParcels: {
@@ -19535,7 +19510,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                                carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -19647,7 +19622,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             locality: string;
@@ -19720,38 +19695,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
         };
     };
     sandboxCalculateShippingRates: {
         parameters: {
             query?: {
                 /** @description Only this carrier */
-                carrierCode?: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                carrierCode?: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                 /** @description courier or pickupPoint */
                 shippingMethodType?: "courier" | "pickupPoint";
             };
@@ -19827,7 +19777,7 @@ export interface operations {
                         };
                         carriers: {
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             shippingMethods: {
                                 subtypes: {
                                     /** @enum {string} */
@@ -20397,7 +20347,7 @@ export interface operations {
                             /** @description Business receivers only (standardB2B) */
                             b2bOnly: boolean;
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             /**
                              * @description Country of the service
                              * @enum {string}
@@ -20472,31 +20422,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
         };
     };
     sandboxListPickupPointsV3: {
@@ -20535,7 +20460,7 @@ export interface operations {
                             /** @description The carrier's own id of the point */
                             carrierAssignedId: string;
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             /**
                              * @description Country of the point
                              * @enum {string}
@@ -20590,31 +20515,6 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description Not Found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21331,7 +21231,7 @@ export interface operations {
                              * @description Carrier code used in API requests
                              * @enum {string}
                              */
-                            code: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            code: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             /** @description Active contracts; null when none is activated */
                             contracts: {
                                 /** @description The carrier of the contract */
@@ -22588,7 +22488,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                                carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -22680,7 +22580,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             name: string;
@@ -22750,31 +22650,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
         };
     };
     filterShippingMethodsByParcels: {
@@ -22820,7 +22695,7 @@ export interface operations {
                         countries: {
                             carriers: {
                                 /** @enum {string} */
-                                carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                                carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                                 shippingMethods: {
                                     constraints: {
                                         /** @description When true, length, width and height are required for every parcel of shipments using the method */
@@ -22932,7 +22807,7 @@ export interface operations {
                                 code: "cod" | "ageVerification";
                             }[];
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             /** @description Use as shippingMethod.id when creating a shipment */
                             id: string;
                             locality: string;
@@ -23005,38 +22880,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
         };
     };
     calculateShippingRates: {
         parameters: {
             query?: {
                 /** @description Only this carrier */
-                carrierCode?: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                carrierCode?: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                 /** @description courier or pickupPoint */
                 shippingMethodType?: "courier" | "pickupPoint";
             };
@@ -23112,7 +22962,7 @@ export interface operations {
                         };
                         carriers: {
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             shippingMethods: {
                                 subtypes: {
                                     /** @enum {string} */
@@ -23460,7 +23310,7 @@ export interface operations {
                             /** @description Business receivers only (standardB2B) */
                             b2bOnly: boolean;
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             /**
                              * @description Country of the service
                              * @enum {string}
@@ -23535,31 +23385,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
         };
     };
     listPickupPointsV3: {
@@ -23598,7 +23423,7 @@ export interface operations {
                             /** @description The carrier's own id of the point */
                             carrierAssignedId: string;
                             /** @enum {string} */
-                            carrierCode: "omniva" | "smartpost" | "dpd" | "inpost" | "venipak" | "unisend" | "latvian_post" | "orlen" | "novaPost" | "postnord";
+                            carrierCode: "smartpost" | "dpd" | "venipak" | "omniva" | "unisend" | "latvian_post" | "inpost" | "orlen" | "novaPost" | "postnord";
                             /**
                              * @description Country of the point
                              * @enum {string}
@@ -23653,31 +23478,6 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description Not Found */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
