@@ -29,6 +29,7 @@ import {
   specField,
   type PathRule,
 } from '../kit/model.js';
+import { fits } from '../kit/sandbox-rules.js';
 import { inpostDefinition } from './definition.js';
 
 export type InPostService = 'inpost_locker_standard' | 'inpost_courier_standard' | 'inpost_courier_b2b';
@@ -57,8 +58,8 @@ export const INPOST_TEMPLATES: readonly { template: InPostTemplate; cm: readonly
 /** The smallest template the parcel fits (turned any way); `small` when its measures are unknown, null when none fits. */
 export function templateFor(p: { lengthCm: number | null; widthCm: number | null; heightCm: number | null }): InPostTemplate | null {
   if (p.lengthCm === null || p.widthCm === null || p.heightCm === null) return 'small';
-  const sides = [p.lengthCm, p.widthCm, p.heightCm].sort((a, b) => a - b);
-  const found = INPOST_TEMPLATES.find(({ cm }) => [...cm].sort((a, b) => a - b).every((v, i) => sides[i]! <= v));
+  const sides = [p.lengthCm, p.widthCm, p.heightCm] as const;
+  const found = INPOST_TEMPLATES.find(({ cm }) => fits(sides, cm));
   return found ? found.template : null;
 }
 

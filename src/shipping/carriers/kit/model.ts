@@ -15,6 +15,7 @@ import {
   type RegistrationRequest,
 } from '../contract.js';
 import { isCountryCode, normalizePhonePrefix, normalizePostalCode } from '../countries.js';
+import { fits } from './sandbox-rules.js';
 
 /**
  * The compartment size of the shipment: the request's `lockerSize`, else (pickup-point shipments
@@ -36,11 +37,10 @@ export function smallestFittingLockerSize(def: CarrierDefinition, parcels: reado
   if (!table) return null;
   const measured = parcels.filter((p) => p.lengthCm !== null && p.widthCm !== null && p.heightCm !== null);
   if (measured.length === 0) return null;
-  const sorted = (a: readonly number[]) => [...a].sort((x, y) => x - y);
   return (
     LOCKER_SIZES.find((size) => {
-      const box = sorted([table[size].heightCm, table[size].widthCm, table[size].depthCm]);
-      return measured.every((p) => p.weightGrams <= table[size].maxWeightKg * 1000 && sorted([p.lengthCm!, p.widthCm!, p.heightCm!]).every((v, i) => v <= box[i]!));
+      const c = table[size];
+      return measured.every((p) => p.weightGrams <= c.maxWeightKg * 1000 && fits([p.lengthCm!, p.widthCm!, p.heightCm!], [c.heightCm, c.widthCm, c.depthCm]));
     }) ?? null
   );
 }
