@@ -148,5 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(backofficeOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(payoutOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(backofficeRoutes, { services });
+  // Connectors' requests to Kassa's own origin (the sandbox simulators) go through this app.
+  services.selfFetch.attach(app);
   return app;
 }

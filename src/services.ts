@@ -21,9 +21,13 @@ import { OutboxService } from './payments/notifications/service.js';
 import { CliEventService } from './payments/cli-events/service.js';
 import { FeedWake } from './payments/cli-events/wake.js';
 import { ProcessorRegistry } from './payments/processors/registry.js';
-import { builtInProcessors } from './payments/processors/index.js';
+import { PROCESSORS } from './payments/processors/index.js';
 import { OrderDirectory } from './payments/processors/sim-kit/directory.js';
-import type { SimulatorDeps } from './payments/processors/sim-kit/flow.js';
+import type { AttemptSink, ProcessorContext } from './payments/processors/contract.js';
+import { ConnectorStore } from './connectors/store.js';
+import { SelfFetch } from './platform/self-fetch.js';
+import { ApiError } from './platform/errors.js';
+import { createHmac } from 'node:crypto';
 import { RefundService } from './payments/refunds/service.js';
 import { wakeWaitingForFunds } from './payments/refunds/store.js';
 import { SandboxService } from './payments/sandbox/service.js';
@@ -62,8 +66,12 @@ export interface Services {
   /** Embedded card payments: sessions, draft payment intents, the card form's payments. */
   sessions: SessionService;
   processors: ProcessorRegistry;
-  /** What the processor simulators' pages need (the processors' order directory among it). */
-  simulators: SimulatorDeps;
+  /** What every processor family's routes and adapters are given (simulators, webhooks, pollers). */
+  processorContext: ProcessorContext;
+  /** The real parties production reaches (Stripe, banks, carriers): settings and sealed secrets. */
+  connectors: ConnectorStore;
+  /** Connectors' HTTP client; buildApp attaches the app so the sandbox reaches its simulators in-process. */
+  selfFetch: SelfFetch;
   outbox: OutboxService;
   /** The feed of `kassa listen` (GET <payments base>/cli/events). */
   cliEvents: CliEventService;
@@ -109,11 +117,40 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
   const ledger = new LedgerService(db, wakeWaitingForFunds);
   // A paid payment link order gets its shipment in the PAID transaction (links is built below).
   let links: PaymentLinkService | undefined;
-  const orders = new OrderService(db, keys, config.publicUrl, callbacks, clock, { afterPaid: (tx, order) => links!.afterPaid(tx, order) });
+  const orders = new OrderService(db, keys, config.publicUrl, callbacks, clock, {
+    afterPaid: (tx, order) => links!.afterPaid(tx, order),
+    offer: (env) => processors.offer(env),
+  });
   const carrierContracts = new CarrierContractService(db, box, config.publicUrl);
   const carriers = new CarrierRegistry();
   const directory = new OrderDirectory(orders, keys);
-  const processors = new ProcessorRegistry(builtInProcessors(config.publicUrl, directory));
+  const connectors = new ConnectorStore(db, box, config.authCacheMs);
+  const selfFetch = new SelfFetch(config.publicUrl);
+  const attempts: AttemptSink = {
+    async complete(orderId, outcome, processorReference) {
+      try {
+        await orders.completeAttempt(orderId, outcome, processorReference);
+        return true;
+      } catch (e) {
+        // The order no longer waits for this attempt (recorded already, or ended): nothing to do.
+        if (e instanceof ApiError && e.statusCode === 409) return false;
+        throw e;
+      }
+    },
+    async pending(processor, olderThanSeconds, limit) {
+      const rows = await orders.waitingAttempts(processor, olderThanSeconds, limit);
+      return rows.map((r) => ({ orderId: r.order_id, intentId: r.intent_id, env: r.env, processorReference: r.processor_reference, boundAt: r.bound_at }));
+    },
+  };
+  const processorContext: ProcessorContext = {
+    publicUrl: config.publicUrl,
+    directory,
+    fetch: selfFetch.fetch,
+    clock,
+    sandboxSecret: (purpose) => createHmac('sha256', masterKey).update(`kassa.sandbox-simulator.${purpose}`).digest('hex'),
+    attempts,
+  };
+  const processors = new ProcessorRegistry(PROCESSORS, processorContext, connectors);
   const registration = new ShipmentRegistration(db, carriers, carrierContracts, { concurrency: config.workerConcurrency, publicUrl: config.publicUrl });
   const webhookClaims = outputNames(config.shippingNames);
   const shipments = new ShipmentService(db, carrierContracts, registration, callbacks, clock);
@@ -137,7 +174,9 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     gateway: new HostedPayments({ orders, stores, processors, publicUrl: config.publicUrl }),
     sessions: new SessionService({ db, orders, stores, keys, publicUrl: config.publicUrl, clock }),
     processors,
-    simulators: { directory, publicUrl: config.publicUrl, clock },
+    processorContext,
+    connectors,
+    selfFetch,
     outbox: new OutboxService(db),
     sandbox: new SandboxService(db, ledger),
     carrierContracts,

@@ -31,7 +31,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
 
   const paymentMethods = async (req: FastifyRequest) => {
     const { key } = await keys.authenticateBearer(bearerToken(req), env);
-    return storePaymentMethods(key.store, env, config.publicUrl, (m) => processors.forMethod(m).definition.id);
+    return storePaymentMethods(key.store, env, config.publicUrl, (m) => processors.definition(m).id, await processors.offer(env));
   };
   const methodsResponse = { 200: described("The store's enabled payment methods", StorePaymentMethodsSchema), ...errorResponses(400, 401, 403) };
   app.get(

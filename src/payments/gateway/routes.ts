@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/errors.js';
 import { acceptedLocale, isLocale, type Locale } from '../../platform/locales.js';
 import type { Services } from '../../services.js';
-import { simulatorRoutes } from '../processors/index.js';
+import { processorRoutes } from '../processors/index.js';
 import { newNonce, originOf, sendHtml } from '../../platform/html.js';
 import { failureMessageKey, pageLocale } from './i18n.js';
 import { messagePage, payPage, statusPage } from './pages.js';
@@ -42,7 +42,7 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
   const { services } = opts;
   const publicUrl = services.config.publicUrl;
   const payments = services.gateway;
-  await app.register(simulatorRoutes, { deps: services.simulators });
+  await app.register(processorRoutes, { ctx: services.processorContext });
 
   const policy = (nonce: string, loaded?: LoadedOrder) => ({
     nonce,

@@ -153,7 +153,7 @@ export class HostedPayments {
    */
   async start(loaded: LoadedOrder, choice: PaymentChoice, locale: Locale): Promise<string> {
     const { order } = loaded;
-    const adapter = this.d.processors.forMethod(order.payment_method);
+    const adapter = await this.d.processors.forMethod(order.payment_method, order.env);
     const intentId = await this.d.orders.openAttempt(order.id);
     const opts = order.method_options;
     const bank = order.payment_method === 'paymentInitiation';
@@ -181,7 +181,7 @@ export class HostedPayments {
     const loaded = await this.load(orderId);
     if (!loaded) throw Errors.notFound(`Order ${orderId}`);
     const { order, status } = loaded;
-    const outcome = await this.d.processors.forMethod(order.payment_method).interpret(ret);
+    const outcome = await (await this.d.processors.forMethod(order.payment_method, order.env)).interpret(ret);
     const ref = outcome.processorReference;
     if (status !== 'PENDING') {
       const paidBy = order.intents.find((i) => i.status === 'PAID');

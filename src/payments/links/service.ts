@@ -340,6 +340,8 @@ export class PaymentLinkService {
       if (link.payment_reference) options.paymentReference = link.payment_reference;
       options.paymentDescription = link.description.slice(0, 140);
     }
+    // Production pays only through configured connectors: a link's method without one is refused here too.
+    await this.deps.orders.assertPayable(link.env, method);
     const reference = link.merchant_reference ?? `LINK-${link.short_code}-${orderId}`;
     const input: OrderInput = {
       merchantReference: reference,

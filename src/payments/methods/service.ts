@@ -7,6 +7,7 @@ import { BANKS, COUNTRIES, COUNTRY_CURRENCIES, type CountryCode } from './catalo
 import type { PaymentMethodName } from './catalogue/methods.js';
 import type { Env } from '../../platform/env.js';
 import { countriesOn, isOffered } from './countries.js';
+import type { Offer } from './offer.js';
 
 export interface BankEntry {
   code: string;
@@ -41,12 +42,14 @@ export const methodLogoUrl = (publicUrl: string, method: string) => `${publicUrl
 const REQUIRED_TO_BE_ENABLED: readonly PaymentMethodName[] = ['cardPayments', 'mobilePay'];
 
 /** The bank lists of `countries` (default every country), keyed by country. */
-export function bankSetup(publicUrl: string, countries: readonly CountryCode[] = COUNTRIES): Record<string, CountrySetup> {
+export function bankSetup(publicUrl: string, countries: readonly CountryCode[] = COUNTRIES, hasBank: Offer['hasBank'] = () => true): Record<string, CountrySetup> {
   const setup: Record<string, CountrySetup> = {};
   for (const country of countries) {
+    const banks = BANKS[country].filter((b) => hasBank(country, b.code));
+    if (banks.length === 0) continue;
     setup[country] = {
       supportedCurrencies: [...COUNTRY_CURRENCIES[country]],
-      paymentMethods: BANKS[country].map((b) => ({
+      paymentMethods: banks.map((b) => ({
         code: b.code,
         name: b.name,
         logoUrl: bankLogoUrl(publicUrl, b.code),
@@ -59,13 +62,14 @@ export function bankSetup(publicUrl: string, countries: readonly CountryCode[] =
 }
 
 /** The methods offered in `env`: a method switched off in every country is absent, bank payments list only the countries where they are on. */
-export function storePaymentMethods(store: Store, env: Env, publicUrl: string, processorOf: (m: PaymentMethodName) => string): StorePaymentMethods {
+export function storePaymentMethods(store: Store, env: Env, publicUrl: string, processorOf: (m: PaymentMethodName) => string, offer: Offer): StorePaymentMethods {
   const paymentMethods: StorePaymentMethods['paymentMethods'] = {};
   for (const m of store.enabledMethods) {
-    if (!isOffered(store, env, m)) continue;
+    // A method production has no connector for is absent there, as if switched off.
+    if (!isOffered(store, env, m) || offer.missing(m)) continue;
     const entry: MethodEntry = { processor: processorOf(m), logoUrl: methodLogoUrl(publicUrl, m) };
     if (REQUIRED_TO_BE_ENABLED.includes(m)) entry.requiredToBeEnabled = true;
-    if (m === 'paymentInitiation') entry.setup = bankSetup(publicUrl, countriesOn(store, env, m));
+    if (m === 'paymentInitiation') entry.setup = bankSetup(publicUrl, countriesOn(store, env, m), offer.hasBank);
     paymentMethods[m] = entry;
   }
   return { uuid: store.id, name: store.name, paymentMethods };

@@ -25,6 +25,8 @@ import * as sql from './store.js';
 import { claimSession } from '../sessions/store.js';
 import { orderTokenClaims, orderView, type OrderView } from './view.js';
 import { methodRefusal } from '../methods/countries.js';
+import type { Offer } from '../methods/offer.js';
+import type { PaymentMethodName } from '../methods/catalogue/methods.js';
 
 /** What a processor (or the sandbox test helper) reports at the end of a payment attempt. */
 export type AttemptOutcome =
@@ -69,6 +71,8 @@ export type AfterPaid = (tx: Queryable, order: sql.OrderRow) => Promise<(() => v
 
 export interface OrderServiceHooks {
   afterPaid?: AfterPaid;
+  /** What the environment can take payments with (production: its configured connectors). */
+  offer?: (env: Env) => Promise<Offer>;
 }
 
 export class OrderService {
@@ -102,6 +106,7 @@ export class OrderService {
     if (input.notificationUrl !== null) this.callbacks.assert(input.notificationUrl, env, 'notificationUrl');
     const refused = methodRefusal(store, env, input.method, input.methodOptions.preferredCountry);
     if (refused) throw Errors.validation(refused.field, refused.message);
+    await this.assertPayable(env, input.method);
     if (input.sessionUuid !== null || input.paymentIntentUuid !== null) return this.createBound(store, env, input);
     const row = await this.inserts.submit({ orderId: uuidv7(), intentId: uuidv7(), storeId: store.id, env, input });
     if (row) return row;
@@ -110,6 +115,12 @@ export class OrderService {
       if (!existing) throw new Error('order vanished during update'); // orders are never deleted
       return this.updateLocked(tx, existing, input);
     });
+  }
+
+  /** 400 naming the missing connector when `env` cannot take `method` (production without it configured). */
+  async assertPayable(env: Env, method: PaymentMethodName): Promise<void> {
+    const missing = this.hooks.offer && (await this.hooks.offer(env)).missing(method);
+    if (missing) throw Errors.validation('payment.method', `cannot be paid in ${env}: ${missing}`);
   }
 
   /** Rewrites a locked order from a re-sent payload, when its status still allows it. */
@@ -195,6 +206,11 @@ export class OrderService {
     const id = uuidv7();
     await sql.insertIntent(tx, order.id, id);
     return id;
+  }
+
+  /** Attempts of a processor still waiting for its answer (status polling), oldest first. */
+  async waitingAttempts(processor: string, olderThanSeconds: number, limit: number): Promise<sql.WaitingIntentRow[]> {
+    return sql.waitingIntents(this.db, processor, olderThanSeconds, limit);
   }
 
   /** The order's open intent for a new attempt: the PENDING one, or a new one after an ended attempt. */

@@ -363,3 +363,24 @@ export async function abandonExpired(q: Queryable, limit: number, storeId?: stri
   );
   return rows;
 }
+
+export interface WaitingIntentRow {
+  order_id: string;
+  intent_id: string;
+  env: Env;
+  processor_reference: string;
+  bound_at: Date;
+}
+
+/** Attempts of `processor` bound at least `olderThanSeconds` ago (store time) whose order is still PENDING, oldest first. */
+export async function waitingIntents(q: Queryable, processor: string, olderThanSeconds: number, limit: number): Promise<WaitingIntentRow[]> {
+  const { rows } = await q.query<WaitingIntentRow>(
+    `SELECT i.order_id, i.id AS intent_id, o.env, i.processor_reference, i.updated_at AS bound_at
+       FROM payment_intents i JOIN orders o ON o.id = i.order_id
+      WHERE i.processor = $1 AND i.status = 'PENDING' AND i.processor_reference IS NOT NULL AND o.status = 'PENDING'
+        AND i.updated_at <= store_now(o.store_id, o.env) - make_interval(secs => $2)
+      ORDER BY i.updated_at LIMIT $3`,
+    [processor, olderThanSeconds, limit],
+  );
+  return rows;
+}

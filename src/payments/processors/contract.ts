@@ -10,6 +10,13 @@ import type { CountryCode } from '../methods/catalogue/banks.js';
 import type { Currency } from '../../platform/money.js';
 import type { Locale } from '../../platform/locales.js';
 import type { AttemptOutcome } from '../orders/service.js';
+import type { FastifyInstance } from 'fastify';
+import type { TObject } from 'typebox';
+import type { Clock } from '../../platform/clock.js';
+import type { Env } from '../../platform/env.js';
+import type { Fetch } from '../../platform/self-fetch.js';
+import type { ConnectorKind, ConnectorRecord } from '../../connectors/kinds.js';
+import type { SimulatorDirectory } from './sim-kit/directory.js';
 
 export interface ProcessorDefinition {
   /** Stable identifier, shown as `processor` in GET /stores/payment-methods. */
@@ -77,4 +84,54 @@ export interface ProcessorAdapter {
   interpret(ret: ProcessorReturn): Promise<AttemptOutcome>;
   /** Sends a refund of a paid payment back to its payer. */
   refund(input: RefundRequest): Promise<RefundOutcome>;
+}
+
+/** An attempt still waiting for its processor's answer (for status polling). */
+export interface PendingAttempt {
+  orderId: string;
+  intentId: string;
+  env: Env;
+  processorReference: string;
+  /** When the attempt was bound to the processor. */
+  boundAt: Date;
+}
+
+/** How a processor's own routes (webhooks) and pollers record what the processor says. */
+export interface AttemptSink {
+  /** Records the outcome on the attempt bound to `processorReference`; false when the order no longer waits for it (already recorded, or another attempt). */
+  complete(orderId: string, outcome: AttemptOutcome, processorReference: string): Promise<boolean>;
+  /** Attempts of this processor still PENDING, bound at least `olderThanSeconds` ago, oldest first. */
+  pending(processor: string, olderThanSeconds: number, limit: number): Promise<PendingAttempt[]>;
+}
+
+/** What every processor family is given by the composition root. */
+export interface ProcessorContext {
+  /** Kassa's public base URL (return URLs, the sandbox simulators' endpoints). */
+  publicUrl: string;
+  /** The sandbox orders a simulator may pay (production orders are never found there). */
+  directory: SimulatorDirectory;
+  /** HTTP out: the real party in production; Kassa's own simulators in the sandbox (platform/self-fetch.ts). */
+  fetch: Fetch;
+  /** Real time. */
+  clock: Clock;
+  /** A stable secret of this installation for `purpose` (64 hex digits): the sandbox simulators' keys. */
+  sandboxSecret(purpose: string): string;
+  attempts: AttemptSink;
+}
+
+/**
+ * A processor as `processors/index.ts` lists it: the adapter the sandbox runs (the real protocol's
+ * client pointed at Kassa's simulator of it, or a built-in simulator), the adapter production runs
+ * through the operator's configured connector, and its routes (simulator pages, webhooks).
+ */
+export interface ProcessorFamily {
+  readonly definition: ProcessorDefinition;
+  /** The real party's connector production needs; null while Kassa has no real connector for it (the method is then absent from production). */
+  readonly connector: ConnectorKind<TObject, TObject> | null;
+  sandbox(ctx: ProcessorContext): ProcessorAdapter;
+  /** Production's adapter over the configured connectors of its kind (never called with none). */
+  production?(ctx: ProcessorContext, configured: readonly ConnectorRecord[]): ProcessorAdapter;
+  /** A bank-payment family: the banks its configured connectors reach in production (the bank list of each country comes from them). */
+  productionBanks?(configured: readonly ConnectorRecord[]): readonly { country: CountryCode; code: string }[];
+  routes(app: FastifyInstance, ctx: ProcessorContext): Promise<void>;
 }

@@ -134,7 +134,7 @@ export class RefundService {
           ? refused(Errors.badRequest('The order is already refunded in full'), { rule: 'alreadyRefunded' })
           : refused(Errors.badRequest(`The order is ${status}; only a paid order can be refunded`), { rule: 'notPaid', status });
       }
-      if (!isRefundableType(order, store) || !this.processors.forMethod(order.payment_method).definition.supportsRefunds) {
+      if (!isRefundableType(order, store) || !this.processors.definition(order.payment_method).supportsRefunds) {
         const rule = order.payment_method !== 'paymentInitiation' ? 'method' : order.currency !== 'EUR' ? 'bankCurrency' : 'bankDisabled';
         throw refused(Errors.badRequest(notRefundableReason(order, store)), { rule });
       }
@@ -220,9 +220,11 @@ export class RefundService {
     // 2. The processor of the original payment pays it back (idempotent per refund id).
     const { r, order } = booked;
     const payment = order.intents.find((i) => i.status === 'PAID');
-    const adapter = (payment?.processor && this.processors.byId(payment.processor)) || this.processors.forMethod(order.payment_method);
     let outcome: RefundOutcome;
     try {
+      // The processor that took the payment pays it back, in the order's environment (a production
+      // refund never reaches a simulator: the registry serves production only through connectors).
+      const adapter = (payment?.processor && (await this.processors.byId(payment.processor, order.env))) || (await this.processors.forMethod(order.payment_method, order.env));
       outcome = await adapter.refund({ refundId: r.id, paymentReference: payment?.processor_reference ?? order.id, amountMinor: r.amount, currency: r.currency, attempt: r.attempts });
     } catch (err) {
       this.opts.log?.warn({ err, refund: r.id }, 'processor refund call failed; treated as unavailable');

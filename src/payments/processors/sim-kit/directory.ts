@@ -24,7 +24,10 @@ export interface SimulatorDirectory {
   merchantOf(orderId: string): Promise<OrderMerchant | undefined>;
 }
 
-/** Reads the order and the store's current key of the order's environment. */
+/**
+ * Reads a sandbox order and the store's current key of the sandbox. A production order is never
+ * found here: no simulator page, return or step can touch it, whatever it is signed with.
+ */
 export class OrderDirectory implements SimulatorDirectory {
   constructor(
     private readonly orders: { getById(orderId: string): Promise<OrderRow | undefined> },
@@ -34,7 +37,7 @@ export class OrderDirectory implements SimulatorDirectory {
   async merchantOf(orderId: string): Promise<OrderMerchant | undefined> {
     if (!isUuid(orderId)) return undefined;
     const order = await this.orders.getById(orderId);
-    if (!order) return undefined;
+    if (!order || order.env !== 'sandbox') return undefined;
     const key = await this.keys.forStore(order.store_id, order.env);
     let merchantOrigin: string | undefined;
     try {

@@ -1,22 +1,18 @@
 /**
- * A built-in processor family as the registry lists it: its definition, the adapter that
- * serves its payment method, and the simulator's own pages. A family folder exports one of
- * these from its `processor.ts`; adding a processor is that folder plus one entry in
- * `processors/index.ts`.
+ * A built-in simulator as a processor family: its sandbox adapter signs the request and points the
+ * shopper at the simulator's pages. It has no real connector yet, so it never serves production
+ * (the registry leaves its method out there). A family folder exports one of these from its
+ * `processor.ts`; adding a processor is that folder plus one entry in `processors/index.ts`.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ProcessorAdapter, ProcessorDefinition } from '../contract.js';
+import type { ProcessorDefinition, ProcessorFamily } from '../contract.js';
 import { SimulatedProcessor } from './adapter.js';
-import type { SimulatorDirectory } from './directory.js';
 import type { SimulatorDeps } from './flow.js';
 import type { SimRequest, SimulatorMapper } from './protocol.js';
 
-export interface SimulatorFamily {
-  readonly definition: ProcessorDefinition;
+export interface SimulatorFamily extends ProcessorFamily {
   /** Path of the simulator's first page (one family per path). */
   readonly entryPath: string;
-  adapter(publicUrl: string, directory: SimulatorDirectory): ProcessorAdapter;
-  routes(app: FastifyInstance, deps: SimulatorDeps): Promise<void>;
 }
 
 export function simulatorFamily<R extends SimRequest>(
@@ -26,8 +22,9 @@ export function simulatorFamily<R extends SimRequest>(
 ): SimulatorFamily {
   return {
     definition,
+    connector: null,
     entryPath: mapper.entryPath,
-    adapter: (publicUrl, directory) => new SimulatedProcessor(definition, mapper, publicUrl, directory),
-    routes,
+    sandbox: (ctx) => new SimulatedProcessor(definition, mapper, ctx.publicUrl, ctx.directory),
+    routes: (app, ctx) => routes(app, { directory: ctx.directory, publicUrl: ctx.publicUrl, clock: ctx.clock }),
   };
 }

@@ -1,0 +1,49 @@
+/**
+ * The HTTP client of connectors (Stripe's SDK, the Berlin Group client): `fetch`, except that a
+ * request to Kassa's own public origin (the sandbox's simulators) goes through the app itself
+ * with `inject()` once the app is attached: the same HTTP request and answer (method, path,
+ * headers, body bytes, status) through the same Fastify stack, without leaving the process or
+ * depending on the proxy in front. A worker process without an app reaches the public URL
+ * over the network. Production connectors never point at Kassa's origin (connectors/kinds.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+
+export type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+export class SelfFetch {
+  private app: FastifyInstance | undefined;
+  private readonly origin: string | undefined;
+
+  constructor(publicUrl: string, private readonly outside: Fetch = (i, init) => fetch(i, init)) {
+    try {
+      this.origin = new URL(publicUrl).origin;
+    } catch {
+      this.origin = undefined;
+    }
+  }
+
+  /** Called by buildApp: requests to the public origin go through this app from now on. */
+  attach(app: FastifyInstance): void {
+    this.app = app;
+  }
+
+  readonly fetch: Fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const app = this.app;
+    if (!app || url.origin !== this.origin) return this.outside(url, init);
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((v, k) => {
+      headers[k] = v;
+    });
+    const body = init?.body;
+    const payload = body === undefined || body === null ? undefined : typeof body === 'string' ? body : Buffer.from(await new Response(body).arrayBuffer());
+    const res = await app.inject({ method: (init?.method ?? 'GET') as 'GET', url: url.pathname + url.search, headers, ...(payload !== undefined ? { payload } : {}) });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v === undefined) continue;
+      for (const one of Array.isArray(v) ? v : [String(v)]) out.append(k, one);
+    }
+    const nullBody = res.statusCode === 204 || res.statusCode === 304;
+    return new Response(nullBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
+  };
+}
