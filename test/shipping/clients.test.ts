@@ -497,7 +497,7 @@ describe('events at the shipment notificationUrl (WC includes/shipping/webhooks/
     }
   });
 
-  it('is checked like a webhook URL: absolute http(s); production refuses obviously private ones; empty means none', async () => {
+  it('is checked like a webhook URL: absolute http(s); production refuses obviously private ones (and, past that, the carrier without a production connector); empty means none', async () => {
     const bad = await wcCreate(wcShipment({ notificationUrl: 'wp-json/montonio/shipping/v2/webhook' }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('notificationUrl must be an absolute URL');
@@ -513,7 +513,10 @@ describe('events at the shipment notificationUrl (WC includes/shipping/webhooks/
     const local = await prod('http://localhost:8080/wp-json/montonio/shipping/v2/webhook');
     expect(local.statusCode).toBe(400);
     expect(local.json().message).toBe('notificationUrl must be reachable from the internet: production callbacks go to public addresses only');
-    expect((await prod('https://shop.example/wp-json/montonio/shipping/v2/webhook')).statusCode).toBe(201);
+    // A public URL passes; the shipment is then refused only for what production lacks (no carrier's real client yet).
+    const pub = await prod('https://shop.example/wp-json/montonio/shipping/v2/webhook');
+    expect(pub.statusCode).toBe(400);
+    expect(pub.json().message).toMatch(/^shippingMethod\.id cannot be shipped in production: omniva has no production connector/);
   });
 
   it('PATCH may replace it (WC sends it only on create, so an update keeps it)', async () => {

@@ -6,6 +6,7 @@
  * carriers derive from this list.
  */
 import type { CarrierAdapter, CarrierDefinition } from './contract.js';
+import type { Env } from '../../platform/env.js';
 import type { SimulatedCarrierOptions } from './kit/adapter.js';
 import { omniva } from './omniva/carrier.js';
 import { smartpost } from './smartpost/carrier.js';
@@ -48,19 +49,39 @@ export function builtInCarriers(options: SimulatedCarrierOptions = {}): CarrierA
   return ENTRIES.map((e) => e.adapter(options));
 }
 
+/**
+ * The carriers' adapters per environment. The sandbox registers with the built-in simulators.
+ * Production registers only through a real carrier client, and Kassa has none yet: a production
+ * shipment is refused with the reason (`productionMissing`), never "registered" by a simulator.
+ */
 export class CarrierRegistry {
   private readonly byCode = new Map<string, CarrierAdapter>();
+  private readonly productionByCode = new Map<string, CarrierAdapter>();
 
-  constructor(adapters: readonly CarrierAdapter[] = builtInCarriers()) {
-    for (const a of adapters) {
-      // Two adapters for one carrier would leave which one answers to the order of a list.
-      if (this.byCode.has(a.definition.code)) throw new Error(`carrier ${a.definition.code} is registered twice`);
-      this.byCode.set(a.definition.code, a);
+  constructor(adapters: readonly CarrierAdapter[] = builtInCarriers(), production: readonly CarrierAdapter[] = []) {
+    for (const [list, map] of [[adapters, this.byCode], [production, this.productionByCode]] as const) {
+      for (const a of list) {
+        // Two adapters for one carrier would leave which one answers to the order of a list.
+        if (map.has(a.definition.code)) throw new Error(`carrier ${a.definition.code} is registered twice`);
+        map.set(a.definition.code, a);
+      }
     }
   }
 
+  /** The sandbox adapter (the carrier's simulator). */
   get(code: CarrierCode | string): CarrierAdapter | undefined {
     return this.byCode.get(code);
+  }
+
+  /** The adapter that registers `env`'s shipments with the carrier; undefined in production without a real client. */
+  forEnv(code: CarrierCode | string, env: Env): CarrierAdapter | undefined {
+    return env === 'sandbox' ? this.byCode.get(code) : this.productionByCode.get(code);
+  }
+
+  /** Why production cannot ship with `code`; undefined when it can. */
+  productionMissing(code: CarrierCode | string): string | undefined {
+    if (this.productionByCode.has(code)) return undefined;
+    return `${code} has no production connector in Kassa yet: production shipments are registered only through the carrier's real API, never by Kassa's simulator (see docs/going-to-production.md)`;
   }
 
   definitions(): CarrierDefinition[] {

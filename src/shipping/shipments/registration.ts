@@ -10,6 +10,7 @@
 import { trackingPageUrl } from '../tracking/service.js';
 import { ClaimLoop, claimById, claimDue, type LeasedQueue } from '../../platform/claim-loop.js';
 import { withTx, type Db } from '../../platform/db.js';
+import type { Env } from '../../platform/env.js';
 import type {
   AdditionalService,
   CancellationResult,
@@ -178,10 +179,11 @@ export class ShipmentRegistration {
     if (withdrawn !== true) return this.record(s, withdrawn);
     const contract = pickContract(contracts, s.carrierCode, s.countryCode);
     const method = methodOf(s);
-    const adapter = this.carriers.get(s.carrierCode);
+    const adapter = this.carriers.forEnv(s.carrierCode, s.env);
     let result: RegistrationResult;
     if (!contract || !method || !adapter) {
-      const why = !contract ? `the store has no active ${s.env} contract with ${s.carrierCode}` : `shipping method ${s.methodId} is not available`;
+      const missing = s.env === 'production' ? this.carriers.productionMissing(s.carrierCode) : undefined;
+      const why = !contract ? `the store has no active ${s.env} contract with ${s.carrierCode}` : !adapter && missing ? missing : `shipping method ${s.methodId} is not available`;
       result = { ok: false, retryable: false, errors: [{ field: 'shippingMethod.id', code: 'SERVICE_NOT_AVAILABLE', message: why }] };
     } else {
       const sequenceStart = await this.reserveSequence(contract.id, s.parcels.length, adapter.definition.trackingNumber.capacity);
@@ -195,6 +197,11 @@ export class ShipmentRegistration {
     await this.record(s, result);
   }
 
+  /** Why `env` cannot register shipments with `carrierCode` (production without the carrier's real client); undefined when it can. */
+  unavailable(carrierCode: string, env: Env): string | undefined {
+    return env === 'production' ? this.carriers.productionMissing(carrierCode) : undefined;
+  }
+
   /**
    * Cancels each registration a PATCH replaced at its carrier. A carrier that took it back, or
    * does not know it (nothing to withdraw), is done with; an outage (or a throw) is returned as a
@@ -202,7 +209,7 @@ export class ShipmentRegistration {
    */
   private async withdrawSuperseded(s: ShipmentWithMethod, contracts: readonly CarrierContract[]): Promise<true | RegistrationResult> {
     for (const old of s.superseded) {
-      const adapter = this.carriers.get(old.carrierCode);
+      const adapter = this.carriers.forEnv(old.carrierCode, s.env);
       const contract = pickContract(contracts, old.carrierCode, s.countryCode);
       let result: CancellationResult;
       if (!adapter || !contract) {

@@ -122,6 +122,12 @@ export class ShipmentService {
   }
 
   /** The rule webhook URLs follow: production refuses an obviously private notificationUrl. */
+  /** Production registers only through a carrier's real client: without one, a 400 on the method's field names what is missing (after every other problem of the request). */
+  private assertCarrierConnector(env: Env, resolved: { carrierCode: string } | undefined | null): void {
+    const missing = resolved ? this.registration.unavailable(resolved.carrierCode, env) : undefined;
+    if (missing) throw Errors.validation('shippingMethod.id', `cannot be shipped in production: ${missing}`);
+  }
+
   private checkNotificationUrl(env: Env, url: string | null | undefined, p: Problems): void {
     if (url) this.callbacks.check(url, env, 'notificationUrl', p);
   }
@@ -166,6 +172,7 @@ export class ShipmentService {
     const sender = input.sender ?? defaultSender(store, env);
     if (!sender) p.add('sender', NO_DEFAULT_SENDER);
     p.throwIfAny();
+    this.assertCarrierConnector(env, resolved);
     const id = uuidv7();
     const createdAt = this.clock.now().toISOString();
     const products: StoredProduct[] | null = input.products?.map((x) => ({ id: uuidv7(), createdAt, ...x })) ?? null;
@@ -274,6 +281,7 @@ export class ShipmentService {
       }
       const resolved = await this.resolve(tx, storeId, env, method, parcels, receiver, p);
       p.throwIfAny();
+      this.assertCarrierConnector(env, resolved);
       const ok = await store.requeue(id, this.definition(method, resolved!, receiver, sender, s), input.parcels ? this.newParcels(input.parcels) : null, input.notificationUrl);
       if (!ok) throw Errors.conflict(`Another shipment with merchantReference ${s.merchantReference ?? ''} already exists`);
       return input.synchronous;
