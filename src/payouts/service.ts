@@ -24,6 +24,7 @@ import { writeExportInWorker } from './export-runner.js';
 import { nextSlot, slotAtOrBefore, type PayoutSchedule } from './schedule.js';
 import * as sql from './store.js';
 import { payoutView, type PayoutView } from './view.js';
+import { TransferFiles } from './transfer-files/service.js';
 
 /** The account sandbox payouts go to when the store set none (a valid sample IBAN). */
 export const SANDBOX_PAYOUT_IBAN = 'EE382200221020145685';
@@ -58,6 +59,8 @@ export class PayoutService {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
   private stopped = true;
+  /** Money out as pain.001 credit-transfer files: payout batches and bank-payment refunds (transfer-files/). */
+  readonly transferFiles: TransferFiles;
 
   constructor(
     private readonly db: Db,
@@ -73,7 +76,9 @@ export class PayoutService {
       /** Real time: export links expire, and the settlement job's slots come, by the calendar. */
       clock?: Clock;
     },
-  ) {}
+  ) {
+    this.transferFiles = new TransferFiles(db, { clock: deps.clock });
+  }
 
   private get clock(): Clock {
     return this.deps.clock ?? systemClock;

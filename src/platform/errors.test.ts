@@ -18,6 +18,7 @@ const calls: { [K in keyof typeof Errors]: () => ApiError } = {
   forbidden: () => Errors.forbidden('message'),
   problems: () => Errors.problems(['a must be a number', 'b is required']),
   notificationPending: () => Errors.notificationPending('n1'),
+  notConfigured: () => Errors.notConfigured('SETTING is not set'),
 };
 
 describe('the error catalogue', () => {

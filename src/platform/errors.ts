@@ -65,6 +65,7 @@ export const ERROR_CATALOGUE = {
   KASSA_ERR_HTTP: { status: 400, template: '%s', description: "Fastify's own 4xx refusals (body too large, unsupported media type, malformed JSON), with Fastify's status and message" },
   KASSA_ERR_TOO_MANY_LISTENERS: { status: 429, template: '%s', description: "Too many long-polls of `kassa listen`'s feed wait for one store's events on this server" },
   KASSA_ERR_LISTEN_BUSY: { status: 503, template: '%s', description: "The server holds its most waiting long-polls of `kassa listen`'s feed, or is shutting down" },
+  KASSA_ERR_NOT_CONFIGURED: { status: 503, template: '%s', description: 'A setting the request needs is missing or invalid on the server (e.g. KASSA_SETTLEMENT_IBAN for production pain.001 files); the message names it' },
   KASSA_ERR_INTERNAL: { status: 500, template: 'Internal server error', description: 'An unexpected fault; the details are logged, never answered' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -128,6 +129,8 @@ export const Errors = {
   /** Several validation problems at once (`Problems.throwIfAny`), each already `<field> <problem>`. */
   problems: (list: readonly string[]) => new ApiError(400, list.join('; '), 'KASSA_ERR_VALIDATION'),
   notificationPending: (id: string) => kassaError('KASSA_ERR_NOTIFICATION_PENDING', [id]),
+  /** The server lacks a setting (named in the message) the request needs: 503. */
+  notConfigured: (message: string) => kassaError('KASSA_ERR_NOT_CONFIGURED', [message]),
 };
 
 /** Which catalogue entry each `Errors.*` function yields (checked by errors.test.ts). */
@@ -144,6 +147,7 @@ export const ERRORS_CODES: Record<keyof typeof Errors, ErrorCode> = {
   forbidden: 'KASSA_ERR_FORBIDDEN',
   problems: 'KASSA_ERR_VALIDATION',
   notificationPending: 'KASSA_ERR_NOTIFICATION_PENDING',
+  notConfigured: 'KASSA_ERR_NOT_CONFIGURED',
 };
 
 /** Sends an error in the spec's shape and logs its code (4xx at info, 5xx at error). */
