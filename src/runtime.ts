@@ -91,6 +91,20 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
   // The settlement job: payouts at each slot of the payout schedule (one worker per slot).
   const payouts = rt.services.payouts;
   payouts.start(log);
+  // Processors' status pollers (a bank payment still settling, or whose shopper never came back).
+  const { processors, processorContext } = rt.services;
+  let polling = false;
+  const poll = setInterval(() => {
+    if (polling) return;
+    polling = true;
+    (async () => {
+      for (const f of processors.families) if (f.poll) await f.poll(processorContext, await processors.productionConnectors(f.definition.method), { olderThanSeconds: 15, limit: 100 });
+    })()
+      .catch((err: unknown) => log.error({ err }, 'processor status polling failed'))
+      .finally(() => {
+        polling = false;
+      });
+  }, 5_000);
   let sweeping = false;
   const sweep = setInterval(() => {
     if (sweeping) return;
@@ -109,6 +123,7 @@ export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Worke
     refunds,
     async stop() {
       clearInterval(sweep);
+      clearInterval(poll);
       await payouts.stop();
       await refunds.stop();
       await labelFiles.stop();

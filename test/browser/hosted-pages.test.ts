@@ -109,6 +109,24 @@ describeBrowser('hosted pages in Chromium', () => {
     await w.close();
   });
 
+  it.skipIf(!haveChromium)('bank payment still settling (cents .93): the bank is confirming, Check again finds it paid', async () => {
+    const o = await createOrder({ locale: 'et', grandTotal: 10.93, payment: { method: 'paymentInitiation', amount: 10.93, currency: 'EUR', methodOptions: { preferredCountry: 'EE', preferredProvider: 'LHVBEE22' } } });
+    const w = await open();
+    const { page } = w;
+    const body = () => page.locator('body').innerText();
+    await page.goto(o.paymentUrl);
+    await page.waitForURL(/\/simulators\/bank\/pay/);
+    await page.getByRole('button', { name: 'Kinnita', exact: true }).click();
+    await page.waitForURL(/\/pay\/.*\/return/);
+    expect(await body()).toContain('Sinu pank kinnitab makset');
+    await w.shot('03b-et-bank-confirming');
+    await page.getByRole('link', { name: 'Kontrolli uuesti' }).click();
+    await page.waitForURL(`${merchantUrl}?**`);
+    expect(lastClaims()).toMatchObject({ uuid: o.uuid, paymentStatus: 'PAID', paymentProviderName: 'LHV' });
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
   const plnCardOrder = () =>
     createOrder({ locale: 'pl', grandTotal: 49.99, currency: 'PLN', payment: { method: 'cardPayments', amount: 49.99, currency: 'PLN', methodOptions: { preferredMethod: 'card' } } });
 

@@ -53,6 +53,9 @@ export interface GatewayMessages {
   paidText: string;
   expiredTitle: string;
   expiredText: string;
+  confirmingTitle: string;
+  confirmingText: string;
+  checkAgain: string;
   notFoundTitle: string;
   notFoundText: string;
   returnToStore: string;
@@ -107,6 +110,9 @@ const en: GatewayMessages = {
   paidText: 'This order has already been paid. No further payment is needed.',
   expiredTitle: 'Payment link expired',
   expiredText: 'The time to pay for this order has run out. Return to the store to place the order again.',
+  confirmingTitle: 'Your bank is confirming the payment',
+  confirmingText: 'Your bank has not confirmed the payment yet. We will record it as soon as the bank does, and the store will be told. You can check again or return to the store.',
+  checkAgain: 'Check again',
   notFoundTitle: 'Payment not found',
   notFoundText: 'We could not find this payment. Check the link or contact the store.',
   returnToStore: 'Return to the store',
@@ -161,6 +167,9 @@ const de: GatewayMessages = {
   paidText: 'Diese Bestellung wurde bereits bezahlt. Eine weitere Zahlung ist nicht nötig.',
   expiredTitle: 'Zahlungslink abgelaufen',
   expiredText: 'Die Zeit zum Bezahlen dieser Bestellung ist abgelaufen. Kehren Sie zum Shop zurück, um die Bestellung erneut aufzugeben.',
+  confirmingTitle: 'Ihre Bank bestätigt die Zahlung',
+  confirmingText: 'Ihre Bank hat die Zahlung noch nicht bestätigt. Wir verbuchen sie, sobald die Bank es tut, und der Shop wird benachrichtigt. Sie können erneut prüfen oder zum Shop zurückkehren.',
+  checkAgain: 'Erneut prüfen',
   notFoundTitle: 'Zahlung nicht gefunden',
   notFoundText: 'Wir konnten diese Zahlung nicht finden. Prüfen Sie den Link oder wenden Sie sich an den Shop.',
   returnToStore: 'Zurück zum Shop',
@@ -215,6 +224,9 @@ const et: GatewayMessages = {
   paidText: 'See tellimus on juba tasutud. Rohkem maksta ei ole vaja.',
   expiredTitle: 'Makselink on aegunud',
   expiredText: 'Selle tellimuse tasumise aeg on läbi. Naase poodi ja esita tellimus uuesti.',
+  confirmingTitle: 'Sinu pank kinnitab makset',
+  confirmingText: 'Sinu pank ei ole makset veel kinnitanud. Märgime selle kohe, kui pank seda teeb, ja pood saab teate. Võid uuesti kontrollida või poodi naasta.',
+  checkAgain: 'Kontrolli uuesti',
   notFoundTitle: 'Makset ei leitud',
   notFoundText: 'Me ei leidnud seda makset. Kontrolli linki või võta ühendust poega.',
   returnToStore: 'Naase poodi',
@@ -269,6 +281,9 @@ const fi: GatewayMessages = {
   paidText: 'Tämä tilaus on jo maksettu. Lisämaksua ei tarvita.',
   expiredTitle: 'Maksulinkki on vanhentunut',
   expiredText: 'Tämän tilauksen maksuaika on päättynyt. Palaa kauppaan ja tee tilaus uudelleen.',
+  confirmingTitle: 'Pankkisi vahvistaa maksua',
+  confirmingText: 'Pankkisi ei ole vielä vahvistanut maksua. Kirjaamme sen heti, kun pankki vahvistaa, ja kauppa saa tiedon. Voit tarkistaa uudelleen tai palata kauppaan.',
+  checkAgain: 'Tarkista uudelleen',
   notFoundTitle: 'Maksua ei löytynyt',
   notFoundText: 'Emme löytäneet tätä maksua. Tarkista linkki tai ota yhteyttä kauppaan.',
   returnToStore: 'Palaa kauppaan',
@@ -323,6 +338,9 @@ const lt: GatewayMessages = {
   paidText: 'Šis užsakymas jau apmokėtas. Daugiau mokėti nereikia.',
   expiredTitle: 'Mokėjimo nuoroda nebegalioja',
   expiredText: 'Šio užsakymo apmokėjimo laikas baigėsi. Grįžkite į parduotuvę ir pateikite užsakymą iš naujo.',
+  confirmingTitle: 'Jūsų bankas tvirtina mokėjimą',
+  confirmingText: 'Jūsų bankas dar nepatvirtino mokėjimo. Užregistruosime jį, kai tik bankas patvirtins, ir parduotuvei bus pranešta. Galite patikrinti dar kartą arba grįžti į parduotuvę.',
+  checkAgain: 'Tikrinti dar kartą',
   notFoundTitle: 'Mokėjimas nerastas',
   notFoundText: 'Šio mokėjimo neradome. Patikrinkite nuorodą arba susisiekite su parduotuve.',
   returnToStore: 'Grįžti į parduotuvę',
@@ -377,6 +395,9 @@ const lv: GatewayMessages = {
   paidText: 'Šis pasūtījums jau ir apmaksāts. Vairs nav jāmaksā.',
   expiredTitle: 'Maksājuma saite vairs nav derīga',
   expiredText: 'Šī pasūtījuma apmaksas laiks ir beidzies. Atgriezieties veikalā, lai pasūtītu vēlreiz.',
+  confirmingTitle: 'Jūsu banka apstiprina maksājumu',
+  confirmingText: 'Jūsu banka vēl nav apstiprinājusi maksājumu. Mēs to reģistrēsim, tiklīdz banka to apstiprinās, un veikals tiks informēts. Varat pārbaudīt vēlreiz vai atgriezties veikalā.',
+  checkAgain: 'Pārbaudīt vēlreiz',
   notFoundTitle: 'Maksājums nav atrasts',
   notFoundText: 'Mēs nevarējām atrast šo maksājumu. Pārbaudiet saiti vai sazinieties ar veikalu.',
   returnToStore: 'Atgriezties veikalā',
@@ -431,6 +452,9 @@ const pl: GatewayMessages = {
   paidText: 'To zamówienie zostało już opłacone. Kolejna płatność nie jest potrzebna.',
   expiredTitle: 'Link do płatności wygasł',
   expiredText: 'Czas na opłacenie tego zamówienia minął. Wróć do sklepu, aby złożyć zamówienie ponownie.',
+  confirmingTitle: 'Twój bank potwierdza płatność',
+  confirmingText: 'Twój bank jeszcze nie potwierdził płatności. Zarejestrujemy ją, gdy tylko bank to zrobi, a sklep zostanie powiadomiony. Możesz sprawdzić ponownie lub wrócić do sklepu.',
+  checkAgain: 'Sprawdź ponownie',
   notFoundTitle: 'Nie znaleziono płatności',
   notFoundText: 'Nie znaleźliśmy tej płatności. Sprawdź link lub skontaktuj się ze sklepem.',
   returnToStore: 'Wróć do sklepu',
@@ -485,6 +509,9 @@ const ru: GatewayMessages = {
   paidText: 'Этот заказ уже оплачен. Повторная оплата не требуется.',
   expiredTitle: 'Срок действия ссылки на оплату истёк',
   expiredText: 'Время на оплату этого заказа истекло. Вернитесь в магазин, чтобы оформить заказ заново.',
+  confirmingTitle: 'Ваш банк подтверждает платёж',
+  confirmingText: 'Ваш банк ещё не подтвердил платёж. Мы зарегистрируем его, как только банк это сделает, и магазин получит уведомление. Вы можете проверить ещё раз или вернуться в магазин.',
+  checkAgain: 'Проверить ещё раз',
   notFoundTitle: 'Платёж не найден',
   notFoundText: 'Мы не нашли этот платёж. Проверьте ссылку или свяжитесь с магазином.',
   returnToStore: 'Вернуться в магазин',

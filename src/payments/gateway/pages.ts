@@ -169,13 +169,15 @@ export interface StatusPageModel {
   store: Store;
   locale: Locale;
   nonce: string;
-  kind: 'paid' | 'expired';
+  kind: 'paid' | 'expired' | 'confirming';
   merchantReturnUrl: string;
+  /** 'confirming': the address that asks the processor again. */
+  checkAgainUrl?: string;
 }
 
 export function statusPage(m: StatusPageModel): string {
   const t = messages(m.locale);
-  const [title, text] = m.kind === 'paid' ? [t.paidTitle, t.paidText] : [t.expiredTitle, t.expiredText];
+  const [title, text] = m.kind === 'paid' ? [t.paidTitle, t.paidText] : m.kind === 'confirming' ? [t.confirmingTitle, t.confirmingText] : [t.expiredTitle, t.expiredText];
   const main = html`<section class="card status" aria-labelledby="statusTitle">
 <h1 id="statusTitle">${title}</h1>
 <p>${text}</p>
@@ -183,6 +185,7 @@ export function statusPage(m: StatusPageModel): string {
 <dt>${t.order}</dt><dd>${m.order.merchant_reference_display}</dd>
 <dt>${t.total}</dt><dd>${formatMoney(m.order.grand_total, m.order.currency, m.locale)}</dd>
 </dl>
+${m.checkAgainUrl ? html`<p><a href="${m.checkAgainUrl}">${t.checkAgain}</a></p>` : ''}
 <p><a href="${m.merchantReturnUrl}">${t.returnToStore}</a></p>
 </section>`;
   return frame({

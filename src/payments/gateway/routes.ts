@@ -114,7 +114,7 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
       const preferred = preferredBank(loaded.order, loaded.store);
       if (preferred && !retry && q.country === undefined) {
         // The merchant's shopper already chose the bank: straight to it.
-        return redirect(reply, await payments.start(loaded, { bankCode: preferred.bank.code, country: preferred.country }, locale));
+        return redirect(reply, await payments.start(loaded, { bankCode: preferred.bank.code, country: preferred.country }, locale, req.ip));
       }
       const failure = retry ? lastFailure(loaded.order) : undefined;
       return showPay(reply, 200, loaded, locale, q.country, failure === undefined ? undefined : failureMessageKey(failure));
@@ -139,7 +139,7 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
       const { f, loaded, locale } = form;
       try {
         const choice = readChoice(loaded.order, f, loaded.store);
-        return redirect(reply, await payments.start(loaded, choice, locale));
+        return redirect(reply, await payments.start(loaded, choice, locale, req.ip));
       } catch (err) {
         if (err instanceof InvalidChoiceError) return showPay(reply, 400, loaded, locale, f.country, 'invalidChoice');
         throw err;
@@ -173,6 +173,14 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
     try {
       const done = await payments.finish(orderId, fields);
       if (done.kind === 'redirect') return redirect(reply, done.url);
+      if (done.kind === 'waiting') {
+        // The bank is still confirming: say so; reloading this address asks the bank again.
+        const loaded = await payments.load(orderId);
+        if (!loaded) return notFound(reply, locale);
+        const nonce = newNonce();
+        const checkAgainUrl = `${publicUrl}${req.url}`;
+        return sendHtml(reply, 200, statusPage({ ...loaded, locale: pageLocale(loaded.order, fields.lang), nonce, kind: 'confirming', merchantReturnUrl: done.merchantUrl, checkAgainUrl }), policy(nonce, loaded));
+      }
       return redirect(reply, pageUrl(orderId, done.kind === 'retry' ? { lang: locale, retry: '1' } : { lang: locale }));
     } catch (err) {
       if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;

@@ -69,6 +69,7 @@ export const CancelResponses = {
 };
 
 export const ReturnResponses = {
+  200: htmlResponse('The processor has not decided yet (a bank still confirming the payment): a page saying so, with a link to check again'),
   303: redirectResponse("On to the merchant's returnUrl, or back to the payment page to try again"),
   400: pageErrorResponse('The return is not valid: a page saying so'),
   403: htmlResponse('The return signature is not valid: a page saying so'),

@@ -49,7 +49,9 @@ export type FinishResult =
   /** Declined: the shopper sees the page again with the reason and may retry. */
   | { kind: 'retry' }
   /** The order can no longer be paid (expired meanwhile). */
-  | { kind: 'closed' };
+  | { kind: 'closed' }
+  /** The processor has not decided yet (a bank still confirming): the shopper is told so; the status poller finishes the attempt. */
+  | { kind: 'waiting'; merchantUrl: string };
 
 /** The shopper's choice does not fit the order (400, the page is shown again). */
 export class InvalidChoiceError extends ApiError {
@@ -151,7 +153,7 @@ export class HostedPayments {
    * handed to the method's processor, whose transaction id is kept on the intent so only this
    * attempt's return can complete it. Returns the processor page to send the shopper to.
    */
-  async start(loaded: LoadedOrder, choice: PaymentChoice, locale: Locale): Promise<string> {
+  async start(loaded: LoadedOrder, choice: PaymentChoice, locale: Locale, psuIpAddress?: string): Promise<string> {
     const { order } = loaded;
     const adapter = await this.d.processors.forMethod(order.payment_method, order.env);
     const intentId = await this.d.orders.openAttempt(order.id);
@@ -167,6 +169,7 @@ export class HostedPayments {
       ...(bank && opts.paymentReference ? { paymentReference: opts.paymentReference } : {}),
       choice,
       returnUrl: this.returnUrl(order.id, locale),
+      ...(psuIpAddress ? { psuIpAddress } : {}),
     });
     await this.d.orders.bindAttempt(order.id, intentId, adapter.definition.id, begun.processorReference, choiceMetadata(choice));
     return begun.redirectUrl;
@@ -181,7 +184,10 @@ export class HostedPayments {
     const loaded = await this.load(orderId);
     if (!loaded) throw Errors.notFound(`Order ${orderId}`);
     const { order, status } = loaded;
-    const outcome = await (await this.d.processors.forMethod(order.payment_method, order.env)).interpret(ret);
+    // The attempt the order waits for (or that paid it): a processor that is asked rather than signed (a bank) needs its reference.
+    const awaited = order.intents.find((i) => i.status === 'PENDING' && i.processor_reference) ?? order.intents.find((i) => i.status === 'PAID');
+    const adapter = await this.d.processors.forMethod(order.payment_method, order.env);
+    const outcome = await adapter.interpret(ret, awaited?.processor_reference ? { processorReference: awaited.processor_reference } : undefined);
     const ref = outcome.processorReference;
     if (status !== 'PENDING') {
       const paidBy = order.intents.find((i) => i.status === 'PAID');
@@ -189,6 +195,13 @@ export class HostedPayments {
       return { kind: 'closed' };
     }
     if (!ref) throw Errors.conflict('this return does not belong to the payment attempt the order is waiting for');
+    if (outcome.kind === 'waiting') {
+      if (order.intents.find((i) => i.status === 'PENDING')?.processor_reference !== ref) throw Errors.conflict('this return does not belong to the payment attempt the order is waiting for');
+      return { kind: 'waiting', merchantUrl: await this.merchantReturnUrl(loaded) };
+    }
+    // Recorded already through the processor's webhook (or poller) before the shopper came back: the same answer as if this return had recorded it.
+    const ended = order.intents.find((i) => i.processor_reference === ref && i.status !== 'PENDING');
+    if (ended && outcome.kind !== 'paid') return outcome.kind === 'declined' ? { kind: 'retry' } : { kind: 'redirect', url: await this.merchantReturnUrl(loaded) };
     const result = await this.d.orders.completeAttempt(order.id, outcome, ref);
     return outcome.kind === 'declined' ? { kind: 'retry' } : { kind: 'redirect', url: result.redirectUrl };
   }

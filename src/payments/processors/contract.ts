@@ -15,6 +15,8 @@ import type { TObject } from 'typebox';
 import type { Clock } from '../../platform/clock.js';
 import type { Env } from '../../platform/env.js';
 import type { Fetch } from '../../platform/self-fetch.js';
+import type { Db } from '../../platform/db.js';
+import type { ConnectorSource } from '../../connectors/store.js';
 import type { ConnectorKind, ConnectorRecord } from '../../connectors/kinds.js';
 import type { SimulatorDirectory } from './sim-kit/directory.js';
 
@@ -45,6 +47,8 @@ export interface BeginPayment {
   choice: PaymentChoice;
   /** Kassa's URL the processor sends the shopper back to with its result. */
   returnUrl: string;
+  /** The shopper's IP address as Kassa saw it (a bank's PSU-IP-Address), when known. */
+  psuIpAddress?: string;
 }
 
 export interface BeginResult {
@@ -77,13 +81,69 @@ export type RefundOutcome =
   /** The processor could not be reached or was down: call again later with the same refundId. */
   | { kind: 'unavailable'; message: string };
 
+/** The processor has not decided yet (a bank still settling the payment): the attempt stays PENDING and its status poller finishes it. */
+export interface AttemptWaiting {
+  kind: 'waiting';
+  processor: string;
+  processorReference: string;
+  /** The processor's own status word (e.g. a Berlin Group transactionStatus such as ACSP). */
+  status: string;
+}
+
+/** The attempt the order waits for (or the one that paid it), as the gateway knows it when the shopper returns. */
+export interface AwaitedAttempt {
+  processorReference: string;
+}
+
 export interface ProcessorAdapter {
   readonly definition: ProcessorDefinition;
   begin(input: BeginPayment): Promise<BeginResult>;
-  /** Interprets the processor's return into the attempt's outcome; verifies its authenticity. */
-  interpret(ret: ProcessorReturn): Promise<AttemptOutcome>;
+  /** Interprets the processor's return into the attempt's outcome; verifies its authenticity (a signature, or asking the processor about `awaited`). */
+  interpret(ret: ProcessorReturn, awaited?: AwaitedAttempt): Promise<AttemptOutcome | AttemptWaiting>;
   /** Sends a refund of a paid payment back to its payer. */
   refund(input: RefundRequest): Promise<RefundOutcome>;
+  /** Card payments in the merchant's checkout (sessions and draft payment intents), when the processor takes them. */
+  readonly embedded?: EmbeddedPayments;
+}
+
+/** The card typed in Kassa's own embedded form (the sandbox's form; production's form is the processor's, e.g. Stripe Elements). */
+export interface EmbeddedCard {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** What a processor tells the browser SDK (makstech/montonio-php-sdk's PaymentIntentsClient reads them as stripePublicKey, stripeClientSecret). */
+export interface EmbeddedIntent {
+  processorReference: string;
+  publicKey: string;
+  clientSecret: string;
+}
+
+export type EmbeddedCardCheck = { ok: true; brand: string; last4: string } | { ok: false; invalidNumber: boolean; invalidExpiry: boolean; invalidCvc: boolean };
+
+/** A card confirmation: decided (paid or declined), or waiting for the shopper's 3-D Secure answer. */
+export type EmbeddedConfirmation = { kind: 'decided'; outcome: AttemptOutcome } | { kind: 'challenge'; processorReference: string };
+
+/** The processor's own card fields for a browser (Stripe Elements): its script, key and the origins a page mounting them must allow. */
+export interface BrowserFields {
+  publicKey: string;
+  scriptUrl: string;
+  origins: { script: readonly string[]; frame: readonly string[]; connect: readonly string[]; img: readonly string[] };
+}
+
+export interface EmbeddedPayments {
+  /** Where Kassa never receives card numbers: the processor's fields the embedded form mounts instead. */
+  readonly browser?: BrowserFields;
+  /** A payment of the processor for a draft payment intent, before its order exists (its amount is set by `prepare`). */
+  draft(input: { draftId: string }): Promise<EmbeddedIntent>;
+  /** The attempt's payment at the processor: the draft's (amount and order set now) or a new one. */
+  prepare(input: BeginPayment, draftReference?: string): Promise<EmbeddedIntent>;
+  /** Card data typed in Kassa's own form: checked, then confirmed. Absent where Kassa never receives card numbers (production). */
+  checkCard?(card: EmbeddedCard): EmbeddedCardCheck;
+  confirmCard?(processorReference: string, card: EmbeddedCard, returnUrl: string): Promise<EmbeddedConfirmation>;
+  /** The shopper's answer to the 3-D Secure challenge of a confirmation (Kassa's embedded step in the sandbox). */
+  answerChallenge?(processorReference: string, complete: boolean): Promise<AttemptOutcome | AttemptWaiting>;
 }
 
 /** An attempt still waiting for its processor's answer (for status polling). */
@@ -117,6 +177,10 @@ export interface ProcessorContext {
   /** A stable secret of this installation for `purpose` (64 hex digits): the sandbox simulators' keys. */
   sandboxSecret(purpose: string): string;
   attempts: AttemptSink;
+  /** The database: the sandbox simulators keep their state there (API nodes are stateless). */
+  db: Db;
+  /** The operator's configured connectors (a production webhook verifies with its connector's secret). */
+  connectors: ConnectorSource;
 }
 
 /**
@@ -134,4 +198,10 @@ export interface ProcessorFamily {
   /** A bank-payment family: the banks its configured connectors reach in production (the bank list of each country comes from them). */
   productionBanks?(configured: readonly ConnectorRecord[]): readonly { country: CountryCode; code: string }[];
   routes(app: FastifyInstance, ctx: ProcessorContext): Promise<void>;
+  /**
+   * One pass of the family's status poller (the worker role calls it every few seconds): asks the
+   * processor about attempts still waiting (`ctx.attempts.pending`) and records the final ones;
+   * returns how many it recorded. `configured` are production's connectors of its kind.
+   */
+  poll?(ctx: ProcessorContext, configured: readonly ConnectorRecord[], opts: { olderThanSeconds: number; limit: number }): Promise<number>;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { SimulatedProcessor } from './adapter.js';
-import { bankMapper, bankReturnFields } from '../bank-sim/mapper.js';
-import { bankSimDefinition } from '../bank-sim/definition.js';
+import { blikMapper, blikReturnFields } from '../blik-sim/mapper.js';
+import { blikSimDefinition } from '../blik-sim/definition.js';
 import { beginInput, directory, MERCHANT, ORDER_ID } from '../../../../test/support/processors/fixtures.js';
 import { formatIban, isValidIban, makeIban } from '../../../platform/iban.js';
 import { sampleIban } from './iban.js';
@@ -101,30 +101,30 @@ describe('protocol', () => {
 });
 
 describe('SimulatedProcessor', () => {
-  const adapter = new SimulatedProcessor(bankSimDefinition, bankMapper, 'http://kassa.test', directory);
-  const input = beginInput({ choice: { bankCode: 'HABAEE2X', country: 'EE' }, paymentReference: '1234561' });
+  const adapter = new SimulatedProcessor(blikSimDefinition, blikMapper, 'http://kassa.test', directory);
+  const input = beginInput({ currency: 'PLN' });
 
   it('begin: a signed request to the simulator page, with a fresh processor reference', async () => {
     const a = await adapter.begin(input);
     const b = await adapter.begin(input);
-    expect(a.processorReference).toMatch(/^bank_[0-9a-f-]{36}$/);
+    expect(a.processorReference).toMatch(/^blik_[0-9a-f-]{36}$/);
     expect(a.processorReference).not.toBe(b.processorReference);
     const u = new URL(a.redirectUrl);
-    expect(u.origin + u.pathname).toBe('http://kassa.test/simulators/bank/pay');
+    expect(u.origin + u.pathname).toBe('http://kassa.test/simulators/blik/pay');
     const fields = Object.fromEntries(u.searchParams);
-    expect(fields).toMatchObject({ ref: a.processorReference, order: ORDER_ID, amount: '1050', currency: 'EUR', locale: 'et', payee: 'Test shop', bank: 'HABAEE2X', country: 'EE', reference: '1234561' });
-    expect(hasValidMac(MERCHANT.key, 'request', fields, bankMapper.requestFieldNames)).toBe(true);
+    expect(fields).toMatchObject({ ref: a.processorReference, order: ORDER_ID, amount: '1050', currency: 'PLN', locale: 'et', payee: 'Test shop' });
+    expect(hasValidMac(MERCHANT.key, 'request', fields, blikMapper.requestFieldNames)).toBe(true);
   });
 
   it('interpret: accepts a return signed with the order store key, refuses anything else', async () => {
     const { redirectUrl } = await adapter.begin(input);
-    const req = bankMapper.parseRequest(Object.fromEntries(new URL(redirectUrl).searchParams))!;
-    const ret = signFields(MERCHANT.key, RETURN_PURPOSE, bankReturnFields(req, { action: 'approve', senderIban: 'EE382200221020145685', senderName: 'Mari Tamm' }), bankMapper.returnFieldNames);
-    await expect(adapter.interpret(ret)).resolves.toMatchObject({ kind: 'paid', processor: 'kassa-bank-sim', processorReference: req.ref, senderIban: 'EE382200221020145685', providerName: 'Swedbank' });
-    await expect(adapter.interpret({ ...ret, senderName: 'Mallory' })).rejects.toMatchObject({ statusCode: 403 });
-    const otherKey = signFields(simulatorKey('other-store'), RETURN_PURPOSE, ret, bankMapper.returnFieldNames);
+    const req = blikMapper.parseRequest(Object.fromEntries(new URL(redirectUrl).searchParams))!;
+    const ret = signFields(MERCHANT.key, RETURN_PURPOSE, blikReturnFields(req, { action: 'approve' }), blikMapper.returnFieldNames);
+    await expect(adapter.interpret(ret)).resolves.toMatchObject({ kind: 'paid', processor: 'kassa-blik-sim', processorReference: req.ref });
+    await expect(adapter.interpret({ ...ret, status: 'declined' })).rejects.toMatchObject({ statusCode: 403 });
+    const otherKey = signFields(simulatorKey('other-store'), RETURN_PURPOSE, ret, blikMapper.returnFieldNames);
     await expect(adapter.interpret(otherKey)).rejects.toMatchObject({ statusCode: 403 });
-    const asRequest = signFields(MERCHANT.key, 'request', ret, bankMapper.returnFieldNames);
+    const asRequest = signFields(MERCHANT.key, 'request', ret, blikMapper.returnFieldNames);
     await expect(adapter.interpret(asRequest)).rejects.toMatchObject({ statusCode: 403 });
     await expect(adapter.interpret({ ...ret, order: '01900000-0000-7000-8000-000000000099' })).rejects.toMatchObject({ statusCode: 400 });
   });
