@@ -25,6 +25,8 @@ import { PROCESSORS } from './payments/processors/index.js';
 import { OrderDirectory } from './payments/processors/sim-kit/directory.js';
 import type { AttemptSink, ProcessorContext } from './payments/processors/contract.js';
 import { ConnectorStore } from './connectors/store.js';
+import { ConnectorService } from './connectors/service.js';
+import type { ConnectorKind } from './connectors/kinds.js';
 import { SelfFetch } from './platform/self-fetch.js';
 import { ApiError } from './platform/errors.js';
 import { createHmac } from 'node:crypto';
@@ -68,8 +70,9 @@ export interface Services {
   processors: ProcessorRegistry;
   /** What every processor family's routes and adapters are given (simulators, webhooks, pollers). */
   processorContext: ProcessorContext;
-  /** The real parties production reaches (Stripe, banks, carriers): settings and sealed secrets. */
+  /** The real parties production reaches (Stripe, banks): settings and sealed secrets, set by the operator. */
   connectors: ConnectorStore;
+  connectorAdmin: ConnectorService;
   /** Connectors' HTTP client; buildApp attaches the app so the sandbox reaches its simulators in-process. */
   selfFetch: SelfFetch;
   outbox: OutboxService;
@@ -100,6 +103,13 @@ export interface Services {
    * new worker: workers share nothing in memory, only the database.
    */
   notificationDelivery(opts: { log: DeliveryLog; timeoutMs?: number; concurrency?: number }): NotificationDelivery;
+}
+
+/** Every connector kind the processors declare, once each. */
+function connectorKinds(families: typeof PROCESSORS): ConnectorKind[] {
+  const kinds = new Map<string, ConnectorKind>();
+  for (const f of families) if (f.connector) kinds.set(f.connector.kind, f.connector);
+  return [...kinds.values()];
 }
 
 export interface ServiceOptions {
@@ -149,6 +159,8 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     clock,
     sandboxSecret: (purpose) => createHmac('sha256', masterKey).update(`kassa.sandbox-simulator.${purpose}`).digest('hex'),
     attempts,
+    db,
+    connectors,
   };
   const processors = new ProcessorRegistry(PROCESSORS, processorContext, connectors);
   const registration = new ShipmentRegistration(db, carriers, carrierContracts, { concurrency: config.workerConcurrency, publicUrl: config.publicUrl });
@@ -172,10 +184,11 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     ledger,
     orders,
     gateway: new HostedPayments({ orders, stores, processors, publicUrl: config.publicUrl }),
-    sessions: new SessionService({ db, orders, stores, keys, publicUrl: config.publicUrl, clock }),
+    sessions: new SessionService({ db, orders, stores, keys, publicUrl: config.publicUrl, clock, processors }),
     processors,
     processorContext,
     connectors,
+    connectorAdmin: new ConnectorService(connectors, connectorKinds(PROCESSORS)),
     selfFetch,
     outbox: new OutboxService(db),
     sandbox: new SandboxService(db, ledger),

@@ -119,11 +119,17 @@ describe('card payment (cardPayments)', () => {
     expect(merchantToken(t, await s.follow(await s.submit(page.body, 'cancel'))).paymentStatus).toBe('PENDING');
   });
 
-  it('a tampered challenge state is refused', async () => {
+  it('a challenge opened with another client secret or PaymentIntent is refused', async () => {
     const o = await createOrder(t, card());
     const res = await pay((await toCardPage(o.uuid)).body, '4000000000003220');
     const u = new URL(String(res.headers.location));
-    u.searchParams.set('last4', '4242');
-    expect((await s.get(u.toString())).statusCode).toBe(400);
+    expect(u.pathname).toBe('/simulators/card/3ds');
+    expect((await s.get(u.toString())).statusCode).toBe(200);
+    const secret = new URL(u);
+    secret.searchParams.set('client_secret', `${u.searchParams.get('payment_intent')}_secret_forged`);
+    expect((await s.get(secret.toString())).statusCode).toBe(400);
+    const other = new URL(u);
+    other.searchParams.set('payment_intent', 'pi_other');
+    expect((await s.get(other.toString())).statusCode).toBe(400);
   });
 });

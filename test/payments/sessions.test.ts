@@ -73,15 +73,23 @@ describe('POST /sessions and POST /payment-intents/draft', () => {
     expect(await count('checkout_sessions')).toBe(before);
   });
 
-  it('answers a draft with the keys the PHP SDK reads; a missing or unknown method is a JSON 400 naming it', async () => {
-    for (const env of ['sandbox', 'production'] as const) {
-      const d = await newDraft('cardPayments', env);
-      expect(Object.keys(d).sort()).toEqual(['onBehalfOf', 'stripeClientSecret', 'stripePublicKey', 'uuid']);
-      expect(d.onBehalfOf).toBe(t.store.id);
-      expect(d.stripePublicKey).toBe(`kassa_pk_${env}_${t.store.keys[env].accessKey}`);
-      expect(d.stripeClientSecret).toMatch(new RegExp(`^${d.uuid}_secret_[A-Za-z0-9_-]{43}$`));
-    }
-    expect((await newDraft('blik')).uuid).toBeTruthy();
+  it('answers a card draft with a PaymentIntent of the Stripe connector (the keys the PHP SDK reads); a missing or unknown method is a JSON 400 naming it', async () => {
+    const d = await newDraft('cardPayments');
+    expect(Object.keys(d).sort()).toEqual(['onBehalfOf', 'stripeClientSecret', 'stripePublicKey', 'uuid']);
+    expect(d.onBehalfOf).toBe(t.store.id);
+    expect(d.stripePublicKey).toMatch(/^pk_test_[A-Za-z0-9]+$/);
+    expect(d.stripeClientSecret).toMatch(/^pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/);
+    const { rows } = await t.db.query('SELECT processor_reference FROM checkout_sessions WHERE id = $1', [d.uuid]);
+    expect(rows[0].processor_reference).toBe(d.stripeClientSecret!.split('_secret_')[0]);
+    const pi = await t.app.inject({ method: 'GET', url: `/simulators/stripe/v1/payment_intents/${rows[0].processor_reference}?client_secret=${d.stripeClientSecret}`, headers: { authorization: `Bearer ${d.stripePublicKey}` } });
+    expect(pi.json()).toMatchObject({ object: 'payment_intent', status: 'requires_payment_method', metadata: { kassaDraftId: d.uuid } });
+    // Production takes cards only through the operator's Stripe connector: none is configured here.
+    const production = await t.app.inject({ method: 'POST', url: '/api/payment-intents/draft', payload: { data: t.token({ method: 'cardPayments' }, { env: 'production' }) } });
+    expect(production.statusCode).toBe(400);
+    expect(production.json().message).toMatch(/^method .*stripe/);
+    const blik = await newDraft('blik');
+    expect(blik.stripePublicKey).toBe(`kassa_pk_sandbox_${t.store.keys.sandbox.accessKey}`);
+    expect(blik.stripeClientSecret).toMatch(new RegExp(`^${blik.uuid}_secret_[A-Za-z0-9_-]{43}$`));
     const before = await count('checkout_sessions');
     for (const [claims, message] of [
       [{}, 'method is required'],
@@ -248,7 +256,7 @@ describe('paying through the card form', () => {
   const orderOf = async (uuid: string) => (await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${uuid}`, headers: t.bearer() })).json();
   const tokenStatus = (url: string) => verify(new URL(url).searchParams.get('order-token')!, t.store.keys.sandbox.secretKey).paymentStatus;
 
-  it('4242 4242 4242 4242 pays the order with the card simulator; return-url carries a PAID order-token', async () => {
+  it('4242 4242 4242 4242 pays the order through the Stripe connector (on the simulator); return-url carries a PAID order-token', async () => {
     const { session, order } = await boundOrder();
     const res = await pay(session, '4242 4242 4242 4242');
     expect(res.statusCode, res.body).toBe(200);
@@ -259,8 +267,8 @@ describe('paying through the card form', () => {
     const intent = o.paymentIntents.find((i: { uuid: string }) => i.uuid === body.paymentIntentUuid);
     expect(intent).toMatchObject({ status: 'PAID' });
     expect(intent.paymentMethodMetadata).toMatchObject({ paidWith: 'card', cardBrand: 'Visa', cardLast4: '4242', threeDSecure: false });
-    const { rows } = await t.db.query('SELECT processor FROM payment_intents WHERE id = $1', [body.paymentIntentUuid]);
-    expect(rows[0].processor).toBe('kassa-card-sim');
+    const { rows } = await t.db.query('SELECT processor, processor_reference FROM payment_intents WHERE id = $1', [body.paymentIntentUuid]);
+    expect(rows[0]).toEqual({ processor: 'stripe', processor_reference: expect.stringMatching(/^pi_/) });
     const r = await returnUrl(body.paymentIntentUuid);
     expect(r.statusCode).toBe(200);
     expect(r.headers['access-control-allow-origin']).toBe(SHOP);

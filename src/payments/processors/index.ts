@@ -7,14 +7,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ProcessorContext, ProcessorFamily } from './contract.js';
-import { bankSim } from './bank-sim/processor.js';
-import { cardSim } from './card-sim/processor.js';
+import { xs2a } from './xs2a/processor.js';
+import { stripe } from './stripe/processor.js';
 import { mobilePaySim } from './mobilepay-sim/processor.js';
 import { blikSim } from './blik-sim/processor.js';
 import { bnplSim } from './bnpl-sim/processor.js';
 import { hirePurchaseSim } from './hire-purchase-sim/processor.js';
 
-export const PROCESSORS: readonly ProcessorFamily[] = [bankSim, cardSim, mobilePaySim, blikSim, bnplSim, hirePurchaseSim];
+export const PROCESSORS: readonly ProcessorFamily[] = [xs2a, stripe, mobilePaySim, blikSim, bnplSim, hirePurchaseSim];
 
 /** Every family's own routes: simulator pages under /simulators/<family>/…, processors' webhooks. */
 export async function processorRoutes(app: FastifyInstance, opts: { ctx: ProcessorContext; families?: readonly ProcessorFamily[] }): Promise<void> {

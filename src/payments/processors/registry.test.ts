@@ -6,6 +6,7 @@ import { ProcessorRegistry } from './registry.js';
 import { PAYMENT_METHODS } from '../methods/catalogue/methods.js';
 import { systemClock } from '../../platform/clock.js';
 import type { ConnectorRecord } from '../../connectors/kinds.js';
+import type { Db } from '../../platform/db.js';
 
 const fake = (definition: ProcessorDefinition): ProcessorAdapter => ({
   definition,
@@ -27,6 +28,8 @@ const ctx: ProcessorContext = {
   clock: systemClock,
   sandboxSecret: () => '00'.repeat(32),
   attempts: { complete: () => Promise.resolve(false), pending: () => Promise.resolve([]) },
+  db: undefined as unknown as Db, // no database in this test: no simulator is reached
+  connectors: { list: () => Promise.resolve([]) },
 };
 const none = { list: () => Promise.resolve([] as ConnectorRecord[]) };
 

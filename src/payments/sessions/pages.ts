@@ -12,6 +12,7 @@ import { messages } from '../gateway/i18n.js';
 import { simMessages } from '../processors/sim-kit/messages.js';
 import { embeddedMessages } from './i18n.js';
 import { THREE_DS_FIELDS, type ChallengeContext } from './service.js';
+import type { BrowserFields } from '../processors/contract.js';
 
 const CSS = `
 *{box-sizing:border-box}
@@ -117,11 +118,18 @@ export function parentOrigin(value: string | undefined): string | undefined {
  * the frame's ancestors are the parent origin (any web origin when unknown) instead of none, and
  * fetches go to Kassa itself. No X-Frame-Options (it cannot name an origin list).
  */
-export function sendFrameable(reply: FastifyReply, status: number, document: string, nonce: string, parent: string | undefined): FastifyReply {
-  const csp = contentSecurityPolicy({ nonce, formOrigins: [], imageOrigins: [] }).replace(
+export function sendFrameable(reply: FastifyReply, status: number, document: string, nonce: string, parent: string | undefined, browser?: BrowserFields): FastifyReply {
+  let csp = contentSecurityPolicy({ nonce, formOrigins: [], imageOrigins: [] }).replace(
     "frame-ancestors 'none'",
-    `connect-src 'self'; frame-ancestors ${parent ?? 'http: https:'}`,
+    `connect-src 'self'${browser ? ` ${browser.origins.connect.join(' ')}` : ''}; frame-ancestors ${parent ?? 'http: https:'}`,
   );
+  // The processor's fields (Stripe Elements): its script, its frames and its images (docs.stripe.com/security/guide#content-security-policy).
+  if (browser) {
+    csp = csp
+      .replace(`script-src 'nonce-${nonce}'`, `script-src 'nonce-${nonce}' ${browser.origins.script.join(' ')}`)
+      .replace("img-src 'self' data:", `img-src 'self' data: ${browser.origins.img.join(' ')}`)
+      .replace('; base-uri', `; frame-src ${browser.origins.frame.join(' ')}; base-uri`);
+  }
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -132,11 +140,11 @@ export function sendFrameable(reply: FastifyReply, status: number, document: str
     .send(document);
 }
 
-export function cardFormPage(m: { uuid: string; locale: Locale; sandbox: boolean; parent: string | undefined; nonce: string; method: 'cardPayments' | 'blik' }): string {
-  const t = simMessages(m.locale);
-  const g = messages(m.locale);
-  const e = embeddedMessages(m.locale);
-  const texts = {
+/** The texts the form scripts show (in the form's language). */
+function formTexts(locale: Locale): Record<string, string> {
+  const g = messages(locale);
+  const e = embeddedMessages(locale);
+  return {
     noOrder: e.noOrder,
     paid: e.paid,
     checkDetails: e.checkDetails,
@@ -146,6 +154,77 @@ export function cardFormPage(m: { uuid: string; locale: Locale; sandbox: boolean
     AUTHENTICATION_FAILED: g.errorAUTHENTICATION_FAILED,
     CODE_EXPIRED: g.errorCODE_EXPIRED,
   };
+}
+
+/**
+ * Production's form: the card processor's own fields (Stripe's Payment Element, deferred-intent
+ * mode: docs.stripe.com/payments/accept-a-payment-deferred) with the SDK's messages. On
+ * submitPayment: `elements.submit()`, then Kassa binds the attempt's PaymentIntent
+ * (`{elements: true}` → its client secret), then `stripe.confirmPayment` in the browser (3-D
+ * Secure by Stripe.js); Stripe's webhook records the outcome. Kassa never sees the card.
+ */
+const ELEMENTS_SCRIPT = `(function(){
+var d=document.body.dataset,target=d.parent||'*',texts=JSON.parse(d.texts),msg=document.getElementById('message');
+function post(name,payload){var m={name:name};if(payload!==undefined)m.payload=payload;window.parent.postMessage(m,target);}
+function height(){post('montonio:checkout.heightChanged',{height:Math.ceil(document.documentElement.getBoundingClientRect().height)});}
+function show(text,kind){msg.textContent=text||'';msg.hidden=!text;msg.className=kind||'error';height();}
+function failed(code,intent){var p={errorCode:code};if(intent)p.paymentIntentUuid=intent;post('montonio:checkout.paymentFailed',p);}
+function reason(e){if(e&&e.code==='payment_intent_authentication_failure')return 'AUTHENTICATION_FAILED';if(e&&e.decline_code==='insufficient_funds')return 'INSUFFICIENT_FUNDS';return 'DECLINED';}
+var stripe=Stripe(d.publicKey,{locale:d.locale});
+var elements=stripe.elements({mode:'payment',amount:50,currency:'eur',paymentMethodTypes:['card']});
+var field=elements.create('payment',{layout:'tabs'});field.mount('#payment-element');
+var complete=false,last=null,busy=false;
+field.on('change',function(e){complete=!!e.complete;if(complete!==last){last=complete;post('kassa:checkout.validityChanged',{isValid:complete});}});
+function submit(){
+if(busy)return;busy=true;show('');
+elements.submit().then(function(r){
+if(r.error){busy=false;show(r.error.message||texts.checkDetails);failed('INVALID_CARD_DETAILS');return;}
+return fetch(d.payUrl,{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json',accept:'application/json'},body:JSON.stringify({elements:true})})
+.then(function(x){return x.json().then(function(j){return {ok:x.ok,code:x.status,body:j};});})
+.then(function(x){var j=x.body;
+if(!x.ok||j.status!=='confirm'){busy=false;show(x.code===409?texts.noOrder:texts.generic);failed(x.code===409?'ORDER_NOT_PAYABLE':'REQUEST_FAILED');return;}
+return stripe.confirmPayment({elements:elements,clientSecret:j.clientSecret,confirmParams:{return_url:j.returnUrl},redirect:'if_required'}).then(function(res){busy=false;
+if(res.error){var c=reason(res.error);show(texts[c]||res.error.message||texts.generic);failed(c,j.paymentIntentUuid);return;}
+show(texts.paid,'ok');post('montonio:checkout.paymentCompleted',{paymentIntentUuid:j.paymentIntentUuid,resultCode:'AUTHORISED'});});
+});
+}).catch(function(){busy=false;show(texts.generic);failed('REQUEST_FAILED');});
+}
+window.addEventListener('message',function(e){
+if(e.source!==window.parent||(d.parent&&e.origin!==d.parent))return;
+var m=e.data;if(!m||typeof m!=='object')return;
+if(m.name==='montonio:checkout.submitPayment')submit();
+else if(m.name==='montonio:checkout.changeLocale'&&m.payload){var l=String(m.payload.locale);var u=new URL(location.href);u.searchParams.set('lang',l==='en_US'?'en':l);location.replace(u.toString());}
+else if(m.name==='montonio:checkout.sendPaymentFailedData'&&m.payload&&texts[m.payload.errorCode])show(texts[m.payload.errorCode]);
+else if(m.name==='kassa:checkout.validate'){if(!complete)show(texts.checkDetails);post('kassa:checkout.validated',{isValid:complete});}
+});
+post('montonio:checkout.paymentComponentReady');height();
+if(window.ResizeObserver)new ResizeObserver(height).observe(document.body);
+})();`;
+
+export function elementsFormPage(m: { uuid: string; locale: Locale; parent: string | undefined; nonce: string; browser: BrowserFields }): string {
+  const t = simMessages(m.locale);
+  const body = html`<script nonce="${m.nonce}" src="${m.browser.scriptUrl}"></script>
+<form id="cardForm" novalidate>
+<div id="payment-element"></div>
+<p id="message" class="error" role="status" hidden></p>
+</form>`;
+  const doc = renderDocument({ lang: m.locale, title: t.payByCard, nonce: m.nonce, css: CSS, body, script: ELEMENTS_SCRIPT });
+  const payUrl = `/embedded/card/${m.uuid}/pay?${new URLSearchParams({ lang: m.locale, ...(m.parent ? { parent: m.parent } : {}) }).toString()}`;
+  return doc.replace(
+    '<body>',
+    html`<body data-pay-url="${payUrl}" data-parent="${m.parent ?? ''}" data-public-key="${m.browser.publicKey}" data-locale="${m.locale}" data-texts="${JSON.stringify(formTexts(m.locale))}">`.value,
+  );
+}
+
+/** The form where the card processor cannot be reached (production without its connector). */
+export function unavailablePage(locale: Locale, nonce: string): string {
+  return renderDocument({ lang: locale, title: messages(locale).errorGeneric, nonce, css: CSS, body: html`<p class="error" role="alert">${messages(locale).errorGeneric}</p>` });
+}
+
+export function cardFormPage(m: { uuid: string; locale: Locale; sandbox: boolean; parent: string | undefined; nonce: string; method: 'cardPayments' | 'blik' }): string {
+  const t = simMessages(m.locale);
+  const g = messages(m.locale);
+  const texts = formTexts(m.locale);
   const fields =
     m.method === 'blik'
       ? html`<label for="blikCode">${t.blikCode}</label>

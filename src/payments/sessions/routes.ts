@@ -36,7 +36,7 @@ import {
   SessionParams,
   SessionSchema,
 } from './schema.js';
-import { cardFormPage, challengePage, newNonce, notFoundPage, parentOrigin, sendFrameable } from './pages.js';
+import { cardFormPage, challengePage, elementsFormPage, newNonce, notFoundPage, parentOrigin, sendFrameable, unavailablePage } from './pages.js';
 import { THREE_DS_PATH } from './service.js';
 
 const tags = ['payments'];
@@ -109,9 +109,9 @@ export async function sessionRoutes(app: FastifyInstance, opts: { env: Env; serv
     },
     async (req, reply) => {
       const { key, claims } = await keys.authenticate(dataToken(req), env);
-      const row = await sessions.create(key.store, env, 'draft', parseDraftPayload(claims));
+      const draft = await sessions.createDraft(key.store, env, parseDraftPayload(claims));
       reply.code(201);
-      return sessions.draftView(row, key.store);
+      return draft;
     },
   );
 
@@ -200,6 +200,9 @@ export async function embeddedPageRoutes(app: FastifyInstance, opts: { services:
       const nonce = newNonce();
       const ctx = await sessions.form(req.params.uuid, lang);
       if (!ctx) return sendFrameable(reply, 404, notFoundPage(isLocale(lang) ? lang : (acceptedLocale(req.headers['accept-language']) ?? 'en'), nonce), nonce, parent);
+      if (ctx.unavailable) return sendFrameable(reply, 404, unavailablePage(ctx.locale, nonce), nonce, parent);
+      // Production: the card processor's own fields (Stripe Elements); Kassa never receives the card.
+      if (ctx.browser) return sendFrameable(reply, 200, elementsFormPage({ uuid: ctx.session.id, locale: ctx.locale, parent, nonce, browser: ctx.browser }), nonce, parent, ctx.browser);
       return sendFrameable(reply, 200, cardFormPage({ uuid: ctx.session.id, locale: ctx.locale, sandbox: ctx.sandbox, parent, nonce, method: ctx.method }), nonce, parent);
     },
   );

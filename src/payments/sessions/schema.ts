@@ -12,8 +12,10 @@ export const SessionSchema = Type.Object({ uuid: Type.String({ description: 'The
 export const DraftIntentSchema = Type.Object(
   {
     uuid: Type.String({ description: 'The draft payment intent UUID, sent as paymentIntentUuid with the order' }),
-    stripePublicKey: Type.String({ description: "Kassa has no Stripe: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments" }),
-    stripeClientSecret: Type.String({ description: "`<uuid>_secret_<mac>`: the intent's id signed under the store's key" }),
+    stripePublicKey: Type.String({
+      description: "cardPayments: the Stripe connector's publishable key (pk_live_…; the sandbox's simulator: pk_test_…). blik: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments",
+    }),
+    stripeClientSecret: Type.String({ description: "cardPayments: the client secret of the draft's Stripe PaymentIntent (pi_…_secret_…). blik: `<uuid>_secret_<mac>`, the draft's id signed under the store's key" }),
     onBehalfOf: Type.String({ description: 'The store UUID' }),
   },
   { description: 'A draft payment intent' },
@@ -57,6 +59,7 @@ export const PayBody = documentedOnly(
     cardExpiry: Type.Optional(Type.String({ maxLength: 16, description: 'MM/YY' })),
     cardCvc: Type.Optional(Type.String({ maxLength: 8 })),
     blikCode: Type.Optional(Type.String({ maxLength: 16, description: "Instead of the card, for a BLIK draft's order: 6 digits" })),
+    elements: Type.Optional(Type.Boolean({ description: "Production's Stripe Elements form: no card; the answer is the PaymentIntent to confirm in the browser" })),
   }),
   Type.Object({}, { additionalProperties: true }),
 );
@@ -69,6 +72,10 @@ export const PayResultSchema = Type.Union(
     Type.Object({ status: Type.Literal('invalid'), invalidNumber: Type.Boolean(), invalidExpiry: Type.Boolean(), invalidCvc: Type.Boolean() }),
     Type.Object({ status: Type.Literal('invalidCode') }, { description: 'The BLIK code is not 6 digits' }),
     Type.Object({ status: Type.Literal('challenge'), paymentIntentUuid: Intent, embeddedUrl: Type.String({ description: 'The signed 3-D Secure page' }) }),
+    Type.Object(
+      { status: Type.Literal('confirm'), paymentIntentUuid: Intent, clientSecret: Type.String({ description: "The Stripe PaymentIntent's client secret" }), returnUrl: Type.String({ description: 'Where Stripe.js returns after a redirect' }) },
+      { description: "Production: Stripe.js confirms the PaymentIntent in the browser; Stripe's webhook records the outcome" },
+    ),
   ],
   { description: 'The outcome of the card' },
 );
@@ -87,7 +94,7 @@ export const ChallengeBody = documentedOnly(
   Type.Object({}, { additionalProperties: true }),
 );
 
-export const pageResponses = { 200: htmlResponse('The page'), 404: pageErrorResponse('Unknown session: a page saying so') };
+export const pageResponses = { 200: htmlResponse('The page'), 404: pageErrorResponse("Unknown session, or its environment has no card processor configured (production without the stripe connector): a page saying so") };
 export const challengePageResponses = { 200: htmlResponse('The 3-D Secure page'), 400: pageErrorResponse('The signed fields are missing or altered: a page saying so') };
 export const payResponses = { 200: described('The outcome', PayResultSchema), ...errorResponses(400, 403, 404, 409) };
 
@@ -103,6 +110,7 @@ export function parseDraftPayload(claims: Json): DraftMethod {
 export function parsePayment(body: unknown): PaymentInput {
   const p = new Problems();
   const r = new Reader(p, typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Json) : {});
+  if (r.has('elements')) return { kind: 'elements' };
   if (r.has('blikCode')) {
     const blikCode = r.string('blikCode', { required: true, max: 16 });
     p.throwIfAny();

@@ -1,25 +1,27 @@
 /**
  * Where embedded card payments are decided: sessions and draft payment intents (made by the
  * merchant's server, bound to an order when the order names them: orders/service.ts createBound),
- * the card form's URL, paying the bound order with the card the shopper typed (the card
- * simulator's rules: card-sim/behaviour.ts checkCard), the signed 3-D Secure step, and the
- * merchant's return URL once the attempt ended.
+ * the card form's URL, paying the bound order with the card the shopper typed, the signed 3-D
+ * Secure step, and the merchant's return URL once the attempt ended. Every payment goes through
+ * the method's processor of the order's environment (the registry), never to a simulator by
+ * name: a card draft is a PaymentIntent of the Stripe connector (its publishable key and client
+ * secret are the draft's stripePublicKey and stripeClientSecret); the sandbox's form hands the
+ * typed card to the connector, which confirms on Kassa's Stripe simulator.
  */
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
-import { Errors } from '../../platform/errors.js';
+import { ApiError, Errors } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
 import { countryLocale, isLocale, type Locale } from '../../platform/locales.js';
 import type { KeyResolver } from '../../stores/auth.js';
 import type { Store, StoreService } from '../../stores/service.js';
-import type { OrderService } from '../orders/service.js';
+import type { AttemptOutcome, OrderService } from '../orders/service.js';
 import { effectiveStatus } from '../orders/states.js';
 import type { OrderRow } from '../orders/store.js';
-import { checkCard } from '../processors/card-sim/behaviour.js';
-import { cardSimDefinition } from '../processors/card-sim/definition.js';
 import { decideBlik } from '../processors/blik-sim/behaviour.js';
-import { blikSimDefinition } from '../processors/blik-sim/definition.js';
+import type { BrowserFields, EmbeddedPayments, ProcessorAdapter } from '../processors/contract.js';
+import type { ProcessorRegistry } from '../processors/registry.js';
 import { hasValidMac, signFields, simulatorKey, type Fields } from '../processors/sim-kit/signing.js';
 import * as sql from './store.js';
 import { isOffered } from '../methods/countries.js';
@@ -52,14 +54,17 @@ export interface CardInput {
 }
 
 /** What the form sends: a card, or (for a BLIK draft's order) a BLIK code. */
-export type PaymentInput = { kind: 'card'; card: CardInput } | { kind: 'blik'; blikCode: string };
+/** What the form sends: a card (the sandbox's form), a BLIK code, or (production's Elements form) a request for the PaymentIntent to confirm in the browser. */
+export type PaymentInput = { kind: 'card'; card: CardInput } | { kind: 'blik'; blikCode: string } | { kind: 'elements' };
 
 export type PayResult =
   | { status: 'paid'; paymentIntentUuid: string; resultCode: string }
   | { status: 'failed'; paymentIntentUuid: string; errorCode: string }
   | { status: 'invalid'; invalidNumber: boolean; invalidExpiry: boolean; invalidCvc: boolean }
   | { status: 'invalidCode' }
-  | { status: 'challenge'; paymentIntentUuid: string; embeddedUrl: string };
+  | { status: 'challenge'; paymentIntentUuid: string; embeddedUrl: string }
+  /** Production: the attempt's PaymentIntent, for Stripe.js to confirm in the browser (the webhook records the outcome). */
+  | { status: 'confirm'; paymentIntentUuid: string; clientSecret: string; returnUrl: string };
 
 export interface FormContext {
   session: sql.CheckoutSessionRow;
@@ -67,6 +72,10 @@ export interface FormContext {
   method: 'cardPayments' | 'blik';
   locale: Locale;
   sandbox: boolean;
+  /** The card processor's own fields (production: Stripe Elements) instead of Kassa's card inputs. */
+  browser?: BrowserFields;
+  /** The card processor cannot be reached in this environment (production without its connector). */
+  unavailable?: boolean;
 }
 
 export interface ChallengeContext {
@@ -84,6 +93,7 @@ export interface SessionDeps {
   keys: KeyResolver;
   publicUrl: string;
   clock: Clock;
+  processors: ProcessorRegistry;
 }
 
 /** The SDK's preferredLocale as a Kassa locale; undefined when absent, a 400 when unknown. */
@@ -97,22 +107,47 @@ export function sdkLocale(value: string | undefined): Locale | undefined {
 export class SessionService {
   constructor(private readonly d: SessionDeps) {}
 
-  /** A new session (kind session) or draft payment intent (kind draft) of the store's environment. */
+  /** A new session (kind session) of the store's environment. */
   async create(store: Store, env: Env, kind: sql.CheckoutKind, method: DraftMethod | null): Promise<sql.CheckoutSessionRow> {
     if (method && !isOffered(store, env, method)) throw Errors.validation('method', `${method} is not enabled for this store`);
     return sql.insertSession(this.d.db, { id: uuidv7(), storeId: store.id, env, kind, method, lifetimeMinutes: SESSION_LIFETIME_MINUTES });
   }
 
+  /** The embedded payments of the method's processor in `env` (the registry: production refuses a method it cannot serve). */
+  private async embeddedOf(method: DraftMethod, env: Env, field: string): Promise<{ adapter: ProcessorAdapter; embedded: EmbeddedPayments | undefined }> {
+    let adapter: ProcessorAdapter;
+    try {
+      adapter = await this.d.processors.forMethod(method, env);
+    } catch (e) {
+      // The registry names the missing connector under its own field; here the field is the draft's.
+      if (e instanceof ApiError && e.statusCode === 400) throw Errors.validation(field, e.message.replace(/^\S+ /, ''));
+      throw e;
+    }
+    return { adapter, embedded: adapter.embedded };
+  }
+
   /**
-   * The draft's answer in the shape the clients read (makstech/montonio-php-sdk
-   * PaymentIntentsClient). Kassa has no Stripe: the "public key" names the environment's Kassa
-   * key (`kassa_pk_<env>_<accessKey>`, public like Stripe's), the "client secret" is the intent's
-   * id with a MAC under the store's key (what Kassa's EmbeddedPayments passes back), onBehalfOf the store.
+   * A draft payment intent, answered in the shape the clients read (makstech/montonio-php-sdk
+   * PaymentIntentsClient: uuid, stripePublicKey, stripeClientSecret, onBehalfOf). A card draft is a
+   * PaymentIntent of the card processor (Stripe; the sandbox's is Kassa's simulator of it): its
+   * publishable key and client secret, the draft bound to it. A BLIK draft has no Stripe side: the
+   * "public key" names the environment's Kassa key and the "client secret" is the draft's id with a
+   * MAC under the store's key.
    */
-  async draftView(row: sql.CheckoutSessionRow, store: Store): Promise<DraftIntent> {
-    const key = await this.d.keys.forStore(store.id, row.env);
-    const mac = signFields(simulatorKey(key.secretKey), 'embedded:draft', { id: row.id }, ['id']).mac!;
-    return { uuid: row.id, stripePublicKey: `kassa_pk_${row.env}_${key.accessKey}`, stripeClientSecret: `${row.id}_secret_${mac}`, onBehalfOf: store.id };
+  async createDraft(store: Store, env: Env, method: DraftMethod): Promise<DraftIntent> {
+    if (!isOffered(store, env, method)) throw Errors.validation('method', `${method} is not enabled for this store`);
+    const id = uuidv7();
+    const { embedded } = await this.embeddedOf(method, env, 'method');
+    if (method === 'cardPayments') {
+      if (!embedded) throw Errors.validation('method', 'cardPayments has no embedded payments at its processor');
+      const intent = await embedded.draft({ draftId: id });
+      await sql.insertSession(this.d.db, { id, storeId: store.id, env, kind: 'draft', method, lifetimeMinutes: SESSION_LIFETIME_MINUTES, processorReference: intent.processorReference });
+      return { uuid: id, stripePublicKey: intent.publicKey, stripeClientSecret: intent.clientSecret, onBehalfOf: store.id };
+    }
+    await sql.insertSession(this.d.db, { id, storeId: store.id, env, kind: 'draft', method, lifetimeMinutes: SESSION_LIFETIME_MINUTES });
+    const key = await this.d.keys.forStore(store.id, env);
+    const mac = signFields(simulatorKey(key.secretKey), 'embedded:draft', { id }, ['id']).mac!;
+    return { uuid: id, stripePublicKey: `kassa_pk_${env}_${key.accessKey}`, stripeClientSecret: `${id}_secret_${mac}`, onBehalfOf: store.id };
   }
 
   /** A session or draft of the environment, usable now: bound to an order, or unbound and unexpired. 404 / 400 otherwise. */
@@ -146,7 +181,16 @@ export class SessionService {
     let locale: Locale | undefined = isLocale(lang) ? lang : undefined;
     if (!locale && session.order_id) locale = (await this.d.orders.getById(session.order_id))?.locale;
     if (!locale) locale = countryLocale((await this.d.stores.get(session.store_id))?.country ?? '');
-    return { session, locale, sandbox: session.env === 'sandbox', method: session.payment_method === 'blik' ? 'blik' : 'cardPayments' };
+    const method = session.payment_method === 'blik' ? 'blik' : 'cardPayments';
+    const ctx: FormContext = { session, locale, sandbox: session.env === 'sandbox', method };
+    if (method === 'blik') return ctx;
+    try {
+      const browser = (await this.embeddedOf('cardPayments', session.env, 'paymentMethodName')).embedded?.browser;
+      return browser ? { ...ctx, browser } : ctx;
+    } catch (e) {
+      if (e instanceof ApiError && e.statusCode < 500) return { ...ctx, unavailable: true };
+      throw e;
+    }
   }
 
   /** The PENDING order bound to the session; 409 when none is bound yet or it can no longer be paid. */
@@ -159,9 +203,11 @@ export class SessionService {
   }
 
   /**
-   * Pays the session's order with the card the shopper typed, by the card simulator's rules: an
-   * approved card pays the order, a declined one fails the attempt (the shopper may try another
-   * card), the 3-D Secure card opens a signed challenge bound to this attempt, in the form's language.
+   * Pays the session's order with the card the shopper typed, through the card processor of the
+   * order's environment (the sandbox: the Stripe connector on the simulator, by Stripe's test
+   * cards): an approved card pays the order, a declined one fails the attempt (the shopper may try
+   * another card), the 3-D Secure card opens a signed challenge bound to this attempt, in the
+   * form's language. Production's form sends no card (`elements`): see payInBrowser.
    */
   async pay(id: string, input: PaymentInput, parentOrigin: string, lang?: string): Promise<PayResult> {
     const s = await this.usable(id, undefined, 'uuid');
@@ -169,37 +215,80 @@ export class SessionService {
     // The binding rules keep a session's order on cardPayments and a draft's on the draft's method.
     if (order.payment_method !== 'cardPayments' && order.payment_method !== 'blik') throw Errors.conflict(`the order of this session is paid with ${order.payment_method}, not in this form`);
     const expected = order.payment_method === 'blik' ? 'blik' : 'card';
-    if (input.kind !== expected) throw Errors.badRequest(expected === 'blik' ? 'this order is paid with a BLIK code (blikCode)' : 'this order is paid by card (cardNumber, cardExpiry, cardCvc)');
+    if ((input.kind === 'blik') !== (expected === 'blik')) throw Errors.badRequest(expected === 'blik' ? 'this order is paid with a BLIK code (blikCode)' : 'this order is paid by card (cardNumber, cardExpiry, cardCvc)');
     if (input.kind === 'blik') return this.payBlik(order, input.blikCode);
-    const card = input.card;
-    const now = this.d.clock.now();
-    const r = checkCard({ number: card.cardNumber, expiry: card.cardExpiry, cvc: card.cardCvc }, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
+    if (input.kind === 'elements') return this.payInBrowser(s, order, lang);
+    const card = { number: input.card.cardNumber, expiry: input.card.cardExpiry, cvc: input.card.cardCvc };
+    const { adapter, embedded } = await this.embeddedOf('cardPayments', order.env, 'paymentMethodName');
+    if (!embedded?.checkCard || !embedded.confirmCard) {
+      throw Errors.conflict("this environment's card form is the card processor's own (Stripe Elements): Kassa never receives card numbers here");
+    }
+    const r = embedded.checkCard(card);
     if (!r.ok) return { status: 'invalid', invalidNumber: r.invalidNumber, invalidExpiry: r.invalidExpiry, invalidCvc: r.invalidCvc };
-    const processor = cardSimDefinition.id;
-    const ref = `card_${uuidv7()}`;
-    const intentId = await this.d.orders.openAttempt(order.id);
-    await this.d.orders.bindAttempt(order.id, intentId, processor, ref, { paidWith: 'card', embedded: true });
-    const metadata = { paidWith: 'card', cardBrand: r.brand, cardLast4: r.last4, threeDSecure: false };
-    if (r.outcome === 'approve') {
-      await this.d.orders.completeAttempt(order.id, { kind: 'paid', processor, processorReference: ref, metadata }, ref);
-      return { status: 'paid', paymentIntentUuid: intentId, resultCode: RESULT_AUTHORISED };
-    }
-    if (r.outcome === 'decline') {
-      await this.d.orders.completeAttempt(order.id, { kind: 'declined', processor, processorReference: ref, reason: r.reason }, ref);
-      return { status: 'failed', paymentIntentUuid: intentId, errorCode: r.reason };
-    }
-    const key = await this.signingKey(order);
+    const processor = adapter.definition.id;
     const locale = isLocale(lang) ? lang : order.locale;
+    const intentId = await this.d.orders.openAttempt(order.id);
+    const formUrl = `${this.d.publicUrl}/embedded/card/${s.id}`;
+    const prepared = await embedded.prepare(
+      { orderId: order.id, intentId, amountMinor: order.grand_total, currency: order.currency, locale, description: order.merchant_reference_display, choice: { cardMode: 'card' }, returnUrl: formUrl },
+      s.kind === 'draft' ? (s.processor_reference ?? undefined) : undefined,
+    );
+    const ref = prepared.processorReference;
+    // Bound before the confirmation: the processor's webhook may record the outcome first.
+    await this.d.orders.bindAttempt(order.id, intentId, processor, ref, { paidWith: 'card', embedded: true });
+    const c = await embedded.confirmCard(ref, card, formUrl);
+    if (c.kind === 'decided') return this.record(order.id, intentId, c.outcome, ref);
+    const key = await this.signingKey(order);
     const fields = { session: s.id, order: order.id, intent: intentId, ref, brand: r.brand, last4: r.last4, locale, parent: parentOrigin };
     const signed = signFields(key, THREE_DS_PURPOSE, fields, THREE_DS_FIELDS);
     return { status: 'challenge', paymentIntentUuid: intentId, embeddedUrl: `${this.d.publicUrl}${THREE_DS_PATH}?${new URLSearchParams(signed).toString()}` };
   }
 
-  /** A BLIK draft's order, by the BLIK simulator's codes (blik-sim/behaviour.ts decideBlik). */
+  /**
+   * Production's Elements form: the attempt's PaymentIntent (the draft's, with the order's amount
+   * now, or a new one) is bound to a new attempt and its client secret handed to Stripe.js, which
+   * confirms in the browser (3-D Secure included); Stripe's webhook records the outcome and the
+   * SDK polls return-url until then.
+   */
+  private async payInBrowser(s: sql.CheckoutSessionRow, order: OrderRow, lang: string | undefined): Promise<PayResult> {
+    const { adapter, embedded } = await this.embeddedOf('cardPayments', order.env, 'paymentMethodName');
+    if (!embedded?.browser) throw Errors.badRequest("this environment's form takes the card itself (cardNumber, cardExpiry, cardCvc)");
+    const locale = isLocale(lang) ? lang : order.locale;
+    const intentId = await this.d.orders.openAttempt(order.id);
+    const formUrl = `${this.d.publicUrl}/embedded/card/${s.id}`;
+    const prepared = await embedded.prepare(
+      { orderId: order.id, intentId, amountMinor: order.grand_total, currency: order.currency, locale, description: order.merchant_reference_display, choice: { cardMode: 'card' }, returnUrl: formUrl },
+      s.kind === 'draft' ? (s.processor_reference ?? undefined) : undefined,
+    );
+    await this.d.orders.bindAttempt(order.id, intentId, adapter.definition.id, prepared.processorReference, { paidWith: 'card', embedded: true });
+    return { status: 'confirm', paymentIntentUuid: intentId, clientSecret: prepared.clientSecret, returnUrl: `${formUrl}?${new URLSearchParams({ lang: locale }).toString()}` };
+  }
+
+  /**
+   * Records a decided attempt and answers the form. The processor's webhook may have recorded it
+   * already (it can arrive before the confirmation's answer): then the attempt's own result is read.
+   */
+  private async record(orderId: string, intentId: string, outcome: AttemptOutcome, ref: string): Promise<PayResult> {
+    try {
+      await this.d.orders.completeAttempt(orderId, outcome, ref);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.statusCode >= 500) throw e;
+      const intent = (await this.d.orders.getById(orderId))?.intents.find((i) => i.id === intentId);
+      if (!intent || intent.status === 'PENDING') throw e;
+    }
+    if (outcome.kind === 'paid') return { status: 'paid', paymentIntentUuid: intentId, resultCode: RESULT_AUTHORISED };
+    return { status: 'failed', paymentIntentUuid: intentId, errorCode: outcome.reason };
+  }
+
+  /**
+   * A BLIK draft's order, through the BLIK processor of its environment (the registry: production
+   * has none and refuses), by the BLIK simulator's codes (blik-sim/behaviour.ts decideBlik).
+   */
   private async payBlik(order: OrderRow, code: string): Promise<PayResult> {
+    const { adapter } = await this.embeddedOf('blik', order.env, 'paymentMethodName');
     const d = decideBlik(code);
     if (!d) return { status: 'invalidCode' };
-    const processor = blikSimDefinition.id;
+    const processor = adapter.definition.id;
     const ref = `blik_${uuidv7()}`;
     const intentId = await this.d.orders.openAttempt(order.id);
     await this.d.orders.bindAttempt(order.id, intentId, processor, ref, { embedded: true });
@@ -233,24 +322,26 @@ export class SessionService {
     return { fields: f, order, store, locale: isLocale(f.locale) ? f.locale : order.locale, parent: f.parent ?? '' };
   }
 
-  /** The shopper completes or fails the challenge: the attempt it was signed for ends (409 if it already did). */
+  /**
+   * The shopper completes or fails the challenge: the answer goes to the card processor (the
+   * sandbox's simulated issuer), whose PaymentIntent then decides the attempt it was signed for
+   * (409 if that attempt already ended).
+   */
   async finishChallenge(raw: Fields, action: 'complete' | 'fail'): Promise<PayResult> {
     const c = await this.openChallenge(raw);
     if (!c) throw Errors.forbidden('the 3-D Secure step is not one Kassa signed');
     const f = c.fields;
-    const processor = cardSimDefinition.id;
     const ref = f.ref!;
-    const intent = f.intent!;
-    if (c.order.intents.find((i) => i.id === intent)?.processor_reference !== ref) {
+    const intentId = f.intent!;
+    const intent = c.order.intents.find((i) => i.id === intentId);
+    if (intent?.processor_reference !== ref || intent.status !== 'PENDING') {
       throw Errors.conflict('this 3-D Secure step does not belong to the payment attempt the order is waiting for');
     }
-    if (action === 'complete') {
-      const metadata = { paidWith: 'card', cardBrand: f.brand ?? '', cardLast4: f.last4 ?? '', threeDSecure: true };
-      await this.d.orders.completeAttempt(c.order.id, { kind: 'paid', processor, processorReference: ref, metadata }, ref);
-      return { status: 'paid', paymentIntentUuid: intent, resultCode: RESULT_AUTHORISED };
-    }
-    await this.d.orders.completeAttempt(c.order.id, { kind: 'declined', processor, processorReference: ref, reason: 'AUTHENTICATION_FAILED' }, ref);
-    return { status: 'failed', paymentIntentUuid: intent, errorCode: 'AUTHENTICATION_FAILED' };
+    const { embedded } = await this.embeddedOf('cardPayments', c.order.env, 'paymentMethodName');
+    if (!embedded?.answerChallenge) throw Errors.conflict("this environment's 3-D Secure challenge is the card issuer's own");
+    const outcome = await embedded.answerChallenge(ref, action === 'complete');
+    if (outcome.kind === 'waiting') throw Errors.conflict(`the card processor has not decided yet (${outcome.status})`);
+    return this.record(c.order.id, intentId, outcome, ref);
   }
 
   /**

@@ -16,6 +16,8 @@ export interface CheckoutSessionRow {
   kind: CheckoutKind;
   payment_method: string | null;
   order_id: string | null;
+  /** A draft's payment at its processor (a Stripe PaymentIntent), when the processor made one. */
+  processor_reference: string | null;
   created_at: Date;
   expires_at: Date;
   /** The store's time of the environment when read. */
@@ -24,14 +26,14 @@ export interface CheckoutSessionRow {
 
 export async function insertSession(
   q: Queryable,
-  s: { id: string; storeId: string; env: Env; kind: CheckoutKind; method: string | null; lifetimeMinutes: number },
+  s: { id: string; storeId: string; env: Env; kind: CheckoutKind; method: string | null; lifetimeMinutes: number; processorReference?: string },
 ): Promise<CheckoutSessionRow> {
   const { rows } = await q.query<CheckoutSessionRow>(
     `WITH t AS (SELECT store_now($2, $3) AS now)
-     INSERT INTO checkout_sessions (id, store_id, env, kind, payment_method, created_at, expires_at)
-     SELECT $1, $2, $3, $4, $5, t.now, t.now + make_interval(mins => $6) FROM t
+     INSERT INTO checkout_sessions (id, store_id, env, kind, payment_method, created_at, expires_at, processor_reference)
+     SELECT $1, $2, $3, $4, $5, t.now, t.now + make_interval(mins => $6), $7 FROM t
      RETURNING *, store_now(store_id, env) AS now`,
-    [s.id, s.storeId, s.env, s.kind, s.method, s.lifetimeMinutes],
+    [s.id, s.storeId, s.env, s.kind, s.method, s.lifetimeMinutes, s.processorReference ?? null],
   );
   return rows[0]!;
 }

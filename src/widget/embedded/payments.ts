@@ -28,9 +28,13 @@ export interface ChangeEvent {
 
 const SCRIPT_ORIGIN = currentScriptOrigin();
 
-/** The environment the draft's public key names (production unless it says sandbox). */
+/**
+ * The environment the draft's public key names (production unless it says sandbox): a card draft's
+ * key is the Stripe connector's publishable key (the sandbox's is a Stripe test key, pk_test_…),
+ * a BLIK draft's is Kassa's own (kassa_pk_<env>_…).
+ */
 export function environmentOf(publicKey: string | undefined): Environment {
-  return publicKey !== undefined && publicKey.startsWith('kassa_pk_sandbox_') ? 'sandbox' : 'production';
+  return publicKey !== undefined && (publicKey.startsWith('kassa_pk_sandbox_') || publicKey.startsWith('pk_test_')) ? 'sandbox' : 'production';
 }
 
 export class EmbeddedPayment {

@@ -1,16 +1,26 @@
 /**
- * The card simulator's documented test cards and its checks of the card form. Pure: today's
- * month is passed in.
+ * The Stripe simulator's documented test cards (Stripe's own: docs.stripe.com/testing) and its
+ * checks of the card form, and the refund outcomes chosen by the refund amount's cents
+ * (docs/sandbox.md). Pure: today's month is passed in.
  *
- * | card number          | outcome                                  |
- * | 4242 4242 4242 4242  | succeeds                                 |
- * | 4000 0000 0000 0002  | declined (DECLINED)                      |
- * | 4000 0000 0000 3220  | 3-D Secure challenge, then per the page  |
- * | 4000 0000 0000 9995  | declined (INSUFFICIENT_FUNDS)            |
- * | any other Luhn-valid | succeeds                                 |
+ * | card number          | outcome                                                     |
+ * | 4242 4242 4242 4242  | succeeds                                                    |
+ * | 4000 0000 0000 0002  | card_declined / generic_decline (DECLINED)                  |
+ * | 4000 0000 0000 3220  | requires_action: 3-D Secure challenge, then per the page    |
+ * | 4000 0000 0000 9995  | card_declined / insufficient_funds (INSUFFICIENT_FUNDS)     |
+ * | any other Luhn-valid | succeeds                                                    |
  */
-import type { CardBrand, CardUsed } from './mapper.js';
-import type { DeclineReason } from '../sim-kit/protocol.js';
+import { REFUND_MAGIC_CENTS } from '../sim-kit/refunds.js';
+
+export type CardBrand = 'Visa' | 'Mastercard' | 'American Express' | 'Card';
+export type DeclineReason = 'DECLINED' | 'INSUFFICIENT_FUNDS';
+
+export interface CardUsed {
+  paidWith: 'wallet' | 'card';
+  brand: CardBrand;
+  last4: string;
+  threeDs: boolean;
+}
 
 export const TEST_CARDS = {
   success: '4242424242424242',
@@ -96,3 +106,58 @@ function luhn(v){var s=v.replace(/[\\s-]+/g,'');if(!/^\\d{12,19}$/.test(s))retur
 form.addEventListener('submit',function(e){if(!luhn(num.value)){e.preventDefault();err.hidden=false;num.setAttribute('aria-invalid','true');num.setAttribute('aria-describedby','cardNumberError');num.focus();}});
 num.addEventListener('input',function(){if(!err.hidden){err.hidden=true;num.removeAttribute('aria-invalid');}});
 })();`;
+
+/** What a test card does when a PaymentIntent is confirmed with it (kept on the PaymentMethod, never the number). */
+export type CardOutcome = 'approve' | 'challenge' | 'generic_decline' | 'insufficient_funds';
+
+export function cardOutcome(digits: string): CardOutcome {
+  switch (cardDigits(digits)) {
+    case TEST_CARDS.declined:
+      return 'generic_decline';
+    case TEST_CARDS.insufficientFunds:
+      return 'insufficient_funds';
+    case TEST_CARDS.challenge:
+      return 'challenge';
+    default:
+      return 'approve';
+  }
+}
+
+/** Stripe's lowercase brand of Kassa's brand name (PaymentMethod.card.brand). */
+export const STRIPE_BRANDS: Readonly<Record<CardBrand, string>> = { Visa: 'visa', Mastercard: 'mastercard', 'American Express': 'amex', Card: 'unknown' };
+
+/** Kassa's brand name of Stripe's lowercase brand (the card metadata's cardBrand). */
+export function brandDisplay(stripeBrand: string | null | undefined): CardBrand {
+  return (Object.keys(STRIPE_BRANDS) as CardBrand[]).find((b) => STRIPE_BRANDS[b] === stripeBrand) ?? 'Card';
+}
+
+/**
+ * What the simulated Stripe does with a refund, by the amount's cents (docs/sandbox.md):
+ * .51 failed/declined, .52 failed/expired_or_canceled_card, .53 failed/lost_or_stolen_card,
+ * .54 refused with amount_too_large, .55 failed/unknown, .57 an outage on the first call of its
+ * idempotency key, then a success; anything else succeeds.
+ */
+export type RefundBehaviour =
+  | { kind: 'succeed' }
+  | { kind: 'fail'; failureReason: 'declined' | 'expired_or_canceled_card' | 'lost_or_stolen_card' | 'unknown' }
+  | { kind: 'too_large' }
+  | { kind: 'outage_once' };
+
+export function refundBehaviour(amountMinor: number): RefundBehaviour {
+  switch (amountMinor % 100) {
+    case REFUND_MAGIC_CENTS.declined:
+      return { kind: 'fail', failureReason: 'declined' };
+    case REFUND_MAGIC_CENTS.expiredCard:
+      return { kind: 'fail', failureReason: 'expired_or_canceled_card' };
+    case REFUND_MAGIC_CENTS.lostCard:
+      return { kind: 'fail', failureReason: 'lost_or_stolen_card' };
+    case REFUND_MAGIC_CENTS.exceeds:
+      return { kind: 'too_large' };
+    case REFUND_MAGIC_CENTS.other:
+      return { kind: 'fail', failureReason: 'unknown' };
+    case REFUND_MAGIC_CENTS.outageOnce:
+      return { kind: 'outage_once' };
+    default:
+      return { kind: 'succeed' };
+  }
+}
