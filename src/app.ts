@@ -22,6 +22,7 @@ import { cliEventRoutes } from './payments/cli-events/routes.js';
 import { logoRoutes } from './payments/methods/routes.js';
 import { gatewayRoutes } from './payments/gateway/routes.js';
 import { operatorRoutes } from './stores/routes.js';
+import { connectorRoutes } from './connectors/routes.js';
 import { shippingApi, shippingV3Api } from './shipping/routes.js';
 import { legacyWebhookRoutes } from './shipping/legacy/webhooks/routes.js';
 import { legacyShippingRoutes } from './shipping/legacy/routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(notificationOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(backofficeOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(payoutOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
+  await app.register(connectorRoutes, { prefix: '/operator', connectors: services.connectorAdmin, adminToken: opts.adminToken });
   await app.register(backofficeRoutes, { services });
   // Connectors' requests to Kassa's own origin (the sandbox simulators) go through this app.
   services.selfFetch.attach(app);

@@ -3,6 +3,7 @@
  * its own (see kit.ts) and one row here.
  */
 import type { CommandRun } from './kit.js';
+import { CONNECTORS_USAGE, connectorsCommand } from './connectors.js';
 import { CONTRACTS_USAGE, contractsCommand } from './contracts.js';
 import { DEVELOPER_USAGE, developerCommand } from './developer.js';
 import { KEYS_USAGE, keysCommand } from './keys.js';
@@ -26,6 +27,7 @@ export const OPERATOR_COMMANDS: readonly CommandGroup[] = [
   { words: ['users'], run: usersCommand, usage: USERS_USAGE },
   { words: ['keys'], run: keysCommand, usage: KEYS_USAGE },
   { words: ['payouts'], run: payoutsCommand, usage: PAYOUTS_USAGE },
+  { words: ['connectors'], run: connectorsCommand, usage: CONNECTORS_USAGE },
 ];
 
 export const DEVELOPER_COMMANDS: readonly CommandGroup[] = [

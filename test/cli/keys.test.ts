@@ -6,12 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sign } from '../../src/platform/jwt.js';
 import { overlapMinutes } from '../../src/cli/keys.js';
 import { createTestApp, nowS, orderPayload, type TestApp } from '../support/app.js';
+import { connectProduction } from '../support/connectors.js';
 import { kassaAt, type Ran } from '../support/kassa-bin.js';
 
 let t: TestApp;
 let kassa: (args: string[]) => Promise<Ran>;
 beforeAll(async () => {
   t = await createTestApp();
+  // Production orders need their methods' connectors (issue 19).
+  await connectProduction(t);
   kassa = kassaAt(await t.app.listen({ port: 0, host: '127.0.0.1' }));
 });
 afterAll(async () => t.close());

@@ -65,6 +65,7 @@ const FAMILIES: [name: string, test: RegExp][] = [
   ['hosted payment pages', /^\/pay\//],
   ['processor simulators', /^\/simulators\//],
   ['embedded card form', /^\/embedded\//],
+  ['processors: webhooks and production card page', /^\/processors\//],
   ['logos', /^\/logos\//],
   ['browser scripts', /^\/(sdk|assets\/montonio-js|1\.x\.x)\//],
   ['operator API: payouts and their exports', /^\/operator\/stores\/:storeUuid\/payouts/],
@@ -473,6 +474,14 @@ function requestArb(r: Route): fc.Arbitrary<Request> {
 const requestSeed = (i: number) => Math.imul(SEED, 0x9e3779b1) + i;
 
 /** What is wrong with an answer, if anything. */
+/** Simulators of a real protocol answer a 4xx in that protocol's own error shape (Berlin Group XS2A: `tppMessages`). */
+const PROTOCOL_ERROR_SHAPES: readonly (readonly [RegExp, (body: Record<string, unknown>) => boolean])[] = [
+  // The Berlin Group's error body: {tppMessages: [{category, code, text}]}.
+  [/^\/simulators\/xs2a\//, (b) => Array.isArray(b.tppMessages)],
+  // Stripe's error body: {error: {type, message, …}}.
+  [/^\/simulators\/stripe\//, (b) => isContainer(b.error) && typeof (b.error as Record<string, unknown>).type === 'string' && typeof (b.error as Record<string, unknown>).message === 'string'],
+];
+
 function fault(req: Request, res: LightMyRequestResponse): string | undefined {
   if (res.statusCode >= 500) return `answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
   if (res.statusCode < 400 || req.method === 'HEAD') return undefined;
@@ -485,6 +494,7 @@ function fault(req: Request, res: LightMyRequestResponse): string | undefined {
     return `answered ${res.statusCode} without a JSON body (${type}): ${res.body.slice(0, 200)}`;
   }
   const b = body as Record<string, unknown>;
+  if (isContainer(body) && PROTOCOL_ERROR_SHAPES.some(([path, ok]) => path.test(req.url) && ok(b))) return undefined;
   const shaped =
     isContainer(body) && !Array.isArray(body) && Object.keys(b).sort().join() === 'error,message,statusCode' &&
     b.statusCode === res.statusCode && typeof b.message === 'string' && b.message !== '' && typeof b.error === 'string';

@@ -8,12 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANKS } from '../../src/payments/methods/catalogue/banks.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
+import { connectProduction } from '../support/connectors.js';
 import { Shopper, text } from '../gateway/support.js';
 
 let t: TestApp;
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 beforeAll(async () => {
   t = await createTestApp();
+  // Production orders need their methods' connectors (issue 19).
+  await connectProduction(t);
 });
 afterAll(async () => t.close());
 

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSigner } from 'fast-jwt';
 import { createTestApp, nowS, orderPayload, type TestApp } from '../support/app.js';
+import { connectProduction } from '../support/connectors.js';
 import { sign } from '../../src/platform/jwt.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // Production orders need their methods' connectors (issue 19).
+  await connectProduction(t);
 });
 afterAll(async () => t.close());
 

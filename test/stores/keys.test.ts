@@ -9,6 +9,7 @@ import { sign, verify } from '../../src/platform/jwt.js';
 import { KeyResolver } from '../../src/stores/auth.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { ADMIN_TOKEN, createTestApp, nowS, orderPayload, type TestApp } from '../support/app.js';
+import { connectProduction } from '../support/connectors.js';
 import { startReceiver } from '../support/receiver.js';
 import { createOrder as createGatewayOrder, merchantToken, Shopper } from '../gateway/support.js';
 
@@ -16,6 +17,8 @@ let t: TestApp;
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
 beforeAll(async () => {
   t = await createTestApp();
+  // Production orders need their methods' connectors (issue 19).
+  await connectProduction(t);
 });
 afterAll(async () => t.close());
 

@@ -43,6 +43,8 @@ export interface SettingsView {
   refused?: { form: SettingsForm; values: Fields; problems: Map<string, string> };
   /** A refusal that is not about one field (a roll during an overlap). */
   error?: string;
+  /** Production: the store's methods production cannot take, with the connector each needs (null: none exists yet). */
+  unavailable?: { method: string; connector: string | null }[];
 }
 
 const prefixOf: Record<SettingsForm, string> = { address: 'shippingAddress', payout: 'payoutAccount' };
@@ -111,6 +113,11 @@ ${f.role === 'owner' ? '' : html`<p class="muted">${s.readOnly}</p>`}
 ${keysSection(f, v)}
 <section class="card" aria-labelledby="methods-h"><h2 id="methods-h">${s.methods}</h2><p class="muted">${s.methodsIntro}</p>
 <p>${s.storeWide}: ${store.enabledMethods.join(', ') || '—'}</p>
+${
+  v.unavailable && v.unavailable.length > 0
+    ? html`<div class="notice" role="note" id="not-in-production"><p>${s.notInProduction}:</p><ul>${v.unavailable.map((u) => html`<li>${u.method}: ${u.connector ? s.needsConnector.replace('{kind}', u.connector) : s.noConnectorYet}</li>`)}</ul></div>`
+    : ''
+}
 ${
   bankEnabled
     ? settingsForm(f, '/dashboard/settings/methods', s.bankCountries, html`${COUNTRIES.map((c) => html`<span>${checkbox(`country.${c}`, `country-${c}`, c, on.includes(c))}</span> `)}`, s.save)

@@ -68,12 +68,14 @@ function nested(f: Fields, prefix: string, keys: readonly (readonly [string, boo
 }
 
 export const settingsRoutes: AreaRoutes = async (app, ctx: OfficeContext) => {
-  const { stores, storeKeys } = ctx.services;
+  const { stores, storeKeys, processors } = ctx.services;
 
   async function view(frame: Frame, extra: Omit<SettingsView, 'store' | 'keys'> = {}): Promise<SettingsView> {
     const [s, keys] = await Promise.all([stores.get(frame.storeId), storeKeys.list(frame.storeId)]);
     if (!s) throw Errors.notFound(`Store ${frame.storeId}`);
-    return { store: s, keys: keys ?? [], ...extra };
+    // Production offers only what the operator's connectors reach: say which methods it cannot take.
+    const unavailable = frame.env === 'production' ? await processors.productionGaps(s.enabledMethods) : [];
+    return { store: s, keys: keys ?? [], unavailable, ...extra };
   }
   const show = async (reply: FastifyReply, status: number, frame: Frame, extra: Omit<SettingsView, 'store' | 'keys'> = {}) =>
     ctx.page(reply, status, frame, settingsPage(frame, await view(frame, extra)));

@@ -8,7 +8,7 @@ const KEYS = [
   'address', 'name', 'companyName', 'streetAddress', 'locality', 'region', 'postalCode', 'country', 'phoneCountryCode', 'phoneNumber', 'email',
   'payoutAccount', 'iban', 'accountName', 'optional',
   'keys', 'accessKey', 'secretEnding', 'rolledAt', 'previousUntil', 'roll', 'overlap', 'hour1', 'hours24', 'days7', 'noOverlap',
-  'revokePrevious', 'newSecret', 'newSecretOnce', 'keysIntro', 'fixErrors',
+  'revokePrevious', 'newSecret', 'newSecretOnce', 'keysIntro', 'fixErrors', 'notInProduction', 'needsConnector', 'noConnectorYet',
 ] as const;
 export type SettingsKey = (typeof KEYS)[number];
 
@@ -27,6 +27,7 @@ export const SETTINGS_TEXTS: Record<Locale, Record<SettingsKey, string>> = {
     revokePrevious: 'Stop the previous secret now', newSecret: 'New secret key', newSecretOnce: 'Copy it now: it is shown only once. Both secrets work until the time shown below.',
     keysIntro: 'A roll gives the access key a new secret; the previous one keeps working for the time you choose, so your servers can switch without downtime.',
     fixErrors: 'Nothing was saved. Fix the fields marked below.',
+    notInProduction: 'Not offered in production (no real connector)', needsConnector: "needs the operator's {kind} connector", noConnectorYet: 'Kassa has no real connector for it yet',
   },
   et: {
     saved: 'Salvestatud.', readOnly: 'Saad neid seadeid vaadata; muutmiseks on vaja omanikku.', save: 'Salvesta', on: 'sees',
@@ -42,6 +43,7 @@ export const SETTINGS_TEXTS: Record<Locale, Record<SettingsKey, string>> = {
     revokePrevious: 'Peata eelmine salajane võti kohe', newSecret: 'Uus salajane võti', newSecretOnce: 'Kopeeri see kohe: seda näidatakse ainult üks kord. Mõlemad võtmed kehtivad allpool näidatud ajani.',
     keysIntro: 'Vahetus annab juurdepääsuvõtmele uue salajase võtme; eelmine töötab sinu valitud aja, et serverid saaksid katkestuseta üle minna.',
     fixErrors: 'Midagi ei salvestatud. Paranda allpool märgitud väljad.',
+    notInProduction: 'Tootmiskeskkonnas ei pakuta (päris ühendus puudub)', needsConnector: 'vajab haldaja ühendust {kind}', noConnectorYet: 'Kassal pole selle jaoks veel päris ühendust',
   },
   de: {
     saved: 'Gespeichert.', readOnly: 'Sie können diese Einstellungen ansehen; Änderungen erfordern einen Inhaber.', save: 'Speichern', on: 'an',
@@ -57,6 +59,7 @@ export const SETTINGS_TEXTS: Record<Locale, Record<SettingsKey, string>> = {
     revokePrevious: 'Vorherigen geheimen Schlüssel jetzt beenden', newSecret: 'Neuer geheimer Schlüssel', newSecretOnce: 'Jetzt kopieren: Er wird nur einmal angezeigt. Beide Schlüssel gelten bis zur unten genannten Zeit.',
     keysIntro: 'Eine Erneuerung gibt dem Zugriffsschlüssel einen neuen geheimen Schlüssel; der vorherige gilt noch für die gewählte Zeit, damit Ihre Server ohne Ausfall wechseln können.',
     fixErrors: 'Nichts wurde gespeichert. Korrigieren Sie die markierten Felder.',
+    notInProduction: 'In Produktion nicht angeboten (keine echte Anbindung)', needsConnector: 'braucht die Anbindung {kind} des Betreibers', noConnectorYet: 'Kassa hat dafür noch keine echte Anbindung',
   },
   fi: {
     saved: 'Tallennettu.', readOnly: 'Voit katsella näitä asetuksia; muuttaminen vaatii omistajan.', save: 'Tallenna', on: 'päällä',
@@ -72,6 +75,7 @@ export const SETTINGS_TEXTS: Record<Locale, Record<SettingsKey, string>> = {
     revokePrevious: 'Lopeta edellinen salainen avain nyt', newSecret: 'Uusi salainen avain', newSecretOnce: 'Kopioi se nyt: se näytetään vain kerran. Molemmat avaimet toimivat alla näkyvään aikaan asti.',
     keysIntro: 'Vaihto antaa käyttöavaimelle uuden salaisen avaimen; edellinen toimii valitsemasi ajan, jotta palvelimesi voivat vaihtaa ilman katkosta.',
     fixErrors: 'Mitään ei tallennettu. Korjaa alla merkityt kentät.',
+    notInProduction: 'Ei tarjolla tuotannossa (ei oikeaa yhteyttä)', needsConnector: 'tarvitsee ylläpitäjän yhteyden {kind}', noConnectorYet: 'Kassalla ei ole sille vielä oikeaa yhteyttä',
   },
   lt: {
     saved: 'Išsaugota.', readOnly: 'Galite peržiūrėti šiuos nustatymus; juos keisti gali tik savininkas.', save: 'Išsaugoti', on: 'įjungta',
@@ -87,6 +91,7 @@ export const SETTINGS_TEXTS: Record<Locale, Record<SettingsKey, string>> = {
     revokePrevious: 'Sustabdyti ankstesnį slaptąjį raktą dabar', newSecret: 'Naujas slaptasis raktas', newSecretOnce: 'Nukopijuokite jį dabar: jis rodomas tik vieną kartą. Abu raktai galioja iki toliau nurodyto laiko.',
     keysIntro: 'Pakeitus prieigos raktui suteikiamas naujas slaptasis raktas; ankstesnis veikia jūsų pasirinktą laiką, kad serveriai galėtų persijungti be pertrūkio.',
     fixErrors: 'Niekas neišsaugota. Pataisykite pažymėtus laukus.',
+    notInProduction: 'Gamyboje nesiūloma (nėra tikros jungties)', needsConnector: 'reikia operatoriaus jungties {kind}', noConnectorYet: 'Kassa jam dar neturi tikros jungties',
   },
   lv: {
     saved: 'Saglabāts.', readOnly: 'Jūs varat skatīt šos iestatījumus; to mainīšanai vajadzīgs īpašnieks.', save: 'Saglabāt', on: 'ieslēgts',
@@ -102,6 +107,7 @@ export const SETTINGS_TEXTS: Record<Locale, Record<SettingsKey, string>> = {
     revokePrevious: 'Apturēt iepriekšējo slepeno atslēgu tūlīt', newSecret: 'Jaunā slepenā atslēga', newSecretOnce: 'Nokopējiet to tagad: tā tiek parādīta tikai vienreiz. Abas atslēgas darbojas līdz zemāk norādītajam laikam.',
     keysIntro: 'Nomaiņa piešķir piekļuves atslēgai jaunu slepeno atslēgu; iepriekšējā darbojas jūsu izvēlēto laiku, lai serveri varētu pāriet bez pārtraukuma.',
     fixErrors: 'Nekas netika saglabāts. Izlabojiet atzīmētos laukus.',
+    notInProduction: 'Ražošanā netiek piedāvāts (nav īsta savienojuma)', needsConnector: 'nepieciešams operatora savienojums {kind}', noConnectorYet: 'Kassa tam vēl nav īsta savienojuma',
   },
   pl: {
     saved: 'Zapisano.', readOnly: 'Możesz przeglądać te ustawienia; ich zmiana wymaga właściciela.', save: 'Zapisz', on: 'włączone',
@@ -117,6 +123,7 @@ export const SETTINGS_TEXTS: Record<Locale, Record<SettingsKey, string>> = {
     revokePrevious: 'Zatrzymaj poprzedni klucz tajny teraz', newSecret: 'Nowy klucz tajny', newSecretOnce: 'Skopiuj go teraz: jest pokazywany tylko raz. Oba klucze działają do czasu podanego poniżej.',
     keysIntro: 'Zmiana nadaje kluczowi dostępu nowy klucz tajny; poprzedni działa przez wybrany czas, aby serwery mogły przejść bez przerwy.',
     fixErrors: 'Nic nie zapisano. Popraw zaznaczone pola.',
+    notInProduction: 'Niedostępne w produkcji (brak prawdziwego połączenia)', needsConnector: 'wymaga połączenia operatora {kind}', noConnectorYet: 'Kassa nie ma jeszcze dla niej prawdziwego połączenia',
   },
   ru: {
     saved: 'Сохранено.', readOnly: 'Вы можете просматривать эти настройки; изменять их может только владелец.', save: 'Сохранить', on: 'вкл.',
@@ -132,6 +139,7 @@ export const SETTINGS_TEXTS: Record<Locale, Record<SettingsKey, string>> = {
     revokePrevious: 'Остановить предыдущий секретный ключ сейчас', newSecret: 'Новый секретный ключ', newSecretOnce: 'Скопируйте его сейчас: он показывается только один раз. Оба ключа действуют до указанного ниже времени.',
     keysIntro: 'Смена даёт ключу доступа новый секретный ключ; предыдущий работает выбранное вами время, чтобы серверы перешли без простоя.',
     fixErrors: 'Ничего не сохранено. Исправьте отмеченные поля.',
+    notInProduction: 'Не предлагается в рабочей среде (нет настоящего подключения)', needsConnector: 'нужно подключение оператора {kind}', noConnectorYet: 'у Kassa пока нет для него настоящего подключения',
   },
 };
 

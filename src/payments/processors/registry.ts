@@ -85,6 +85,16 @@ export class ProcessorRegistry {
     return { missing: (m) => missing.get(m), hasBank: (country, code) => banks.has(`${country}:${code}`) };
   }
 
+  /** Of `methods`, those production cannot take, each with the connector kind it needs (null: Kassa has no real connector for it yet). */
+  async productionGaps(methods: readonly PaymentMethodName[]): Promise<{ method: PaymentMethodName; connector: string | null }[]> {
+    const gaps: { method: PaymentMethodName; connector: string | null }[] = [];
+    for (const m of methods) {
+      const f = this.byMethod.get(m);
+      if (!f || !(await this.readiness(m)).ready) gaps.push({ method: m, connector: f?.production ? (f.connector?.kind ?? null) : null });
+    }
+    return gaps;
+  }
+
   /** The configured connectors of the method's kind (production), e.g. the banks of `xs2a`. */
   async productionConnectors(m: PaymentMethodName): Promise<readonly ConnectorRecord[]> {
     return this.configured(this.family(m));

@@ -1,0 +1,96 @@
+/**
+ * The operator's connectors (issue 19): set through the operator API with their kind's schemas
+ * (a 400 naming each field, nothing stored), secrets sealed at rest and never answered, production
+ * pointed only at https endpoints of the real party, and what production offers following them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
+import { TEST_STRIPE, testBank } from '../support/connectors.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const put = (kind: string, payload: unknown) => t.app.inject({ method: 'PUT', url: `/operator/connectors/${kind}`, headers: admin, payload: payload as Record<string, unknown> });
+const list = async () => (await t.app.inject({ method: 'GET', url: '/operator/connectors', headers: admin })).json();
+const methods = async () => (await t.app.inject({ method: 'GET', url: '/api/stores/payment-methods', headers: t.bearer({ env: 'production' }) })).json().paymentMethods;
+
+describe('/operator/connectors', () => {
+  it('needs the admin token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/operator/connectors' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/operator/connectors/stripe', payload: TEST_STRIPE })).statusCode).toBe(401);
+  });
+
+  it('lists the kinds Kassa has, none configured on a new installation', async () => {
+    const r = await list();
+    expect(r.kinds.map((k: { kind: string }) => k.kind).sort()).toEqual(['stripe', 'xs2a']);
+    expect(r.kinds.every((k: { configured: number }) => k.configured === 0)).toBe(true);
+    expect(r.connectors).toEqual([]);
+  });
+
+  it('refuses what does not fit the kind with a 400 naming each field, and stores nothing', async () => {
+    const bad = await put('stripe', { settings: { publishableKey: 'nope' }, secrets: { secretKey: 'sk_test_x', webhookSecret: 42, extra: 'x' } });
+    expect(bad.statusCode).toBe(400);
+    const message = bad.json().message as string;
+    expect(message).toContain('settings.publishableKey');
+    expect(message).toContain('secrets.webhookSecret');
+    expect(message).toContain('extra');
+    expect(message).not.toContain('sk_test_x');
+    const mixed = await put('stripe', { settings: { publishableKey: 'pk_live_abc' }, secrets: TEST_STRIPE.secrets });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().message).toBe('publishableKey and secretKey must be of the same mode (both live or both test)');
+    const unknown = await put('paypal', TEST_STRIPE);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('kind must be one of xs2a, stripe');
+    expect((await list()).connectors).toEqual([]);
+  });
+
+  it('never points production at a simulator or at plain http', async () => {
+    const own = testBank('LV', 'HABALV22');
+    for (const baseUrl of ['http://xs2a.bank.example/psd2', 'https://kassa.test/simulators/xs2a/LV-HABALV22', 'https://elsewhere.example/simulators/xs2a']) {
+      const res = await put('xs2a', { ...own, settings: { ...own.settings, baseUrl } });
+      expect(res.statusCode, baseUrl).toBe(400);
+      expect(res.json().message).toMatch(/^baseUrl /);
+    }
+    expect((await list()).connectors).toEqual([]);
+  });
+
+  it('seals the secrets at rest and never answers them; production offers what is configured, and stops when it is removed', async () => {
+    expect(await methods()).toEqual({});
+    const set = await put('stripe', TEST_STRIPE);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ kind: 'stripe', name: '', title: 'Stripe (cards)', settings: TEST_STRIPE.settings, secretsSet: ['secretKey', 'webhookSecret'] });
+    expect(set.body).not.toContain(TEST_STRIPE.secrets.secretKey);
+    const row = (await t.db.query<{ secrets_sealed: string }>(`SELECT secrets_sealed FROM connectors WHERE kind = 'stripe'`)).rows[0]!;
+    expect(row.secrets_sealed).toMatch(/^v1\./);
+    expect(row.secrets_sealed).not.toContain('sk_test');
+    expect(JSON.stringify(await list())).not.toContain(TEST_STRIPE.secrets.secretKey);
+
+    const bank = testBank('LV', 'HABALV22');
+    expect((await put('xs2a', bank)).json().name).toBe('LV-HABALV22');
+    const offered = await methods();
+    expect(Object.keys(offered).sort()).toEqual(['cardPayments', 'paymentInitiation']);
+    expect(offered.cardPayments.processor).toBe('stripe');
+    // The bank list of a country comes from the configured banks: one bank, in one country.
+    const setup = offered.paymentInitiation.setup;
+    expect(Object.keys(setup)).toEqual(['LV']);
+    expect(setup.LV.paymentMethods.map((b: { code: string }) => b.code)).toEqual(['HABALV22']);
+
+    const card = orderPayload({ merchantReference: 'prod-card-1', payment: { method: 'cardPayments', amount: 10, currency: 'EUR' }, grandTotal: 10, currency: 'EUR' });
+    const created = await t.app.inject({ method: 'POST', url: '/api/orders', payload: { data: t.token(card, { env: 'production' }) } });
+    expect(created.statusCode, created.body).toBe(201);
+
+    const removed = await t.app.inject({ method: 'DELETE', url: '/operator/connectors/stripe', headers: admin });
+    expect(removed.statusCode).toBe(204);
+    expect(Object.keys(await methods())).toEqual(['paymentInitiation']);
+    const refused = await t.app.inject({ method: 'POST', url: '/api/orders', payload: { data: t.token({ ...card, merchantReference: 'prod-card-2' }, { env: 'production' }) } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^payment\.method cannot be paid in production: cardPayments needs the stripe connector \(Stripe \(cards\)\)/);
+    expect((await t.app.inject({ method: 'DELETE', url: '/operator/connectors/stripe', headers: admin })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/operator/connectors/xs2a?name=LV-HABALV22', headers: admin })).statusCode).toBe(204);
+    expect(await methods()).toEqual({});
+  });
+});
