@@ -123,7 +123,7 @@ export async function payoutOperatorRoutes(app: FastifyInstance, opts: { service
         operationId: 'operatorPayoutsPain001',
         security,
         querystring: Pain001BatchQuery,
-        response: { 200: pain001FileResponse('The pain.001 file of the batch, for the settlement account\'s bank'), ...errorResponses(400, 401, 404, 503) },
+        response: { 200: pain001FileResponse('The pain.001 file of the batch, for the settlement account\'s bank'), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (req, reply) => {
@@ -155,7 +155,7 @@ export async function payoutOperatorRoutes(app: FastifyInstance, opts: { service
         operationId: 'operatorRefundsPain001',
         security,
         querystring: Pain001RefundsQuery,
-        response: { 200: pain001FileResponse('The pain.001 file paying the refunds back to the payers'), ...errorResponses(400, 401, 404, 503) },
+        response: { 200: pain001FileResponse('The pain.001 file paying the refunds back to the payers'), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (req, reply) => {
@@ -181,7 +181,7 @@ export async function payoutOperatorRoutes(app: FastifyInstance, opts: { service
         operationId: 'operatorExportRefundsPain001',
         security,
         body: Pain001ExportBody,
-        response: { 200: pain001FileResponse('The new file; `x-kassa-file-id` fetches it again'), ...errorResponses(400, 401, 404, 503) },
+        response: { 200: pain001FileResponse('The new file; `x-kassa-file-id` fetches it again'), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (req, reply) => {

@@ -65,7 +65,7 @@ export const ERROR_CATALOGUE = {
   KASSA_ERR_HTTP: { status: 400, template: '%s', description: "Fastify's own 4xx refusals (body too large, unsupported media type, malformed JSON), with Fastify's status and message" },
   KASSA_ERR_TOO_MANY_LISTENERS: { status: 429, template: '%s', description: "Too many long-polls of `kassa listen`'s feed wait for one store's events on this server" },
   KASSA_ERR_LISTEN_BUSY: { status: 503, template: '%s', description: "The server holds its most waiting long-polls of `kassa listen`'s feed, or is shutting down" },
-  KASSA_ERR_NOT_CONFIGURED: { status: 503, template: '%s', description: 'A setting the request needs is missing or invalid on the server (e.g. KASSA_SETTLEMENT_IBAN for production pain.001 files); the message names it' },
+  KASSA_ERR_NOT_CONFIGURED: { status: 409, template: '%s', description: 'A setting the request needs is missing or invalid on the server (e.g. KASSA_SETTLEMENT_IBAN for production pain.001 files): the installation is not in a state that allows this until the operator sets it; the message names it' },
   KASSA_ERR_INTERNAL: { status: 500, template: 'Internal server error', description: 'An unexpected fault; the details are logged, never answered' },
 } as const satisfies Record<string, ErrorEntry>;
 

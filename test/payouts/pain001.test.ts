@@ -146,7 +146,7 @@ describeXsd('GET /operator/payouts/pain001: a payout batch', () => {
     const missing = await get(`/operator/payouts/pain001?env=sandbox&ids=${eur[0]!.id},${unknown}`);
     expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: `Payout ${unknown} of sandbox not found` });
     // Another environment's payout is not found either.
-    expect((await get(`/operator/payouts/pain001?env=production&ids=${eur[0]!.id}`)).statusCode).toBe(503); // production has no settlement account here
+    expect((await get(`/operator/payouts/pain001?env=production&ids=${eur[0]!.id}`)).statusCode).toBe(409); // production has no settlement account here
   });
 
   it.each([
@@ -164,7 +164,7 @@ describeXsd('GET /operator/payouts/pain001: a payout batch', () => {
     expect(Object.keys(res.json()).sort()).toEqual(['error', 'message', 'statusCode']);
   });
 
-  it('production names the settlement account from KASSA_SETTLEMENT_*, and without it answers 503 naming the settings', async () => {
+  it('production names the settlement account from KASSA_SETTLEMENT_*, and without it answers 409 naming the settings', async () => {
     const s = await t.createStore();
     const ok = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${s.id}`, headers: admin, payload: { payoutAccount: { iban: 'EE471000001020145685', accountName: 'Näidis OÜ' } } });
     expect(ok.statusCode).toBe(200);
@@ -182,8 +182,8 @@ describeXsd('GET /operator/payouts/pain001: a payout batch', () => {
       delete process.env.KASSA_SETTLEMENT_BIC;
       const refused = await get(`/operator/payouts/pain001?env=production&date=${day}`);
       expect(refused.json()).toEqual({
-        statusCode: 503,
-        error: 'Service Unavailable',
+        statusCode: 409,
+        error: 'Conflict',
         message: "production pain.001 files need the operator's settlement account: set KASSA_SETTLEMENT_IBAN and KASSA_SETTLEMENT_NAME (and optionally KASSA_SETTLEMENT_BIC) on the server",
       });
       process.env.KASSA_SETTLEMENT_IBAN = 'EE38 2200 2210 2014 5686';

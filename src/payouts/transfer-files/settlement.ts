@@ -8,7 +8,7 @@
  *   KASSA_SETTLEMENT_NAME  its holder's name, as the bank knows it (required)
  *   KASSA_SETTLEMENT_BIC   the bank's BIC (optional: without it the file names the debtor agent
  *                          NOTPROVIDED, as the EPC guidelines allow for IBAN-only SEPA transfers)
- * Without them a production file is refused with a 503 naming the missing setting: never a
+ * Without them a production file is refused with a 409 naming the missing setting: never a
  * made-up debtor. The sandbox always uses SANDBOX_SETTLEMENT_ACCOUNT, a documented sample account,
  * whatever is set, so a sandbox file can never name the real account.
  */
@@ -29,7 +29,7 @@ export type SettlementVars = Partial<Record<(typeof SETTLEMENT_VARS)[number], st
 
 const BIC = /^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
 
-/** The debtor of an environment's files; a 503 naming the setting when production's is missing or invalid. */
+/** The debtor of an environment's files; a 409 naming the setting when production's is missing or invalid. */
 export function settlementAccount(env: Env, vars: SettlementVars): Party {
   if (env === 'sandbox') return { ...SANDBOX_SETTLEMENT_ACCOUNT };
   const iban = vars.KASSA_SETTLEMENT_IBAN?.trim();

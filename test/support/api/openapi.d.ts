@@ -1054,6 +1054,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Production's connectors: the kinds Kassa has and the ones configured (secrets never answered) */
+        get: operations["operatorListConnectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/connectors/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets (adds or replaces) a connector of a kind; its name comes from its settings */
+        put: operations["operatorSetConnector"];
+        post?: never;
+        /** Removes a connector: production stops offering what it served */
+        delete: operations["operatorRemoveConnector"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/notifications": {
         parameters: {
             query?: never;
@@ -1099,6 +1134,58 @@ export interface paths {
         put?: never;
         /** Send a failed (or delivered) notification once more, now */
         post: operations["operatorResendNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/pain001-files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A recorded pain.001 file again, byte for byte (from POST /operator/refunds/pain001) */
+        get: operations["operatorPain001File"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/payouts/pain001": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payout batch as a pain.001.001.09 SEPA credit-transfer file: the EUR payouts of an environment made on a date, or those named */
+        get: operations["operatorPayoutsPain001"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/refunds/pain001": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bank-payment refunds that succeeded in a date range as a pain.001.001.09 SEPA credit-transfer file (not recorded) */
+        get: operations["operatorRefundsPain001"];
+        put?: never;
+        /** The bank-payment refunds in no pain.001 file yet, as a new pain.001.001.09 file, recorded (each refund is in one file at most) */
+        post: operations["operatorExportRefundsPain001"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1324,6 +1411,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pay/{orderUuid}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Production's card page: Stripe's Payment Element for the order's PaymentIntent */
+        get: operations["stripeCardPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pay/{orderUuid}/return": {
         parameters: {
             query?: never;
@@ -1353,6 +1457,46 @@ export interface paths {
         put?: never;
         /** Start a payment with the chosen option (form post) */
         post: operations["payStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processors/stripe/sandbox/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox Stripe simulator's webhooks
+         * @description Stripe's webhook: the Event as Stripe sends it (raw JSON, verified by its Stripe-Signature header with Stripe's scheme and a 300-second tolerance).
+         */
+        post: operations["stripeSandboxWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processors/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's webhooks (production)
+         * @description Stripe's webhook: the Event as Stripe sends it (raw JSON, verified by its Stripe-Signature header with Stripe's scheme and a 300-second tolerance).
+         */
+        post: operations["stripeWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2698,16 +2842,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Bank simulator: the payment page
-         * @description A page of a simulated processor, for the shopper. The query carries the fields Kassa signed (with their `mac`); the signature authenticates the request.
-         */
+        /** XS2A simulator: the bank’s SCA page (redirect approach) */
         get: operations["simBankPage"];
         put?: never;
-        /**
-         * Bank simulator: approve, decline or cancel
-         * @description The shopper's answer on a simulated processor's page: the signed fields again, with what the shopper entered.
-         */
+        /** XS2A simulator: approve, decline or cancel on the bank’s SCA page */
         post: operations["simBankSubmit"];
         delete?: never;
         options?: never;
@@ -2771,14 +2909,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Card simulator: the 3-D Secure challenge
-         * @description A page of a simulated processor, for the shopper. The query carries the fields Kassa signed (with their `mac`); the signature authenticates the request.
+         * Stripe simulator: the 3-D Secure challenge (the next_action of a PaymentIntent that requires_action)
+         * @description A page of Kassa's Stripe simulator standing in for Stripe.js and Elements (sandbox only). The query carries the PaymentIntent's client secret, the return_url and the page language.
          */
         get: operations["simCard3dsPage"];
         put?: never;
         /**
-         * Card simulator: complete or fail the 3-D Secure challenge
-         * @description The shopper's answer on a simulated processor's page: the signed fields again, with what the shopper entered.
+         * Stripe simulator: complete or fail the 3-D Secure challenge
+         * @description The shopper's answer on a page of Kassa's Stripe simulator: the page state again, with what the shopper entered.
          */
         post: operations["simCard3dsSubmit"];
         delete?: never;
@@ -2795,14 +2933,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Card simulator: the wallet button and the card form
-         * @description A page of a simulated processor, for the shopper. The query carries the fields Kassa signed (with their `mac`); the signature authenticates the request.
+         * Stripe simulator: the card page (wallet button and card form), as Elements would show it
+         * @description A page of Kassa's Stripe simulator standing in for Stripe.js and Elements (sandbox only). The query carries the PaymentIntent's client secret, the return_url and the page language.
          */
         get: operations["simCardPage"];
         put?: never;
         /**
-         * Card simulator: pay by card, open the wallet, or cancel
-         * @description The shopper's answer on a simulated processor's page: the signed fields again, with what the shopper entered.
+         * Stripe simulator: pay by card, open the wallet, or cancel
+         * @description The shopper's answer on a page of Kassa's Stripe simulator: the page state again, with what the shopper entered.
          */
         post: operations["simCardSubmit"];
         delete?: never;
@@ -2819,14 +2957,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Card simulator: the wallet's confirmation sheet
-         * @description A page of a simulated processor, for the shopper. The query carries the fields Kassa signed (with their `mac`); the signature authenticates the request.
+         * Stripe simulator: the wallet's confirmation sheet
+         * @description A page of Kassa's Stripe simulator standing in for Stripe.js and Elements (sandbox only). The query carries the PaymentIntent's client secret, the return_url and the page language.
          */
         get: operations["simCardWalletPage"];
         put?: never;
         /**
-         * Card simulator: confirm or close the wallet
-         * @description The shopper's answer on a simulated processor's page: the signed fields again, with what the shopper entered.
+         * Stripe simulator: confirm or close the wallet
+         * @description The shopper's answer on a page of Kassa's Stripe simulator: the page state again, with what the shopper entered.
          */
         post: operations["simCardWalletSubmit"];
         delete?: never;
@@ -2907,6 +3045,221 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/simulators/stripe/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stripe simulator: list Events, newest first
+         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
+         */
+        get: operations["stripeSimListEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulators/stripe/v1/payment_intents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe simulator: create a PaymentIntent
+         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
+         */
+        post: operations["stripeSimCreatePaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulators/stripe/v1/payment_intents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stripe simulator: retrieve a PaymentIntent
+         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
+         */
+        get: operations["stripeSimGetPaymentIntent"];
+        put?: never;
+        /**
+         * Stripe simulator: update a PaymentIntent
+         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
+         */
+        post: operations["stripeSimUpdatePaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulators/stripe/v1/payment_intents/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe simulator: cancel a PaymentIntent
+         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
+         */
+        post: operations["stripeSimCancelPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulators/stripe/v1/payment_intents/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe simulator: confirm a PaymentIntent
+         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
+         */
+        post: operations["stripeSimConfirmPaymentIntent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulators/stripe/v1/payment_methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe simulator: create a card PaymentMethod
+         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
+         */
+        post: operations["stripeSimCreatePaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulators/stripe/v1/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe simulator: refund a PaymentIntent
+         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
+         */
+        post: operations["stripeSimCreateRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulators/stripe/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stripe simulator: retrieve a Refund
+         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
+         */
+        get: operations["stripeSimGetRefund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulators/xs2a/{bank}/v1/payments/{product}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** XS2A simulator: payment initiation (Berlin Group NextGenPSD2) */
+        post: operations["simXs2aInitiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulators/xs2a/{bank}/v1/payments/{product}/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** XS2A simulator: a payment with its status and, once authorised, its debtor */
+        get: operations["simXs2aPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/simulators/xs2a/{bank}/v1/payments/{product}/{paymentId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** XS2A simulator: the transaction status of a payment */
+        get: operations["simXs2aStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/track/{carrierCode}/{trackingNumber}": {
         parameters: {
             query?: never;
@@ -2931,6 +3284,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * Error
+         * @description The spec's error shape
+         */
+        "def-0": {
+            /**
+             * @description The HTTP reason phrase
+             * @example Bad Request
+             */
+            error: string;
+            /**
+             * @description What went wrong; for a bad field it starts with the field
+             * @example grandTotal must be a number
+             */
+            message: string;
+            /**
+             * @description The HTTP status code
+             * @example 400
+             */
+            statusCode: number;
+        };
         /**
          * Error
          * @description The spec's error shape
@@ -4285,9 +4659,9 @@ export interface operations {
                     "application/json": {
                         /** @description The store UUID */
                         onBehalfOf: string;
-                        /** @description `<uuid>_secret_<mac>`: the intent's id signed under the store's key */
+                        /** @description cardPayments: the client secret of the draft's Stripe PaymentIntent (pi_…_secret_…). blik: `<uuid>_secret_<mac>`, the draft's id signed under the store's key */
                         stripeClientSecret: string;
-                        /** @description Kassa has no Stripe: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments */
+                        /** @description cardPayments: the Stripe connector's publishable key (pk_live_…; the sandbox's simulator: pk_test_…). blik: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments */
                         stripePublicKey: string;
                         /** @description The draft payment intent UUID, sent as paymentIntentUuid with the order */
                         uuid: string;
@@ -9112,7 +9486,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Unknown session: a page saying so */
+            /** @description Unknown session, or its environment has no card processor configured (production without the stripe connector): a page saying so */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9164,6 +9538,8 @@ export interface operations {
                     /** @description MM/YY */
                     cardExpiry?: string;
                     cardNumber?: string;
+                    /** @description Production's Stripe Elements form: no card; the answer is the PaymentIntent to confirm in the browser */
+                    elements?: boolean;
                 };
             };
         };
@@ -9203,6 +9579,15 @@ export interface operations {
                         paymentIntentUuid: string;
                         /** @enum {string} */
                         status: "challenge";
+                    } | {
+                        /** @description The Stripe PaymentIntent's client secret */
+                        clientSecret: string;
+                        /** @description The payment intent of the attempt */
+                        paymentIntentUuid: string;
+                        /** @description Where Stripe.js returns after a redirect */
+                        returnUrl: string;
+                        /** @enum {string} */
+                        status: "confirm";
                     };
                 };
             };
@@ -9442,6 +9827,15 @@ export interface operations {
                         paymentIntentUuid: string;
                         /** @enum {string} */
                         status: "challenge";
+                    } | {
+                        /** @description The Stripe PaymentIntent's client secret */
+                        clientSecret: string;
+                        /** @description The payment intent of the attempt */
+                        paymentIntentUuid: string;
+                        /** @description Where Stripe.js returns after a redirect */
+                        returnUrl: string;
+                        /** @enum {string} */
+                        status: "confirm";
                     };
                 };
             };
@@ -10609,6 +11003,278 @@ export interface operations {
             };
         };
     };
+    operatorListConnectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Kinds and configured connectors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        connectors: {
+                            /** @example stripe */
+                            kind: string;
+                            /**
+                             * @description The connector's name within its kind: '' for Stripe, `<country>-<bank code>` for a bank
+                             * @example
+                             * @example LV-HABALV22
+                             */
+                            name: string;
+                            /** @description Which secrets are set (their values are never answered) */
+                            secretsSet: string[];
+                            /** @description The plain settings as set */
+                            settings: unknown;
+                            /** @example Stripe (cards) */
+                            title: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        kinds: {
+                            /** @description How many connectors of this kind are set */
+                            configured: number;
+                            kind: string;
+                            /** @description JSON Schema of the secrets */
+                            secrets: unknown;
+                            /** @description JSON Schema of the settings */
+                            settings: unknown;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorSetConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Checked against the kind's secrets schema; sealed at rest with the master key */
+                    secrets: unknown;
+                    /** @description Checked against the kind's settings schema */
+                    settings: unknown;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The connector as stored (without its secrets) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example stripe */
+                        kind: string;
+                        /**
+                         * @description The connector's name within its kind: '' for Stripe, `<country>-<bank code>` for a bank
+                         * @example
+                         * @example LV-HABALV22
+                         */
+                        name: string;
+                        /** @description Which secrets are set (their values are never answered) */
+                        secretsSet: string[];
+                        /** @description The plain settings as set */
+                        settings: unknown;
+                        /** @example Stripe (cards) */
+                        title: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorRemoveConnector: {
+        parameters: {
+            query?: {
+                /** @description The connector's name ('' or absent for Stripe) */
+                name?: string;
+            };
+            header?: never;
+            path: {
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
     operatorListNotifications: {
         parameters: {
             query?: {
@@ -10901,6 +11567,536 @@ export interface operations {
                         /** @description Where it is POSTed */
                         url: string;
                     };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorPain001File: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file id (`x-kassa-file-id` of POST /operator/refunds/pain001) */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recorded file */
+            200: {
+                headers: {
+                    /** @description CtrlSum: their total, a decimal string (EUR) */
+                    "x-kassa-control-sum"?: unknown;
+                    /** @description How many matched but cannot be paid by SEPA credit transfer (another currency, no payer IBAN); the ids in x-kassa-excluded-ids (first 50) */
+                    "x-kassa-excluded"?: unknown;
+                    /** @description The recorded file (POST /operator/refunds/pain001; GET /operator/pain001-files/{fileId}) */
+                    "x-kassa-file-id"?: unknown;
+                    /** @description GrpHdr/MsgId: the same batch always has the same one, and banks refuse a MsgId they have seen */
+                    "x-kassa-message-id"?: unknown;
+                    /** @description NbOfTxs: transfers in the file */
+                    "x-kassa-transactions"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorPayoutsPain001: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (UTC): the batch is the payouts made on this date; or give `ids` */
+                date?: string;
+                /** @description Default production */
+                env?: "sandbox" | "production";
+                /** @description ReqdExctnDt, YYYY-MM-DD: today (UTC) or later; default today */
+                executionDate?: string;
+                /** @description Payout UUIDs separated by commas (at most 1000); or give `date` */
+                ids?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pain.001 file of the batch, for the settlement account's bank */
+            200: {
+                headers: {
+                    /** @description CtrlSum: their total, a decimal string (EUR) */
+                    "x-kassa-control-sum"?: unknown;
+                    /** @description How many matched but cannot be paid by SEPA credit transfer (another currency, no payer IBAN); the ids in x-kassa-excluded-ids (first 50) */
+                    "x-kassa-excluded"?: unknown;
+                    /** @description The recorded file (POST /operator/refunds/pain001; GET /operator/pain001-files/{fileId}) */
+                    "x-kassa-file-id"?: unknown;
+                    /** @description GrpHdr/MsgId: the same batch always has the same one, and banks refuse a MsgId they have seen */
+                    "x-kassa-message-id"?: unknown;
+                    /** @description NbOfTxs: transfers in the file */
+                    "x-kassa-transactions"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorRefundsPain001: {
+        parameters: {
+            query: {
+                /** @description Default production */
+                env?: "sandbox" | "production";
+                /** @description ReqdExctnDt, YYYY-MM-DD: today (UTC) or later; default today */
+                executionDate?: string;
+                /** @description YYYY-MM-DD (UTC): refunds that succeeded on or after this date */
+                from: string;
+                /** @description YYYY-MM-DD (UTC): refunds that succeeded on or before this date */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pain.001 file paying the refunds back to the payers */
+            200: {
+                headers: {
+                    /** @description CtrlSum: their total, a decimal string (EUR) */
+                    "x-kassa-control-sum"?: unknown;
+                    /** @description How many matched but cannot be paid by SEPA credit transfer (another currency, no payer IBAN); the ids in x-kassa-excluded-ids (first 50) */
+                    "x-kassa-excluded"?: unknown;
+                    /** @description The recorded file (POST /operator/refunds/pain001; GET /operator/pain001-files/{fileId}) */
+                    "x-kassa-file-id"?: unknown;
+                    /** @description GrpHdr/MsgId: the same batch always has the same one, and banks refuse a MsgId they have seen */
+                    "x-kassa-message-id"?: unknown;
+                    /** @description NbOfTxs: transfers in the file */
+                    "x-kassa-transactions"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    operatorExportRefundsPain001: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Default production
+                     * @enum {unknown}
+                     */
+                    env?: "sandbox" | "production";
+                    /** @description ReqdExctnDt, YYYY-MM-DD: today (UTC) or later; default today */
+                    executionDate?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The new file; `x-kassa-file-id` fetches it again */
+            200: {
+                headers: {
+                    /** @description CtrlSum: their total, a decimal string (EUR) */
+                    "x-kassa-control-sum"?: unknown;
+                    /** @description How many matched but cannot be paid by SEPA credit transfer (another currency, no payer IBAN); the ids in x-kassa-excluded-ids (first 50) */
+                    "x-kassa-excluded"?: unknown;
+                    /** @description The recorded file (POST /operator/refunds/pain001; GET /operator/pain001-files/{fileId}) */
+                    "x-kassa-file-id"?: unknown;
+                    /** @description GrpHdr/MsgId: the same batch always has the same one, and banks refuse a MsgId they have seen */
+                    "x-kassa-message-id"?: unknown;
+                    /** @description NbOfTxs: transfers in the file */
+                    "x-kassa-transactions"?: unknown;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
                 };
             };
             /** @description Bad Request */
@@ -12970,6 +14166,86 @@ export interface operations {
             };
         };
     };
+    stripeCardPage: {
+        parameters: {
+            query?: {
+                /** @description The PaymentIntent's client secret */
+                client_secret?: string | string[];
+                /** @description The page language */
+                locale?: string | string[];
+                /** @description Kassa's return route of the order */
+                return_url?: string | string[];
+            };
+            header?: never;
+            path: {
+                orderUuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not a PaymentIntent of this order */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
     payReturn: {
         parameters: {
             query?: {
@@ -12985,6 +14261,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The processor has not decided yet (a bank still confirming the payment): a page saying so, with a link to check again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description On to the merchant's returnUrl, or back to the payment page to try again */
             303: {
                 headers: {
@@ -13121,6 +14406,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The processor has not decided yet (a bank still confirming the payment): a page saying so, with a link to check again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
             /** @description On to the merchant's returnUrl, or back to the payment page to try again */
             303: {
                 headers: {
@@ -13341,6 +14635,164 @@ export interface operations {
             };
             /** @description Unsupported Media Type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    stripeSandboxWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The Stripe Event, as Stripe sent it (verified on its raw bytes) */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The event was taken (or is not one Kassa acts on) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    stripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The Stripe Event, as Stripe sent it (verified on its raw bytes) */
+        requestBody?: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The event was taken (or is not one Kassa acts on) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14513,9 +15965,9 @@ export interface operations {
                     "application/json": {
                         /** @description The store UUID */
                         onBehalfOf: string;
-                        /** @description `<uuid>_secret_<mac>`: the intent's id signed under the store's key */
+                        /** @description cardPayments: the client secret of the draft's Stripe PaymentIntent (pi_…_secret_…). blik: `<uuid>_secret_<mac>`, the draft's id signed under the store's key */
                         stripeClientSecret: string;
-                        /** @description Kassa has no Stripe: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments */
+                        /** @description cardPayments: the Stripe connector's publishable key (pk_live_…; the sandbox's simulator: pk_test_…). blik: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments */
                         stripePublicKey: string;
                         /** @description The draft payment intent UUID, sent as paymentIntentUuid with the order */
                         uuid: string;
@@ -23505,31 +24957,13 @@ export interface operations {
     };
     simBankPage: {
         parameters: {
-            query?: {
-                /** @description Signed field amount */
-                amount?: string | string[];
-                /** @description Signed field bank */
-                bank?: string | string[];
-                /** @description Signed field country */
-                country?: string | string[];
-                /** @description Signed field currency */
-                currency?: string | string[];
-                /** @description Signed field description */
-                description?: string | string[];
-                /** @description Signed field locale */
-                locale?: string | string[];
-                /** @description HMAC-SHA256 over the signed fields (base64url) */
-                mac?: string | string[];
-                /** @description Signed field order */
-                order?: string | string[];
-                /** @description Signed field payee */
-                payee?: string | string[];
-                /** @description Signed field ref */
-                ref?: string | string[];
-                /** @description Signed field reference */
-                reference?: string | string[];
-                /** @description Signed field return */
-                return?: string | string[];
+            query: {
+                /** @description The bank code (informative) */
+                bank: string | string[];
+                /** @description The country (informative) */
+                country: string | string[];
+                /** @description The payment at the simulated bank */
+                paymentId: string | string[];
             };
             header?: never;
             path?: never;
@@ -23546,7 +24980,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
+            /** @description No payment awaits authorisation under this id: a page saying so */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23581,56 +25015,25 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed fields and the shopper input */
-        requestBody?: {
+        /** @description The shopper's decision */
+        requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description approve, decline or cancel */
-                    action?: string | string[];
-                    /** @description Signed field amount */
-                    amount?: string | string[];
-                    /** @description Signed field bank */
-                    bank?: string | string[];
-                    /** @description Signed field country */
-                    country?: string | string[];
-                    /** @description Signed field currency */
-                    currency?: string | string[];
-                    /** @description Signed field description */
-                    description?: string | string[];
-                    /** @description Signed field locale */
-                    locale?: string | string[];
-                    /** @description HMAC-SHA256 over the signed fields (base64url) */
-                    mac?: string | string[];
-                    /** @description Signed field order */
-                    order?: string | string[];
-                    /** @description Signed field payee */
-                    payee?: string | string[];
-                    /** @description Signed field ref */
-                    ref?: string | string[];
-                    /** @description Signed field reference */
-                    reference?: string | string[];
-                    /** @description Signed field return */
-                    return?: string | string[];
+                    action: string | string[];
+                    /** @description The payment at the simulated bank */
+                    paymentId: string | string[];
                     /** @description The payer's IBAN */
-                    senderIban?: string | string[];
+                    senderIban: string | string[];
                     /** @description The payer's name */
-                    senderName?: string | string[];
+                    senderName: string | string[];
                 } & {
                     [key: string]: unknown;
                 };
             };
         };
         responses: {
-            /** @description The page again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the simulator's next step, or back to Kassa's return URL with signed return fields */
+            /** @description Back to the TPP-Redirect-URI (approved) or TPP-Nok-Redirect-URI (declined, cancelled) */
             303: {
                 headers: {
                     Location?: string;
@@ -23638,7 +25041,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
+            /** @description No payment awaits authorisation under this id: a page saying so */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24073,30 +25476,16 @@ export interface operations {
     simCard3dsPage: {
         parameters: {
             query?: {
-                /** @description Signed field amount */
-                amount?: string | string[];
-                /** @description Signed field brand */
-                brand?: string | string[];
-                /** @description Signed field currency */
-                currency?: string | string[];
-                /** @description Signed field description */
-                description?: string | string[];
-                /** @description Signed field last4 */
-                last4?: string | string[];
-                /** @description Signed field locale */
+                /** @description The PaymentIntent's client secret */
+                client_secret?: string | string[];
+                /** @description The page language */
                 locale?: string | string[];
-                /** @description HMAC-SHA256 over the signed fields (base64url) */
-                mac?: string | string[];
-                /** @description Signed field mode */
+                /** @description wallet or card: which comes first */
                 mode?: string | string[];
-                /** @description Signed field order */
-                order?: string | string[];
-                /** @description Signed field payee */
-                payee?: string | string[];
-                /** @description Signed field ref */
-                ref?: string | string[];
-                /** @description Signed field return */
-                return?: string | string[];
+                /** @description The PaymentIntent (3-D Secure step) */
+                payment_intent?: string | string[];
+                /** @description Kassa's return URL */
+                return_url?: string | string[];
             };
             header?: never;
             path?: never;
@@ -24113,7 +25502,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
+            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24148,36 +25537,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed fields and the shopper input */
+        /** @description The page state and the shopper input */
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description complete or fail */
                     action?: string | string[];
-                    /** @description Signed field amount */
-                    amount?: string | string[];
-                    /** @description Signed field brand */
-                    brand?: string | string[];
-                    /** @description Signed field currency */
-                    currency?: string | string[];
-                    /** @description Signed field description */
-                    description?: string | string[];
-                    /** @description Signed field last4 */
-                    last4?: string | string[];
-                    /** @description Signed field locale */
+                    /** @description Page state: client_secret */
+                    client_secret?: string | string[];
+                    /** @description Page state: locale */
                     locale?: string | string[];
-                    /** @description HMAC-SHA256 over the signed fields (base64url) */
-                    mac?: string | string[];
-                    /** @description Signed field mode */
+                    /** @description Page state: mode */
                     mode?: string | string[];
-                    /** @description Signed field order */
-                    order?: string | string[];
-                    /** @description Signed field payee */
-                    payee?: string | string[];
-                    /** @description Signed field ref */
-                    ref?: string | string[];
-                    /** @description Signed field return */
-                    return?: string | string[];
+                    /** @description Page state: payment_intent */
+                    payment_intent?: string | string[];
+                    /** @description Page state: return_url */
+                    return_url?: string | string[];
                 } & {
                     [key: string]: unknown;
                 };
@@ -24193,7 +25568,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description On to the simulator's next step, or back to Kassa's return URL with signed return fields */
+            /** @description On to the next step (wallet sheet, 3-D Secure), or to the return_url with payment_intent, payment_intent_client_secret and redirect_status */
             303: {
                 headers: {
                     Location?: string;
@@ -24201,7 +25576,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
+            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24227,32 +25602,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description The input is not valid: the page again, saying why */
+            /** @description The card is not valid: the page again, saying why */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24266,26 +25616,16 @@ export interface operations {
     simCardPage: {
         parameters: {
             query?: {
-                /** @description Signed field amount */
-                amount?: string | string[];
-                /** @description Signed field currency */
-                currency?: string | string[];
-                /** @description Signed field description */
-                description?: string | string[];
-                /** @description Signed field locale */
+                /** @description The PaymentIntent's client secret */
+                client_secret?: string | string[];
+                /** @description The page language */
                 locale?: string | string[];
-                /** @description HMAC-SHA256 over the signed fields (base64url) */
-                mac?: string | string[];
-                /** @description Signed field mode */
+                /** @description wallet or card: which comes first */
                 mode?: string | string[];
-                /** @description Signed field order */
-                order?: string | string[];
-                /** @description Signed field payee */
-                payee?: string | string[];
-                /** @description Signed field ref */
-                ref?: string | string[];
-                /** @description Signed field return */
-                return?: string | string[];
+                /** @description The PaymentIntent (3-D Secure step) */
+                payment_intent?: string | string[];
+                /** @description Kassa's return URL */
+                return_url?: string | string[];
             };
             header?: never;
             path?: never;
@@ -24302,7 +25642,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
+            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24337,38 +25677,28 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed fields and the shopper input */
+        /** @description The page state and the shopper input */
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description pay, wallet or cancel */
                     action?: string | string[];
-                    /** @description Signed field amount */
-                    amount?: string | string[];
                     /** @description CVC */
                     cardCvc?: string | string[];
                     /** @description MM/YY */
                     cardExpiry?: string | string[];
                     /** @description Card number */
                     cardNumber?: string | string[];
-                    /** @description Signed field currency */
-                    currency?: string | string[];
-                    /** @description Signed field description */
-                    description?: string | string[];
-                    /** @description Signed field locale */
+                    /** @description Page state: client_secret */
+                    client_secret?: string | string[];
+                    /** @description Page state: locale */
                     locale?: string | string[];
-                    /** @description HMAC-SHA256 over the signed fields (base64url) */
-                    mac?: string | string[];
-                    /** @description Signed field mode */
+                    /** @description Page state: mode */
                     mode?: string | string[];
-                    /** @description Signed field order */
-                    order?: string | string[];
-                    /** @description Signed field payee */
-                    payee?: string | string[];
-                    /** @description Signed field ref */
-                    ref?: string | string[];
-                    /** @description Signed field return */
-                    return?: string | string[];
+                    /** @description Page state: payment_intent */
+                    payment_intent?: string | string[];
+                    /** @description Page state: return_url */
+                    return_url?: string | string[];
                 } & {
                     [key: string]: unknown;
                 };
@@ -24384,7 +25714,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description On to the simulator's next step, or back to Kassa's return URL with signed return fields */
+            /** @description On to the next step (wallet sheet, 3-D Secure), or to the return_url with payment_intent, payment_intent_client_secret and redirect_status */
             303: {
                 headers: {
                     Location?: string;
@@ -24392,7 +25722,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
+            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24418,32 +25748,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description The input is not valid: the page again, saying why */
+            /** @description The card is not valid: the page again, saying why */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -24457,26 +25762,16 @@ export interface operations {
     simCardWalletPage: {
         parameters: {
             query?: {
-                /** @description Signed field amount */
-                amount?: string | string[];
-                /** @description Signed field currency */
-                currency?: string | string[];
-                /** @description Signed field description */
-                description?: string | string[];
-                /** @description Signed field locale */
+                /** @description The PaymentIntent's client secret */
+                client_secret?: string | string[];
+                /** @description The page language */
                 locale?: string | string[];
-                /** @description HMAC-SHA256 over the signed fields (base64url) */
-                mac?: string | string[];
-                /** @description Signed field mode */
+                /** @description wallet or card: which comes first */
                 mode?: string | string[];
-                /** @description Signed field order */
-                order?: string | string[];
-                /** @description Signed field payee */
-                payee?: string | string[];
-                /** @description Signed field ref */
-                ref?: string | string[];
-                /** @description Signed field return */
-                return?: string | string[];
+                /** @description The PaymentIntent (3-D Secure step) */
+                payment_intent?: string | string[];
+                /** @description Kassa's return URL */
+                return_url?: string | string[];
             };
             header?: never;
             path?: never;
@@ -24493,7 +25788,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
+            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24528,32 +25823,22 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed fields and the shopper input */
+        /** @description The page state and the shopper input */
         requestBody?: {
             content: {
                 "application/x-www-form-urlencoded": {
                     /** @description confirm or close */
                     action?: string | string[];
-                    /** @description Signed field amount */
-                    amount?: string | string[];
-                    /** @description Signed field currency */
-                    currency?: string | string[];
-                    /** @description Signed field description */
-                    description?: string | string[];
-                    /** @description Signed field locale */
+                    /** @description Page state: client_secret */
+                    client_secret?: string | string[];
+                    /** @description Page state: locale */
                     locale?: string | string[];
-                    /** @description HMAC-SHA256 over the signed fields (base64url) */
-                    mac?: string | string[];
-                    /** @description Signed field mode */
+                    /** @description Page state: mode */
                     mode?: string | string[];
-                    /** @description Signed field order */
-                    order?: string | string[];
-                    /** @description Signed field payee */
-                    payee?: string | string[];
-                    /** @description Signed field ref */
-                    ref?: string | string[];
-                    /** @description Signed field return */
-                    return?: string | string[];
+                    /** @description Page state: payment_intent */
+                    payment_intent?: string | string[];
+                    /** @description Page state: return_url */
+                    return_url?: string | string[];
                 } & {
                     [key: string]: unknown;
                 };
@@ -24569,7 +25854,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description On to the simulator's next step, or back to Kassa's return URL with signed return fields */
+            /** @description On to the next step (wallet sheet, 3-D Secure), or to the return_url with payment_intent, payment_intent_client_secret and redirect_status */
             303: {
                 headers: {
                     Location?: string;
@@ -24577,7 +25862,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
+            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24603,32 +25888,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description The input is not valid: the page again, saying why */
+            /** @description The card is not valid: the page again, saying why */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -25186,6 +26446,1162 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    stripeSimListEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Stripe object (Stripe's shape) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object: the key is not the sandbox's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (card_error) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (resource_missing) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string | {
+                            [key: string]: unknown;
+                        };
+                        message?: string;
+                        statusCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    stripeSimCreatePaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Stripe's form-encoded parameters (bracketed keys) */
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Stripe's parameter amount */
+                    amount?: string | string[];
+                    /** @description Stripe's parameter currency */
+                    currency?: string | string[];
+                    /** @description Stripe's parameter description */
+                    description?: string | string[];
+                    /** @description Stripe's parameter expand[] */
+                    "expand[]"?: string | string[];
+                    /** @description Stripe's parameter metadata[…] */
+                    "metadata[\u2026]"?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The Stripe object (Stripe's shape) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object: the key is not the sandbox's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (card_error) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (resource_missing) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string | {
+                            [key: string]: unknown;
+                        };
+                        message?: string;
+                        statusCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    stripeSimGetPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Stripe object (Stripe's shape) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object: the key is not the sandbox's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (card_error) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (resource_missing) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string | {
+                            [key: string]: unknown;
+                        };
+                        message?: string;
+                        statusCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    stripeSimUpdatePaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Stripe's form-encoded parameters (bracketed keys) */
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Stripe's parameter amount */
+                    amount?: string | string[];
+                    /** @description Stripe's parameter currency */
+                    currency?: string | string[];
+                    /** @description Stripe's parameter description */
+                    description?: string | string[];
+                    /** @description Stripe's parameter metadata[…] */
+                    "metadata[\u2026]"?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The Stripe object (Stripe's shape) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object: the key is not the sandbox's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (card_error) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (resource_missing) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string | {
+                            [key: string]: unknown;
+                        };
+                        message?: string;
+                        statusCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    stripeSimCancelPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Stripe's form-encoded parameters (bracketed keys) */
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Stripe's parameter cancellation_reason */
+                    cancellation_reason?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The Stripe object (Stripe's shape) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object: the key is not the sandbox's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (card_error) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (resource_missing) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string | {
+                            [key: string]: unknown;
+                        };
+                        message?: string;
+                        statusCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    stripeSimConfirmPaymentIntent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Stripe's form-encoded parameters (bracketed keys) */
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Stripe's parameter client_secret */
+                    client_secret?: string | string[];
+                    /** @description Stripe's parameter payment_method */
+                    payment_method?: string | string[];
+                    /** @description Stripe's parameter payment_method_data[card][…] */
+                    "payment_method_data[card][\u2026]"?: string | string[];
+                    /** @description Stripe's parameter return_url */
+                    return_url?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The Stripe object (Stripe's shape) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object: the key is not the sandbox's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (card_error) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (resource_missing) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string | {
+                            [key: string]: unknown;
+                        };
+                        message?: string;
+                        statusCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    stripeSimCreatePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Stripe's form-encoded parameters (bracketed keys) */
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Stripe's parameter card[cvc] */
+                    "card[cvc]"?: string | string[];
+                    /** @description Stripe's parameter card[exp_month] */
+                    "card[exp_month]"?: string | string[];
+                    /** @description Stripe's parameter card[exp_year] */
+                    "card[exp_year]"?: string | string[];
+                    /** @description Stripe's parameter card[number] */
+                    "card[number]"?: string | string[];
+                    /** @description Stripe's parameter type */
+                    type?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The Stripe object (Stripe's shape) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object: the key is not the sandbox's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (card_error) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (resource_missing) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string | {
+                            [key: string]: unknown;
+                        };
+                        message?: string;
+                        statusCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    stripeSimCreateRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Stripe's form-encoded parameters (bracketed keys) */
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Stripe's parameter amount */
+                    amount?: string | string[];
+                    /** @description Stripe's parameter metadata[…] */
+                    "metadata[\u2026]"?: string | string[];
+                    /** @description Stripe's parameter payment_intent */
+                    payment_intent?: string | string[];
+                    /** @description Stripe's parameter reason */
+                    reason?: string | string[];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The Stripe object (Stripe's shape) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object: the key is not the sandbox's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (card_error) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (resource_missing) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string | {
+                            [key: string]: unknown;
+                        };
+                        message?: string;
+                        statusCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    stripeSimGetRefund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Stripe object (Stripe's shape) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object: the key is not the sandbox's */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (card_error) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's error object (resource_missing) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string | {
+                            [key: string]: unknown;
+                        };
+                        message?: string;
+                        statusCode?: number;
+                    };
+                };
+            };
+        };
+    };
+    simXs2aInitiate: {
+        parameters: {
+            query?: never;
+            header: {
+                "psu-accept-language"?: string;
+                /** @description The PSU's IP address */
+                "psu-ip-address": string;
+                /** @description Where the bank sends the PSU after a failed or cancelled SCA */
+                "tpp-nok-redirect-uri"?: string;
+                "tpp-redirect-preferred"?: string;
+                /** @description Where the bank sends the PSU after SCA: Kassa's return URL of a sandbox order */
+                "tpp-redirect-uri": string;
+                /** @description The TPP's request id: a repeated initiation with the same id answers the same payment */
+                "x-request-id": string;
+            };
+            path: {
+                /** @description `{country}-{bankCode}`, e.g. LV-HABALV22 */
+                bank: string;
+                /** @description The payment product */
+                product: string;
+            };
+            cookie?: never;
+        };
+        /** @description A single payment initiation (JSON payment products) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    creditorAccount: {
+                        iban: string;
+                    };
+                    creditorName: string;
+                    debtorAccount?: {
+                        iban: string;
+                    };
+                    instructedAmount: {
+                        amount: string;
+                        currency: string;
+                    };
+                    remittanceInformationStructured?: {
+                        reference: string;
+                        referenceType?: string;
+                    };
+                    remittanceInformationUnstructured?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment was received: redirect the PSU to scaRedirect */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _links: {
+                            scaRedirect?: {
+                                href: string;
+                            };
+                            self?: {
+                                href: string;
+                            };
+                            status?: {
+                                href: string;
+                            };
+                        };
+                        paymentId: string;
+                        transactionStatus: string;
+                    };
+                };
+            };
+            /** @description A Berlin Group FORMAT_ERROR; a body that is not JSON at all gets Kassa's error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tppMessages: {
+                            category: string;
+                            code: string;
+                            path?: string;
+                            text?: string;
+                        }[];
+                    } | components["schemas"]["def-0"];
+                };
+            };
+            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tppMessages: {
+                            category: string;
+                            code: string;
+                            path?: string;
+                            text?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tppMessages: {
+                            category: string;
+                            code: string;
+                            path?: string;
+                            text?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+        };
+    };
+    simXs2aPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `{country}-{bankCode}`, e.g. LV-HABALV22 */
+                bank: string;
+                paymentId: string;
+                /** @description The payment product */
+                product: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment initiation with its transactionStatus, debtorAccount and debtorName once authorised */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A path Kassa's router refuses (not percent-encoded UTF-8): Kassa's error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tppMessages: {
+                            category: string;
+                            code: string;
+                            path?: string;
+                            text?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tppMessages: {
+                            category: string;
+                            code: string;
+                            path?: string;
+                            text?: string;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    simXs2aStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `{country}-{bankCode}`, e.g. LV-HABALV22 */
+                bank: string;
+                paymentId: string;
+                /** @description The payment product */
+                product: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction status (ISO 20022); why, when the bank rejected it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tppMessages?: {
+                            category: string;
+                            code: string;
+                            path?: string;
+                            text?: string;
+                        }[];
+                        transactionStatus: string;
+                    };
+                };
+            };
+            /** @description A path Kassa's router refuses (not percent-encoded UTF-8): Kassa's error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tppMessages: {
+                            category: string;
+                            code: string;
+                            path?: string;
+                            text?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tppMessages: {
+                            category: string;
+                            code: string;
+                            path?: string;
+                            text?: string;
+                        }[];
+                    };
                 };
             };
         };
