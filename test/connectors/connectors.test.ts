@@ -6,6 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { TEST_STRIPE, testBank } from '../support/connectors.js';
+import { kassaAt } from '../support/kassa-bin.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,4 +97,28 @@ describe('/operator/connectors', () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/operator/connectors/xs2a?name=LV-HABALV22', headers: admin })).statusCode).toBe(204);
     expect(await methods()).toEqual({});
   });
+});
+
+describe('kassa connectors', () => {
+  it('set reads the secrets from files, never the command line; list shows which are set, never their values; remove', async () => {
+    const kassa = kassaAt(await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    const dir = mkdtempSync(join(tmpdir(), 'kassa-connectors-'));
+    const secrets = join(dir, 'stripe.json');
+    writeFileSync(secrets, JSON.stringify(TEST_STRIPE.secrets), { mode: 0o600 });
+    const set = await kassa(['connectors', 'set', 'stripe', '--settings', JSON.stringify(TEST_STRIPE.settings), '--secrets-file', secrets]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain('set stripe (Stripe (cards)); secrets sealed: secretKey, webhookSecret');
+    const listed = await kassa(['connectors', 'list']);
+    expect(listed.stdout).toContain('stripe   Stripe (cards): 1 configured');
+    expect(listed.stdout).toContain('xs2a     Berlin Group NextGenPSD2 XS2A (one bank): not configured');
+    const json = await kassa(['connectors', 'list', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject([{ kind: 'stripe', name: '', settings: TEST_STRIPE.settings, secretsSet: ['secretKey', 'webhookSecret'] }]);
+    for (const r of [set, listed, json]) expect(r.stdout + r.stderr).not.toContain(TEST_STRIPE.secrets.secretKey);
+    const bad = await kassa(['connectors', 'set', 'stripe', '--settings', '{"publishableKey":"x"}', '--secrets-file', secrets]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('settings.publishableKey');
+    const removed = await kassa(['connectors', 'remove', 'stripe']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect((await list()).connectors).toEqual([]);
+  }, 60_000);
 });
