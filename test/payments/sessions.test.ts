@@ -77,7 +77,7 @@ describe('POST /sessions and POST /payment-intents/draft', () => {
     const d = await newDraft('cardPayments');
     expect(Object.keys(d).sort()).toEqual(['onBehalfOf', 'stripeClientSecret', 'stripePublicKey', 'uuid']);
     expect(d.onBehalfOf).toBe(t.store.id);
-    expect(d.stripePublicKey).toMatch(/^pk_test_[A-Za-z0-9]+$/);
+    expect(d.stripePublicKey).toMatch(/^pk_test_KassaSandbox[0-9a-f]+$/);
     expect(d.stripeClientSecret).toMatch(/^pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/);
     const { rows } = await t.db.query('SELECT processor_reference FROM checkout_sessions WHERE id = $1', [d.uuid]);
     expect(rows[0].processor_reference).toBe(d.stripeClientSecret!.split('_secret_')[0]);

@@ -13,7 +13,7 @@ export const DraftIntentSchema = Type.Object(
   {
     uuid: Type.String({ description: 'The draft payment intent UUID, sent as paymentIntentUuid with the order' }),
     stripePublicKey: Type.String({
-      description: "cardPayments: the Stripe connector's publishable key (pk_live_…; the sandbox's simulator: pk_test_…). blik: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments",
+      description: "cardPayments: the Stripe connector's publishable key (pk_live_…, or pk_test_… for a Stripe test account; the sandbox's simulator: pk_test_KassaSandbox…). blik: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments",
     }),
     stripeClientSecret: Type.String({ description: "cardPayments: the client secret of the draft's Stripe PaymentIntent (pi_…_secret_…). blik: `<uuid>_secret_<mac>`, the draft's id signed under the store's key" }),
     onBehalfOf: Type.String({ description: 'The store UUID' }),

@@ -30,11 +30,12 @@ const SCRIPT_ORIGIN = currentScriptOrigin();
 
 /**
  * The environment the draft's public key names (production unless it says sandbox): a card draft's
- * key is the Stripe connector's publishable key (the sandbox's is a Stripe test key, pk_test_…),
+ * key is the Stripe connector's publishable key (the sandbox simulator's is pk_test_KassaSandbox…; an
+ * operator's Stripe test key in production stays production),
  * a BLIK draft's is Kassa's own (kassa_pk_<env>_…).
  */
 export function environmentOf(publicKey: string | undefined): Environment {
-  return publicKey !== undefined && (publicKey.startsWith('kassa_pk_sandbox_') || publicKey.startsWith('pk_test_')) ? 'sandbox' : 'production';
+  return publicKey !== undefined && (publicKey.startsWith('kassa_pk_sandbox_') || publicKey.startsWith('pk_test_KassaSandbox')) ? 'sandbox' : 'production';
 }
 
 export class EmbeddedPayment {

@@ -154,7 +154,7 @@ describe('the test cards and the sandbox account', () => {
 
   it("derives the sandbox's keys (Stripe's formats) and signs webhooks by Stripe's scheme", () => {
     const k = sandboxStripeKeys('ab'.repeat(32));
-    expect(k.publishableKey).toMatch(/^pk_test_[0-9a-f]{40}$/);
+    expect(k.publishableKey).toMatch(/^pk_test_KassaSandbox[0-9a-f]{40}$/);
     expect(k.secretKey).toMatch(/^sk_test_[0-9a-f]{40}$/);
     expect(k.webhookSecret).toMatch(/^whsec_[0-9a-f]{40}$/);
     expect(sandboxStripeKeys('ab'.repeat(32))).toEqual(k);

@@ -12,11 +12,16 @@ export interface StripeKeys {
   webhookSecret: string;
 }
 
+/** The sandbox simulator's publishable keys start with this. */
+export const SANDBOX_PUBLISHABLE_PREFIX = 'pk_test_KassaSandbox';
+
 const part = (secret: string, purpose: string) => createHmac('sha256', secret).update(purpose).digest('hex').slice(0, 40);
 
 export function sandboxStripeKeys(sandboxSecret: string): StripeKeys {
   return {
-    publishableKey: `pk_test_${part(sandboxSecret, 'publishable')}`,
+    // `KassaSandbox` marks it as the sandbox simulator's (the embedded widget reads the environment off it); a
+    // real Stripe test key (an operator's staging account) stays production for Kassa.
+    publishableKey: `${SANDBOX_PUBLISHABLE_PREFIX}${part(sandboxSecret, 'publishable')}`,
     secretKey: `sk_test_${part(sandboxSecret, 'secret')}`,
     webhookSecret: `whsec_${part(sandboxSecret, 'webhook')}`,
   };
