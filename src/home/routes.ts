@@ -17,7 +17,13 @@ import { GuideParams, HomeLinksSchema } from './schema.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The guides served as text: URL name → file in the checkout. */
-const GUIDES: Readonly<Record<string, string>> = { 'README.md': 'README.md', 'sandbox.md': 'docs/sandbox.md', 'decisions.md': 'docs/decisions.md' };
+const GUIDES: Readonly<Record<string, string>> = {
+  'README.md': 'README.md',
+  'sandbox.md': 'docs/sandbox.md',
+  'going-to-production.md': 'docs/going-to-production.md',
+  'pain001.md': 'docs/pain001.md',
+  'decisions.md': 'docs/decisions.md',
+};
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -31,7 +37,7 @@ export function homeLinks(config: Pick<Config, 'paymentsPath' | 'paymentsSandbox
     docs: '/docs',
     openapi: '/openapi.json',
     backOffice: '/dashboard',
-    guides: { readme: '/guides/README.md', sandbox: '/guides/sandbox.md', decisions: '/guides/decisions.md' },
+    guides: { readme: '/guides/README.md', sandbox: '/guides/sandbox.md', production: '/guides/going-to-production.md', moneyOut: '/guides/pain001.md', decisions: '/guides/decisions.md' },
     basePaths: {
       payments: { production: config.paymentsPath, sandbox: config.paymentsSandboxPath },
       shipping: { production: config.shippingPath, sandbox: config.shippingSandboxPath },
@@ -54,6 +60,8 @@ function page(links: ReturnType<typeof homeLinks>): string {
 <li><a href="${esc(links.backOffice)}">Back office</a>: a store's orders, payouts, settings, keys and shipping; its users are added by the operator (<code>npm run kassa -- users add --store UUID --email E --password P</code>)</li>
 <li><a href="${esc(links.guides.readme)}">README.md</a>: first steps, the CLI, configuration</li>
 <li><a href="${esc(links.guides.sandbox)}">docs/sandbox.md</a>: the sandbox, its test cards and magic inputs, the test helpers</li>
+<li><a href="${esc(links.guides.production)}">docs/going-to-production.md</a>: the connectors production pays through (Stripe, the banks), what is real and what is not yet</li>
+<li><a href="${esc(links.guides.moneyOut)}">docs/pain001.md</a>: money out as pain.001 files for the settlement account's bank</li>
 <li><a href="${esc(links.guides.decisions)}">docs/decisions.md</a>: what Kassa does where the spec is silent</li>
 </ul>
 <p>Base paths: payments <code>${esc(b.payments.production)}</code> (sandbox <code>${esc(b.payments.sandbox)}</code>),

@@ -9,7 +9,7 @@ export const HomeLinksSchema = Type.Object({
   docs: Type.String({ description: 'The API reference (HTML)' }),
   openapi: Type.String({ description: 'The OpenAPI document' }),
   backOffice: Type.String({ description: 'The back office (HTML; users added by the operator)' }),
-  guides: Type.Object({ readme: Type.String(), sandbox: Type.String(), decisions: Type.String() }),
+  guides: Type.Object({ readme: Type.String(), sandbox: Type.String(), production: Type.String(), moneyOut: Type.String(), decisions: Type.String() }),
   basePaths: Type.Object({ payments: EnvPaths, shipping: EnvPaths }),
 });
 

@@ -334,6 +334,10 @@ describe('GET /', () => {
     const guide = await t.app.inject({ method: 'GET', url: '/guides/sandbox.md' });
     expect(guide.statusCode).toBe(200);
     expect(guide.body).toContain('# Sandbox');
+    expect(res.body).toContain('href="/guides/going-to-production.md"');
+    const production = await t.app.inject({ method: 'GET', url: '/guides/going-to-production.md' });
+    expect(production.statusCode).toBe(200);
+    expect(production.body).toContain('# Going to production');
     expect((await t.app.inject({ method: 'GET', url: '/guides/..%2Fpackage.json' })).statusCode).toBe(404);
   });
 

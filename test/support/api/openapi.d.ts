@@ -3484,6 +3484,8 @@ export interface operations {
                         docs: string;
                         guides: {
                             decisions: string;
+                            moneyOut: string;
+                            production: string;
                             readme: string;
                             sandbox: string;
                         };
