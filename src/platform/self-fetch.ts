@@ -1,10 +1,10 @@
 /**
- * The HTTP client of connectors (Stripe's SDK, the Berlin Group client): `fetch`, except that a
- * request to Kassa's own public origin (the sandbox's simulators) goes through the app itself
- * with `inject()` once the app is attached: the same HTTP request and answer (method, path,
- * headers, body bytes, status) through the same Fastify stack, without leaving the process or
- * depending on the proxy in front. A worker process without an app reaches the public URL
- * over the network. Production connectors never point at Kassa's origin (connectors/kinds.ts).
+ * The HTTP client of connectors (Stripe's SDK, the Berlin Group client): `fetch`, except for a
+ * request to Kassa's own public origin (the sandbox's simulators), which goes to this very app
+ * once it is attached: over loopback HTTP to the port it listens on (a server: the same bytes on
+ * a real socket, not through the proxy in front), or through `inject()` while it listens on none
+ * (route tests). A worker process without an app reaches the public URL over the network.
+ * Production connectors never point at Kassa's origin (connectors/kinds.ts).
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -31,6 +31,12 @@ export class SelfFetch {
     const url = new URL(String(input));
     const app = this.app;
     if (!app || url.origin !== this.origin) return this.outside(url, init);
+    const address = app.server.listening ? app.server.address() : null;
+    if (address && typeof address === 'object') {
+      const unspecified = address.address === '0.0.0.0' || address.address === '::';
+      const host = unspecified ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      return this.outside(new URL(`${url.pathname}${url.search}`, `http://${host}:${address.port}`), init);
+    }
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((v, k) => {
       headers[k] = v;
