@@ -10,25 +10,14 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CliError, operatorCall, usageError, type Io } from './kit.js';
+import type { ConnectorKindView, ConnectorView } from '../connectors/service.js';
 
 export const CONNECTORS_USAGE = `  kassa connectors list [--json]
   kassa connectors set KIND (--settings JSON | --settings-file FILE) --secrets-file FILE|- [--secret NAME=FILE …] [--json]
   kassa connectors remove KIND [--name NAME] [--json]`;
 
-interface ConnectorOut {
-  kind: string;
-  name: string;
-  title: string;
-  settings: unknown;
-  secretsSet: string[];
-  updatedAt: string;
-}
-
-interface KindOut {
-  kind: string;
-  title: string;
-  configured: number;
-}
+type ConnectorOut = ConnectorView;
+type KindOut = Pick<ConnectorKindView, 'kind' | 'title' | 'configured'>;
 
 function readJsonFile(path: string, what: string): Record<string, unknown> {
   let text: string;

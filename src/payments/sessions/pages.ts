@@ -44,6 +44,20 @@ button:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
 `;
 
 /** The form's behaviour: the SDK's messages in, the card to Kassa, the outcome back to the parent. */
+/**
+ * What the card form and the Elements form answer their parent window (the merchant's checkout,
+ * Montonio's EmbeddedPayments messages): submit, change the language, show a failure, validate.
+ * Each script defines submit(), show(), post(), texts, d and isComplete() before it.
+ */
+const FRAME_LISTENER = `window.addEventListener('message',function(e){
+if(e.source!==window.parent||(d.parent&&e.origin!==d.parent))return;
+var m=e.data;if(!m||typeof m!=='object')return;
+if(m.name==='montonio:checkout.submitPayment')submit();
+else if(m.name==='montonio:checkout.changeLocale'&&m.payload){var l=String(m.payload.locale);var u=new URL(location.href);u.searchParams.set('lang',l==='en_US'?'en':l);location.replace(u.toString());}
+else if(m.name==='montonio:checkout.sendPaymentFailedData'&&m.payload&&texts[m.payload.errorCode])show(texts[m.payload.errorCode]);
+else if(m.name==='kassa:checkout.validate'){var v=isComplete();if(!v)show(texts.checkDetails);post('kassa:checkout.validated',{isValid:v});}
+});`;
+
 const FORM_SCRIPT = `(function(){
 var d=document.body.dataset,target=d.parent||'*',texts=JSON.parse(d.texts);
 var num=document.getElementById('cardNumber'),exp=document.getElementById('cardExpiry'),cvc=document.getElementById('cardCvc'),blik=document.getElementById('blikCode'),msg=document.getElementById('message');
@@ -52,6 +66,7 @@ function post(name,payload){var m={name:name};if(payload!==undefined)m.payload=p
 function height(){post('montonio:checkout.heightChanged',{height:Math.ceil(document.documentElement.getBoundingClientRect().height)});}
 function complete(){if(blik)return /^\\d{6}$/.test(blik.value.replace(/\\s+/g,''));return num.value.replace(/[\\s-]/g,'').length>=12&&exp.value.trim().length>=4&&cvc.value.trim().length>=3;}
 var last=null;
+function isComplete(){return complete();}
 function changed(){var v=complete();if(v!==last){last=v;post('kassa:checkout.validityChanged',{isValid:v});}}
 function show(text,kind){msg.textContent=text||'';msg.hidden=!text;msg.className=kind||'error';height();}
 function mark(el,id,bad){document.getElementById(id).hidden=!bad;if(bad)el.setAttribute('aria-invalid','true');else el.removeAttribute('aria-invalid');}
@@ -72,14 +87,7 @@ else if(j.status==='invalidCode'){show('');failed('INVALID_BLIK_CODE');}
 else if(j.status==='challenge'){post('montonio:checkout.startPaymentAuth',{paymentAuthData:{type:'embedded',embeddedUrl:j.embeddedUrl}});}
 },function(){busy=false;show(texts.generic);failed('REQUEST_FAILED');});
 }
-window.addEventListener('message',function(e){
-if(e.source!==window.parent||(d.parent&&e.origin!==d.parent))return;
-var m=e.data;if(!m||typeof m!=='object')return;
-if(m.name==='montonio:checkout.submitPayment')submit();
-else if(m.name==='montonio:checkout.changeLocale'&&m.payload){var l=String(m.payload.locale);var u=new URL(location.href);u.searchParams.set('lang',l==='en_US'?'en':l);location.replace(u.toString());}
-else if(m.name==='montonio:checkout.sendPaymentFailedData'&&m.payload&&texts[m.payload.errorCode])show(texts[m.payload.errorCode]);
-else if(m.name==='kassa:checkout.validate'){var v=complete();if(!v)show(texts.checkDetails);post('kassa:checkout.validated',{isValid:v});}
-});
+${FRAME_LISTENER}
 inputs.forEach(function(el){el.addEventListener('input',changed);});
 post('montonio:checkout.paymentComponentReady');changed();height();
 if(window.ResizeObserver)new ResizeObserver(height).observe(document.body);
@@ -189,14 +197,8 @@ show(texts.paid,'ok');post('montonio:checkout.paymentCompleted',{paymentIntentUu
 });
 }).catch(function(){busy=false;show(texts.generic);failed('REQUEST_FAILED');});
 }
-window.addEventListener('message',function(e){
-if(e.source!==window.parent||(d.parent&&e.origin!==d.parent))return;
-var m=e.data;if(!m||typeof m!=='object')return;
-if(m.name==='montonio:checkout.submitPayment')submit();
-else if(m.name==='montonio:checkout.changeLocale'&&m.payload){var l=String(m.payload.locale);var u=new URL(location.href);u.searchParams.set('lang',l==='en_US'?'en':l);location.replace(u.toString());}
-else if(m.name==='montonio:checkout.sendPaymentFailedData'&&m.payload&&texts[m.payload.errorCode])show(texts[m.payload.errorCode]);
-else if(m.name==='kassa:checkout.validate'){if(!complete)show(texts.checkDetails);post('kassa:checkout.validated',{isValid:complete});}
-});
+function isComplete(){return complete;}
+${FRAME_LISTENER}
 post('montonio:checkout.paymentComponentReady');height();
 if(window.ResizeObserver)new ResizeObserver(height).observe(document.body);
 })();`;

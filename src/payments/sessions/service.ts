@@ -225,17 +225,10 @@ export class SessionService {
     }
     const r = embedded.checkCard(card);
     if (!r.ok) return { status: 'invalid', invalidNumber: r.invalidNumber, invalidExpiry: r.invalidExpiry, invalidCvc: r.invalidCvc };
-    const processor = adapter.definition.id;
     const locale = isLocale(lang) ? lang : order.locale;
-    const intentId = await this.d.orders.openAttempt(order.id);
-    const formUrl = `${this.d.publicUrl}/embedded/card/${s.id}`;
-    const prepared = await embedded.prepare(
-      { orderId: order.id, intentId, amountMinor: order.grand_total, currency: order.currency, locale, description: order.merchant_reference_display, choice: { cardMode: 'card' }, returnUrl: formUrl },
-      s.kind === 'draft' ? (s.processor_reference ?? undefined) : undefined,
-    );
-    const ref = prepared.processorReference;
     // Bound before the confirmation: the processor's webhook may record the outcome first.
-    await this.d.orders.bindAttempt(order.id, intentId, processor, ref, { paidWith: 'card', embedded: true });
+    const { intentId, formUrl, prepared } = await this.boundCardAttempt(s, order, adapter, embedded, locale);
+    const ref = prepared.processorReference;
     const c = await embedded.confirmCard(ref, card, formUrl);
     if (c.kind === 'decided') return this.record(order.id, intentId, c.outcome, ref);
     const key = await this.signingKey(order);
@@ -254,6 +247,15 @@ export class SessionService {
     const { adapter, embedded } = await this.embeddedOf('cardPayments', order.env, 'paymentMethodName');
     if (!embedded?.browser) throw Errors.badRequest("this environment's form takes the card itself (cardNumber, cardExpiry, cardCvc)");
     const locale = isLocale(lang) ? lang : order.locale;
+    const { intentId, formUrl, prepared } = await this.boundCardAttempt(s, order, adapter, embedded, locale);
+    return { status: 'confirm', paymentIntentUuid: intentId, clientSecret: prepared.clientSecret, returnUrl: `${formUrl}?${new URLSearchParams({ lang: locale }).toString()}` };
+  }
+
+  /**
+   * A new card attempt of the session's order: the processor's payment for it (the draft's, with the
+   * order's amount now, or a new one), bound to the attempt so only its outcome completes it.
+   */
+  private async boundCardAttempt(s: sql.CheckoutSessionRow, order: OrderRow, adapter: ProcessorAdapter, embedded: EmbeddedPayments, locale: Locale) {
     const intentId = await this.d.orders.openAttempt(order.id);
     const formUrl = `${this.d.publicUrl}/embedded/card/${s.id}`;
     const prepared = await embedded.prepare(
@@ -261,7 +263,7 @@ export class SessionService {
       s.kind === 'draft' ? (s.processor_reference ?? undefined) : undefined,
     );
     await this.d.orders.bindAttempt(order.id, intentId, adapter.definition.id, prepared.processorReference, { paidWith: 'card', embedded: true });
-    return { status: 'confirm', paymentIntentUuid: intentId, clientSecret: prepared.clientSecret, returnUrl: `${formUrl}?${new URLSearchParams({ lang: locale }).toString()}` };
+    return { intentId, formUrl, prepared };
   }
 
   /**
