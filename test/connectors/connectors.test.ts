@@ -99,6 +99,28 @@ describe('/operator/connectors', () => {
   });
 });
 
+describe("production's hosted page", () => {
+  it('lists the configured banks only, and refuses another bank posted to it', async () => {
+    const bank = testBank('LV', 'HABALV22');
+    expect((await put('xs2a', bank)).statusCode).toBe(200);
+    try {
+      const payload = orderPayload({ merchantReference: 'prod-bank-page', grandTotal: 20, currency: 'EUR', payment: { method: 'paymentInitiation', amount: 20, currency: 'EUR', methodOptions: { preferredCountry: 'LV', preferredProvider: 'UNLALV2X' } } });
+      const created = await t.app.inject({ method: 'POST', url: '/api/orders', payload: { data: t.token(payload, { env: 'production' }) } });
+      expect(created.statusCode, created.body).toBe(201);
+      const uuid = created.json().uuid as string;
+      // SEB (UNLALV2X) is not configured: no straight redirect to it; the page offers the configured bank only.
+      const page = await t.app.inject({ method: 'GET', url: `/pay/${uuid}` });
+      expect(page.statusCode).toBe(200);
+      const offered = [...page.body.matchAll(/name="bank" value="([A-Z0-9]+)"/g)].map((m) => m[1]);
+      expect(offered).toEqual(['HABALV22']);
+      const other = await t.app.inject({ method: 'POST', url: `/pay/${uuid}/start`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'country=LV&bank=UNLALV2X&lang=en' });
+      expect(other.statusCode).toBe(400);
+    } finally {
+      await t.app.inject({ method: 'DELETE', url: '/operator/connectors/xs2a?name=LV-HABALV22', headers: admin });
+    }
+  });
+});
+
 describe('kassa connectors', () => {
   it('set reads the secrets from files, never the command line; list shows which are set, never their values; remove', async () => {
     const kassa = kassaAt(await t.app.listen({ port: 0, host: '127.0.0.1' }));

@@ -71,7 +71,7 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
     error?: ReturnType<typeof failureMessageKey>,
   ) => {
     const nonce = newNonce();
-    const bank = loaded.order.payment_method === 'paymentInitiation' ? bankChoice(loaded.order, loaded.store, country) : undefined;
+    const bank = loaded.order.payment_method === 'paymentInitiation' ? bankChoice(loaded.order, loaded.store, country, loaded.offer) : undefined;
     const page = payPage({ ...loaded, locale, nonce, publicUrl, error, bank });
     return sendHtml(reply, code, page, policy(nonce, loaded));
   };
@@ -111,7 +111,7 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
       const locale = pageLocale(loaded.order, q.lang);
       if (loaded.status !== 'PENDING') return showStatus(reply, 200, loaded, locale);
       const retry = q.retry === '1';
-      const preferred = preferredBank(loaded.order, loaded.store);
+      const preferred = preferredBank(loaded.order, loaded.store, loaded.offer);
       if (preferred && !retry && q.country === undefined) {
         // The merchant's shopper already chose the bank: straight to it.
         return redirect(reply, await payments.start(loaded, { bankCode: preferred.bank.code, country: preferred.country }, locale, req.ip));
@@ -138,7 +138,7 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
       if ('answer' in form) return form.answer;
       const { f, loaded, locale } = form;
       try {
-        const choice = readChoice(loaded.order, f, loaded.store);
+        const choice = readChoice(loaded.order, f, loaded.store, loaded.offer);
         return redirect(reply, await payments.start(loaded, choice, locale, req.ip));
       } catch (err) {
         if (err instanceof InvalidChoiceError) return showPay(reply, 400, loaded, locale, f.country, 'invalidChoice');

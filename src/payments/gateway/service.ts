@@ -14,6 +14,7 @@ import type { OrderRow } from '../orders/store.js';
 import type { PaymentChoice, ProcessorReturn } from '../processors/contract.js';
 import type { ProcessorRegistry } from '../processors/registry.js';
 import { countriesOn } from '../methods/countries.js';
+import { EVERYTHING, type Offer } from '../methods/offer.js';
 
 export interface GatewayDeps {
   orders: OrderService;
@@ -26,6 +27,8 @@ export interface LoadedOrder {
   order: OrderRow;
   store: Store;
   status: OrderStatus;
+  /** What the order's environment can be paid with (production: the configured connectors and banks). */
+  offer: Offer;
 }
 
 export interface BankChoice {
@@ -63,27 +66,28 @@ export class InvalidChoiceError extends ApiError {
 /** The processor user for a shopper's Cancel on Kassa's own page. */
 export const GATEWAY_PROCESSOR = 'kassa-gateway';
 
-function banksFor(country: CountryCode, currency: OrderRow['currency']): Bank[] {
-  return BANKS[country].filter((b) => b.supportedCurrencies.includes(currency)).sort((a, b) => a.uiPosition - b.uiPosition);
+function banksFor(country: CountryCode, currency: OrderRow['currency'], offer: Offer): Bank[] {
+  return BANKS[country].filter((b) => b.supportedCurrencies.includes(currency) && offer.hasBank(country, b.code)).sort((a, b) => a.uiPosition - b.uiPosition);
 }
 
 /** The country list and banks shown for a bank payment. */
-export function bankChoice(order: OrderRow, store: Store, requested?: string): BankChoice {
-  const countries = countriesOn(store, order.env, 'paymentInitiation').filter((c) => banksFor(c, order.currency).length > 0);
+export function bankChoice(order: OrderRow, store: Store, requested?: string, offer: Offer = EVERYTHING): BankChoice {
+  const countries = countriesOn(store, order.env, 'paymentInitiation').filter((c) => banksFor(c, order.currency, offer).length > 0);
   const asked = countries.find((c) => c === requested);
   const initial = order.method_options.preferredCountry ?? COUNTRIES.find((c) => c === store.country);
   const country = asked ?? (initial && countries.includes(initial) ? initial : (countries[0] ?? 'EE'));
-  return { countries, country, banks: banksFor(country, order.currency) };
+  return { countries, country, banks: banksFor(country, order.currency, offer) };
 }
 
 /** The merchant's preferredProvider, when it names a bank of its country that takes the currency. */
-export function preferredBank(order: OrderRow, store: Store): { bank: Bank; country: CountryCode } | undefined {
+export function preferredBank(order: OrderRow, store: Store, offer: Offer = EVERYTHING): { bank: Bank; country: CountryCode } | undefined {
   const { preferredProvider, preferredCountry } = order.method_options;
   if (order.payment_method !== 'paymentInitiation' || !preferredProvider || !preferredCountry) return undefined;
   // Switched off in that country since the order was made: the shopper chooses among the others.
   if (!countriesOn(store, order.env, 'paymentInitiation').includes(preferredCountry)) return undefined;
   const bank = findBank(preferredCountry, preferredProvider);
-  return bank && bank.supportedCurrencies.includes(order.currency) ? { bank, country: preferredCountry } : undefined;
+  // A bank production has no connector for: the shopper chooses among the configured ones.
+  return bank && bank.supportedCurrencies.includes(order.currency) && offer.hasBank(preferredCountry, bank.code) ? { bank, country: preferredCountry } : undefined;
 }
 
 /** The failure reason of the order's latest attempt, when that attempt was declined. */
@@ -93,13 +97,13 @@ export function lastFailure(order: OrderRow): string | undefined {
 }
 
 /** Reads the posted choice for the order's method; throws InvalidChoiceError when it does not fit. */
-export function readChoice(order: OrderRow, input: ChoiceInput, store: Store): PaymentChoice {
+export function readChoice(order: OrderRow, input: ChoiceInput, store: Store, offer: Offer = EVERYTHING): PaymentChoice {
   const opts = order.method_options;
   switch (order.payment_method) {
     case 'paymentInitiation': {
       const country = countriesOn(store, order.env, 'paymentInitiation').find((c) => c === input.country);
       const bank = country && input.bank ? findBank(country, input.bank) : undefined;
-      if (!country || !bank) throw new InvalidChoiceError('choose a bank of the listed countries');
+      if (!country || !bank || !offer.hasBank(country, bank.code)) throw new InvalidChoiceError('choose a bank of the listed countries');
       if (!bank.supportedCurrencies.includes(order.currency)) throw new InvalidChoiceError(`${bank.name} does not accept ${order.currency}`);
       return { bankCode: bank.code, country };
     }
@@ -140,7 +144,7 @@ export class HostedPayments {
     if (!order) return undefined;
     const store = await this.d.stores.get(order.store_id);
     if (!store) return undefined;
-    return { order, store, status: effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now)) };
+    return { order, store, status: effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now)), offer: await this.d.processors.offer(order.env) };
   }
 
   /** The merchant's returnUrl with a freshly signed order token of the order's current status. */
