@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ApiError, ERROR_CATALOGUE, ERRORS_CODES, Errors, REASONS, installErrorHandler, kassaError, type ErrorCode } from './errors.js';
+import { ApiError, DATABASE_RETRY_AFTER_S, ERROR_CATALOGUE, ERRORS_CODES, Errors, REASONS, installErrorHandler, isDatabaseUnavailable, kassaError, type ErrorCode } from './errors.js';
 
 const entries = Object.entries(ERROR_CATALOGUE) as [ErrorCode, (typeof ERROR_CATALOGUE)[ErrorCode]][];
 
@@ -90,5 +90,37 @@ describe('error answers', () => {
       ['KASSA_ERR_INTERNAL', 500, 50],
       ['KASSA_ERR_ROUTE_NOT_FOUND', 404, 30],
     ]);
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('is told apart from faults: network errors, SQLSTATEs of a server that cannot serve, pg pool timeouts, nested causes', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([refused], 'connect failed'))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('sorry, too many clients already'), { code: '53300' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('query failed', { cause: refused }))).toBe(true);
+    // Faults of a request or of Kassa stay faults.
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+
+  it('answers 503 in the spec shape with Retry-After, never 500', async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandler(app);
+    app.get('/down', async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    });
+    const res = await app.inject({ method: 'GET', url: '/down' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_S));
+    expect(res.json()).toEqual({ statusCode: 503, message: 'the database cannot be reached now; try again in a few seconds', error: 'Service Unavailable' });
+    await app.close();
   });
 });

@@ -66,6 +66,7 @@ export const ERROR_CATALOGUE = {
   KASSA_ERR_TOO_MANY_LISTENERS: { status: 429, template: '%s', description: "Too many long-polls of `kassa listen`'s feed wait for one store's events on this server" },
   KASSA_ERR_LISTEN_BUSY: { status: 503, template: '%s', description: "The server holds its most waiting long-polls of `kassa listen`'s feed, or is shutting down" },
   KASSA_ERR_NOT_CONFIGURED: { status: 409, template: '%s', description: 'A setting the request needs is missing or invalid on the server (e.g. KASSA_SETTLEMENT_IBAN for production pain.001 files): the installation is not in a state that allows this until the operator sets it; the message names it' },
+  KASSA_ERR_DATABASE_UNAVAILABLE: { status: 503, template: 'the database cannot be reached now; try again in a few seconds', description: 'The database is down, restarting, failing over or out of connections: nothing was changed; the answer carries Retry-After' },
   KASSA_ERR_INTERNAL: { status: 500, template: 'Internal server error', description: 'An unexpected fault; the details are logged, never answered' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -173,6 +174,34 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   answer(req, reply, e);
 }
 
+/** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/** Network errors of a connection to the database, and PostgreSQL's SQLSTATEs of a server that cannot serve now. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
+  '08000', '08001', '08003', '08004', '08006', // connection exceptions
+  '57P01', '57P02', '57P03', // admin shutdown, crash shutdown, cannot connect now (starting, recovering)
+  '53300', // too many connections
+  '25006', // read-only transaction: a standby answered while the primary fails over
+]);
+/** What pg's pool and client say when a connection cannot be had or was lost (they carry no code). */
+const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|connection is insecure|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * Whether an error means the database cannot be reached now (down, restarting, failing over, out of
+ * connections) rather than a fault of the request or of Kassa: such a request answers 503 with
+ * Retry-After. Looks through `cause` and AggregateError's errors (a host with several addresses).
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
 /** Maps Fastify's own errors (schema validation, body parsing, 404) into the same shape. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
@@ -186,6 +215,11 @@ export function installErrorHandler(app: FastifyInstance): void {
         : where;
       const problem = v?.keyword === 'required' ? 'is required' : (v?.message ?? 'is invalid');
       return answer(req, reply, kassaError('KASSA_ERR_SCHEMA', [field, problem]));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // Not a fault of this request nor of Kassa's code: the client may try again shortly.
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      return answer(req, reply, kassaError('KASSA_ERR_DATABASE_UNAVAILABLE'), err);
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     const e = status === 500 ? kassaError('KASSA_ERR_INTERNAL') : kassaError('KASSA_ERR_HTTP', [err.message], status);
