@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { SHIPPING_NAMES, type ShippingNames } from './shipping/names.js';
 import { parseSchedule, type PayoutSchedule } from './payouts/schedule.js';
+import { DEFAULT_DB_LIMITS, type DbLimits } from './platform/db.js';
 
 export type Role = 'all' | 'serve' | 'work';
 
@@ -13,8 +14,17 @@ export interface Config {
   host: string;
   /** Public base URL of this deployment, used to build paymentUrl, logo URLs and links. */
   publicUrl: string;
-  /** PostgreSQL connection string; when absent an embedded PostgreSQL under dataDir is used. */
+  /**
+   * PostgreSQL connection string; when absent an embedded PostgreSQL under dataDir is used. May
+   * name PgBouncer in transaction pooling mode: Kassa keeps no session state on it.
+   */
   databaseUrl: string | undefined;
+  /** A direct (session) connection to the same database, for LISTEN (DATABASE_DIRECT_URL); default databaseUrl. */
+  databaseDirectUrl: string | undefined;
+  /** A replica for reads that tolerate staleness: back-office lists and search, exports (DATABASE_REPLICA_URL). */
+  databaseReplicaUrl: string | undefined;
+  /** Time limits of each kind of work on the database (platform/db.ts). */
+  dbLimits: DbLimits;
   dataDir: string;
   /** 32-byte key (hex or base64) encrypting store secrets at rest; generated into dataDir when absent. */
   masterKey: string | undefined;
@@ -73,6 +83,21 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+/** Time limits on the database: KASSA_DB_<KIND>_STATEMENT_TIMEOUT_MS / _LOCK_TIMEOUT_MS, KASSA_DB_CONNECT_TIMEOUT_MS (0 = none). */
+function dbLimits(env: Env): DbLimits {
+  const kind = (k: 'request' | 'worker' | 'report' | 'migration') => ({
+    statementMs: int(env, `KASSA_DB_${k.toUpperCase()}_STATEMENT_TIMEOUT_MS`, DEFAULT_DB_LIMITS[k].statementMs, 0, 86_400_000),
+    lockMs: int(env, `KASSA_DB_${k.toUpperCase()}_LOCK_TIMEOUT_MS`, DEFAULT_DB_LIMITS[k].lockMs, 0, 86_400_000),
+  });
+  return {
+    request: kind('request'),
+    worker: kind('worker'),
+    report: kind('report'),
+    migration: kind('migration'),
+    connectMs: int(env, 'KASSA_DB_CONNECT_TIMEOUT_MS', DEFAULT_DB_LIMITS.connectMs, 0, 600_000),
+  };
 }
 
 function urlPath(env: Env, name: string, fallback: string): string {
@@ -162,6 +187,9 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     publicUrl,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL || undefined,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL || undefined,
+    dbLimits: dbLimits(env),
     dataDir: path.resolve(env.KASSA_DATA_DIR || './data'),
     masterKey: env.KASSA_MASTER_KEY || undefined,
     adminToken: env.KASSA_ADMIN_TOKEN || undefined,

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config.js';
-import { createPool, migrate, type Db } from './platform/db.js';
+import { createPool, migrate, runAs, type Db } from './platform/db.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/embedded-postgres.js';
 import { randomToken } from './platform/ids.js';
 import { createServices, type Services } from './services.js';
@@ -44,15 +44,28 @@ export async function startRuntime(config: Config, log: (msg: string) => void): 
   const adminToken = config.adminToken ?? secretFile(config.dataDir, ADMIN_TOKEN_FILE, () => randomToken(32));
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log, { port: config.role === 'work' ? null : config.port });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const db = createPool(databaseUrl, config.dbPoolSize);
+  const db = createPool(databaseUrl, config.dbPoolSize, config.dbLimits);
   try {
     await migrate(db, log);
   } catch (err) {
-    await db.end();
+    await db.end().catch(() => undefined);
     await embedded?.stop();
     throw err;
   }
-  const services = createServices(config, db, masterKey, databaseUrl);
+  // Reads that tolerate staleness go to the replica when there is one (never a merchant's own GETs).
+  const replica = config.databaseReplicaUrl ? createPool(config.databaseReplicaUrl, config.dbPoolSize, config.dbLimits) : undefined;
+  let services: Services;
+  try {
+    services = createServices(config, db, masterKey, config.databaseDirectUrl ?? databaseUrl, {
+      replica: replica && { db: replica, url: config.databaseReplicaUrl! },
+    });
+  } catch (err) {
+    // A start that fails (a master.key that is no key…) leaves no database running and no lock.
+    await replica?.end().catch(() => undefined);
+    await db.end().catch(() => undefined);
+    await embedded?.stop();
+    throw err;
+  }
   return {
     services,
     db,
@@ -61,6 +74,7 @@ export async function startRuntime(config: Config, log: (msg: string) => void): 
     embedded,
     async close() {
       await db.end();
+      await replica?.end();
       await embedded?.stop();
     },
   };
@@ -74,8 +88,15 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-/** The `work` role: notification delivery, shipment registration and the expiry sweeper. */
-export async function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Workers> {
+/**
+ * The `work` role: notification delivery, shipment registration and the expiry sweeper. Everything
+ * they start runs as the worker kind of work (its database time limits, platform/db.ts).
+ */
+export function startWorkers(rt: Runtime, log: DeliveryLog): Promise<Workers> {
+  return runAs('worker', () => startWorkersNow(rt, log));
+}
+
+async function startWorkersNow(rt: Runtime, log: DeliveryLog): Promise<Workers> {
   const { orders } = rt.services;
   const notifications = rt.services.notificationDelivery({ log });
   await notifications.start();

@@ -115,11 +115,21 @@ function connectorKinds(families: typeof PROCESSORS): ConnectorKind[] {
 export interface ServiceOptions {
   /** Real time; the system clock unless a test pins it. */
   clock?: Clock;
+  /**
+   * A replica (pool and URL) for reads that tolerate staleness: the back office's lists and
+   * search, and exports. Everything else, and every merchant's GET of what it just wrote, reads
+   * the primary.
+   */
+  replica?: { db: Db; url: string };
 }
 
-/** `databaseUrl`: the database `db` connects to (export and notification workers open their own connection there). */
+/**
+ * `databaseUrl`: a direct (session) connection to the database `db` reaches, which may be a
+ * transaction pooler: the LISTEN wake-ups connect there, and exports (without a replica).
+ */
 export function createServices(config: Config, db: Db, masterKey: string, databaseUrl: string, options: ServiceOptions = {}): Services {
   const clock = options.clock ?? systemClock;
+  const reads = options.replica?.db ?? db;
   const callbacks = new CallbackPolicy(config.allowPrivateCallbacks);
   const box = new SecretBox(masterKey);
   const keys = new KeyResolver(db, box, config.authCacheMs);
@@ -205,14 +215,14 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
       stores,
       keys,
       schedule: config.payoutSchedule,
-      databaseUrl,
+      databaseUrl: options.replica?.url ?? databaseUrl,
       baseUrl: (env) => `${config.publicUrl}${env === 'production' ? config.paymentsPath : config.paymentsSandboxPath}`,
       clock,
     }),
     labelFiles,
     legacyShipping: new LegacyShippingService(db, carrierContracts, shipments, labelFiles),
-    backoffice: new BackOffice(db),
-    shippingOffice: new ShippingOffice(db),
+    backoffice: new BackOffice(db, reads),
+    shippingOffice: new ShippingOffice(db, reads),
     cliEvents: new CliEventService(db, keys, clock, webhookClaims, new FeedWake(databaseUrl)),
     notificationDelivery: (opts) =>
       new NotificationDelivery(db, keys, {

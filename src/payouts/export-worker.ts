@@ -7,7 +7,7 @@
  */
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPool } from '../platform/db.js';
+import { createPool, runAs } from '../platform/db.js';
 import { writeExport, type ExportFormat, type PayoutExportHeader } from './exports/index.js';
 import { exportRows } from './store.js';
 
@@ -65,7 +65,8 @@ const sink = new Writable({
 
 const db = createPool(job.databaseUrl, 1);
 try {
-  await writeExport(job.format, { ...job.header, createdAt: new Date(job.header.createdAt) }, exportRows(db, job.payoutId), sink);
+  // A large read (a replica's, when there is one): the export kind's time limits.
+  await runAs('report', () => writeExport(job.format, { ...job.header, createdAt: new Date(job.header.createdAt) }, exportRows(db, job.payoutId), sink));
   port.postMessage({ type: 'end' } satisfies WorkerMessage);
 } catch (err) {
   port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err) } satisfies WorkerMessage);

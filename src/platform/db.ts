@@ -35,69 +35,189 @@ function refuseNestedUse(pool: Db): void {
   }
 }
 
-export function createPool(url: string, max: number): Db {
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+/**
+ * Kinds of work, each with its own limits (ms; 0 = none): how long one statement may run, how long
+ * it may wait for a lock, and how long a query may wait for a connection from the pool. Nothing
+ * waits forever: past a limit the work fails with an error that answers 503 (errors.ts).
+ */
+export type WorkKind = 'request' | 'worker' | 'report' | 'migration';
+export interface WorkLimits {
+  statementMs: number;
+  lockMs: number;
+}
+export type DbLimits = Record<WorkKind, WorkLimits> & { connectMs: number };
+
+export const DEFAULT_DB_LIMITS: DbLimits = {
+  // An API request: a merchant's client waits for it.
+  request: { statementMs: 5_000, lockMs: 2_000 },
+  // Workers' claims and attempts: nobody waits, but a stuck statement must not hold a lease forever.
+  worker: { statementMs: 60_000, lockMs: 10_000 },
+  // Exports and back-office reports: large reads.
+  report: { statementMs: 120_000, lockMs: 10_000 },
+  // Migrations: DDL runs as long as it needs, but never queues behind a long lock for long.
+  migration: { statementMs: 0, lockMs: 30_000 },
+  connectMs: 5_000,
+};
+
+const workKind = new AsyncLocalStorage<WorkKind>();
+const poolLimits = new WeakMap<Db, DbLimits>();
+
+/** Runs `fn` (and everything it starts) as work of `kind`: its queries get that kind's limits. */
+export function runAs<T>(kind: WorkKind, fn: () => T): T {
+  return workKind.run(kind, fn);
+}
+
+/** The limits of the work in the current async context (a request unless told otherwise). */
+export function limitsNow(pool: Db, kind: WorkKind = workKind.getStore() ?? 'request'): WorkLimits {
+  return (poolLimits.get(pool) ?? DEFAULT_DB_LIMITS)[kind];
+}
+
+/**
+ * A pool to one PostgreSQL URL (direct, PgBouncer in transaction mode, or a replica).
+ *
+ * Pooler-safe: no session state and no named prepared statements (a transaction pooler hands each
+ * transaction to any server connection: a name prepared on one is missing, or already taken, on
+ * another). Limits are set per transaction (SET LOCAL, withTx); a statement
+ * outside a transaction gets its kind's statement limit as a client-side deadline (pg's
+ * query_timeout: the pool discards that connection), since PgBouncer refuses per-connection
+ * settings in the start-up packet. Waiting for a free connection is bounded by `connectMs`.
+ */
+export function createPool(url: string, max: number, limits: DbLimits = DEFAULT_DB_LIMITS): Db {
+  // keepAlive: a connection to a server that vanished (a failed-over primary's machine) is found dead by TCP.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: limits.connectMs, keepAlive: true });
+  poolLimits.set(pool, limits);
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  if (STRICT) {
-    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-    const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-    (pool as unknown as { query: unknown }).query = (...args: unknown[]) => (refuseNestedUse(pool), query(...args));
-    (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => (refuseNestedUse(pool), connect(...args));
-  }
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+    if (STRICT) refuseNestedUse(pool);
+    return query(...withDeadline(args, limitsNow(pool).statementMs));
+  };
+  if (STRICT) (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => (refuseNestedUse(pool), connect(...args));
   return pool;
 }
 
-export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/** A pool query's arguments with a client-side deadline (`query_timeout`) added, when it has none. */
+function withDeadline(args: unknown[], ms: number): unknown[] {
+  if (!ms) return args;
+  const [first, ...rest] = args;
+  if (typeof first === 'string') {
+    const values = Array.isArray(rest[0]) ? rest.shift() : undefined;
+    return [{ text: first, values, query_timeout: ms }, ...rest];
+  }
+  if (first && typeof first === 'object' && !('query_timeout' in first) && typeof (first as { submit?: unknown }).submit !== 'function') {
+    return [{ ...(first as object), query_timeout: ms }, ...rest];
+  }
+  return args;
+}
+
+/** A transaction's queries get this much longer than the server's own limit, so PostgreSQL's clearer error comes first. */
+const DEADLINE_MARGIN_MS = 1_000;
+
+/** The statement that opens a transaction of a kind of work, with its limits (one round trip). */
+export function beginWith(l: WorkLimits, mode = ''): string {
+  return `BEGIN${mode ? ` ${mode}` : ''}; SET LOCAL statement_timeout = ${Math.trunc(l.statementMs)}; SET LOCAL lock_timeout = ${Math.trunc(l.lockMs)}`;
+}
+
+/** A connection of the pool held for a transaction or a cursor, and how to give it back. */
+export interface Held {
+  client: Tx;
+  /** Gives the connection back; with an error, the pool discards it (broken, or a query still running on it). */
+  release(err?: unknown): void;
+}
+
+/**
+ * Takes a connection for work of the current kind (or `kind`): its queries get a client-side
+ * deadline a little past the kind's statement limit (a query queued in a pooler or on a dead
+ * connection is bounded too), and an 'error' event of the connection while it is held (the server
+ * or pooler went away between two queries) fails its next query instead of crashing the process.
+ */
+export async function hold(db: Db, kind?: WorkKind): Promise<Held> {
+  const limits = limitsNow(db, kind);
   const client = await db.connect();
+  const ignore = () => undefined;
+  client.on('error', ignore);
+  const deadline = limits.statementMs ? limits.statementMs + DEADLINE_MARGIN_MS : 0;
+  const own = client as unknown as { query: unknown };
+  if (deadline) {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    own.query = (...args: unknown[]) => query(...withDeadline(args, deadline));
+  }
+  return {
+    client,
+    release(err?: unknown) {
+      delete own.query;
+      client.removeListener('error', ignore);
+      client.release(err === undefined ? undefined : err instanceof Error ? err : new Error(String(err)));
+    },
+  };
+}
+
+/** Whether a query's error leaves its connection unusable: lost, or still running a query past its deadline. */
+function leavesConnectionBroken(err: unknown): boolean {
+  const m = err instanceof Error ? err.message : '';
+  return m === 'Query read timeout' || /Connection terminated|not queryable|connection error/i.test(m);
+}
+
+export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, kind?: WorkKind): Promise<T> {
+  const { client, release } = await hold(db, kind);
   const scope = { pool: db, open: true };
+  let broken: unknown;
   try {
-    await client.query('BEGIN');
-    const result = await openTx.run(scope, () => fn(client));
+    await client.query(beginWith(limitsNow(db, kind)));
+    const run = () => openTx.run(scope, () => fn(client));
+    const result = await (kind ? workKind.run(kind, run) : run());
     await client.query('COMMIT');
     return result;
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    if (leavesConnectionBroken(err)) broken = err;
+    else await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
     throw err;
   } finally {
     // Work the transaction started that outlives it (a poke after the commit) may use the pool.
     scope.open = false;
-    client.release();
+    release(broken);
   }
 }
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 const MIGRATION_LOCK = 7_340_001;
 
-/** Applies every migrations/NNN_name.sql not yet applied, in order, each in its own transaction. */
+/**
+ * Applies every migrations/NNN_name.sql not yet applied, in order, each in its own transaction.
+ *
+ * Pooler-safe: each transaction takes a transaction-scoped advisory lock first, then reads what is
+ * applied and applies the next migration. Through PgBouncer in transaction mode a session lock
+ * would be taken on one server connection and the migration run on another (it happened: two
+ * nodes ran migration 007 at once); a transaction always runs on one. Any number of processes
+ * starting at once apply each migration exactly once: the others wait for the lock, then find it
+ * applied.
+ */
 export async function migrate(db: Db, log: (msg: string) => void = () => undefined): Promise<string[]> {
-  const client = await db.connect();
+  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
   const applied: string[] = [];
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  for (;;) {
+    const next = await withTx(
+      db,
+      async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+        await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+        const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+        const file = files.find((f) => !done.has(f));
+        if (!file) return undefined;
+        try {
+          await tx.query(fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8'));
+        } catch (err) {
+          throw new Error(`migration ${file} failed: ${(err as Error).message}`);
+        }
+        await tx.query('INSERT INTO schema_migrations(name) VALUES ($1)', [file]);
+        return file;
+      },
+      'migration',
     );
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
-    const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
-      await client.query('BEGIN');
-      try {
-        await client.query(sql);
-        await client.query('INSERT INTO schema_migrations(name) VALUES ($1)', [file]);
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw new Error(`migration ${file} failed: ${(err as Error).message}`);
-      }
-      applied.push(file);
-      log(`migration applied: ${file}`);
-    }
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    if (!next) return applied;
+    applied.push(next);
+    log(`migration applied: ${next}`);
   }
-  return applied;
 }

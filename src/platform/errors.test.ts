@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ApiError, DATABASE_RETRY_AFTER_S, ERROR_CATALOGUE, ERRORS_CODES, Errors, REASONS, installErrorHandler, isDatabaseUnavailable, kassaError, type ErrorCode } from './errors.js';
+import { ApiError, DATABASE_RETRY_AFTER_S, ERROR_CATALOGUE, ERRORS_CODES, Errors, REASONS, databaseFault, installErrorHandler, isDatabaseUnavailable, kassaError, type ErrorCode } from './errors.js';
 
 const entries = Object.entries(ERROR_CATALOGUE) as [ErrorCode, (typeof ERROR_CATALOGUE)[ErrorCode]][];
 
@@ -104,11 +104,24 @@ describe('a database that cannot be reached', () => {
     expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('query failed', { cause: refused }))).toBe(true);
+    // PgBouncer's refusals while the server behind it is down or its clients wait too long.
+    expect(isDatabaseUnavailable(Object.assign(new Error('server login has been failing, try again later (server_login_retry)'), { code: '08P01' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('query_wait_timeout'), { code: '08P01' }))).toBe(true);
     // Faults of a request or of Kassa stay faults.
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+
+  it('tells a time limit (busy) from an outage: statement and lock timeouts, the client-side deadline, a pool with no connection free', () => {
+    expect(databaseFault(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toEqual({ kind: 'busy', what: 'statement timeout' });
+    expect(databaseFault(Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' }))).toEqual({ kind: 'busy', what: 'lock timeout' });
+    expect(databaseFault(new Error('Query read timeout'))).toEqual({ kind: 'busy', what: 'statement timeout' });
+    expect(databaseFault(new Error('timeout exceeded when trying to connect'))).toEqual({ kind: 'busy', what: 'no connection free' });
+    expect(databaseFault(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toEqual({ kind: 'unavailable' });
+    // A cancel for another reason (pg_cancel_backend by an operator) is not a time limit.
+    expect(databaseFault(Object.assign(new Error('canceling statement due to user request'), { code: '57014' }))).toBeUndefined();
   });
 
   it('answers 503 in the spec shape with Retry-After, never 500', async () => {

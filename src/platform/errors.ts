@@ -67,6 +67,7 @@ export const ERROR_CATALOGUE = {
   KASSA_ERR_LISTEN_BUSY: { status: 503, template: '%s', description: "The server holds its most waiting long-polls of `kassa listen`'s feed, or is shutting down" },
   KASSA_ERR_NOT_CONFIGURED: { status: 409, template: '%s', description: 'A setting the request needs is missing or invalid on the server (e.g. KASSA_SETTLEMENT_IBAN for production pain.001 files): the installation is not in a state that allows this until the operator sets it; the message names it' },
   KASSA_ERR_DATABASE_UNAVAILABLE: { status: 503, template: 'the database cannot be reached now; try again in a few seconds', description: 'The database is down, restarting, failing over or out of connections: nothing was changed; the answer carries Retry-After' },
+  KASSA_ERR_DATABASE_BUSY: { status: 503, template: 'the database did not answer in time (%s); try again in a few seconds', description: 'A statement or lock wait passed its time limit, or no database connection came free in time: nothing was changed; the answer carries Retry-After' },
   KASSA_ERR_INTERNAL: { status: 500, template: 'Internal server error', description: 'An unexpected fault; the details are logged, never answered' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -174,6 +175,9 @@ export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: F
   answer(req, reply, e);
 }
 
+/** Replies that answered a database fault (unavailable or busy): /readyz counts them (observability.ts). */
+export const databaseFaultReplies = new WeakSet<FastifyReply>();
+
 /** Seconds a client is asked to wait (Retry-After) when the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_S = 5;
 
@@ -185,21 +189,51 @@ const UNAVAILABLE_CODES = new Set([
   '53300', // too many connections
   '25006', // read-only transaction: a standby answered while the primary fails over
 ]);
-/** What pg's pool and client say when a connection cannot be had or was lost (they carry no code). */
-const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|connection is insecure|the database system is (starting up|shutting down|in recovery mode)/i;
+/** What pg's pool and client say when a connection cannot be had or was lost (they carry no code), and PgBouncer's refusals. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|Client has encountered a connection error|connection is insecure|the database system is (starting up|shutting down|in recovery mode)|server login has been failing|pgbouncer cannot connect to server|query_wait_timeout|no more connections allowed/i;
+/**
+ * Time limits (platform/db.ts): PostgreSQL's statement and lock timeouts (57014 says why it
+ * cancelled; a cancel for another reason is not a time limit), pg's client-side deadline, and a
+ * pool with no connection free in time.
+ */
+const BUSY: readonly { code?: string; message: RegExp; what: string }[] = [
+  { code: '57014', message: /statement timeout/i, what: 'statement timeout' },
+  { code: '55P03', message: /./, what: 'lock timeout' },
+  { message: /^Query read timeout$/, what: 'statement timeout' },
+  { message: /timeout exceeded when trying to connect/i, what: 'no connection free' },
+];
+
+export type DatabaseFault = { kind: 'unavailable' } | { kind: 'busy'; what: string };
 
 /**
- * Whether an error means the database cannot be reached now (down, restarting, failing over, out of
- * connections) rather than a fault of the request or of Kassa: such a request answers 503 with
- * Retry-After. Looks through `cause` and AggregateError's errors (a host with several addresses).
+ * Whether an error means the database cannot serve now rather than a fault of the request or of
+ * Kassa: unavailable (down, restarting, failing over, out of connections) or busy (a time limit
+ * passed). Such a request answers 503 with Retry-After. Looks through `cause` and AggregateError's
+ * errors (a host with several addresses).
  */
-export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
-  if (!err || typeof err !== 'object' || depth > 4) return false;
+export function databaseFault(err: unknown, depth = 0): DatabaseFault | undefined {
+  if (!err || typeof err !== 'object' || depth > 4) return undefined;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
-  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
-  return isDatabaseUnavailable(e.cause, depth + 1);
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  const message = typeof e.message === 'string' ? e.message : '';
+  const busy = BUSY.find((b) => (b.code === undefined || b.code === code) && b.message.test(message));
+  if (busy && (busy.code !== undefined || code === undefined)) return { kind: 'busy', what: busy.what };
+  // Class 08 is a connection exception; PgBouncer sends its own refusals as 08P01.
+  if (code && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return { kind: 'unavailable' };
+  if (UNAVAILABLE_MESSAGES.test(message)) return { kind: 'unavailable' };
+  if (Array.isArray(e.errors)) {
+    for (const x of e.errors) {
+      const f = databaseFault(x, depth + 1);
+      if (f) return f;
+    }
+  }
+  return databaseFault(e.cause, depth + 1);
+}
+
+/** Whether the database cannot serve now (unavailable or busy): databaseFault, as a yes or no. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  return databaseFault(err) !== undefined;
 }
 
 /** Maps Fastify's own errors (schema validation, body parsing, 404) into the same shape. */
@@ -216,10 +250,13 @@ export function installErrorHandler(app: FastifyInstance): void {
       const problem = v?.keyword === 'required' ? 'is required' : (v?.message ?? 'is invalid');
       return answer(req, reply, kassaError('KASSA_ERR_SCHEMA', [field, problem]));
     }
-    if (isDatabaseUnavailable(err)) {
+    const fault = databaseFault(err);
+    if (fault) {
       // Not a fault of this request nor of Kassa's code: the client may try again shortly.
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
-      return answer(req, reply, kassaError('KASSA_ERR_DATABASE_UNAVAILABLE'), err);
+      databaseFaultReplies.add(reply);
+      const e = fault.kind === 'busy' ? kassaError('KASSA_ERR_DATABASE_BUSY', [fault.what]) : kassaError('KASSA_ERR_DATABASE_UNAVAILABLE');
+      return answer(req, reply, e, err);
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     const e = status === 500 ? kassaError('KASSA_ERR_INTERNAL') : kassaError('KASSA_ERR_HTTP', [err.message], status);

@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import client from 'prom-client';
 import type { Db } from './db.js';
+import { databaseFault, databaseFaultReplies } from './errors.js';
 import { Type } from 'typebox';
 import { errorResponses, fileResponse, Security } from './schemas.js';
 
@@ -141,17 +142,42 @@ export function createLogger(level: string, stdout: Pick<NodeJS.WritableStream, 
   return pino(options, stream ?? pino.destination(1));
 }
 
+/** Readiness fails while at least this many requests met a database fault within the window. */
+export const READY_FAULTS = 3;
+export const READY_FAULT_WINDOW_MS = 10_000;
+/** How long the readiness probe may take. */
+export const READY_PROBE_MS = 2_000;
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
 /** What /readyz and /metrics ask of the database, built once in the composition root. */
 export class HealthService {
+  /** When this node's recent requests met a database fault (performance.now(), a stopwatch). */
+  private faults: number[] = [];
+
   constructor(private readonly db: Db) {}
 
-  /** True when the database answers. */
-  async ready(): Promise<boolean> {
+  /** A request answered 503 for a database fault (an outage, a statement or lock timeout, no free connection). */
+  noteFault(now = performance.now()): void {
+    this.faults = this.faults.filter((t) => now - t < READY_FAULT_WINDOW_MS);
+    this.faults.push(now);
+  }
+
+  /**
+   * Ready when this node's requests are not failing on the database and the probe answers in
+   * time: it reads what every API request reads (a store key), so a lock on that table, an
+   * outage, or a pool with no connection free all say not ready.
+   */
+  async ready(now = performance.now()): Promise<Readiness> {
+    const recent = this.faults.filter((t) => now - t < READY_FAULT_WINDOW_MS).length;
+    if (recent >= READY_FAULTS) return { ready: false, reason: `${recent} requests met a database fault in the last ${READY_FAULT_WINDOW_MS / 1000} s` };
     try {
-      await this.db.query('SELECT 1');
-      return true;
-    } catch {
-      return false;
+      // query_timeout: pg's client-side deadline (not in its QueryConfig type).
+      await this.db.query({ text: 'SELECT 1 FROM store_keys LIMIT 1', query_timeout: READY_PROBE_MS } as { text: string });
+      return { ready: true };
+    } catch (err) {
+      const fault = databaseFault(err);
+      return { ready: false, reason: fault?.kind === 'busy' ? `database did not answer in time (${fault.what})` : 'database unreachable' };
     }
   }
 
@@ -183,6 +209,7 @@ export function registerObservability(app: FastifyInstance, health: HealthServic
   void pending;
 
   app.addHook('onResponse', async (req, reply) => {
+    if (databaseFaultReplies.has(reply)) health.noteFault();
     duration.observe({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
@@ -206,7 +233,7 @@ export function registerObservability(app: FastifyInstance, health: HealthServic
     {
       schema: {
         tags,
-        summary: 'The database answers (503 while it does not)',
+        summary: 'The database answers in time and requests are not failing on it (503 while they are)',
         operationId: 'getReadiness',
         security: Security.none,
         response: {
@@ -217,9 +244,10 @@ export function registerObservability(app: FastifyInstance, health: HealthServic
       },
     },
     async (_req, reply) => {
-      if (await health.ready()) return { status: 'ready' };
+      const r = await health.ready();
+      if (r.ready) return { status: 'ready' };
       reply.code(503);
-      return { status: 'unavailable', reason: 'database unreachable' };
+      return { status: 'unavailable', reason: r.reason };
     },
   );
   app.get(

@@ -2,7 +2,7 @@
  * Merchants' stores: creation with a key pair per environment, secrets sealed at rest, and the
  * per-store settings (enabled payment methods, bank-payment refunds).
  */
-import type { Db, Queryable } from '../platform/db.js';
+import { withTx, type Db, type Queryable } from '../platform/db.js';
 import type { SecretBox } from '../platform/crypto.js';
 import { randomToken, uuidv7 } from '../platform/ids.js';
 import type { Env } from '../platform/env.js';
@@ -124,6 +124,9 @@ export function storeFromRow(r: StoreRow): Store {
   };
 }
 
+/** The transaction lock of createFirst (an advisory lock key of Kassa's own). */
+const FIRST_STORE_LOCK = 7_340_002;
+
 function newKeyPair(env: Env): KeyPair {
   // The access key says its environment, so a key pasted into the wrong config is easy to spot.
   return { accessKey: `${env === 'sandbox' ? 'sk_test' : 'sk_live'}_${randomToken(18)}`, secretKey: randomToken(32) };
@@ -140,10 +143,10 @@ export class StoreService {
     private readonly changed: () => void = () => undefined,
   ) {}
 
-  async create(input: CreateStoreInput): Promise<CreatedStore> {
+  async create(input: CreateStoreInput, q: Queryable = this.db): Promise<CreatedStore> {
     const id = uuidv7();
     const keys: Record<Env, KeyPair> = { sandbox: newKeyPair('sandbox'), production: newKeyPair('production') };
-    const { rows } = await this.db.query<StoreRow>(
+    const { rows } = await q.query<StoreRow>(
       `WITH s AS (
          INSERT INTO stores (id, name, legal_name, business_name, country, enabled_methods, bank_refunds_enabled, is_demo, shipping_address,
                              payout_iban, payout_account_name, sandbox_settlement)
@@ -233,6 +236,19 @@ export class StoreService {
     );
     this.changed();
     return rows[0] && storeFromRow(rows[0]);
+  }
+
+  /**
+   * Creates the store only when the database has none yet (the demo store of a first start), once
+   * however many processes start at once on the empty database: they take turns (a transaction
+   * lock) and the later ones find a store.
+   */
+  async createFirst(input: CreateStoreInput): Promise<CreatedStore | undefined> {
+    return withTx(this.db, async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_STORE_LOCK]);
+      const { rows } = await tx.query('SELECT 1 FROM stores LIMIT 1');
+      return rows.length ? undefined : this.create(input, tx);
+    });
   }
 
   async count(): Promise<number> {

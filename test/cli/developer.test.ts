@@ -19,7 +19,7 @@ import { FeedWake } from '../../src/payments/cli-events/wake.js';
 import { TRIGGER_EVENTS, type TriggerEvent } from '../../src/cli/developer/trigger.js';
 import { createServices, type Services } from '../../src/services.js';
 import type { CreatedStore } from '../../src/stores/service.js';
-import { ADMIN_TOKEN, createTestApp, createTestDatabase, orderPayload, type TestApp } from '../support/app.js';
+import { ADMIN_TOKEN, createTestApp, createTestDatabase, orderPayload, pooled, type TestApp } from '../support/app.js';
 import { activate, SANDBOX, SENDER, RECEIVER } from '../shipping/support.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -481,8 +481,9 @@ describe('kassa listen as it happens', () => {
 /** An API node of its own on a shared database (same master key): several nodes, or a restart. */
 async function node(databaseUrl: string, masterKey: string): Promise<{ app: FastifyInstance; services: Services; db: Db; close(): Promise<void> }> {
   const config = loadConfig({ KASSA_PUBLIC_URL: 'http://kassa.test', KASSA_AUTH_CACHE_MS: '0', KASSA_DB_POOL_SIZE: '3' });
-  config.databaseUrl = databaseUrl;
-  const db = createPool(databaseUrl, config.dbPoolSize);
+  // The pool through the run's pooler when it has one; LISTEN on a direct connection.
+  config.databaseUrl = pooled(databaseUrl);
+  const db = createPool(config.databaseUrl, config.dbPoolSize);
   const services = createServices(config, db, masterKey, databaseUrl);
   const app = await buildApp({ services, adminToken: ADMIN_TOKEN, logLevel: false });
   return {

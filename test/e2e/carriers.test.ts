@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
 import { CARRIERS } from '../../src/shipping/carriers/registry.js';
-import { createTestDatabase } from '../support/app.js';
+import { externalDatabaseEnv } from '../support/app.js';
 import { barcodeToolsOrSkip, decodePage, pdfPageCount } from '../support/barcodes.js';
 import { RECEIVERS } from '../support/carriers/fixtures.js';
 import { handSigned } from '../support/jwt.js';
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 it('a fresh store ships with each of the ten carriers, and every label scans', { timeout: 180_000 }, async () => {
   const env: Record<string, string> = { KASSA_DATA_DIR: dataDir, PORT: String(await freePort()) };
-  if (inject('dbTarget') === 'postgres') env.DATABASE_URL = await createTestDatabase();
+  if (inject('dbTarget') === 'postgres') Object.assign(env, await externalDatabaseEnv());
   server = await startServer(env);
   const store = JSON.parse(await cli(['stores', 'create', '--name', 'Uus Pood OÜ', '--json'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir })) as {
     sandbox: { accessKey: string; secretKey: string };

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../support/app.js';
+import { externalDatabaseEnv } from '../support/app.js';
 import { barcodeToolsOrSkip, decodePage, pdfPageCount } from '../support/barcodes.js';
 import { handSigned, handVerified } from '../support/jwt.js';
 import { merchant } from '../support/merchant.js';
@@ -49,7 +49,7 @@ interface Heard {
 it('registers the webhook, ships by the snake_case API (sync and async), prints labels by reference, and v2 sees the same shipments', { timeout: 120_000 }, async () => {
   const external = inject('dbTarget') === 'postgres';
   const env: Record<string, string> = { KASSA_DATA_DIR: dataDir, PORT: String(await freePort()) };
-  if (external) env.DATABASE_URL = await createTestDatabase();
+  if (external) Object.assign(env, await externalDatabaseEnv());
   server = await startServer(env);
   const base = server.url;
   const operator = { KASSA_URL: base, KASSA_DATA_DIR: dataDir };

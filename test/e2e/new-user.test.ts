@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../support/app.js';
+import { externalDatabaseEnv } from '../support/app.js';
 import { barcodeToolsOrSkip, decodePage, pdfPageCount } from '../support/barcodes.js';
 import { merchant, type Keys } from '../support/merchant.js';
 import { cli, freePort, startServer, until, type ServerProcess } from '../support/server.js';
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 it('a fresh store pays, refunds at once, ships to a pickup point and scans its label, with no set-up', { timeout: 120_000 }, async () => {
   const env: Record<string, string> = { KASSA_DATA_DIR: dataDir, PORT: String(await freePort()) };
-  if (inject('dbTarget') === 'postgres') env.DATABASE_URL = await createTestDatabase();
+  if (inject('dbTarget') === 'postgres') Object.assign(env, await externalDatabaseEnv());
   server = await startServer(env);
   const store = JSON.parse(await cli(['stores', 'create', '--name', 'Uus pood OÜ', '--json'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir })) as { sandbox: Keys };
   const m = merchant(server.url, store.sandbox);

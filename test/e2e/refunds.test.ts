@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
 import { parseCsv, parseXml, readZip } from '../support/exports.js';
-import { createTestDatabase } from '../support/app.js';
+import { externalDatabaseEnv } from '../support/app.js';
 import { handVerified } from '../support/jwt.js';
 import { merchant, type Keys, type Merchant } from '../support/merchant.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
@@ -18,6 +18,7 @@ import { cli, embeddedDatabaseUrl, freePort, startServer, until, type ServerProc
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-e2e-refunds-'));
 const servers: ServerProcess[] = [];
 let externalUrl: string | undefined; // the PostgreSQL database both nodes share (db:postgres)
+let externalDirectUrl: string | undefined; // …and a direct connection to it (for LISTEN)
 let rx: Receiver | undefined;
 afterAll(async () => {
   await rx?.close();
@@ -39,7 +40,12 @@ async function paidOrder(c: Merchant, ref: string, amount: number, notificationU
 it('pays, refunds part then the rest, hears both refunds, and pays out what is left, with exports that match the orders', { timeout: 120_000 }, async () => {
   const external = inject('dbTarget') === 'postgres';
   const env: Record<string, string> = { KASSA_DATA_DIR: dataDir, PORT: String(await freePort()) };
-  if (external) env.DATABASE_URL = externalUrl = await createTestDatabase();
+  if (external) {
+    const db = await externalDatabaseEnv();
+    Object.assign(env, db);
+    externalUrl = db.DATABASE_URL;
+    externalDirectUrl = db.DATABASE_DIRECT_URL;
+  }
   const server = await startServer(env);
   servers.push(server);
   const store = JSON.parse(await cli(['stores', 'create', '--name', 'Refund shop', '--json'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir }));
@@ -134,6 +140,7 @@ it('200 parallel refund requests over one order through two server processes: ne
       KASSA_MASTER_KEY: fs.readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim(),
       KASSA_SEED_DEMO_STORE: 'false',
       DATABASE_URL: externalUrl ?? embeddedDatabaseUrl(dataDir),
+      ...(externalDirectUrl ? { DATABASE_DIRECT_URL: externalDirectUrl } : {}),
     };
     const second = await startServer(sharedEnv);
     servers.push(second);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../support/app.js';
+import { externalDatabaseEnv } from '../support/app.js';
 import { handSigned, handVerified } from '../support/jwt.js';
 import { startReceiver } from '../support/receiver.js';
 import { cli, embeddedDatabaseUrl, freePort, startServer, type ServerProcess } from '../support/server.js';
@@ -24,7 +24,7 @@ afterAll(async () => {
 it('delivers a notification across SIGKILL and restart once the receiver is back', { timeout: 120_000 }, async () => {
   const external = inject('dbTarget') === 'postgres';
   const env: Record<string, string> = { KASSA_DATA_DIR: dataDir, PORT: String(await freePort()) };
-  if (external) env.DATABASE_URL = await createTestDatabase();
+  if (external) Object.assign(env, await externalDatabaseEnv());
   server = await startServer(env);
   if (!external) expect(server.output()).toContain('Kassa demo store created');
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject, it } from 'vitest';
-import { createTestDatabase } from '../support/app.js';
+import { externalDatabaseEnv } from '../support/app.js';
 import { barcodeToolsOrSkip, decodePage, pdfPageCount } from '../support/barcodes.js';
 import { handVerified } from '../support/jwt.js';
 import { merchant } from '../support/merchant.js';
@@ -28,7 +28,7 @@ afterAll(async () => {
 it('ships to a pickup point and by courier, prints labels whose barcodes scan to the tracking numbers', { timeout: 120_000 }, async () => {
   const external = inject('dbTarget') === 'postgres';
   const env: Record<string, string> = { KASSA_DATA_DIR: dataDir, PORT: String(await freePort()) };
-  if (external) env.DATABASE_URL = await createTestDatabase();
+  if (external) Object.assign(env, await externalDatabaseEnv());
   server = await startServer(env);
   const operator = { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir };
 

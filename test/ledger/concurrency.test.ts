@@ -33,7 +33,8 @@ beforeAll(async () => {
   t = await createTestApp();
   // A deadlock is found after deadlock_timeout (1 s by default): find it sooner, so a broken lock
   // order fails within the time bound instead of waiting out a second per deadlock.
-  const url = new URL(t.databaseUrl);
+  // A start-up setting: on a direct connection (a transaction pooler refuses start-up options).
+  const url = new URL(t.directUrl);
   url.searchParams.set('options', '-c deadlock_timeout=100ms');
   db = createPool(url.toString(), 16);
 });

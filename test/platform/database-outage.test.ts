@@ -26,6 +26,10 @@ it('a database outage is a 503 with Retry-After and /readyz not ready; recovery 
   await admin.connect();
   await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
   await admin.end();
+  // Through a pooler the app's own connections end at the pooler, which outlives its servers:
+  // cut them too, as a restart or failover of the pooler does (pg-pool's idle list is private).
+  const idle = (t.db as unknown as { _idle: { client: { connection: { stream: { destroy(): void } } } }[] })._idle;
+  for (const i of [...idle]) i.client.connection.stream.destroy();
   await new Promise((r) => setTimeout(r, 100));
   try {
     const down = await methods();

@@ -15,6 +15,8 @@ import { isAlive } from '../../src/platform/processes.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     dbServerUrl: string;
+    /** PgBouncer (transaction pooling) in front of dbServerUrl, when KASSA_TEST_POOLER_URL names one (postgres target only); '' otherwise. */
+    dbPoolerUrl: string;
     dbTemplate: string;
     dbTarget: string;
     /** The pid of the test run that owns the databases it creates (their names carry it). */
@@ -52,12 +54,18 @@ export default async function setup(project: TestProject) {
     await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
   }
   await admin.query(`CREATE DATABASE "${template}"`);
-  const pool = createPool(withDatabase(serverUrl, template), 2);
+  // Through the pooler when there is one: migrations must hold there too.
+  const poolerUrl = target === 'postgres' ? (process.env.KASSA_TEST_POOLER_URL ?? '') : '';
+  const pool = createPool(withDatabase(poolerUrl || serverUrl, template), 2);
   await migrate(pool);
   await pool.end();
+  // The pooler keeps its server connections to the template open; CREATE DATABASE … TEMPLATE
+  // needs it to have none.
+  if (poolerUrl) await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [template]);
   await admin.end();
 
   project.provide('dbServerUrl', serverUrl);
+  project.provide('dbPoolerUrl', poolerUrl);
   project.provide('dbTemplate', template);
   project.provide('dbTarget', target);
   project.provide('dbRun', process.pid);

@@ -23,7 +23,10 @@ export interface TestApp {
   app: FastifyInstance;
   services: Services;
   db: Db;
+  /** The URL the app's pool uses (the pooler's, when the run has one). */
   databaseUrl: string;
+  /** A direct (session) URL to the same database. */
+  directUrl: string;
   config: Config;
   store: CreatedStore;
   target: string;
@@ -56,13 +59,27 @@ export async function createTestDatabase(): Promise<string> {
   return withDatabase(server, name);
 }
 
+/** A test database's URL as the app reaches it: through the pooler (PgBouncer, transaction mode) when the run has one. */
+export function pooled(directUrl: string): string {
+  const pooler = inject('dbPoolerUrl');
+  return pooler ? withDatabase(pooler, new URL(directUrl).pathname.slice(1)) : directUrl;
+}
+
+/** A fresh test database as a real Kassa process is given it: DATABASE_URL (pooled when the run has a pooler) and DATABASE_DIRECT_URL. */
+export async function externalDatabaseEnv(): Promise<{ DATABASE_URL: string; DATABASE_DIRECT_URL: string }> {
+  const direct = await createTestDatabase();
+  return { DATABASE_URL: pooled(direct), DATABASE_DIRECT_URL: direct };
+}
+
 /** `clock`: real time as the composition root hands it to the services (default the system clock). */
 export async function createTestApp(env: Record<string, string> = {}, opts: Pick<AppOptions, 'onRoute'> & ServiceOptions = {}): Promise<TestApp> {
-  const databaseUrl = await createTestDatabase();
+  const directUrl = await createTestDatabase();
+  const databaseUrl = pooled(directUrl);
   const config = loadConfig({ KASSA_PUBLIC_URL: 'http://kassa.test', KASSA_AUTH_CACHE_MS: '0', KASSA_DB_POOL_SIZE: '5', ...env });
   config.databaseUrl = databaseUrl;
-  const db = createPool(databaseUrl, config.dbPoolSize);
-  const services = createServices(config, db, randomBytes(32).toString('hex'), databaseUrl, { clock: opts.clock });
+  config.databaseDirectUrl = directUrl;
+  const db = createPool(databaseUrl, config.dbPoolSize, config.dbLimits);
+  const services = createServices(config, db, randomBytes(32).toString('hex'), directUrl, { clock: opts.clock });
   const app = await buildApp({ services, adminToken: ADMIN_TOKEN, logLevel: false, onRoute: opts.onRoute });
   const store = await services.stores.create({ name: 'Test shop', bankRefundsEnabled: true });
   const deliveries: NotificationDelivery[] = [];
@@ -71,6 +88,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
     services,
     db,
     databaseUrl,
+    directUrl,
     config,
     store,
     target: inject('dbTarget'),

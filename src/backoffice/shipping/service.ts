@@ -4,7 +4,7 @@
  * Every change (contracts, label files, resends) goes through the shipping services themselves
  * (routes.ts calls them), so the back office applies the same rules as the API.
  */
-import type { Db } from '../../platform/db.js';
+import { runAs, type Db } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
 import { ShipmentStore, type ShipmentRecord } from '../../shipping/shipments/store.js';
 import type { Webhook } from '../../shipping/webhooks/service.js';
@@ -33,13 +33,17 @@ export interface WebhookDeliveries {
 export class ShippingOffice {
   private readonly shipmentStore: ShipmentStore;
 
-  constructor(private readonly db: Db) {
+  /** `reads`: where lists and search may read (a replica, possibly a little behind); `db` for the rest. */
+  constructor(
+    private readonly db: Db,
+    private readonly reads: Db = db,
+  ) {
     this.shipmentStore = new ShipmentStore(db);
   }
 
   /** One page of the store's shipments and the keyset of the next page (undefined on the last). */
   async shipments(f: Omit<ShipmentFilter, 'limit'>): Promise<{ rows: ShipmentListRow[]; next?: { createdAt: string; id: string } }> {
-    const rows = await sql.listShipments(this.db, { ...f, limit: SHIPMENTS_PAGE + 1 });
+    const rows = await runAs('report', () => sql.listShipments(this.reads, { ...f, limit: SHIPMENTS_PAGE + 1 }));
     const page = rows.slice(0, SHIPMENTS_PAGE);
     const last = page[page.length - 1];
     return { rows: page, next: rows.length > SHIPMENTS_PAGE && last ? { createdAt: last.cursor_at, id: last.id } : undefined };

@@ -76,7 +76,7 @@ export async function insertLink(q: Queryable, id: string, storeId: string, env:
 }
 
 export async function readLink(q: Queryable, id: string): Promise<LinkRow | undefined> {
-  const { rows } = await q.query<LinkRow>({ name: 'links.read', text: `${SELECT_LINK} WHERE l.id = $1`, values: [id] });
+  const { rows } = await q.query<LinkRow>({ text: `${SELECT_LINK} WHERE l.id = $1`, values: [id] });
   return rows[0];
 }
 

@@ -196,7 +196,7 @@ export async function insertOrders(q: Queryable, items: readonly NewOrder[]): Pr
     const row = [it.orderId, it.intentId, it.storeId, it.env, it.input.merchantReference, ...inputParams(it.input)];
     row.forEach((v, i) => cols[i]!.push(v));
   }
-  const { rows } = await q.query<{ id: string; created_at: Date; expires_at: Date }>({ name: 'orders.insert', text: INSERT_ORDERS, values: cols });
+  const { rows } = await q.query<{ id: string; created_at: Date; expires_at: Date }>({ text: INSERT_ORDERS, values: cols });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return items.map((it) => {
     const r = byId.get(it.orderId);
@@ -277,7 +277,6 @@ export async function insertIntent(q: Queryable, orderId: string, intentId: stri
 /** Reads orders by id, in one statement; the slot of an unknown id is undefined. */
 export async function readOrders(q: Queryable, ids: readonly string[]): Promise<(OrderRow | undefined)[]> {
   const { rows } = await q.query<OrderRow>({
-    name: 'orders.read',
     text: `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = ANY($1::uuid[])`,
     values: [ids],
   });

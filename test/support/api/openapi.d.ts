@@ -1510,7 +1510,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database answers (503 while it does not) */
+        /** The database answers in time and requests are not failing on it (503 while they are) */
         get: operations["getReadiness"];
         put?: never;
         post?: never;
