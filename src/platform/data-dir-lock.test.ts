@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirInUse, LOCK_FILE, dataDirOwner, lockDataDir, type Owner } from './data-dir-lock.js';
 import { processStartTime } from './processes.js';
+import { zombie } from '../../test/support/zombie.js';
 
 const dirs: string[] = [];
 const tmpDir = () => {
@@ -64,6 +65,21 @@ describe('the data dir lock', () => {
     const lock = lockDataDir(dir, null);
     expect(lock.owner.startTime).toBe(processStartTime(process.pid));
     lock.release();
+  });
+
+  it('replaces the lock of an owner killed but not yet reaped by its parent (a zombie)', async () => {
+    const dir = tmpDir();
+    const z = await zombie();
+    try {
+      // As recorded by that process itself: its pid and start time still match.
+      writeRecord(dir, { pid: z.pid, startTime: processStartTime(z.pid) });
+      expect(dataDirOwner(dir)).toBeUndefined();
+      const lock = lockDataDir(dir, null, 1_000);
+      expect(dataDirOwner(dir)?.nonce).toBe(lock.owner.nonce);
+      lock.release();
+    } finally {
+      z.parent.kill('SIGKILL');
+    }
   });
 
   it('removes temp records left by processes that died before linking them', () => {

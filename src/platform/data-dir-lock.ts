@@ -7,7 +7,8 @@
  * to the lock's name (link() fails when the name exists), so no reader ever sees half a record and
  * two processes starting at the same instant cannot both own the dir.
  *
- * A lock whose owner is gone (killed, crashed) is stale and is broken, under a short-lived guard
+ * A lock whose owner is gone (killed, crashed; also when it is a zombie its parent has not reaped
+ * yet, see isAlive) is stale and is broken, under a short-lived guard
  * file and only after re-reading it under that guard: two processes that both found the same stale
  * lock cannot remove each other's fresh one.
  */

@@ -9,7 +9,10 @@
  *   start; it never touches the owner's server.
  * - Crash recovery: a server left running by a killed Kassa (the lock's owner is gone) is found
  *   through postmaster.pid and stopped before a new one starts; a stale pid file of a dead server
- *   is left for PostgreSQL, which recovers from its WAL by itself.
+ *   is left for PostgreSQL, which recovers from its WAL by itself. "Gone" includes a zombie: a
+ *   killed Kassa (or server) its parent has not reaped yet (processes.ts, isAlive).
+ * - A failed start leaves nothing running: the server is stopped and the lock released on every
+ *   failure after this starts it (runtime.ts, main.ts); main.ts checks the HTTP port is free first.
  * - Root: PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user
  *   when it exists, otherwise as `nobody`. When that user cannot reach the programs (node_modules
  *   inside a private folder such as /root/…), they are run from a root-owned copy under
@@ -24,7 +27,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lockDataDir } from './data-dir-lock.js';
-import { commandLine, freePort, isAlive, processCwd } from './processes.js';
+import { commandLine, freePort, isAlive, processCwd, processExists } from './processes.js';
 
 interface Binaries {
   postgres: string;
@@ -382,9 +385,10 @@ async function stopLeftover(pgdata: string, log: Log): Promise<void> {
   const pid = recordedPostmaster(pgdata);
   if (pid === undefined) return;
   if (!isAlive(pid) || !isPostmasterOf(pid, pgdata)) {
-    // A dead server: PostgreSQL ignores a stale pid file whose process is gone; remove it when the
-    // pid now belongs to something else, so PostgreSQL does not refuse to start.
-    if (isAlive(pid)) fs.rmSync(pidFile, { force: true });
+    // A dead server: PostgreSQL ignores a stale pid file whose pid is free; remove it when the pid
+    // is still taken (by something else now, or by the killed server as a zombie no one has reaped:
+    // `kill -0` succeeds on both), so PostgreSQL does not refuse to start.
+    if (processExists(pid)) fs.rmSync(pidFile, { force: true });
     return;
   }
   log(`embedded PostgreSQL: stopping a server left over from an earlier, killed run (pid ${pid})`);

@@ -1,4 +1,5 @@
 /** Small process and port helpers shared by the embedded database, tests and benchmarks. */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 
@@ -25,14 +26,49 @@ function anyFreePort(): Promise<number> {
   });
 }
 
-/** Whether a process with this pid exists (EPERM: it exists but belongs to another user). */
-export function isAlive(pid: number): boolean {
+/**
+ * Whether the pid is taken: by a running process, or by a zombie (one that has exited but that
+ * its parent has not reaped yet). EPERM: it exists but belongs to another user.
+ */
+export function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+const HAS_PROC = fs.existsSync('/proc/self/stat');
+
+/**
+ * The state of a process: /proc/<pid>/stat field 3 (R, S, D, T, Z…), or where there is no /proc
+ * (macOS) the first letter of `ps -o stat=`; undefined when unknown (gone).
+ */
+export function processState(pid: number): string | undefined {
+  if (!HAS_PROC) {
+    const r = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' });
+    return r.status === 0 ? r.stdout.trim().charAt(0) || undefined : undefined;
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may itself hold spaces or parentheses.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a process with this pid runs. A zombie does not: a process killed (SIGKILL) whose parent
+ * (npm, a shell, a supervisor, a test harness) has not reaped it yet keeps its pid, and `kill -0`
+ * succeeds on it, but it holds no port and serves nothing; taken for alive it blocked the next
+ * start of its data dir ("data dir in use"). X: dead, being removed.
+ */
+export function isAlive(pid: number): boolean {
+  if (!processExists(pid)) return false;
+  const state = processState(pid);
+  return state !== 'Z' && state !== 'X';
 }
 
 /** The command line of a process ('' when unknown: gone, or no /proc). */
