@@ -1,14 +1,22 @@
 /**
  * Delivers due notifications: claims them with FOR UPDATE SKIP LOCKED (so any number of workers
- * share the queue), signs the token afresh with the store's current secret, POSTs it, records the
- * attempt as a row (with the first bytes of the answer, outbound.ts), and schedules the next try from the retry table. A lease (locked_until) makes
- * a notification claimed by a worker that died available again.
+ * share the queue), POSTs the token, records the attempt as a row (with the first bytes of the
+ * answer, outbound.ts), and schedules the next try from the retry table.
+ *
+ * At least once, and a repeat is recognisable: the token is signed once, saved on the row before
+ * it is first sent, and every later attempt of the notification sends those same bytes while they
+ * stay good (signed with the store's current secret, the same claims, at least half the lifetime
+ * left); only then is it signed afresh. A short lease renewed while the attempt runs (the claim
+ * loop's heartbeat) keeps other workers off it; a worker that died leaves it to another within
+ * LEASE_SECONDS.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { CallbackTimeoutError, postJson, PrivateAddressError, type CallbackPolicy } from '../../platform/outbound.js';
 import type { Clock } from '../../platform/clock.js';
 import pg from 'pg';
 import type { Db } from '../../platform/db.js';
-import { ClaimLoop } from '../../platform/claim-loop.js';
+import { ClaimLoop, HEARTBEAT_MS, LEASE_SECONDS, renewLeases } from '../../platform/claim-loop.js';
 import { uuidv7 } from '../../platform/ids.js';
 import { redactUrl } from '../../platform/observability.js';
 import { sign } from '../../platform/jwt.js';
@@ -25,6 +33,8 @@ interface Claimed {
   url: string;
   claims: Record<string, unknown>;
   attempt_count: number;
+  /** The token signed at an earlier attempt, sent again while it stays good (reusableToken). */
+  token: string | null;
 }
 
 export interface DeliveryLog {
@@ -32,8 +42,6 @@ export interface DeliveryLog {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
-
-const LEASE_SECONDS = 120;
 
 interface KindRules {
   /** The body's field holding the token. */
@@ -55,6 +63,30 @@ export const KIND_RULES: Readonly<Record<NotificationKind, KindRules>> = {
   // or form field); the JSON body repeats it for receivers that read the body.
   legacy_webhook: { field: 'webhook_token', queryParam: 'webhook_token', tokenTtlS: WEBHOOK_TOKEN_TTL_S, isSuccess: isWebhookSuccess, withAccessKey: false },
 };
+
+/**
+ * Whether a token saved at an earlier attempt may be sent again, byte for byte: signed with the
+ * store's current `secret` (not before a roll), carrying exactly `claims` (same access key, same
+ * event), and valid for at least half its lifetime `ttlS` from `nowS` (a receiver that verifies
+ * it late still finds it unexpired). Anything else is signed afresh.
+ */
+export function reusableToken(token: string, claims: Record<string, unknown>, secret: string, nowS: number, ttlS: number): boolean {
+  const parts = token.split('.');
+  if (parts.length !== 3) return false;
+  const mac = createHmac('sha256', secret).update(`${parts[0]}.${parts[1]}`).digest();
+  const given = Buffer.from(parts[2]!, 'base64url');
+  if (given.length !== mac.length || !timingSafeEqual(given, mac)) return false;
+  let payload: Record<string, unknown>;
+  try {
+    payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  const { iat: _iat, exp, ...signed } = payload;
+  if (typeof exp !== 'number' || exp - nowS < ttlS / 2) return false;
+  // As the claims go on the wire (JSON drops undefined members).
+  return isDeepStrictEqual(signed, JSON.parse(JSON.stringify(claims)));
+}
 
 /** The URL and body of a notification: `{orderToken}`, `{refundToken}` or `{payload}`, per KIND_RULES. */
 export function notificationRequest(kind: NotificationKind, url: string, token: string): { url: string; body: string } {
@@ -83,14 +115,21 @@ export class NotificationDelivery {
       clock: Clock;
       /** How a webhook's stored claims go on the wire (the deployment's shipping names); default as stored. */
       webhookClaims?: (claims: Record<string, unknown>) => unknown;
+      /** The lease and its renewal; default LEASE_SECONDS renewed every HEARTBEAT_MS (tests shorten them). */
+      lease?: { seconds: number; renewEveryMs: number };
     },
   ) {
+    const lease = { table: 'notifications', leaseSeconds: opts.lease?.seconds ?? LEASE_SECONDS };
     this.loop = new ClaimLoop<Claimed>({
       name: 'notification worker',
       concurrency: opts.concurrency,
       pollMs: opts.pollMs ?? 1000,
       claim: (limit) => this.claim(limit),
       work: (n) => this.attempt(n),
+      heartbeat: {
+        everyMs: opts.lease?.renewEveryMs ?? HEARTBEAT_MS,
+        renew: async (items) => void (await renewLeases(db, lease, items.map((n) => n.id))),
+      },
       log: () => opts.log,
     });
   }
@@ -98,12 +137,12 @@ export class NotificationDelivery {
   /** Claims up to `limit` due notifications. */
   async claim(limit: number): Promise<Claimed[]> {
     const { rows } = await this.db.query<Claimed>(
-      `UPDATE notifications n SET locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempt_count = n.attempt_count + 1
+      `UPDATE notifications n SET locked_until = now() + make_interval(secs => ${this.opts.lease?.seconds ?? LEASE_SECONDS}), attempt_count = n.attempt_count + 1
         WHERE n.id IN (
           SELECT id FROM notifications
            WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
            ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING n.id, n.store_id, n.env, n.kind, n.url, n.claims, n.attempt_count`,
+        RETURNING n.id, n.store_id, n.env, n.kind, n.url, n.claims, n.attempt_count, n.token`,
       [limit],
     );
     return rows;
@@ -118,14 +157,13 @@ export class NotificationDelivery {
     let error: string | null = null;
     try {
       const key = await this.keys.forStore(n.store_id, n.env);
-      const iat = Math.floor(this.opts.clock.now().getTime() / 1000);
       const claims =
         n.kind === 'webhook'
           ? ((this.opts.webhookClaims?.(n.claims) ?? n.claims) as Record<string, unknown>)
           : KIND_RULES[n.kind].withAccessKey
             ? { ...n.claims, accessKey: key.accessKey }
             : n.claims;
-      const token = sign({ ...claims, iat, exp: iat + KIND_RULES[n.kind].tokenTtlS }, key.secretKey);
+      const token = await this.tokenFor(n, claims, key.secretKey);
       const req = notificationRequest(n.kind, n.url, token);
       ({ status, excerpt } = await postJson(req.url, req.body, {
         timeoutMs: this.opts.timeoutMs,
@@ -162,6 +200,21 @@ export class NotificationDelivery {
     const entry = { notification: n.id, kind: n.kind, attempt: n.attempt_count, status, durationMs: duration, outcome };
     if (ok) this.opts.log.info(entry, 'notification delivered');
     else this.opts.log.warn({ ...entry, url: redactUrl(n.url), error }, `notification not delivered to ${redactUrl(n.url)}`);
+  }
+
+  /**
+   * The token this attempt sends: the one saved at an earlier attempt while it stays good
+   * (reusableToken), else a fresh one, saved before it is sent, so that a redelivery (after a
+   * crash, a timeout, an error answer) repeats these bytes. Not saved, not sent: a failed save
+   * fails the attempt.
+   */
+  private async tokenFor(n: Claimed, claims: Record<string, unknown>, secret: string): Promise<string> {
+    const nowS = Math.floor(this.opts.clock.now().getTime() / 1000);
+    const ttlS = KIND_RULES[n.kind].tokenTtlS;
+    if (n.token && reusableToken(n.token, claims, secret, nowS, ttlS)) return n.token;
+    const token = sign({ ...claims, iat: nowS, exp: nowS + ttlS }, secret);
+    await this.db.query('UPDATE notifications SET token = $2 WHERE id = $1', [n.id, token]);
+    return token;
   }
 
   /** Delivers everything due now (used by tests and the sandbox); returns how many were attempted. */

@@ -1,6 +1,7 @@
 /**
  * The operator's view of the outbox: notifications by status with their last attempt, and a
- * re-send (one more attempt, due now, signed afresh by the worker; every attempt stays recorded).
+ * re-send (one more attempt, due now, with a token signed afresh by the worker: a new delivery
+ * the operator asked for, not a repeat of the last; every attempt stays recorded).
  */
 import type { Db } from '../../platform/db.js';
 import { Errors } from '../../platform/errors.js';
@@ -121,7 +122,7 @@ export class OutboxService {
     const { rows } = await this.db.query<{ status: string }>(
       `WITH target AS (SELECT id, status FROM notifications WHERE id = $1 FOR UPDATE),
        moved AS (
-         UPDATE notifications n SET status = 'pending', next_attempt_at = now(), locked_until = NULL, delivered_at = NULL
+         UPDATE notifications n SET status = 'pending', next_attempt_at = now(), locked_until = NULL, delivered_at = NULL, token = NULL
            FROM target WHERE n.id = target.id AND target.status <> 'pending' RETURNING n.id
        )
        SELECT target.status, (SELECT count(*) FROM moved)::int AS moved, pg_notify('${WAKE_CHANNEL}', '') FROM target`,

@@ -12,7 +12,7 @@
  * Every status change a merchant must hear of (SUCCESSFUL, REJECTED, CANCELED, and PENDING when it
  * starts waiting for funds) is written to the outbox in the same transaction, as `{refundToken}`.
  */
-import { ClaimLoop, claimDue, type LeasedQueue, type LoopLog } from '../../platform/claim-loop.js';
+import { ClaimLoop, claimDue, leaseHeartbeat, type LeasedQueue, type LoopLog } from '../../platform/claim-loop.js';
 import { sqlStatusIn, transition } from '../../platform/state-machine.js';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { ApiError, Errors } from '../../platform/errors.js';
@@ -38,7 +38,6 @@ const REFUND_QUEUE: LeasedQueue = {
   table: 'refunds',
   dueColumn: 'next_attempt_at',
   attemptsColumn: 'attempts',
-  leaseSeconds: 120,
   waiting: sqlStatusIn(REFUND_MACHINE, 'status', WORKING),
 };
 /** A PROCESSING refund whose worker died before the processor answered comes due again after this. */
@@ -116,6 +115,7 @@ export class RefundService {
       pollMs: opts.pollMs ?? 1000,
       claim: (limit) => claimDue(this.db, REFUND_QUEUE, limit),
       work: (id) => this.attempt(id),
+      heartbeat: leaseHeartbeat(db, REFUND_QUEUE),
       log: () => this.opts.log,
     });
   }

@@ -6,7 +6,7 @@
  * labelFile.creationFailed. The PDF is never stored: `download` renders it from the shipments.
  */
 import type { Readable } from 'node:stream';
-import { ClaimLoop, claimById, claimDue, type LeasedQueue } from '../../platform/claim-loop.js';
+import { ClaimLoop, claimById, claimDue, leaseHeartbeat, type LeasedQueue } from '../../platform/claim-loop.js';
 import { withTx, type Db, type Queryable } from '../../platform/db.js';
 import { Errors } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
@@ -37,9 +37,7 @@ import * as sql from './store.js';
 
 const LINK_PURPOSE: LinkPurpose = 'kassa.label-file-link.v1';
 
-const LEASE_SECONDS = 120;
-
-const LABEL_FILE_QUEUE: LeasedQueue = { table: 'label_files', dueColumn: 'next_attempt_at', attemptsColumn: 'attempts', leaseSeconds: LEASE_SECONDS, waiting: sql.WAITING };
+const LABEL_FILE_QUEUE: LeasedQueue = { table: 'label_files', dueColumn: 'next_attempt_at', attemptsColumn: 'attempts', waiting: sql.WAITING };
 /** Attempts (each ending in a database or rendering error) before the file is failed for good. */
 export const MAX_ATTEMPTS = 5;
 
@@ -99,6 +97,7 @@ export class LabelFileService {
       pollMs: opts.pollMs ?? 1000,
       claim: (limit) => this.claim(limit),
       work: (id) => this.attempt(id),
+      heartbeat: leaseHeartbeat(db, LABEL_FILE_QUEUE),
       log: () => this.opts.log,
     });
   }
@@ -127,7 +126,7 @@ export class LabelFileService {
     const id = uuidv7();
     await sql.insertLabelFile(this.db, { id, storeId: store.id, env, input });
     if (input.synchronous) {
-      if (await this.claimOne(id)) await this.attempt(id);
+      if (await this.claimOne(id)) await this.loop.workClaimed(id);
     } else this.loop.wake();
     return this.get(store.id, env, id);
   }

@@ -8,7 +8,7 @@
  * after the next delay of {@link RETRY_DELAYS_MS}; when those run out it fails.
  */
 import { trackingPageUrl } from '../tracking/service.js';
-import { ClaimLoop, claimById, claimDue, type LeasedQueue } from '../../platform/claim-loop.js';
+import { ClaimLoop, claimById, claimDue, leaseHeartbeat, type LeasedQueue } from '../../platform/claim-loop.js';
 import { withTx, type Db } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
 import type {
@@ -34,7 +34,6 @@ import { shipmentJson } from './view.js';
 
 /** Delay before the next attempt after the n-th outage (n = 1, 2, …); after the last, the shipment fails. */
 export const RETRY_DELAYS_MS: readonly number[] = Object.freeze([30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000]);
-const LEASE_SECONDS = 120;
 
 /** Shipments waiting for registration: those the table lets register (pending; a literal, for the partial index shipments_due). */
 const REGISTRABLE = SHIPMENT_TRANSITIONS.register.from;
@@ -42,7 +41,6 @@ const SHIPMENT_QUEUE: LeasedQueue = {
   table: 'shipments',
   dueColumn: 'next_registration_at',
   attemptsColumn: 'registration_attempts',
-  leaseSeconds: LEASE_SECONDS,
   waiting: sqlStatusIn(SHIPMENT_MACHINE, 'status', REGISTRABLE),
 };
 
@@ -140,6 +138,7 @@ export class ShipmentRegistration {
       pollMs: opts.pollMs ?? 1000,
       claim: (limit) => this.claim(limit),
       work: (id) => this.attempt(id),
+      heartbeat: leaseHeartbeat(db, SHIPMENT_QUEUE),
       log: () => this.opts.log,
     });
   }
@@ -157,7 +156,7 @@ export class ShipmentRegistration {
 
   /** Registers now (POST/PATCH with synchronous true); the shipment's status afterwards is whatever resulted. */
   async registerNow(id: string): Promise<void> {
-    if (await this.claimOne(id)) await this.attempt(id);
+    if (await this.claimOne(id)) await this.loop.workClaimed(id);
   }
 
   /** One attempt at one claimed shipment; never throws (the lease expires and another attempt follows). */

@@ -32,7 +32,7 @@ export interface ShipmentEvent {
 /**
  * Enqueues the event for every subscribed webhook; returns how many deliveries were written.
  * The token's claims are fixed now (eventId, shipmentId, created, data, eventType); iat and exp
- * are added when each attempt is signed.
+ * are added when it is signed at the first attempt, and it is re-sent as is while it stays good.
  */
 export function enqueueShipmentEvent(tx: Queryable, e: ShipmentEvent): Promise<number> {
   return enqueueShipmentEvents(tx, e.storeId, e.env, [e]);

@@ -5,7 +5,8 @@
  * statement batch and transaction as the v2 deliveries, so every site that announces those v2
  * events announces these too. Destinations: the store's tracking_webhook_url of the environment and
  * the shipment's own legacy_webhook_url, once when both are the same URL. The claims are the spec's
- * "Webhook token payload" exactly; iat and exp are added when each attempt is signed.
+ * "Webhook token payload" exactly; iat and exp are added when it is signed at the first attempt
+ * (re-sent as is while it stays good: notifications/delivery.ts).
  */
 import type { Queryable } from '../../../platform/db.js';
 import type { Env } from '../../../platform/env.js';
