@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, isAlive } from '../../src/platform/processes.js';
 import { runningPostmaster } from '../../src/platform/embedded-postgres.js';
+import { cleanup as runCleanups, onCleanup } from '../../scripts/lib/cleanups.js';
 
 export { freePort, isAlive };
 
@@ -20,45 +21,9 @@ export function nodeBinary(): string {
   return fs.existsSync(local) ? local : process.execPath;
 }
 
-// --- clean-up registry: run last-registered first, once, on normal exit, error or signal ---------
-
-type Cleanup = { name: string; async: () => Promise<void>; sync: () => void };
-const cleanups: Cleanup[] = [];
-let cleaning: Promise<void> | undefined;
-
-export function onCleanup(name: string, async: () => Promise<void>, sync: () => void = () => undefined): void {
-  cleanups.push({ name, async, sync });
-}
-
-export function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    while (cleanups.length) {
-      const c = cleanups.pop()!;
-      try {
-        await c.async();
-      } catch (err) {
-        console.error(`bench: clean-up of ${c.name} failed: ${(err as Error).message}`);
-        try {
-          c.sync();
-        } catch {
-          /* last resort below */
-        }
-      }
-    }
-  })();
-  return cleaning;
-}
-
-// Last resort when the process exits without awaiting cleanup(): synchronous kills only.
-process.on('exit', () => {
-  while (cleanups.length) {
-    try {
-      cleanups.pop()!.sync();
-    } catch {
-      /* nothing more to do */
-    }
-  }
-});
+// Clean-up: run last-registered first, once, on normal exit, error or signal (scripts/lib/cleanups.ts).
+export { onCleanup };
+export const cleanup = (): Promise<void> => runCleanups((m) => console.error(`bench: ${m}`));
 
 export interface Child {
   name: string;

@@ -7,50 +7,15 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { isAlive } from '../../src/platform/processes.js';
+import { cleanup as runCleanups, onCleanup } from '../lib/cleanups.js';
 
 export const log = (m: string): void => {
   process.stderr.write(`drill ${new Date().toISOString().slice(11, 23)} ${m}\n`);
 };
 
-// --- clean-up registry: last registered runs first, once; on exit, error or signal --------------
-
-type Cleanup = { name: string; async: () => Promise<void>; sync: () => void };
-const cleanups: Cleanup[] = [];
-let cleaning: Promise<void> | undefined;
-
-export function onCleanup(name: string, async: () => Promise<void>, sync: () => void = () => undefined): void {
-  cleanups.push({ name, async, sync });
-}
-
-export function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    while (cleanups.length) {
-      const c = cleanups.pop()!;
-      try {
-        await c.async();
-      } catch (err) {
-        log(`clean-up of ${c.name} failed: ${(err as Error).message}`);
-        try {
-          c.sync();
-        } catch {
-          /* the exit handler below is the last resort */
-        }
-      }
-    }
-  })();
-  return cleaning;
-}
-
-// Last resort when the process exits without awaiting cleanup(): synchronous kills only.
-process.on('exit', () => {
-  while (cleanups.length) {
-    try {
-      cleanups.pop()!.sync();
-    } catch {
-      /* nothing more to do */
-    }
-  }
-});
+// Clean-up: last registered runs first, once; on exit, error or signal (scripts/lib/cleanups.ts).
+export { onCleanup };
+export const cleanup = (): Promise<void> => runCleanups(log);
 
 /** The uid/gid to run PostgreSQL, Patroni and PgBouncer as: `postgres` when the drill runs as root. */
 export interface RunAs {
