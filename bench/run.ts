@@ -484,6 +484,7 @@ async function main(): Promise<number> {
       origin,
       storeUuid: created.uuid,
       auth,
+      adminToken,
       kassaPid: kassa.pid,
       embedded,
       db: await directDb(),

@@ -14,6 +14,7 @@ import { OrderPayloadSchema } from './payments/orders/schema.js';
 import { RefundPayloadSchema } from './payments/refunds/schema.js';
 import { SCHEMA_CONTROLLER } from './platform/serializers.js';
 import { installJsonBodyParser } from './platform/json-body.js';
+import { BODY_LIMIT_BYTES, installLingeringClose } from './platform/body-limit.js';
 import { installTextCheck } from './platform/text.js';
 import { loggerOptions, registerObservability } from './platform/observability.js';
 import { paymentsRoutes } from './payments/routes.js';
@@ -81,12 +82,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logLevel === false ? false : loggerOptions(opts.logLevel ?? config.logLevel, process.stdout),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Fits the largest order the documented limits allow (platform/body-limit.ts); over it, a 413 naming it.
+    bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
     ajv: { customOptions: AJV_OPTIONS },
     schemaController: SCHEMA_CONTROLLER,
   });
+  installLingeringClose(app);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   installErrorHandler(app);
   installJsonBodyParser(app);
@@ -115,7 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // the document (test/api/openapi.test.ts lists them as its only exemptions).
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerObservability(app, services.health);
+  registerObservability(app, services.health, { adminToken: opts.adminToken, metricsToken: config.metricsToken });
   await app.register(homeRoutes, { config });
   await app.register(logoRoutes);
   await app.register(carrierLogoRoutes);

@@ -30,6 +30,8 @@ export interface Config {
   masterKey: string | undefined;
   /** Bearer token of the operator API; generated into dataDir when absent. */
   adminToken: string | undefined;
+  /** Bearer token of GET /metrics alone (KASSA_METRICS_TOKEN), for Prometheus; the admin token is accepted there too. */
+  metricsToken: string | undefined;
   paymentsPath: string;
   paymentsSandboxPath: string;
   /** Base path of the shipping v2 API (production keys). */
@@ -193,6 +195,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.KASSA_DATA_DIR || './data'),
     masterKey: env.KASSA_MASTER_KEY || undefined,
     adminToken: env.KASSA_ADMIN_TOKEN || undefined,
+    metricsToken: env.KASSA_METRICS_TOKEN || undefined,
     paymentsPath,
     paymentsSandboxPath,
     shippingPath,

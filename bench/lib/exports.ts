@@ -47,9 +47,10 @@ export interface HeapFigures {
 }
 
 /** Heap used, old and new space from Kassa's Prometheus /metrics (prom-client's default Node metrics). */
-export async function heapFigures(origin: string): Promise<HeapFigures | null> {
+export async function heapFigures(origin: string, adminToken: string): Promise<HeapFigures | null> {
   try {
-    const text = await (await fetch(`${origin}/metrics`)).text();
+    // /metrics takes the metrics token or the operator token.
+    const text = await (await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${adminToken}` } })).text();
     const get = (re: RegExp) => {
       const m = re.exec(text);
       return m ? Math.round(Number(m[1]) / 104_857.6) / 10 : NaN;
@@ -89,6 +90,8 @@ export interface ExportStepOptions {
   storeUuid: string;
   /** `Bearer …` for the store's sandbox keys. */
   auth: string;
+  /** The operator token (reads /metrics). */
+  adminToken: string;
   kassaPid: number;
   embedded: boolean;
   /** A direct connection to the bench's database (bench/lib/database.ts connectDirect). */
@@ -239,7 +242,7 @@ async function exportFile(o: ExportStepOptions, payoutUuid: string, format: Expo
       rows,
       check,
       monitor: mon,
-      heapAfter: await heapFigures(o.origin),
+      heapAfter: await heapFigures(o.origin, o.adminToken),
     };
   } finally {
     if (!mon) monitor.stop();
@@ -277,7 +280,7 @@ export async function runExportStep(o: ExportStepOptions): Promise<ExportStepRes
   o.checkAlive();
 
   const rssBeforeMB = (rssBytes(o.kassaPid) ?? 0) / MB;
-  const heapBefore = await heapFigures(o.origin);
+  const heapBefore = await heapFigures(o.origin, o.adminToken);
   const files: ExportTiming[] = [];
   for (const format of EXPORT_FORMATS) {
     const f = await exportFile(o, payout.uuid, format, payoutTransactions);

@@ -47,6 +47,8 @@ import {
 import { SESSION_HOURS } from './service.js';
 
 const tags = ['pages'];
+/** Sign-in fields never read from the query string. */
+const BODY_ONLY = ['email', 'password', 'csrf'] as const;
 const security = Security.none;
 
 export async function backofficeRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
@@ -71,8 +73,14 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
     '/dashboard/login',
     { schema: { tags, security, summary: 'Sign in to the back office (form post)', operationId: 'dashboardLogin', consumes: FORM_CONSUMES, querystring: LoginQuery, body: LoginBody, response: LoginResponses } },
     async (req, reply) => {
-      const f = { ...fieldsOf(req.query), ...fieldsOf(req.body) };
-      const locale = localeOf(req, f);
+      // Credentials and the form token come from the POST body only (the form's action URL carries
+      // `lang` alone): in a URL they end up in logs, history and Referer. Such a request is a 400
+      // before anything is checked, so it costs no scrypt and counts nowhere in the sign-in limit.
+      const query = fieldsOf(req.query);
+      const f = fieldsOf(req.body);
+      const locale = localeOf(req, { ...query, ...f });
+      const raw = (req.query ?? {}) as Record<string, unknown>;
+      if (BODY_ONLY.some((k) => Object.hasOwn(raw, k))) return showLogin(req, reply, 400, locale, { error: 'forbidden' });
       if (!tokenMatches(f.csrf, cookies(req)[LOGIN_CSRF_COOKIE])) return showLogin(req, reply, 403, locale, { error: 'forbidden' });
       const email = (f.email ?? '').slice(0, 254);
       const result = await office.signIn(email, (f.password ?? '').slice(0, 200), req.ip);

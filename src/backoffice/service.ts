@@ -1,10 +1,12 @@
 /**
- * The back office's rules: who may sign in (scrypt passwords, a database-shared rate limit per
- * email and per IP, one answer whether or not the email exists), sessions (a random 256-bit id in
- * the cookie, its SHA-256 in the database, a per-session CSRF secret), which stores a user sees
- * and as what, and the orders list (keyset-paged).
+ * The back office's rules: who may sign in (scrypt passwords, a database-shared limit of failures
+ * per email and address, per address and per account, one answer whether or not the email
+ * exists), sessions (a random 256-bit id in the cookie, its SHA-256 in the database, a
+ * per-session CSRF secret), which stores a user sees and as what, and the orders list (keyset-paged).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { isIPv4 } from 'node:net';
+import { ipv6Groups } from '../platform/ip.js';
 import { runAs, withTx, type Db } from '../platform/db.js';
 import type { Env } from '../platform/env.js';
 import { Errors } from '../platform/errors.js';
@@ -13,9 +15,17 @@ import { DECOY_HASH, hashPassword, verifyPassword } from './auth.js';
 import * as store from './store.js';
 import type { FailedDelivery, Membership, OrderDetail, OrderFilter, OrderListRow, Role } from './store.js';
 
-/** At most this many failed sign-ins per email, and per IP, in the window. */
-export const SIGN_IN_LIMIT = 5;
-export const SIGN_IN_WINDOW_MINUTES = 15;
+/**
+ * Failed sign-ins allowed in a sliding window of 15 minutes, before every further attempt of that
+ * kind is refused without checking the password (429):
+ * - `pair`: per email from one address (the owner's own typos; one attacker's guesses at one account);
+ * - `address`: per address across emails (credential stuffing; a few people behind one NAT still fit);
+ * - `account`: per email from every address (distributed guessing), except from an address where
+ *   the user signed in within `knownDays`: failures from elsewhere never lock the owner out there.
+ * An address is an IPv4 address or an IPv6 /64 (one subscriber's prefix; see addressKey).
+ */
+export const SIGN_IN_LIMITS: store.SignInLimits = { pair: 5, address: 20, account: 100, windowMinutes: 15, knownDays: 30 };
+export const SIGN_IN_WINDOW_MINUTES = SIGN_IN_LIMITS.windowMinutes;
 export const SESSION_HOURS = 12;
 export const PAGE_SIZE = 50;
 
@@ -32,6 +42,20 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/**
+ * The address the sign-in limit counts (from req.ip, which KASSA_TRUST_PROXY governs): an IPv4
+ * address as is (also when IPv4-mapped, `::ffff:a.b.c.d`), an IPv6 address as its /64 prefix (a
+ * subscriber usually holds a whole /64, so counting single IPv6 addresses would count nothing);
+ * anything else as given, cut to 64 characters.
+ */
+export function addressKey(ip: string): string {
+  if (isIPv4(ip)) return ip;
+  const g = ipv6Groups(ip.split('%')[0]!);
+  if (!g) return ip.slice(0, 64);
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return [g[6]! >> 8, g[6]! & 0xff, g[7]! >> 8, g[7]! & 0xff].join('.');
+  return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
 }
 
 export class BackOffice {
@@ -53,19 +77,23 @@ export class BackOffice {
 
   /**
    * Checks the password. A wrong password and an unknown email are the same answer (and the same
-   * scrypt cost); after SIGN_IN_LIMIT failures in the window, for the email or for the IP, every
-   * attempt is refused without checking the password. The attempt is recorded as a failure before
-   * the password is checked (store.claimSignInAttempt, serialized per email and per IP), and
-   * forgotten when it succeeds: so N parallel wrong attempts cannot all pass the count.
+   * scrypt cost); past a limit of SIGN_IN_LIMITS (this email from this address, this address, or
+   * this email from an address where the user has not signed in lately), every attempt is refused
+   * without checking the password, the right one too: a lock that let the right password through
+   * would still answer every guess. The attempt is recorded as a failure before the password is
+   * checked (store.claimSignInAttempt, serialized per email and per address), and forgotten when it
+   * succeeds: so N parallel wrong attempts cannot all pass the count. A success remembers the address.
    */
   async signIn(emailInput: string, password: string, ip: string): Promise<SignIn> {
     const email = normalizeEmail(emailInput);
-    const claim = await withTx(this.db, (tx) => store.claimSignInAttempt(tx, email, ip, SIGN_IN_LIMIT, SIGN_IN_WINDOW_MINUTES));
+    const address = addressKey(ip);
+    const claim = await withTx(this.db, (tx) => store.claimSignInAttempt(tx, email, address, SIGN_IN_LIMITS));
     if ('limited' in claim) return { ok: false, reason: 'rate-limited' };
     const user = await store.userByEmail(this.db, email);
     const ok = await verifyPassword(password, user?.password_hash ?? DECOY_HASH);
     if (!user || !ok) return { ok: false, reason: 'invalid' };
     await store.forgetAttempt(this.db, claim.attemptId);
+    await store.rememberAddress(this.db, user.id, address);
     const sessionId = randomBytes(32).toString('base64url');
     await store.insertSession(this.db, sha256(sessionId), user.id, randomBytes(32).toString('base64url'), SESSION_HOURS);
     return { ok: true, sessionId };

@@ -75,32 +75,52 @@ export async function memberships(q: Queryable, userId: string): Promise<Members
   return rows;
 }
 
+/** The sign-in limit: failures within `windowMinutes`, per (email, address), per address, per email. */
+export interface SignInLimits {
+  pair: number;
+  address: number;
+  account: number;
+  windowMinutes: number;
+  /** An address where the user signed in within this many days is not held by the per-account ceiling. */
+  knownDays: number;
+}
+
 /**
  * Takes a place in the sign-in limit, inside `tx`: waits for any other sign-in of the same email,
- * then of the same IP (advisory locks, always in that order, held until `tx` ends), counts the
- * failures of the window, and when under the limit records this attempt as a failure now (its id
- * returned; the caller deletes it if the password turns out right). Recording before the password
- * is checked is what makes the limit hold under parallel attempts: each one counts the others.
- * Also deletes expired sessions and failures older than the window (indexed; the tables stay small).
+ * then of the same address (advisory locks, always in that order, held until `tx` ends), counts the
+ * failures of the window for the pair, the address and the email, and when under every limit
+ * records this attempt as a failure now (its id returned; the caller deletes it if the password
+ * turns out right). Recording before the password is checked is what makes the limit hold under
+ * parallel attempts: each one counts the others. The per-email ceiling does not hold an address
+ * where the user signed in within `knownDays` (backoffice_login_known). Also deletes expired
+ * sessions, failures older than the window and known addresses older than `knownDays` (indexed;
+ * the tables stay small).
  */
-export async function claimSignInAttempt(
-  tx: Queryable,
-  email: string,
-  ip: string,
-  limit: number,
-  windowMinutes: number,
-): Promise<{ attemptId: string } | { limited: true }> {
-  await tx.query('SELECT pg_advisory_xact_lock(7340101, hashtext($1)), pg_advisory_xact_lock(7340102, hashtext($2))', [email, ip]);
-  const { rows } = await tx.query<{ by_email: number; by_ip: number }>(
+export async function claimSignInAttempt(tx: Queryable, email: string, address: string, limits: SignInLimits): Promise<{ attemptId: string } | { limited: true }> {
+  await tx.query('SELECT pg_advisory_xact_lock(7340101, hashtext($1)), pg_advisory_xact_lock(7340102, hashtext($2))', [email, address]);
+  const { rows } = await tx.query<{ pair: number; by_address: number; by_email: number; known: boolean }>(
     `WITH old_sessions AS (DELETE FROM backoffice_sessions WHERE expires_at <= now()),
-          old_failures AS (DELETE FROM backoffice_login_failures WHERE at <= now() - make_interval(mins => $3))
-     SELECT (SELECT count(*)::int FROM backoffice_login_failures WHERE email = $1 AND at > now() - make_interval(mins => $3)) AS by_email,
-            (SELECT count(*)::int FROM backoffice_login_failures WHERE ip = $2 AND at > now() - make_interval(mins => $3)) AS by_ip`,
-    [email, ip, windowMinutes],
+          old_failures AS (DELETE FROM backoffice_login_failures WHERE at <= now() - make_interval(mins => $3)),
+          old_known AS (DELETE FROM backoffice_login_known WHERE last_at <= now() - make_interval(days => $4))
+     SELECT (SELECT count(*)::int FROM backoffice_login_failures WHERE email = $1 AND ip = $2 AND at > now() - make_interval(mins => $3)) AS pair,
+            (SELECT count(*)::int FROM backoffice_login_failures WHERE ip = $2 AND at > now() - make_interval(mins => $3)) AS by_address,
+            (SELECT count(*)::int FROM backoffice_login_failures WHERE email = $1 AND at > now() - make_interval(mins => $3)) AS by_email,
+            EXISTS (SELECT 1 FROM backoffice_login_known k JOIN backoffice_users u ON u.id = k.user_id
+                     WHERE u.email = $1 AND k.ip = $2 AND k.last_at > now() - make_interval(days => $4)) AS known`,
+    [email, address, limits.windowMinutes, limits.knownDays],
   );
-  if (rows[0]!.by_email >= limit || rows[0]!.by_ip >= limit) return { limited: true };
-  const { rows: ins } = await tx.query<{ id: string }>('INSERT INTO backoffice_login_failures (email, ip) VALUES ($1, $2) RETURNING id::text', [email, ip]);
+  const c = rows[0]!;
+  if (c.pair >= limits.pair || c.by_address >= limits.address || (c.by_email >= limits.account && !c.known)) return { limited: true };
+  const { rows: ins } = await tx.query<{ id: string }>('INSERT INTO backoffice_login_failures (email, ip) VALUES ($1, $2) RETURNING id::text', [email, address]);
   return { attemptId: ins[0]!.id };
+}
+
+/** The user signed in from `address`: it is known (backoffice_login_known) for the next days. */
+export async function rememberAddress(q: Queryable, userId: string, address: string): Promise<void> {
+  await q.query(
+    `INSERT INTO backoffice_login_known (user_id, ip) VALUES ($1, $2) ON CONFLICT (user_id, ip) DO UPDATE SET last_at = now()`,
+    [userId, address],
+  );
 }
 
 /** The attempt was a success after all: it is not a failure. */

@@ -8,6 +8,7 @@
  */
 import { format } from 'node:util';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_LIMIT_BYTES, formatBytes } from './body-limit.js';
 
 export const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -62,7 +63,8 @@ export const ERROR_CATALOGUE = {
   KASSA_ERR_PARAM_TOO_LONG: { status: 414, template: `path has a parameter longer than ${MAX_PARAM_LENGTH} characters`, description: 'A path parameter is longer than the router takes' },
   KASSA_ERR_BAD_URL: { status: 400, template: 'path is not valid percent-encoded UTF-8', description: 'The path is not valid percent-encoded UTF-8' },
   KASSA_ERR_UNROUTABLE: { status: 400, template: 'the request could not be routed', description: 'The router refused the request before choosing a route' },
-  KASSA_ERR_HTTP: { status: 400, template: '%s', description: "Fastify's own 4xx refusals (body too large, unsupported media type, malformed JSON), with Fastify's status and message" },
+  KASSA_ERR_BODY_TOO_LARGE: { status: 413, template: 'request body is larger than %s', description: `The request body is larger than the limit named (${formatBytes(BODY_LIMIT_BYTES)}; platform/body-limit.ts); the connection closes after the answer` },
+  KASSA_ERR_HTTP: { status: 400, template: '%s', description: "Fastify's own 4xx refusals (unsupported media type, malformed JSON), with Fastify's status and message" },
   KASSA_ERR_TOO_MANY_LISTENERS: { status: 429, template: '%s', description: "Too many long-polls of `kassa listen`'s feed wait for one store's events on this server" },
   KASSA_ERR_LISTEN_BUSY: { status: 503, template: '%s', description: "The server holds its most waiting long-polls of `kassa listen`'s feed, or is shutting down" },
   KASSA_ERR_NOT_CONFIGURED: { status: 409, template: '%s', description: 'A setting the request needs is missing or invalid on the server (e.g. KASSA_SETTLEMENT_IBAN for production pain.001 files): the installation is not in a state that allows this until the operator sets it; the message names it' },
@@ -257,6 +259,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       databaseFaultReplies.add(reply);
       const e = fault.kind === 'busy' ? kassaError('KASSA_ERR_DATABASE_BUSY', [fault.what]) : kassaError('KASSA_ERR_DATABASE_UNAVAILABLE');
       return answer(req, reply, e, err);
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Fastify's message names no limit; the route's (or the server's) does.
+      return answer(req, reply, kassaError('KASSA_ERR_BODY_TOO_LARGE', [formatBytes(req.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES)]));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     const e = status === 500 ? kassaError('KASSA_ERR_INTERNAL') : kassaError('KASSA_ERR_HTTP', [err.message], status);

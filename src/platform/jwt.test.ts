@@ -18,6 +18,10 @@ const fails = (fn: () => unknown, status: number, message: RegExp) => {
   throw new Error('did not fail');
 };
 
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** The base64url character whose 6-bit value differs in its lowest bit. */
+const flipLowBit = (c: string) => B64URL[B64URL.indexOf(c) ^ 1]!;
+
 describe('HS256 tokens', () => {
   it('sign → verify round-trips with header {alg: HS256, typ: JWT}', () => {
     const t = sign({ accessKey: 'k', exp: exp() }, secret);
@@ -34,6 +38,34 @@ describe('HS256 tokens', () => {
     fails(() => verify(sign({ a: 1 }, secret), secret), 401, /payload.exp is required/);
     fails(() => peek('a.b'), 401, /three dot-separated parts/);
     fails(() => peek('!!.e30.x'), 401, /header is malformed/);
+  });
+
+  it('accepts only the canonical spelling of a valid signature (no `=`, no `+`/`/`, zero padding bits)', () => {
+    // A token whose signature has a `-` or `_`, so that its standard-base64 spelling differs.
+    let t = '';
+    for (let i = 0; !/[-_]/.test(t.split('.')[2] ?? ''); i++) t = sign({ n: i, exp: exp() }, secret);
+    const [h, p, s] = t.split('.') as [string, string, string];
+    expect(verify(t, secret)).toMatchObject({ exp: expect.any(Number) });
+    const bytes = Buffer.from(s, 'base64url');
+    // 32 bytes leave 2 unused bits in the last of 43 characters: flipping the lowest gives the same bytes.
+    const respelled = [`${s}=`, bytes.toString('base64'), bytes.toString('base64').replace(/=+$/, ''), `${s.slice(0, -1)}${flipLowBit(s.slice(-1))}`];
+    for (const alt of respelled) {
+      expect(alt).not.toBe(s);
+      expect(Buffer.from(alt, 'base64url').equals(bytes)).toBe(true); // what Buffer (and the old check) took as the same signature
+      fails(() => verify(`${h}.${p}.${alt}`, secret), 403, /^INVALID_TOKEN$/);
+      fails(() => verify(`${h}.${p}.${alt}`, ['other', secret]), 403, /^INVALID_TOKEN$/);
+    }
+    fails(() => verify(`${h}.${p}.${s}A`, secret), 403, /^INVALID_TOKEN$/);
+  });
+
+  it('reads header and payload only in their canonical spelling', () => {
+    let t = '';
+    for (let i = 0; (t.split('.')[1] ?? '').length % 4 === 0; i++) t = sign({ n: i, exp: exp() }, secret); // a payload with padding bits
+    const [h, p, s] = t.split('.') as [string, string, string];
+    const alternatives: ['header' | 'payload', string][] = [['header', `${h}=`], ['header', `${h}A`], ['payload', `${p}=`], ['payload', `${p.slice(0, -1)}${flipLowBit(p.slice(-1))}`]];
+    for (const [part, alt] of alternatives) {
+      fails(() => peek(part === 'header' ? `${alt}.${p}.${s}` : `${h}.${alt}.${s}`), 401, new RegExp(`the token ${part} is malformed`));
+    }
   });
 
   it('a missing exp follows the caller\'s policy; the signature, nbf and an exp given are checked anyway', () => {

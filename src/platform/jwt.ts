@@ -5,14 +5,16 @@
  *
  * Verification is two-step because the key depends on the token: `peek` reads the header and
  * payload without trusting them (to find the store by its access key), then `verify` checks the
- * signature with that store's secret and the expiry against the real clock. Verification is our
- * own few lines over node:crypto (HMAC-SHA256, timingSafeEqual) so the token is decoded once;
- * signing uses fast-jwt.
+ * signature with that store's secret and the expiry against the real clock. Every segment has one
+ * spelling only: canonical unpadded base64url (RFC 7515 §2), so a token is exactly one string.
+ * Verification is our own few lines over node:crypto (HMAC-SHA256, timingSafeEqual) so the token
+ * is decoded once; signing uses fast-jwt.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
 import { ApiError, Errors } from './errors.js';
 import { findTextFault } from './text.js';
+import { BODY_LIMIT_BYTES, formatBytes } from './body-limit.js';
 
 export type Claims = Record<string, unknown>;
 
@@ -21,11 +23,23 @@ export interface Peeked {
   payload: Claims;
 }
 
+/**
+ * The bytes of a segment in its one canonical spelling (RFC 7515 §2: base64url, RFC 4648 §5,
+ * without `=`), or undefined: Buffer.from(x, 'base64url') would also take `=`, `+`, `/`, a
+ * dangling character and non-zero padding bits (RFC 4648 §3.5), i.e. many spellings of one value.
+ */
+function canonicalBytes(part: string): Buffer | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(part)) return undefined;
+  const bytes = Buffer.from(part, 'base64url');
+  return bytes.toString('base64url') === part ? bytes : undefined;
+}
+
 function decodePart(part: string | undefined, what: string): Record<string, unknown> {
-  if (!part || !/^[A-Za-z0-9_-]+$/.test(part)) throw Errors.invalidToken(`the token ${what} is malformed`);
+  const bytes = part ? canonicalBytes(part) : undefined;
+  if (!bytes) throw Errors.invalidToken(`the token ${what} is malformed`);
   let v: unknown;
   try {
-    v = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    v = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw Errors.invalidToken(`the token ${what} is not valid JSON`);
   }
@@ -33,10 +47,17 @@ function decodePart(part: string | undefined, what: string): Record<string, unkn
   return v as Record<string, unknown>;
 }
 
+/**
+ * The longest token: the request body's limit (a token travels in the body, `{data: <JWT>}`, or in
+ * a header, which Node caps at 16 KiB), which fits the largest order the documented limits allow
+ * (platform/body-limit.ts).
+ */
+export const MAX_TOKEN_LENGTH = BODY_LIMIT_BYTES;
+
 /** Reads an untrusted token's header and payload; refuses anything but an HS256 JWT. */
 export function peek(token: unknown): Peeked {
   if (typeof token !== 'string' || token.length === 0) throw Errors.invalidToken('a signed token is required');
-  if (token.length > 64 * 1024) throw Errors.invalidToken('the token is too large');
+  if (token.length > MAX_TOKEN_LENGTH) throw Errors.invalidToken(`the token is longer than ${formatBytes(MAX_TOKEN_LENGTH)} (${MAX_TOKEN_LENGTH} characters)`);
   const parts = token.split('.');
   if (parts.length !== 3) throw Errors.invalidToken('the token must have three dot-separated parts');
   const header = decodePart(parts[0], 'header');
@@ -66,10 +87,13 @@ export interface VerifyOptions {
  */
 export function verify(token: string, secret: string | readonly string[], peeked?: Peeked, opts: VerifyOptions = {}): Claims {
   const dot = token.lastIndexOf('.');
-  const given = Buffer.from(token.slice(dot + 1), 'base64url');
+  // The signature is compared as text with the one canonical spelling of the HMAC (43 characters of
+  // base64url, no `=`, zero padding bits): a re-spelled signature (`=` added, `+`/`/`, other padding
+  // bits) is a wrong signature, not another spelling of a right one. Constant-time over equal lengths.
+  const given = Buffer.from(token.slice(dot + 1), 'utf8');
   const signed = token.slice(0, dot);
   const matches = (s: string) => {
-    const expected = createHmac('sha256', s).update(signed).digest();
+    const expected = Buffer.from(createHmac('sha256', s).update(signed).digest('base64url'), 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
   if (!(typeof secret === 'string' ? matches(secret) : secret.some(matches))) throw Errors.invalidSignature();

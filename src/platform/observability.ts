@@ -1,13 +1,15 @@
 /**
  * Logs, health and metrics: pino with secrets and card data redacted, /healthz (the process is
- * up), /readyz (the database answers), and Prometheus /metrics.
+ * up), /readyz (the database answers), and Prometheus /metrics (Bearer KASSA_METRICS_TOKEN or the
+ * operator token).
  */
 import type { FastifyInstance } from 'fastify';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import client from 'prom-client';
 import type { Db } from './db.js';
-import { databaseFault, databaseFaultReplies } from './errors.js';
+import { databaseFault, databaseFaultReplies, Errors } from './errors.js';
+import { safeEqual } from './crypto.js';
 import { Type } from 'typebox';
 import { errorResponses, fileResponse, Security } from './schemas.js';
 
@@ -188,7 +190,27 @@ export class HealthService {
   }
 }
 
-export function registerObservability(app: FastifyInstance, health: HealthService): void {
+/** Who may read /metrics: `Authorization: Bearer <token>` with the metrics token (when set) or the operator token. */
+export interface MetricsAccess {
+  adminToken: string;
+  metricsToken?: string | undefined;
+}
+
+/**
+ * Whether a request may read /metrics: its Bearer token equals one of the tokens, compared in
+ * constant time (each compared, whatever the first gave). Metrics name routes, error rates and
+ * queue lengths: not for anyone who can reach the API port.
+ */
+export function metricsAllowed(authorization: string | undefined, access: MetricsAccess): boolean {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!m) return false;
+  const given = m[1]!;
+  const admin = safeEqual(given, access.adminToken);
+  const metrics = access.metricsToken !== undefined && safeEqual(given, access.metricsToken);
+  return admin || metrics;
+}
+
+export function registerObservability(app: FastifyInstance, health: HealthService, access: MetricsAccess): void {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const duration = new client.Histogram({
@@ -255,13 +277,19 @@ export function registerObservability(app: FastifyInstance, health: HealthServic
     {
       schema: {
         tags,
-        summary: 'Prometheus metrics (text exposition format)',
+        summary: 'Prometheus metrics (text exposition format); Bearer KASSA_METRICS_TOKEN or the operator token',
+        description:
+          'For a Prometheus scrape: `authorization: {type: Bearer, credentials_file: …}` in its scrape_config, with the token of KASSA_METRICS_TOKEN (read-only: it opens nothing else) or the operator token. Without either, a 401.',
         operationId: 'getMetrics',
-        security: Security.none,
-        response: { 200: fileResponse('The metrics', 'text/plain'), ...errorResponses(400) },
+        security: Security.metrics,
+        response: { 200: fileResponse('The metrics', 'text/plain'), ...errorResponses(400, 401) },
       },
     },
-    async (_req, reply) => {
+    async (req, reply) => {
+      if (!metricsAllowed(req.headers.authorization, access)) {
+        reply.header('www-authenticate', 'Bearer realm="kassa-metrics"');
+        throw Errors.unauthorized('metrics need Authorization: Bearer <KASSA_METRICS_TOKEN or the operator token>');
+      }
       reply.header('content-type', registry.contentType);
       return registry.metrics();
     },

@@ -9,27 +9,92 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { ipv6Groups } from './ip.js';
 import type { Env } from './env.js';
 import { Errors } from './errors.js';
 import type { Problems } from './validate.js';
 
-const SPECIAL = new net.BlockList();
+/**
+ * IPv4 special-purpose ranges that are not globally reachable (RFC 6890 and the IANA IPv4
+ * Special-Purpose Address Registry), plus multicast and the reserved 240.0.0.0/4.
+ */
+const SPECIAL_V4 = new net.BlockList();
 for (const [prefix, bits] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) SPECIAL.addSubnet(prefix, bits, 'ipv4');
-for (const [prefix, bits] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8],
-] as const) SPECIAL.addSubnet(prefix, bits, 'ipv6');
+] as const) SPECIAL_V4.addSubnet(prefix, bits, 'ipv4');
 
-/** True for an address a production callback may connect to. IPv4-mapped IPv6 is judged as IPv4. */
+/**
+ * A public IPv6 address is global unicast (2000::/3, the only space IANA allocates for it: RFC 4291
+ * §2.4), outside these special-purpose ranges (IANA IPv6 Special-Purpose Address Registry, RFC 6890):
+ * IETF protocol assignments (2001::/23, Teredo 2001::/32 and benchmarking 2001:2::/48 among them,
+ * refused whole: RFC 4380 Teredo tunnels to an IPv4 address), documentation (2001:db8::/32, 3fff::/20).
+ * Everything outside 2000::/3 is refused: ::, ::1, 100::/64, ULA fc00::/7, link-local fe80::/10,
+ * site-local fec0::/10, multicast ff00::/8, the NAT64 local-use 64:ff9b:1::/48 (RFC 8215) and
+ * SRv6 5f00::/16; only the IPv4-mapped and NAT64 well-known forms there are judged by their IPv4.
+ */
+const GLOBAL_UNICAST_V6 = new net.BlockList();
+GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
+const SPECIAL_V6 = new net.BlockList();
+for (const [prefix, bits] of [['2001::', 23], ['2001:db8::', 32], ['3fff::', 20]] as const) SPECIAL_V6.addSubnet(prefix, bits, 'ipv6');
+
+/** The 16 bytes of an IPv6 address (`::` expanded, a dotted-quad tail read as IPv4), or null if it is not one. */
+function ipv6Bytes(ip: string): Uint8Array | null {
+  const words = ipv6Groups(ip);
+  if (!words) return null;
+  const bytes = new Uint8Array(16);
+  words.forEach((w, i) => {
+    bytes[2 * i] = w >> 8;
+    bytes[2 * i + 1] = w & 0xff;
+  });
+  return bytes;
+}
+
+const ipv4At = (b: Uint8Array, i: number) => `${b[i]}.${b[i + 1]}.${b[i + 2]}.${b[i + 3]}`;
+const zeros = (b: Uint8Array, from: number, to: number) => b.subarray(from, to).every((x) => x === 0);
+
+/**
+ * The IPv4 address a connection to this IPv6 address reaches in the end, for the forms that are an
+ * IPv4 address in IPv6 clothing: IPv4-mapped ::ffff:a.b.c.d (RFC 4291 §2.5.5.2: the socket talks
+ * IPv4 to a.b.c.d) and the NAT64 well-known prefix 64:ff9b::/96 (RFC 6052 §2.1: a translator
+ * forwards to a.b.c.d). Null for every other address.
+ */
+function translatedIPv4(b: Uint8Array): string | null {
+  if (zeros(b, 0, 10) && b[10] === 0xff && b[11] === 0xff) return ipv4At(b, 12);
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(b, 4, 12)) return ipv4At(b, 12);
+  return null;
+}
+
+/**
+ * IPv4 addresses embedded in a global unicast IPv6 address that a tunnelling host would send to:
+ * 6to4 2002:AABB:CCDD::/48 (RFC 3056 §2: the IPv4 is bits 16–47) and an ISATAP interface id
+ * ::0:5efe:a.b.c.d or ::200:5efe:a.b.c.d (RFC 5214 §6.1). The address is public only if each is.
+ */
+function tunnelledIPv4s(b: Uint8Array): string[] {
+  const found: string[] = [];
+  if (b[0] === 0x20 && b[1] === 0x02) found.push(ipv4At(b, 2));
+  if ((b[8]! & 0xfc) === 0 && b[9] === 0 && b[10] === 0x5e && b[11] === 0xfe) found.push(ipv4At(b, 12));
+  return found;
+}
+
+const hex = (b: Uint8Array) => Array.from({ length: 8 }, (_, i) => ((b[2 * i]! << 8) | b[2 * i + 1]!).toString(16)).join(':');
+
+/**
+ * True for an address a production callback may connect to. An IPv6 address that carries an IPv4
+ * address (mapped, NAT64, 6to4, ISATAP) is judged by that IPv4 too; the deprecated IPv4-compatible
+ * ::a.b.c.d (RFC 4291 §2.5.5.1) and IPv4-translated ::ffff:0:a.b.c.d (RFC 2765, dropped by RFC 6145)
+ * forms, Teredo and scoped (`%zone`) addresses are never public.
+ */
 export function isPublicAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return isPublicAddress(mapped[1]!);
-  const family = net.isIP(ip);
-  if (family === 0) return false;
-  return !SPECIAL.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+  if (net.isIPv4(ip)) return !SPECIAL_V4.check(ip, 'ipv4');
+  const bytes = ipv6Bytes(ip);
+  if (!bytes) return false; // not an address, or a scoped one
+  const v4 = translatedIPv4(bytes);
+  if (v4 !== null) return isPublicAddress(v4);
+  const canonical = hex(bytes);
+  if (!GLOBAL_UNICAST_V6.check(canonical, 'ipv6') || SPECIAL_V6.check(canonical, 'ipv6')) return false;
+  return tunnelledIPv4s(bytes).every(isPublicAddress);
 }
 
 /**

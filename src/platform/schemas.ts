@@ -43,12 +43,19 @@ export const SECURITY_SCHEMES = {
     scheme: 'bearer',
     description: "The operator's admin token (KASSA_ADMIN_TOKEN, or data/admin-token)",
   },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The metrics token (KASSA_METRICS_TOKEN), for a Prometheus scrape; the operator token is accepted too',
+  },
 } as const;
 
 /** A route's `security`: a store's Bearer JWT, the operator token, or none (pages, signed links). */
 export const Security = {
   bearer: [{ bearerAuth: [] }],
   operator: [{ operatorToken: [] }],
+  /** GET /metrics: the metrics token or the operator token (either one). */
+  metrics: [{ metricsToken: [] }, { operatorToken: [] }],
   /**
    * The token travels in the body (`{data: <JWT>}`, POST /orders and /refunds) or in the query:
    * no Authorization header, yet not public.

@@ -1,6 +1,7 @@
 /**
  * The back office (/dashboard) through the real app: users added by the operator, sign-in (right,
- * wrong, unknown email, rate-limited per email and per IP), cookie flags, CSRF on every form,
+ * wrong, unknown email, credentials from the POST body only, limited per email and address, per
+ * address and per account with the owner's known address spared), cookie flags, CSRF on every form,
  * sign-out, one store's data only (another store's uuid is the not-found page), and the orders
  * search with keyset pages.
  */
@@ -19,6 +20,9 @@ const PASSWORD = OFFICE_PASSWORD;
 const addUser = (email: string, store: CreatedStore, role: 'owner' | 'viewer' = 'owner') => addOfficeUser(t, email, store, role);
 const signIn = (email: string, password: string, ip: string, headers: Record<string, string> = {}) => officeSignIn(t, email, password, ip, headers);
 const session = (email: string) => officeSession(t, email);
+let lockCounter = 0;
+/** An address of its own for a test that locks it (outside freshIp's range, which wraps after 250). */
+const lockIp = () => `203.0.113.${++lockCounter}`;
 
 /** The sign-in page's CSRF cookie and token. */
 async function loginForm(ip: string) {
@@ -118,35 +122,119 @@ describe('signing in', () => {
     }
   });
 
-  it('limits failed sign-ins per email (5 in 15 minutes), even with the right password after', async () => {
+  it('reads the email, password and form token from the POST body only: in the query string they are a 400 that signs no one in and counts nowhere', async () => {
+    await addUser('query@shop.test', t.store);
+    const ip = freshIp();
+    const post = async (query: Record<string, string>, body: Record<string, string>) => {
+      const csrf = await loginForm(ip);
+      const withCsrf = (f: Record<string, string>) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v === 'CSRF' ? csrf : v]));
+      return t.app.inject({
+        method: 'POST',
+        url: `/dashboard/login?${new URLSearchParams({ lang: 'en', ...withCsrf(query) })}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `kassa_login_csrf=${csrf}`, 'x-forwarded-for': ip },
+        payload: new URLSearchParams(withCsrf(body)).toString(),
+      });
+    };
+    const right = { email: 'query@shop.test', password: PASSWORD };
+    const refused = [
+      await post(right, { csrf: 'CSRF' }), // the credentials in the URL only
+      await post({ ...right, csrf: 'CSRF' }, {}), // everything in the URL
+      await post(right, { ...right, csrf: 'CSRF' }), // in both
+      await post({ password: PASSWORD }, { email: 'query@shop.test', csrf: 'CSRF' }),
+      await post({ email: 'query@shop.test' }, { password: PASSWORD, csrf: 'CSRF' }),
+      await post({ csrf: 'CSRF' }, right),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('role="alert"');
+      expect(res.body).not.toContain('query@shop.test');
+      expect(cookieValue(res, 'kassa_session')).toBeUndefined();
+    }
+    // Wrong passwords in the URL are not checked, so they are not failures: the same address signs in after.
+    for (let i = 0; i < 6; i++) expect((await post({ email: 'query@shop.test', password: `wrong ${i}` }, { csrf: 'CSRF' })).statusCode).toBe(400);
+    expect((await t.db.query("SELECT 1 FROM backoffice_login_failures WHERE email = 'query@shop.test'")).rowCount).toBe(0);
+    const ok = await post({}, { ...right, csrf: 'CSRF' });
+    expect(ok.statusCode).toBe(303);
+    expect(cookieValue(ok, 'kassa_session')).toBeDefined();
+  });
+
+  it('locks an email from one address after 5 failures in 15 minutes, even with the right password; that email from another address signs in', async () => {
     await addUser('limited@shop.test', t.store);
-    for (let i = 0; i < 5; i++) expect((await signIn('limited@shop.test', 'wrong password', freshIp())).statusCode).toBe(401);
-    const res = await signIn('limited@shop.test', PASSWORD, freshIp());
+    const a = lockIp();
+    for (let i = 0; i < 5; i++) expect((await signIn('limited@shop.test', 'wrong password', a)).statusCode).toBe(401);
+    const res = await signIn('limited@shop.test', PASSWORD, a);
     expect(res.statusCode).toBe(429);
     expect(res.body).toContain('Too many attempts');
     expect(cookieValue(res, 'kassa_session')).toBeUndefined();
+    // A refused attempt is not checked, so it is not a failure either: the count stays 5.
+    expect((await t.db.query("SELECT 1 FROM backoffice_login_failures WHERE email = 'limited@shop.test'")).rowCount).toBe(5);
+    expect((await signIn('limited@shop.test', PASSWORD, freshIp())).statusCode).toBe(303);
   });
 
-  it('limits failed sign-ins per address, whichever emails they try', async () => {
-    const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await signIn(`guess${i}@shop.test`, 'wrong password', ip)).statusCode).toBe(401);
+  it("an attacker's failures from one address do not lock the owner out at another", async () => {
+    await addUser('target@shop.test', t.store);
+    const attacker = lockIp();
+    const owner = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await signIn('target@shop.test', `guess ${i}`, attacker)).statusCode);
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+    expect((await signIn('target@shop.test', PASSWORD, attacker)).statusCode).toBe(429);
+    const res = await signIn('target@shop.test', PASSWORD, owner);
+    expect(res.statusCode).toBe(303);
+    expect(cookieValue(res, 'kassa_session')).toBeDefined();
+    // 5 failures from each of several addresses (under the per-account ceiling) do not either.
+    for (let n = 0; n < 3; n++) {
+      const ip = lockIp();
+      for (let i = 0; i < 5; i++) expect((await signIn('target@shop.test', `guess ${n}.${i}`, ip)).statusCode).toBe(401);
+    }
+    expect((await signIn('target@shop.test', PASSWORD, owner)).statusCode).toBe(303);
+    expect((await signIn('target@shop.test', PASSWORD, freshIp())).statusCode).toBe(303);
+  });
+
+  it('limits failed sign-ins per address (20 in 15 minutes), whichever emails they try', async () => {
+    const ip = lockIp();
+    for (let i = 0; i < 20; i++) expect((await signIn(`guess${i}@shop.test`, 'wrong password', ip)).statusCode).toBe(401);
+    expect((await signIn('guess99@shop.test', 'wrong password', ip)).statusCode).toBe(429);
     expect((await signIn('owner@shop.test', PASSWORD, ip)).statusCode).toBe(429);
     expect((await signIn('owner@shop.test', PASSWORD, freshIp())).statusCode).toBe(303);
   });
 
-  it('holds the limit under a parallel burst: 12 wrong attempts at once, per email and per address, only 5 are checked', async () => {
+  it('holds a ceiling of 100 failures per account from every address, except where the user signed in within 30 days', async () => {
+    await addUser('spread@shop.test', t.store);
+    const home = freshIp();
+    expect((await signIn('spread@shop.test', PASSWORD, home)).statusCode).toBe(303);
+    // 99 failures from 33 addresses (none of them locked: 3 each), as a botnet would spread them.
+    await t.db.query("INSERT INTO backoffice_login_failures (email, ip) SELECT 'spread@shop.test', '198.51.100.' || (i % 33) FROM generate_series(1, 99) i");
+    const last = lockIp();
+    expect((await signIn('spread@shop.test', 'wrong password', last)).statusCode).toBe(401); // the 100th
+    for (const ip of [last, freshIp()]) expect((await signIn('spread@shop.test', PASSWORD, ip)).statusCode).toBe(429);
+    // Unknown emails meet the same ceiling: one answer whether or not the email exists.
+    await t.db.query("INSERT INTO backoffice_login_failures (email, ip) SELECT 'nobody-spread@shop.test', '198.51.100.' || (i % 33) FROM generate_series(1, 100) i");
+    expect((await signIn('nobody-spread@shop.test', 'wrong password', freshIp())).statusCode).toBe(429);
+    // The owner's own address is known: signs in.
+    expect((await signIn('spread@shop.test', PASSWORD, home)).statusCode).toBe(303);
+    // ... unless it is older than 30 days.
+    await t.db.query("UPDATE backoffice_login_known SET last_at = now() - interval '31 days' WHERE ip = $1", [home]);
+    expect((await signIn('spread@shop.test', PASSWORD, home)).statusCode).toBe(429);
+    expect((await t.db.query('SELECT 1 FROM backoffice_login_known WHERE ip = $1', [home])).rowCount).toBe(0);
+  });
+
+  it('holds the limits under a parallel burst: 12 wrong attempts at once per email and address, 25 per address, only 5 and 20 are checked', async () => {
     await addUser('burst@shop.test', t.store);
-    const byEmail = await Promise.all(Array.from({ length: 12 }, () => signIn('burst@shop.test', 'wrong password', freshIp())));
+    const pairIp = lockIp();
+    const byPair = await Promise.all(Array.from({ length: 12 }, () => signIn('burst@shop.test', 'wrong password', pairIp)));
     const statuses = (rs: { statusCode: number }[]) => rs.map((r) => r.statusCode).sort();
-    expect(statuses(byEmail)).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    expect(statuses(byPair)).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
     const rows = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM backoffice_login_failures WHERE email = 'burst@shop.test'");
     expect(rows.rows[0]!.n).toBe(5);
-    const ip = freshIp();
-    const byIp = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(`burst${i}@shop.test`, 'wrong password', ip)));
-    expect(statuses(byIp)).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    const ip = lockIp();
+    const byIp = await Promise.all(Array.from({ length: 25 }, (_, i) => signIn(`burst${i}@shop.test`, 'wrong password', ip)));
+    expect(statuses(byIp)).toEqual([...Array(20).fill(401), ...Array(5).fill(429)]);
     // A right password counts as a failure only while it is checked: once it succeeds it is forgotten.
     await addUser('burst-ok@shop.test', t.store);
-    for (let i = 0; i < 6; i++) expect((await signIn('burst-ok@shop.test', PASSWORD, freshIp())).statusCode).toBe(303);
+    const okIp = freshIp();
+    for (let i = 0; i < 6; i++) expect((await signIn('burst-ok@shop.test', PASSWORD, okIp)).statusCode).toBe(303);
     expect((await t.db.query("SELECT 1 FROM backoffice_login_failures WHERE email = 'burst-ok@shop.test'")).rowCount).toBe(0);
   });
 

@@ -129,7 +129,8 @@ describe('POST /orders and GET /orders/:uuid', () => {
 
   it('a production order cannot be announced to a private address; a sandbox one can', async () => {
     const before = await t.db.query('SELECT count(*)::int AS n FROM orders');
-    for (const notificationUrl of ['http://localhost:3000/notify', 'http://169.254.169.254/latest', 'http://[::1]/n']) {
+    // The IPv4-compatible and 6to4 spellings of 127.0.0.1 are the same private address (RFC 4291 §2.5.5.1, RFC 3056 §2).
+    for (const notificationUrl of ['http://localhost:3000/notify', 'http://169.254.169.254/latest', 'http://[::1]/n', 'http://[::127.0.0.1]/n', 'http://[2002:7f00:1::]/n']) {
       const res = await post(t.token(orderPayload({ notificationUrl }), { env: 'production' }), 'production');
       expect(res.json()).toEqual({ statusCode: 400, message: 'notificationUrl must be reachable from the internet: production callbacks go to public addresses only', error: 'Bad Request' });
     }
@@ -155,6 +156,15 @@ describe('POST /orders and GET /orders/:uuid', () => {
 
 describe('authentication faults are refused and write nothing', () => {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  /** A valid token (signed again until its signature has a `-` or `_`) with its signature re-spelled: the same bytes, another text. */
+  const respell = (first: string, spell: (sig: string) => string) => {
+    let token = first;
+    while (!/[-_]/.test(token.split('.')[2]!)) token = t.token(orderPayload());
+    const [h, p, s] = token.split('.') as [string, string, string];
+    expect(Buffer.from(spell(s), 'base64url').equals(Buffer.from(s, 'base64url'))).toBe(true);
+    return `${h}.${p}.${spell(s)}`;
+  };
   const cases: [string, () => unknown, number, RegExp][] = [
     ['missing data', () => undefined, 400, /^data is required/],
     ['data not a string', () => 42, 400, /^data must be a string/],
@@ -170,6 +180,10 @@ describe('authentication faults are refused and write nothing', () => {
       const [h, , s] = t.token(orderPayload()).split('.');
       return `${h}.${b64({ ...orderPayload({ grandTotal: 0.01 }), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 })}.${s}`;
     }, 403, /^INVALID_TOKEN$/],
+    // Another spelling of a right signature is a wrong signature (RFC 7515 §2: one base64url form).
+    ['signature with a trailing =', () => `${t.token(orderPayload())}=`, 403, /^INVALID_TOKEN$/],
+    ['signature in standard base64', () => respell(t.token(orderPayload()), (s) => Buffer.from(s, 'base64url').toString('base64')), 403, /^INVALID_TOKEN$/],
+    ['signature with other padding bits', () => respell(t.token(orderPayload()), (s) => s.slice(0, -1) + B64URL[B64URL.indexOf(s.slice(-1)) ^ 1]), 403, /^INVALID_TOKEN$/],
     ['expired', () => t.token(orderPayload(), { expIn: -60 }), 401, /TOKEN_EXPIRED/],
     ['no exp', () => sign({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey }, t.store.keys.sandbox.secretKey), 401, /payload.exp is required/],
   ];

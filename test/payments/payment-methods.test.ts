@@ -107,7 +107,7 @@ describe('operations', () => {
   it('health, readiness, metrics and OpenAPI', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
-    const m = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const m = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     expect(m.body).toContain('kassa_http_request_duration_seconds');
     expect(m.body).toContain('kassa_notifications_pending');
     const api = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();

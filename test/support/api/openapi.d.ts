@@ -992,7 +992,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text exposition format) */
+        /**
+         * Prometheus metrics (text exposition format); Bearer KASSA_METRICS_TOKEN or the operator token
+         * @description For a Prometheus scrape: `authorization: {type: Bearer, credentials_file: …}` in its scrape_config, with the token of KASSA_METRICS_TOKEN (read-only: it opens nothing else) or the operator token. Without either, a 401.
+         */
         get: operations["getMetrics"];
         put?: never;
         post?: never;
@@ -10553,6 +10556,31 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The HTTP reason phrase
+                         * @example Bad Request
+                         */
+                        error: string;
+                        /**
+                         * @description What went wrong; for a bad field it starts with the field
+                         * @example grandTotal must be a number
+                         */
+                        message: string;
+                        /**
+                         * @description The HTTP status code
+                         * @example 400
+                         */
+                        statusCode: number;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
