@@ -4,7 +4,7 @@
  * paid by it (payout_transactions: at most once, by its primary key), and moves the total out of
  * the store's balance, in one database transaction under a lock per group.
  */
-import { beginWith, hold, limitsNow, type Db, type Queryable, type Tx } from '../platform/db.js';
+import { hold, type Db, type Queryable, type Tx } from '../platform/db.js';
 import type { Env } from '../platform/env.js';
 import type { Channel } from '../ledger/chart.js';
 import { effectiveSettlesAt } from '../ledger/postings.js';
@@ -197,13 +197,13 @@ export type ExportRowSql = [
  * payout. The next batch is fetched while the caller works on the current one.
  */
 export async function* exportBatches(db: Db, payoutId: string, batch = 2000): AsyncGenerator<ExportRowSql[]> {
-  const { client, release } = await hold(db);
+  const { client, begin, release } = await hold(db);
   let open = false;
   let next: Promise<ExportRowSql[]> | undefined;
   const fetch = (): Promise<ExportRowSql[]> =>
     client.query({ text: `FETCH ${batch} FROM payout_export`, rowMode: 'array' }).then((r) => r.rows as unknown as ExportRowSql[]);
   try {
-    await client.query(beginWith(limitsNow(db), 'READ ONLY'));
+    await begin('READ ONLY');
     open = true;
     await client.query(
       `DECLARE payout_export NO SCROLL CURSOR FOR

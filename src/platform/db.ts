@@ -68,7 +68,7 @@ export function runAs<T>(kind: WorkKind, fn: () => T): T {
 }
 
 /** The limits of the work in the current async context (a request unless told otherwise). */
-export function limitsNow(pool: Db, kind: WorkKind = workKind.getStore() ?? 'request'): WorkLimits {
+function limitsNow(pool: Db, kind: WorkKind = workKind.getStore() ?? 'request'): WorkLimits {
   return (poolLimits.get(pool) ?? DEFAULT_DB_LIMITS)[kind];
 }
 
@@ -116,13 +116,15 @@ function withDeadline(args: unknown[], ms: number): unknown[] {
 const DEADLINE_MARGIN_MS = 1_000;
 
 /** The statement that opens a transaction of a kind of work, with its limits (one round trip). */
-export function beginWith(l: WorkLimits, mode = ''): string {
+function beginWith(l: WorkLimits, mode = ''): string {
   return `BEGIN${mode ? ` ${mode}` : ''}; SET LOCAL statement_timeout = ${Math.trunc(l.statementMs)}; SET LOCAL lock_timeout = ${Math.trunc(l.lockMs)}`;
 }
 
 /** A connection of the pool held for a transaction or a cursor, and how to give it back. */
 export interface Held {
   client: Tx;
+  /** Opens its transaction with the limits of its kind of work (`mode`: READ ONLY…), in one round trip. */
+  begin(mode?: string): Promise<void>;
   /** Gives the connection back; with an error, the pool discards it (broken, or a query still running on it). */
   release(err?: unknown): void;
 }
@@ -146,6 +148,7 @@ export async function hold(db: Db, kind?: WorkKind): Promise<Held> {
   }
   return {
     client,
+    begin: async (mode) => void (await client.query(beginWith(limits, mode))),
     release(err?: unknown) {
       delete own.query;
       client.removeListener('error', ignore);
@@ -161,11 +164,11 @@ function leavesConnectionBroken(err: unknown): boolean {
 }
 
 export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, kind?: WorkKind): Promise<T> {
-  const { client, release } = await hold(db, kind);
+  const { client, begin, release } = await hold(db, kind);
   const scope = { pool: db, open: true };
   let broken: unknown;
   try {
-    await client.query(beginWith(limitsNow(db, kind)));
+    await begin();
     const run = () => openTx.run(scope, () => fn(client));
     const result = await (kind ? workKind.run(kind, run) : run());
     await client.query('COMMIT');

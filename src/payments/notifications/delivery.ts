@@ -99,6 +99,8 @@ export function notificationRequest(kind: NotificationKind, url: string, token: 
 export class NotificationDelivery {
   private listener: pg.Client | undefined;
   private readonly loop: ClaimLoop<Claimed>;
+  /** How long a claim or a renewal holds a notification. */
+  private readonly leaseSeconds: number;
 
   constructor(
     private readonly db: Db,
@@ -119,7 +121,8 @@ export class NotificationDelivery {
       lease?: { seconds: number; renewEveryMs: number };
     },
   ) {
-    const lease = { table: 'notifications', leaseSeconds: opts.lease?.seconds ?? LEASE_SECONDS };
+    this.leaseSeconds = opts.lease?.seconds ?? LEASE_SECONDS;
+    const lease = { table: 'notifications', leaseSeconds: this.leaseSeconds };
     this.loop = new ClaimLoop<Claimed>({
       name: 'notification worker',
       concurrency: opts.concurrency,
@@ -137,7 +140,7 @@ export class NotificationDelivery {
   /** Claims up to `limit` due notifications. */
   async claim(limit: number): Promise<Claimed[]> {
     const { rows } = await this.db.query<Claimed>(
-      `UPDATE notifications n SET locked_until = now() + make_interval(secs => ${this.opts.lease?.seconds ?? LEASE_SECONDS}), attempt_count = n.attempt_count + 1
+      `UPDATE notifications n SET locked_until = now() + make_interval(secs => ${this.leaseSeconds}), attempt_count = n.attempt_count + 1
         WHERE n.id IN (
           SELECT id FROM notifications
            WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
