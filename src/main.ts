@@ -18,6 +18,7 @@ import type { CreateStoreInput } from './stores/service.js';
 import { createLogger } from './platform/observability.js';
 import { DataDirInUse, dataDirOwner } from './platform/data-dir-lock.js';
 import { SecretBox } from './platform/crypto.js';
+import { localUrl, recordServedUrl } from './platform/served-url.js';
 
 /** A start-up failure the operator fixes from its message alone (printed without a stack). */
 class StartupError extends Error {}
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
   const rt = await startRuntime(config, (m) => log.info(m));
   let workers: Workers | undefined;
   let app: FastifyInstance | undefined;
+  let forgetUrl: (() => void) | undefined;
   try {
     goOn();
     await seedDemoStore(config, rt.services.stores);
@@ -102,10 +104,18 @@ async function main(): Promise<void> {
         throw listenError(err, config.host, config.port);
       }
       log.info(`Kassa ${config.role} listening on ${config.publicUrl} (payments ${config.paymentsPath}, sandbox ${config.paymentsSandboxPath}, docs /docs)`);
+      // Beside the admin token: the `kassa` CLI run on this data dir finds this server (PORT=8081, HOST) without KASSA_URL.
+      const url = localUrl(app.server.address());
+      try {
+        if (url) forgetUrl = recordServedUrl(config.dataDir, url);
+      } catch (err) {
+        log.warn(`could not record this server's URL in ${config.dataDir} (the kassa CLI then needs KASSA_URL): ${(err as Error).message}`);
+      }
     }
     goOn();
   } catch (err) {
     // Whatever started stops, the database last: a failed start leaves nothing running.
+    forgetUrl?.();
     await app?.close().catch(() => undefined);
     await workers?.stop().catch(() => undefined);
     await rt.close().catch(() => rt.embedded?.stop());
@@ -118,6 +128,7 @@ async function main(): Promise<void> {
     stopping = true;
     void (async () => {
       log.info(`${signal}: shutting down`);
+      forgetUrl?.();
       await app?.close();
       await workers?.stop();
       await rt.close();
@@ -150,7 +161,7 @@ async function seedDemoStore(config: Config, stores: Services['stores']): Promis
       `  sandbox accessKey:  ${demo.keys.sandbox.accessKey}`,
       `  sandbox secretKey:  ${demo.keys.sandbox.secretKey}`,
       `  sandbox API:        ${config.publicUrl}${config.paymentsSandboxPath}`,
-      `  back office:        ${config.publicUrl}/dashboard (add yourself: npm run kassa -- users add --store ${demo.id} --email you@example.com --password '…')`,
+      `  back office:        ${config.publicUrl}/dashboard (add yourself: npm run kassa -- users add --store ${demo.id} --email you@example.com, which asks for the password)`,
       '',
     ];
     // Printed once to the terminal of the operator who started Kassa; never logged.

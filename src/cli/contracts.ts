@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { CARRIER_CODES } from '../shipping/carriers/registry.js';
-import { operatorCall, usageError, type Io } from './kit.js';
+import { listLines, operatorCall, usageError, type Io } from './kit.js';
 
 /** The carriers are the registry's: a carrier added there is in the usage text too. */
 export const CONTRACTS_USAGE = `  kassa contracts add STORE_UUID --carrier ${CARRIER_CODES.join('|')} --country CC
@@ -19,7 +19,7 @@ export async function contractsCommand(argv: string[], io: Io): Promise<void> {
     options: { carrier: { type: 'string' }, country: { type: 'string' }, env: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
   const [, verb, subject] = positionals;
-  return contracts(verb, subject, values, io.out);
+  return contracts(verb, subject, values, io);
 }
 
 interface ContractOut {
@@ -34,8 +34,9 @@ async function contracts(
   verb: string | undefined,
   storeUuid: string | undefined,
   values: { carrier?: string | undefined; country?: string | undefined; env?: string | undefined; json?: boolean | undefined },
-  out: (s: string) => void,
+  io: Io,
 ): Promise<void> {
+  const out = io.out;
   if (!storeUuid) throw usageError('the store uuid is required');
   const route = `/operator/stores/${encodeURIComponent(storeUuid)}/carrier-contracts`;
   const line = (c: ContractOut & { env?: string }) => `${c.id}  ${c.carrierId}  ${c.country}  ${c.isDirectContract ? 'DIRECT' : 'SERVICE'}${c.env ? `  ${c.env}` : ''}`;
@@ -48,8 +49,7 @@ async function contracts(
   if (verb === 'list') {
     const res = (await operatorCall('GET', route)) as Record<'sandbox' | 'production', ContractOut[]>;
     if (values.json) return out(JSON.stringify(res));
-    for (const env of ['sandbox', 'production'] as const) for (const c of res[env]) out(line({ ...c, env }));
-    return;
+    return listLines(io, [...res.sandbox.map((c) => ({ ...c, env: 'sandbox' })), ...res.production.map((c) => ({ ...c, env: 'production' }))], 'carrier contracts', line);
   }
   throw usageError(verb ? `unknown command "contracts ${verb}"` : `"contracts" needs a command`);
 }

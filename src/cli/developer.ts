@@ -5,7 +5,7 @@
  *   kassa trigger EVENT [...] [--json]                                                 (developer/trigger.ts)
  *   kassa orders list|get, kassa refunds create                                        (developer/orders.ts)
  * Keys: --access-key/--secret-key or KASSA_ACCESS_KEY/KASSA_SECRET_KEY; --env sandbox|production
- * (default sandbox). Server: KASSA_URL (default http://localhost:8080); the payments API under
+ * (default sandbox). Server: as every command's (kit.ts `server`); the payments API under
  * KASSA_PAYMENTS_PATH / KASSA_PAYMENTS_SANDBOX_PATH (defaults /api, /sandbox/api) as the server's.
  * Other commands run with a store's keys reuse developer/api.ts (`storeContext`, `storeApi`).
  */
@@ -41,7 +41,8 @@ export const DEVELOPER_USAGE = `developer commands (a store's keys: --access-key
   --env sandbox|production, default sandbox):
   kassa listen --forward-to URL [--max-events N] [--json]   forwards the store's notifications and webhooks as they happen
   kassa trigger EVENT [--order UUID] [--amount 1.00] [--notification-url URL] [--shipment UUID] [--webhook-url URL] [--json]
-        drives a sandbox object through the event, creating the order or shipment when none is given:
+        drives a sandbox object through the event, creating the order or shipment when none is given; a store with no
+        shipping webhook gets --webhook-url (kept), or a stand-in deleted when the trigger ends:
 ${eventLines}
   kassa orders list [--limit N (default 20, at most 100)] [--status PENDING|PAID|ABANDONED|PARTIALLY_REFUNDED|REFUNDED] [--json]
   kassa orders get UUID [--json]

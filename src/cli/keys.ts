@@ -7,7 +7,7 @@
  * until the overlap ends (30m, 1h, 24h, 7d; 0 stops it at once). `revoke` ends that overlap now.
  */
 import { parseArgs } from 'node:util';
-import { operatorCall, usageError, type Io } from './kit.js';
+import { listLines, operatorCall, usageError, type Io } from './kit.js';
 
 export const KEYS_USAGE = `  kassa keys list STORE [--json]
   kassa keys roll STORE --env sandbox|production [--overlap 24h (e.g. 0, 90m, 1h, 7d; at most 7d)] [--json]
@@ -51,11 +51,10 @@ export async function keysCommand(argv: string[], io: Io): Promise<void> {
   if (verb === 'list') {
     const { keys } = (await operatorCall('GET', route)) as { keys: Key[] };
     if (values.json) return io.out(JSON.stringify(keys));
-    for (const k of keys) {
+    return listLines(io, keys, 'keys', (k) => {
       const overlap = k.previousValidUntil ? `  previous secret valid until ${k.previousValidUntil}` : '';
-      io.out(`${k.env.padEnd(10)}  ${k.accessKey}  secret …${k.secretEnding}${k.rolledAt ? `  rolled ${k.rolledAt}` : ''}${overlap}`);
-    }
-    return;
+      return `${k.env.padEnd(10)}  ${k.accessKey}  secret …${k.secretEnding}${k.rolledAt ? `  rolled ${k.rolledAt}` : ''}${overlap}`;
+    });
   }
   const env = readEnv(values.env);
   if (verb === 'roll') {

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { systemClock } from '../platform/clock.js';
 import type { LabelFileJson } from '../shipping/label-files/model.js';
 import { storeApi, storeContext, type StoreContext } from './developer/api.js';
-import { CliError, usageError, type Io } from './kit.js';
+import { CliError, plural, usageError, type Io } from './kit.js';
 
 export const LABELS_USAGE = `  kassa labels create --shipment UUID [--shipment UUID…] [--page-size A4|A6] [--out FILE (default labels-<id>.pdf)]
         [--timeout SECONDS (default 120)] [--json]   one label file of registered shipments, downloaded when ready (progress on stderr)`;
@@ -54,7 +54,7 @@ export async function labelsCommand(argv: string[], io: Io): Promise<void> {
   }
   const pdf = await download(file);
   const pages = pdfPages(pdf);
-  io.progress(`label file ${file.id}: ready (${pages} pages)`);
+  io.progress(`label file ${file.id}: ready (${plural(pages, 'page')})`);
   const out = values.out ?? `labels-${file.id}.pdf`;
   try {
     await writeFile(out, pdf);
@@ -62,7 +62,7 @@ export async function labelsCommand(argv: string[], io: Io): Promise<void> {
     throw new CliError(`cannot write ${out}: ${(e as Error).message}`);
   }
   const answer = { id: file.id, status: file.status, shipmentIds: file.shipmentIds, pages, bytes: pdf.length, file: out };
-  io.out(c.json ? JSON.stringify(answer) : `label file ${file.id}  ready  ${pages} pages  ${pdf.length} bytes  ${out}`);
+  io.out(c.json ? JSON.stringify(answer) : `label file ${file.id}  ready  ${plural(pages, 'page')}  ${plural(pdf.length, 'byte')}  ${out}`);
 }
 
 /**

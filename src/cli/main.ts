@@ -6,8 +6,9 @@
  * Exit codes: 0 done; 1 the server refused or could not be reached; 2 a usage error. Every failure
  * is one line on stderr; progress on long work goes to stderr too, so stdout carries only the
  * answer (`--json` for machines). Output piped into a reader that stops early (`| head`) ends quietly.
- * KASSA_URL (default http://localhost:8080); KASSA_ADMIN_TOKEN, else the token the embedded
- * default generated into KASSA_DATA_DIR (default ./data)/admin-token.
+ * The server: KASSA_URL, else the URL the running Kassa recorded in KASSA_DATA_DIR (default ./data)/kassa.url,
+ * else HOST/PORT, else http://localhost:8080 (kit.ts `server`); KASSA_ADMIN_TOKEN, else the token the
+ * server generated into the same data dir's admin-token.
  */
 import { DEVELOPER_COMMANDS, OPERATOR_COMMANDS } from './commands.js';
 import { CliError, ioOf, processIo, usageError, type Io } from './kit.js';
@@ -15,7 +16,8 @@ import { CliError, ioOf, processIo, usageError, type Io } from './kit.js';
 const USAGE = `usage:
 ${OPERATOR_COMMANDS.map((c) => c.usage).join('\n')}
 ${DEVELOPER_COMMANDS.map((c) => c.usage).join('\n')}
-environment: KASSA_URL (default http://localhost:8080), KASSA_ADMIN_TOKEN or KASSA_DATA_DIR (default ./data)`;
+environment: KASSA_URL (default: the URL the running Kassa recorded in KASSA_DATA_DIR, else HOST/PORT, else http://localhost:8080),
+  KASSA_ADMIN_TOKEN (default: KASSA_DATA_DIR/admin-token), KASSA_DATA_DIR (default ./data)`;
 
 /** Runs one command line; `out` (or an Io) receives the answer. Throws what main() reports. */
 export async function run(argv: string[], output: ((s: string) => void) | Io): Promise<void> {

@@ -5,7 +5,7 @@
  *   kassa notifications show NOTIFICATION_ID [--json]      every attempt: outcome, duration, response status and excerpt, error, time
  */
 import { parseArgs } from 'node:util';
-import { operatorCall, usageError, type Io } from './kit.js';
+import { listLines, operatorCall, plural, usageError, type Io } from './kit.js';
 
 export const NOTIFICATIONS_USAGE = `  kassa notifications list [--status failed|pending|delivered (default failed)] [--store UUID] [--json]
   kassa notifications resend NOTIFICATION_ID [--json]
@@ -18,7 +18,7 @@ export async function notificationsCommand(argv: string[], io: Io): Promise<void
     options: { status: { type: 'string' }, store: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
   const [, verb, subject] = positionals;
-  return notifications(verb, subject, values, io.out);
+  return notifications(verb, subject, values, io);
 }
 
 interface AttemptOut {
@@ -47,16 +47,16 @@ async function notifications(
   verb: string | undefined,
   id: string | undefined,
   values: { status?: string | undefined; store?: string | undefined; json?: boolean | undefined },
-  out: (s: string) => void,
+  io: Io,
 ): Promise<void> {
+  const out = io.out;
   const line = (n: NotificationOut) =>
-    `${n.id}  ${n.kind.padEnd(7)} ${n.status.padEnd(9)} ${String(n.attempts).padStart(2)} attempts  ${n.lastAttempt ? `last ${n.lastAttempt.responseStatus ?? n.lastAttempt.error}` : ''}  ${n.url}`;
+    `${n.id}  ${n.kind.padEnd(7)} ${n.status.padEnd(9)} ${plural(n.attempts, 'attempt').padStart(11)}  ${n.lastAttempt ? `last ${n.lastAttempt.responseStatus ?? n.lastAttempt.error}` : ''}  ${n.url}`;
   if (verb === 'list') {
     const q = new URLSearchParams({ status: values.status ?? 'failed', ...(values.store ? { storeUuid: values.store } : {}) });
     const { notifications: list } = (await operatorCall('GET', `/operator/notifications?${q}`)) as { notifications: NotificationOut[] };
     if (values.json) return out(JSON.stringify(list));
-    for (const n of list) out(line(n));
-    return;
+    return listLines(io, list, `${values.status ?? 'failed'} notifications`, line);
   }
   if (verb === 'resend') {
     if (!id) throw usageError('the notification id is required');

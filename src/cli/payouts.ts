@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXPORT_FORMATS, exportFileName, isExportFormat } from '../payouts/exports/index.js';
 import type { PayoutView } from '../payouts/view.js';
-import { CliError, operatorCall, operatorFetch, usageError, type Io } from './kit.js';
+import { CliError, listLines, operatorCall, operatorFetch, plural, usageError, type Io } from './kit.js';
 
 export const PAYOUTS_USAGE = `  kassa payouts list STORE [--env sandbox|production (default production)] [--limit N] [--json]
   kassa payouts export STORE PAYOUT --format ${EXPORT_FORMATS.join('|')} [--env …] [--out FILE|- (default the server's file name)] [--json]
@@ -63,10 +63,7 @@ export async function payoutsCommand(argv: string[], io: Io): Promise<void> {
     const q = new URLSearchParams({ env, ...(values.limit ? { limit: values.limit } : {}) });
     const { payouts } = (await operatorCall('GET', `${base}?${q}`)) as { payouts: PayoutOut[] };
     if (values.json) return io.out(JSON.stringify(payouts));
-    for (const p of payouts) {
-      io.out(`${p.uuid}  ${p.createdAt}  ${p.status.padEnd(10)} ${p.settlementType.padEnd(12)} ${p.totalAmount.padStart(12)} ${p.currency}  arrives ${p.expectedArrivalDate ?? '—'}`);
-    }
-    return;
+    return listLines(io, payouts, `${env} payouts`, (p) => `${p.uuid}  ${p.createdAt}  ${p.status.padEnd(10)} ${p.settlementType.padEnd(12)} ${p.totalAmount.padStart(12)} ${p.currency}  arrives ${p.expectedArrivalDate ?? '—'}`);
   }
 
   if (!payout) throw usageError('the payout uuid is required');
@@ -98,14 +95,14 @@ export async function payoutsCommand(argv: string[], io: Io): Promise<void> {
       (sink as fs.WriteStream).destroy();
       fs.rmSync(part, { force: true });
     }
-    throw new CliError(`the export was cut short after ${bytes} bytes (${(err as Error).message}); nothing was saved`);
+    throw new CliError(`the export was cut short after ${plural(bytes, 'byte')} (${(err as Error).message}); nothing was saved`);
   }
   if (file && part) fs.renameSync(part, file);
   io.progress(`done: ${kib(bytes)}${file ? ` saved to ${file}` : ''}`);
   if (toStdout) return;
   const answer = { payoutUuid: payout, format, contentType: res.headers.get('content-type'), bytes, file };
   if (values.json) return io.out(JSON.stringify(answer));
-  io.out(`${file} (${bytes} bytes, ${answer.contentType})`);
+  io.out(`${file} (${plural(bytes, 'byte')}, ${answer.contentType})`);
 }
 
 interface Pain001Options {
@@ -169,5 +166,5 @@ async function pain001Command(verb: 'pain001' | 'refunds-pain001', env: string, 
   if (summary.excluded) io.progress(`${summary.excluded} left out (not payable by SEPA credit transfer): ${summary.excludedIds.join(', ')}${summary.excluded > summary.excludedIds.length ? ' …' : ''}`);
   if (o.out === '-') return;
   if (o.json) return io.out(JSON.stringify(summary));
-  io.out(`${summary.file} (${summary.transactions} transfers, EUR ${summary.controlSum}, MsgId ${summary.messageId}${summary.fileId ? `, file ${summary.fileId}` : ''})`);
+  io.out(`${summary.file} (${plural(summary.transactions, 'transfer')}, EUR ${summary.controlSum}, MsgId ${summary.messageId}${summary.fileId ? `, file ${summary.fileId}` : ''})`);
 }

@@ -11,7 +11,7 @@
  *   kassa stores set-method UUID --method paymentInitiation --country LV --enabled true|false [--env sandbox|production] [--json]
  */
 import { parseArgs } from 'node:util';
-import { booleanOption, operatorCall, usageError, type Io } from './kit.js';
+import { booleanOption, listLines, operatorCall, usageError, type Io } from './kit.js';
 
 // The switches a merchant's developer or an operator flips without a raw operator PATCH:
 // `stores set-bank-refunds`, `stores set-sandbox-settlement` (issue 8: a sandbox that works with no
@@ -130,8 +130,7 @@ export async function storesCommand(argv: string[], io: Io): Promise<void> {
   if (verb === 'list') {
     const { stores } = (await operatorCall('GET', '/operator/stores')) as { stores: { uuid: string; name: string; country: string }[] };
     if (values.json) return out(JSON.stringify(stores));
-    for (const s of stores) out(`${s.uuid}  ${s.country}  ${s.name}`);
-    return;
+    return listLines(io, stores, 'stores', (s) => `${s.uuid}  ${s.country}  ${s.name}`);
   }
   if (verb === 'set-payout-account') {
     if (!subject) throw usageError('the store uuid is required');

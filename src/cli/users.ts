@@ -1,18 +1,23 @@
 /**
  * `kassa users …`: the back office's users (/operator/backoffice-users on the running server).
- *   kassa users add --store UUID --email E --password P [--role owner|viewer] [--json]
+ *   kassa users add --store UUID --email E [--password P] [--role owner|viewer] [--json]
  *   kassa users list [--store UUID] [--json]
  *   kassa users remove --email E [--store UUID] [--json]   the membership of the store (the user too when it was the last), or the user
- *   kassa users set-password --email E --password P [--json]   every session of the user ends
+ *   kassa users set-password --email E [--password P] [--json]   every session of the user ends
+ * Without --password the password is asked for (prompt.ts): at a terminal without echo, else one
+ * line of standard input. --password still works, but lands in the shell's history and `ps`.
  * The server checks every field (and hashes the password with scrypt); this only carries them.
  */
 import { parseArgs } from 'node:util';
-import { operatorCall, serverBase, usageError, type Io } from './kit.js';
+import { listLines, operatorCall, plural, serverBase, usageError, type Io } from './kit.js';
+import { readSecret } from './prompt.js';
 
-export const USERS_USAGE = `  kassa users add --store UUID --email EMAIL --password PASSWORD [--role owner|viewer (default owner)] [--json]
+export const USERS_USAGE = `  kassa users add --store UUID --email EMAIL [--password PASSWORD] [--role owner|viewer (default owner)] [--json]
   kassa users list [--store UUID] [--json]
   kassa users remove --email EMAIL [--store UUID (only this store's membership)] [--json]
-  kassa users set-password --email EMAIL --password PASSWORD [--json]`;
+  kassa users set-password --email EMAIL [--password PASSWORD] [--json]
+        without --password: asked for at a terminal (not shown), else read as one line of stdin;
+        --password PASSWORD lands in your shell's history and in the process list`;
 
 interface UserOut {
   userId: string;
@@ -41,24 +46,21 @@ export async function usersCommand(argv: string[], io: Io): Promise<void> {
     const q = values.store ? `?${new URLSearchParams({ storeUuid: values.store })}` : '';
     const { users } = (await operatorCall('GET', `/operator/backoffice-users${q}`)) as { users: UserOut[] };
     if (values.json) return io.out(JSON.stringify(users));
-    for (const u of users) {
-      io.out(`${u.email}  ${u.userId}  ${u.sessions} session${u.sessions === 1 ? '' : 's'}  ${u.memberships.map((m) => `${m.role} of ${m.storeName} (${m.storeUuid})`).join(', ') || 'no store'}`);
-    }
-    return;
+    return listLines(io, users, 'users', (u) => `${u.email}  ${u.userId}  ${plural(u.sessions, 'session')}  ${u.memberships.map((m) => `${m.role} of ${m.storeName} (${m.storeUuid})`).join(', ') || 'no store'}`);
   }
   if (!values.email) throw usageError('--email is required');
   if (verb === 'remove') {
     const r = (await operatorCall('POST', '/operator/backoffice-users/remove', { email: values.email, storeUuid: values.store })) as { email: string; removed: string; storeUuid: string | null };
     return print(r, r.removed === 'user' ? `user ${r.email} removed; every session ended` : `user ${r.email} no longer sees store ${r.storeUuid}`);
   }
-  if (!values.password) throw usageError('--password is required');
+  if (verb === 'add' && !values.store) throw usageError('--store is required');
+  if (values.role !== undefined && values.role !== 'owner' && values.role !== 'viewer') throw usageError('--role must be owner or viewer');
+  const password = values.password ?? (await readSecret(`password for ${values.email}`));
   if (verb === 'set-password') {
-    const r = (await operatorCall('POST', '/operator/backoffice-users/password', { email: values.email, password: values.password })) as { email: string };
+    const r = (await operatorCall('POST', '/operator/backoffice-users/password', { email: values.email, password })) as { email: string };
     return print(r, `password of ${r.email} set; every session ended`);
   }
-  if (!values.store) throw usageError('--store is required');
-  if (values.role !== undefined && values.role !== 'owner' && values.role !== 'viewer') throw usageError('--role must be owner or viewer');
-  const json = (await operatorCall('POST', '/operator/backoffice-users', { storeUuid: values.store, email: values.email, password: values.password, role: values.role })) as {
+  const json = (await operatorCall('POST', '/operator/backoffice-users', { storeUuid: values.store, email: values.email, password, role: values.role })) as {
     userId: string;
     email: string;
     storeUuid: string;

@@ -7,7 +7,7 @@
 import type { Queryable } from '../platform/db.js';
 import type { Env } from '../platform/env.js';
 import type { PaymentMethodName } from '../payments/methods/catalogue/methods.js';
-import { addBusinessDays } from './calendar.js';
+import { addBusinessDays, type CountryCode } from './calendar.js';
 import { METHOD_CHANNEL, SETTLEMENT_BUSINESS_DAYS, type Channel } from './chart.js';
 import { postTransaction, postTransactions, type LedgerKey, type NewTransaction } from './store.js';
 
@@ -15,9 +15,9 @@ export function ledgerKey(o: { storeId: string; env: Env; method: PaymentMethodN
   return { storeId: o.storeId, env: o.env, channel: METHOD_CHANNEL[o.method], currency: o.currency };
 }
 
-/** When money received through `channel` at `at` may be refunded and paid out. */
-export function settlesAt(channel: Channel, at: Date): Date {
-  return addBusinessDays(at, SETTLEMENT_BUSINESS_DAYS[channel]);
+/** When money received through `channel` at `at` may be refunded and paid out: business days of the store's `country` (calendar.ts). */
+export function settlesAt(channel: Channel, at: Date, country: CountryCode | undefined): Date {
+  return addBusinessDays(at, SETTLEMENT_BUSINESS_DAYS[channel], country);
 }
 
 /**
@@ -28,11 +28,10 @@ export function settlesAt(channel: Channel, at: Date): Date {
 export const effectiveSettlesAt = (t: string): string =>
   `CASE WHEN ${t}.occurred_at <= sandbox_settled_through(${t}.store_id, ${t}.env) THEN least(${t}.occurred_at, ${t}.settles_at) ELSE ${t}.settles_at END`;
 
-/** Whether a sandbox store settles its payments when they are paid (its `sandboxSettlement`). */
-async function settlesInstantly(q: Queryable, storeId: string, env: Env): Promise<boolean> {
-  if (env !== 'sandbox') return false;
-  const { rows } = await q.query<{ instant: boolean }>(`SELECT sandbox_settlement = 'instant' AS instant FROM stores WHERE id = $1`, [storeId]);
-  return rows[0]?.instant ?? false;
+/** Whether the store's payments settle when they are paid (a sandbox set to `instant`), and its country, whose business days settlement counts. */
+async function settlement(q: Queryable, storeId: string, env: Env): Promise<{ instant: boolean; country: CountryCode | undefined }> {
+  const { rows } = await q.query<{ instant: boolean; country: string }>(`SELECT sandbox_settlement = 'instant' AS instant, country FROM stores WHERE id = $1`, [storeId]);
+  return { instant: env === 'sandbox' && (rows[0]?.instant ?? false), country: rows[0]?.country };
 }
 
 /**
@@ -44,7 +43,8 @@ export async function postPayment(
   p: { storeId: string; env: Env; method: PaymentMethodName; currency: string; orderId: string; grossMinor: number; feeMinor: number; paidAt: Date },
 ): Promise<void> {
   const key = ledgerKey(p);
-  const settles = (await settlesInstantly(q, p.storeId, p.env)) ? p.paidAt : settlesAt(key.channel, p.paidAt);
+  const s = await settlement(q, p.storeId, p.env);
+  const settles = s.instant ? p.paidAt : settlesAt(key.channel, p.paidAt, s.country);
   const ts: NewTransaction[] = [];
   if (p.grossMinor > 0) ts.push({ ...key, kind: 'payment', amountMinor: p.grossMinor, orderId: p.orderId, occurredAt: p.paidAt, settlesAt: settles });
   if (p.feeMinor > 0) ts.push({ ...key, kind: 'fee', amountMinor: p.feeMinor, orderId: p.orderId, occurredAt: p.paidAt, settlesAt: settles });

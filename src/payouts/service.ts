@@ -14,7 +14,7 @@ import { Errors } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { systemClock, type Clock } from '../platform/clock.js';
 import { checkLink, LINK_LIFETIME_SECONDS, signLink, type LinkPurpose } from '../platform/signed-links.js';
-import { nextBusinessDate } from '../ledger/calendar.js';
+import { ibanCountry, nextBusinessDate } from '../ledger/calendar.js';
 import { postTransaction } from '../ledger/store.js';
 import type { KeyResolver } from '../stores/auth.js';
 import type { Store, StoreService } from '../stores/service.js';
@@ -106,7 +106,7 @@ export class PayoutService {
           await sql.releaseClaim(tx, id); // refunds outweigh payments: they wait for more
           return undefined;
         }
-        const row = await sql.insertPayout(tx, { ...g, id, iban: account.iban, accountName: account.accountName, totals, total, expectedArrivalDate: nextBusinessDate(totals.now) });
+        const row = await sql.insertPayout(tx, { ...g, id, iban: account.iban, accountName: account.accountName, totals, total, expectedArrivalDate: nextBusinessDate(totals.now, ibanCountry(account.iban)) });
         await postTransaction(tx, { ...g, kind: 'payout', amountMinor: total, payoutId: id, occurredAt: totals.now, settlesAt: totals.now });
         return row;
       });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { createLogger, humanLine, logFormat, loggerOptions, redactUrl, safeUrl } from './observability.js';
+import { createLogger, logFormat, loggerOptions, prettyLine, redactUrl, safeUrl } from './observability.js';
 import { loadConfig, ConfigError } from '../config.js';
 
 describe('logs never carry secrets', () => {
@@ -29,18 +29,22 @@ describe('log lines: human at a terminal, JSON otherwise', () => {
     return { stdout, text: () => out };
   };
 
-  it('a terminal gets one readable line per entry, secrets still redacted', async () => {
+  it('a terminal gets one pino-pretty line per entry, durations rounded, secrets still redacted', async () => {
     const { stdout, text } = capture(true);
     const opts = loggerOptions('info', stdout);
     expect(opts.stream).toBeDefined();
     const log = pino(opts, opts.stream);
     log.warn({ notification: 'n-1', attempt: 2, secretKey: 's3cr3t', error: 'answered 500' }, 'notification not delivered');
-    log.info('plain');
+    log.info({ reqId: 'req-1', res: { statusCode: 200 }, responseTime: 12.3456 }, 'request completed');
+    log.info({ durationMs: 1499.5 }, 'plain');
     await new Promise((r) => setImmediate(r));
-    const lines = text().split('\n').filter(Boolean);
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN  notification not delivered notification=n-1 attempt=2 secretKey=\[Redacted\] error="answered 500"$/);
-    expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  plain$/);
+    // eslint-disable-next-line no-control-regex
+    const lines = text().replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter(Boolean);
+    expect(lines).toEqual([
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: notification not delivered \{"notification":"n-1","attempt":2,"secretKey":"\[Redacted\]","error":"answered 500"\}$/),
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed \{"reqId":"req-1","res":\{"statusCode":200\},"responseTime":"12 ms"\}$/),
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: plain \{"durationMs":"1500 ms"\}$/),
+    ]);
     expect(text()).not.toContain('s3cr3t');
     expect(text()).not.toContain('{"level"');
   });
@@ -52,14 +56,20 @@ describe('log lines: human at a terminal, JSON otherwise', () => {
     const { stdout: tty, text } = capture(true);
     createLogger('info', tty).info({ a: 1 }, 'via createLogger');
     return new Promise<void>((r) => setImmediate(() => {
-      expect(text()).toMatch(/INFO  via createLogger a=1\n$/);
+      // eslint-disable-next-line no-control-regex
+      expect(text().replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/INFO: via createLogger \{"a":1\}\n$/);
       r();
     }));
   });
 
-  it('formats an entry: UTC time, level, message, fields; an error with its stack', () => {
-    const line = humanLine({ level: 50, time: Date.UTC(2026, 0, 2, 3, 4, 5, 67), pid: 1, hostname: 'h', msg: 'boom', err: { type: 'Error', message: 'no db', stack: 'Error: no db\n    at x' }, store: 'a b' });
-    expect(line).toBe('03:04:05.067 ERROR boom err="no db" store="a b"\n    Error: no db\n        at x\n');
+  it('formats an entry: local time, level, message, fields; an error with its stack; colours only when asked', () => {
+    const time = new Date(2026, 0, 2, 3, 4, 5, 67).getTime();
+    const entry = { level: 50, time, pid: 1, hostname: 'h', msg: 'boom', err: { type: 'Error', message: 'no db', stack: 'Error: no db\n    at x' }, store: 'a b' };
+    const line = prettyLine(false)(entry);
+    expect(line).toMatch(/^\[03:04:05\.067\] ERROR: boom \{"store":"a b"\}\n {4}err: \{/);
+    expect(line).toContain('Error: no db\n');
+    expect(line).not.toMatch(/pid|hostname|\u001b/);
+    expect(prettyLine(true)(entry)).toContain('\u001b[');
   });
 });
 

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { prettyFactory } from 'pino-pretty';
 import client from 'prom-client';
 import type { Db } from './db.js';
 import { databaseFault, databaseFaultReplies, Errors } from './errors.js';
@@ -62,42 +63,36 @@ export function redactUrl(url: string): string {
     });
 }
 
-/** Human-readable lines for a person at a terminal; JSON lines for everything else (files, pipes, containers). */
+/** Human-readable lines (pino-pretty) for a person at a terminal; JSON lines for everything else (files, pipes, containers). */
 export function logFormat(stdoutIsTTY: boolean | undefined): 'human' | 'json' {
   return stdoutIsTTY === true ? 'human' : 'json';
 }
 
-const LEVEL_NAMES: Readonly<Record<number, string>> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
-/** Fields every pino line carries that the human line shows in its own way, or not at all. */
-const FRAME_FIELDS = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'v']);
+/** Fields that hold a duration in milliseconds (Fastify's responseTime, our own durationMs): shown rounded, "12 ms". */
+const DURATION_FIELDS = ['responseTime', 'durationMs'] as const;
+const roundedMs = (v: unknown): string => (typeof v === 'number' && Number.isFinite(v) ? `${Math.round(v)} ms` : String(v));
 
-function humanValue(v: unknown): string {
-  if (typeof v === 'string') return /^[^\s="]+$/.test(v) ? v : JSON.stringify(v);
-  return JSON.stringify(v) ?? String(v);
+/**
+ * pino-pretty's formatter (its prettyFactory, run in this thread: no worker, no transport): one line
+ * per entry, `[HH:MM:ss.mmm] LEVEL: message {fields}`, local time, pid and hostname left out,
+ * durations rounded, an error's stack below its line; colours when `colorize` (a terminal that
+ * allows them, NO_COLOR unset).
+ */
+export function prettyLine(colorize: boolean): (entry: string | Record<string, unknown>) => string {
+  return prettyFactory({
+    colorize,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    // Only `err` holds an Error (pino's and Fastify's key); `error` is a one-line reason ("answered 500").
+    errorLikeObjectKeys: ['err'],
+    customPrettifiers: Object.fromEntries(DURATION_FIELDS.map((k) => [k, roundedMs])),
+  });
 }
 
-/** One pino JSON entry as `HH:MM:SS.mmm LEVEL message key=value …` (UTC), and an error's stack below it. */
-export function humanLine(entry: Record<string, unknown>): string {
-  const time = typeof entry.time === 'number' ? new Date(entry.time).toISOString().slice(11, 23) : '--:--:--.---';
-  const level = (LEVEL_NAMES[entry.level as number] ?? String(entry.level)).padEnd(5);
-  const fields: string[] = [];
-  let stack = '';
-  for (const [k, v] of Object.entries(entry)) {
-    if (FRAME_FIELDS.has(k) || v === undefined) continue;
-    if (k === 'err' && v && typeof v === 'object' && typeof (v as { stack?: unknown }).stack === 'string') {
-      const err = v as { type?: string; message?: string; stack: string };
-      fields.push(`err=${humanValue(err.message ?? err.type ?? 'error')}`);
-      stack = '\n    ' + err.stack.split('\n').join('\n    ');
-      continue;
-    }
-    fields.push(`${k}=${humanValue(v)}`);
-  }
-  const msg = typeof entry.msg === 'string' ? entry.msg : '';
-  return `${time} ${level} ${msg}${fields.length ? ' ' + fields.join(' ') : ''}${stack}\n`;
-}
-
-/** A stream taking pino's JSON lines and writing them to `out` as human-readable lines. */
-export function humanLogStream(out: Pick<NodeJS.WritableStream, 'write'>): Writable {
+/** A stream taking pino's JSON lines and writing them to `out` through pino-pretty (prettyLine), synchronously. */
+export function humanLogStream(out: Pick<NodeJS.WritableStream, 'write'>, colorize = false): Writable {
+  const pretty = prettyLine(colorize);
   let pending = '';
   return new Writable({
     write(chunk: Buffer | string, _enc, cb) {
@@ -107,18 +102,16 @@ export function humanLogStream(out: Pick<NodeJS.WritableStream, 'write'>): Writa
       while ((nl = pending.indexOf('\n')) >= 0) {
         const line = pending.slice(0, nl);
         pending = pending.slice(nl + 1);
-        if (!line) continue;
-        try {
-          text += humanLine(JSON.parse(line) as Record<string, unknown>);
-        } catch {
-          text += line + '\n';
-        }
+        if (line) text += pretty(line);
       }
       if (text) out.write(text);
       cb();
     },
   });
 }
+
+/** Colours at a terminal unless NO_COLOR (https://no-color.org) or TERM=dumb says otherwise. */
+const wantsColor = (env: NodeJS.ProcessEnv = process.env): boolean => !env.NO_COLOR && env.TERM !== 'dumb';
 
 /**
  * Pino options: secrets redacted, request URLs masked. Given the process's stdout, they also pick
@@ -134,7 +127,7 @@ export function loggerOptions(level: string, stdout?: Pick<NodeJS.WritableStream
         return { id: req.id, method: req.method, url: safeUrl(req.url), ip: req.ip };
       },
     },
-    ...(stdout && logFormat(stdout.isTTY) === 'human' ? { stream: humanLogStream(stdout) } : {}),
+    ...(stdout && logFormat(stdout.isTTY) === 'human' ? { stream: humanLogStream(stdout, wantsColor()) } : {}),
   };
 }
 

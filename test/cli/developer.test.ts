@@ -116,7 +116,10 @@ describe('kassa listen', () => {
     expect(verify(second.body.refundToken!, store.keys.sandbox.secretKey)).toMatchObject({ orderUuid, refundStatus: expect.any(String) });
     const done = await listen.done;
     expect(done.code).toBe(0);
-    const lines = done.stdout.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; status: number; subjectId: string; createdAt: string });
+    const lines = done.stdout.trim().split('\n').map((l) => JSON.parse(l) as { event: string; kind: string; status: number; subjectId: string; createdAt: string });
+    // Each line names its event as `kassa trigger` and the docs name it.
+    expect(lines[0]!.event).toBe('order.paid');
+    expect(lines[1]!.event).toMatch(/^refund\.(pending|successful)$/);
     // A figure for the report, not an assertion: from the notification's row (the payment's commit) to the local receiver.
     console.info(`kassa listen: the order notification reached the local receiver ${first.at - Date.parse(lines[0]!.createdAt)} ms after the payment was recorded`);
     expect(lines.map((l) => [l.kind, l.status])).toEqual([
@@ -140,7 +143,7 @@ describe('kassa listen', () => {
     const got = await recv.next();
     const done = await listen.done;
     expect(verify(got.body.orderToken!, store.keys.sandbox.secretKey)).toMatchObject({ paymentStatus: 'PAID' });
-    expect(done.stdout).toMatch(/^\S+ {2}order {3}\S+ {2}-> 200 \(\d+ ms\)\n$/);
+    expect(done.stdout).toMatch(/^\S+ {2}order\.paid {2,}\S+ {2}\S+ {2}-> 200 \(\d+ ms\)\n$/);
     await recv.close();
   });
 

@@ -62,7 +62,7 @@ describe('kassa labels create', () => {
     // Text output, default A4 (four labels a page), default file name in the working directory.
     const text = await kassa(['labels', 'create', '--shipment', b, '--out', path.join(dir, 'b.pdf')]);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^label file [0-9a-f-]{36} {2}ready {2}1 pages {2}\d+ bytes {2}.*b\.pdf\n$/);
+    expect(text.stdout).toMatch(/^label file [0-9a-f-]{36} {2}ready {2}1 page {2}\d+ bytes {2}.*b\.pdf\n$/);
   });
 
   it("exits 1 with the server's reason when the rules refuse (a shipment not registered, another store's), 2 on usage errors, writing nothing", async () => {

@@ -25,7 +25,8 @@ it('a fresh store pays, refunds at once, ships to a pickup point and scans its l
   const env: Record<string, string> = { KASSA_DATA_DIR: dataDir, PORT: String(await freePort()) };
   if (inject('dbTarget') === 'postgres') Object.assign(env, await externalDatabaseEnv());
   server = await startServer(env);
-  const store = JSON.parse(await cli(['stores', 'create', '--name', 'Uus pood OÜ', '--json'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir })) as { sandbox: Keys };
+  // No KASSA_URL: the CLI finds the server (on a free port, not :8080) by the URL it recorded in the data dir.
+  const store = JSON.parse(await cli(['stores', 'create', '--name', 'Uus pood OÜ', '--json'], { KASSA_URL: '', KASSA_DATA_DIR: dataDir })) as { sandbox: Keys };
   const m = merchant(server.url, store.sandbox);
 
   // An order, paid as the hosted page would, then refunded at once.

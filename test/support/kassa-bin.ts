@@ -14,10 +14,11 @@ export interface Ran {
   stderr: string;
 }
 
-/** `kassa ARGS…` with `env` over this process's environment, in `cwd` (default the checkout). */
-export function runKassa(args: string[], env: Record<string, string>, cwd = ROOT): Promise<Ran> {
+/** `kassa ARGS…` with `env` over this process's environment, in `cwd` (default the checkout); `stdin` its whole standard input (none by default). */
+export function runKassa(args: string[], env: Record<string, string>, cwd = ROOT, stdin = ''): Promise<Ran> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env } });
+    child.stdin.end(stdin);
     const out: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => out.push(d));

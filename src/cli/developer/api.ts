@@ -6,7 +6,7 @@
  */
 import { systemClock } from '../../platform/clock.js';
 import { sign } from '../../platform/jwt.js';
-import { CliError, serverBase, usageError } from '../kit.js';
+import { CliError, refusedMessage, server as whichServer, unreachable, usageError, type Server } from '../kit.js';
 
 export interface KeyOptions {
   env?: string | undefined;
@@ -23,6 +23,8 @@ export interface StoreContext {
   base: string;
   /** The shipping API (v2) of the environment (KASSA_SHIPPING_PATH / KASSA_SHIPPING_SANDBOX_PATH). */
   shippingBase: string;
+  /** The server called, and why that one (messages name it). */
+  server: Server;
   json: boolean;
   out: (s: string) => void;
   err: (s: string) => void;
@@ -35,10 +37,10 @@ export function storeContext(values: KeyOptions, out: (s: string) => void, err: 
   const accessKey = values['access-key'] ?? process.env.KASSA_ACCESS_KEY;
   const secretKey = values['secret-key'] ?? process.env.KASSA_SECRET_KEY;
   if (!accessKey || !secretKey) throw usageError("the store's keys are required: --access-key and --secret-key (or KASSA_ACCESS_KEY, KASSA_SECRET_KEY)");
-  const server = serverBase();
+  const server = whichServer();
   const path = env === 'production' ? process.env.KASSA_PAYMENTS_PATH || '/api' : process.env.KASSA_PAYMENTS_SANDBOX_PATH || '/sandbox/api';
   const shipping = env === 'production' ? process.env.KASSA_SHIPPING_PATH || '/shipping/api/v2' : process.env.KASSA_SHIPPING_SANDBOX_PATH || '/sandbox/shipping/api/v2';
-  return { env, accessKey, secretKey, base: server + path.replace(/\/+$/, ''), shippingBase: server + shipping.replace(/\/+$/, ''), json: values.json ?? false, out, err };
+  return { env, accessKey, secretKey, base: server.base + path.replace(/\/+$/, ''), shippingBase: server.base + shipping.replace(/\/+$/, ''), server, json: values.json ?? false, out, err };
 }
 
 const nowS = () => Math.floor(systemClock.now().getTime() / 1000);
@@ -81,9 +83,9 @@ export async function storeApi(
       signal: opts.signal,
     });
   } catch (e) {
-    throw new ApiCallError(`cannot reach the Kassa server at ${base} (is it running? set KASSA_URL): ${(e as Error).message}`, undefined);
+    throw new ApiCallError(unreachable({ ...c.server, base }, e), undefined);
   }
   const json = (await res.json().catch(() => null)) as { message?: string } | null;
-  if (!res.ok) throw new ApiCallError(`${method} ${route} failed: ${res.status} ${json?.message ?? ''}`.trim(), res.status);
+  if (!res.ok) throw new ApiCallError(refusedMessage(method, route, res.status, json?.message, c.server, `store's ${c.env} keys are ${c.accessKey}`), res.status);
   return json;
 }

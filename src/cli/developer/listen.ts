@@ -58,6 +58,28 @@ export async function listen(c: StoreContext, values: { 'forward-to'?: string | 
   }
 }
 
+/**
+ * The event's name as `kassa trigger` and the docs name it: order.paid, refund.successful,
+ * shipment.statusUpdated (with the new status), labelFile.ready; legacy.shipment_created for the
+ * snake_case API's webhooks. Read from the signed token the event carries (the claims its receiver reads).
+ */
+export function eventName(e: Pick<CliEventView, 'kind' | 'body'>): string {
+  const token = (JSON.parse(e.body) as Record<string, string>)[KIND_RULES[e.kind].field] ?? '';
+  let claims: Record<string, unknown> = {};
+  try {
+    claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  } catch {
+    /* not a token: the kind alone */
+  }
+  const word = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  if (e.kind === 'order') return `order.${word(claims.paymentStatus)?.toLowerCase() ?? 'updated'}`;
+  if (e.kind === 'refund') return `refund.${word(claims.refundStatus)?.toLowerCase() ?? 'updated'}`;
+  if (e.kind === 'legacy_webhook') return `legacy.${word(claims.message) ?? 'webhook'}`;
+  const type = word(claims.eventType) ?? 'webhook';
+  const status = type === 'shipment.statusUpdated' ? word((claims.data as { status?: unknown } | undefined)?.status) : undefined;
+  return status ? `${type} ${status}` : type;
+}
+
 /** POSTs one event to the local URL as the delivery worker would, and prints one line about it. */
 async function forward(c: StoreContext, target: string, e: CliEventView): Promise<void> {
   const field = KIND_RULES[e.kind].field;
@@ -71,9 +93,11 @@ async function forward(c: StoreContext, target: string, e: CliEventView): Promis
     status = res.status;
     await res.arrayBuffer().catch(() => undefined);
   } catch (x) {
-    error = (x as Error & { cause?: { code?: string } }).cause?.code ?? (x as Error).message;
+    const cause = (x as Error & { cause?: { code?: string; message?: string } }).cause;
+    error = cause?.code ?? cause?.message ?? (x as Error).message;
   }
   const durationMs = Math.round(performance.now() - started);
-  if (c.json) c.out(JSON.stringify({ id: e.id, kind: e.kind, subjectId: e.subjectId, createdAt: e.createdAt, forwardedTo: req.url, status, error, durationMs }));
-  else c.out(`${e.createdAt}  ${e.kind.padEnd(7)} ${e.subjectId}  -> ${status ?? error} (${durationMs} ms)`);
+  const event = eventName(e);
+  if (c.json) c.out(JSON.stringify({ id: e.id, event, kind: e.kind, subjectId: e.subjectId, createdAt: e.createdAt, forwardedTo: req.url, status, error, durationMs }));
+  else c.out(`${e.createdAt}  ${event.padEnd(28)} ${e.subjectId}  ${e.id}  -> ${status ?? error} (${durationMs} ms)`);
 }

@@ -1,6 +1,6 @@
 /** `kassa orders list|get` and `kassa refunds create`, with the store's keys. */
 import { randomUUID } from 'node:crypto';
-import { usageError } from '../kit.js';
+import { listLines, usageError } from '../kit.js';
 import { storeApi, type KeyOptions, type StoreContext } from './api.js';
 
 /** Every option of the developer commands (parsed once by developer.ts). */
@@ -60,7 +60,7 @@ export async function orders(c: StoreContext, verb: string | undefined, subject:
     // The server checks the range and the status, naming what is wrong.
     const { orders: list } = (await storeApi(c, 'GET', `/cli/orders${q.size ? `?${q}` : ''}`)) as { orders: Order[] };
     if (c.json) c.out(JSON.stringify(list));
-    else for (const o of list) c.out(orderLine(o));
+    else listLines({ out: c.out, progress: c.err }, list, 'orders', orderLine);
     return;
   }
   if (verb !== 'get') throw usageError(verb ? `unknown command "orders ${verb}"` : '"orders" needs a command');

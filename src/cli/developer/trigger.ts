@@ -4,7 +4,7 @@
  * server makes the change and sends the notification or webhook (so `kassa listen` forwards it).
  */
 import { randomUUID } from 'node:crypto';
-import { usageError } from '../kit.js';
+import { plural, usageError } from '../kit.js';
 import { storeApi, type StoreContext } from './api.js';
 import { makeLabelFile } from '../labels.js';
 import { createRefund, orderLine, refundLine, type Order, type Refund, type DeveloperValues } from './orders.js';
@@ -108,7 +108,7 @@ async function refundEvent(c: StoreContext, event: TriggerEvent, values: Develop
   const orderUuid = values.order ?? (await newOrder(c, values, steps, { method: 'cardPayments' }));
   if (!values.order) order = await pay(c, orderUuid, 'paid', steps);
   const settled = (await storeApi(c, 'POST', '/test-helpers/settle')) as { settledPayments: number };
-  steps.push(`settled ${settled.settledPayments} payment(s)`);
+  steps.push(`settled ${plural(settled.settledPayments, 'payment')}`);
   // PENDING now; the running server's refund worker takes it to the processor, which answers by
   // the amount's cents, and sends the refund notification with the outcome.
   const refund: Refund = await createRefund(c, { ...values, order: orderUuid, amount });
@@ -129,13 +129,29 @@ interface LabelFile {
   status: string;
 }
 
-/** Webhooks are sent only to registered URLs: registers --webhook-url (default https://shop.example/shipping-webhook) when the store has none. */
-async function ensureWebhook(c: StoreContext, values: DeveloperValues, steps: string[]): Promise<void> {
+/**
+ * Shipping events are written to the outbox (which `kassa listen` reads) only for a registered
+ * webhook. A store with none gets one for this trigger: --webhook-url is registered and kept (the
+ * developer asked for it); otherwise a stand-in (https://shop.example/shipping-webhook) that is
+ * deleted when the trigger ends, so no webhook that can never be delivered to stays behind (its
+ * deliveries end as failed at once; the listener still forwards the events). Returns the clean-up.
+ */
+async function ensureWebhook(c: StoreContext, values: DeveloperValues, steps: string[]): Promise<() => Promise<void>> {
+  const none = async () => {};
   const { data } = (await storeApi(c, 'GET', '/webhooks', undefined, { base: c.shippingBase })) as { data: { id: string; url: string }[] };
-  if (data.length) return;
-  const url = values['webhook-url'] ?? 'https://shop.example/shipping-webhook';
+  if (data.length) return none;
+  const kept = values['webhook-url'];
+  const url = kept ?? 'https://shop.example/shipping-webhook';
   const hook = (await storeApi(c, 'POST', '/webhooks', { url }, { base: c.shippingBase })) as { id: string };
-  steps.push(`registered webhook ${hook.id} -> ${url} (the store had none; shipping events are sent only to registered webhooks)`);
+  if (kept) {
+    steps.push(`registered webhook ${hook.id} -> ${url} (the store had none; shipping events are sent only to registered webhooks)`);
+    return none;
+  }
+  steps.push(`registered webhook ${hook.id} -> ${url} for this trigger (the store had none; shipping events are sent only to registered webhooks)`);
+  return async () => {
+    await storeApi(c, 'DELETE', `/webhooks/${encodeURIComponent(hook.id)}`, undefined, { base: c.shippingBase });
+    steps.push(`deleted webhook ${hook.id} (kassa listen forwards the events; --webhook-url URL keeps a webhook of your own)`);
+  };
 }
 
 async function newShipment(c: StoreContext, fail: boolean, steps: string[]): Promise<Shipment> {
@@ -167,7 +183,15 @@ async function labelFile(c: StoreContext, shipmentId: string, steps: string[]): 
 }
 
 async function shippingEvent(c: StoreContext, event: TriggerEvent, values: DeveloperValues, steps: string[]): Promise<Done> {
-  await ensureWebhook(c, values, steps);
+  const cleanUp = await ensureWebhook(c, values, steps);
+  try {
+    return await shippingSteps(c, event, values, steps);
+  } finally {
+    await cleanUp();
+  }
+}
+
+async function shippingSteps(c: StoreContext, event: TriggerEvent, values: DeveloperValues, steps: string[]): Promise<Done> {
   const failing = event === 'shipment.registrationFailed';
   let shipment: Shipment = values.shipment && !failing && event !== 'shipment.registered' ? { id: values.shipment, status: '' } : await newShipment(c, failing, steps);
   const created = !values.shipment || failing || event === 'shipment.registered';

@@ -92,7 +92,8 @@ export function availableForRefund(row: Pick<OrderRow, 'grand_total' | 'refunds'
  */
 export function refundableFrom(row: Pick<OrderRow, 'settles_at' | 'paid_at' | 'payment_method'>): Date | null {
   if (row.settles_at) return new Date(row.settles_at);
-  return row.paid_at ? settlesAt(METHOD_CHANNEL[row.payment_method], new Date(row.paid_at)) : null;
+  // Every payment posted since has its ledger row (settled by the store country's business days); without one, weekdays only.
+  return row.paid_at ? settlesAt(METHOD_CHANNEL[row.payment_method], new Date(row.paid_at), undefined) : null;
 }
 
 /** Whether the payment has settled by the store's clock of the read (so a refund is not refused for settlement). */
