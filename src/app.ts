@@ -7,9 +7,12 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './platform/errors.js';
+import { frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH, type ErrorAnswers } from './platform/errors.js';
 import { AJV_OPTIONS, documentObjectTransform, documentTransform, ErrorBody, SECURITY_SCHEMES } from './platform/schemas.js';
-import { ERROR_CATALOGUE } from './platform/errors.js';
+import { ERRORS_PAGE_PATH } from './platform/errors.js';
+import { catalogueRows, collectPages, isPageRoute, referenceRoutes } from './reference/routes.js';
+import { KASSA_FAVICON_SVG, KASSA_LOGO_SVG, SWAGGER_THEME_CSS } from './reference/look.js';
+import { addExamples } from './reference/examples.js';
 import { OrderPayloadSchema } from './payments/orders/schema.js';
 import { RefundPayloadSchema } from './payments/refunds/schema.js';
 import { SCHEMA_CONTROLLER } from './platform/serializers.js';
@@ -58,23 +61,33 @@ export const API_TAGS = [
   { name: 'shipping', description: 'The shipping v2 API at /shipping/api/v2, and the same at /sandbox/shipping/api/v2' },
   { name: 'shipping-v3', description: 'The shipping v3 API (cursor-paged lists) beside v2' },
   { name: 'sandbox', description: 'Sandbox test helpers (sandbox keys only): pay an order, move the clock, settle, top up, run payouts' },
-  { name: 'pages', description: 'Hosted pages for people, not API clients: the payment page, the processor simulators, tracking, logos, the home page and guides' },
   { name: 'operator', description: "The operator's API (/operator, admin token): stores, carrier contracts, notifications" },
   { name: 'observability', description: 'Health, readiness and Prometheus metrics' },
 ];
 
 /** The document's description: what Kassa is, how to authenticate, and the error catalogue. */
 const API_DESCRIPTION = [
-  'Kassa is a self-hostable payments and shipping gateway. This is the reference of every route it serves.',
+  'Kassa is a self-hostable payments and shipping gateway. This is the reference of its APIs; the pages for people (hosted payment pages, simulators, tracking, the back office) are listed apart, on [/docs/pages](/docs/pages).',
   '',
-  "**Authentication.** The payments API takes the store's keys: POSTs carry the request as an HS256 JWT in the body (`{data: <JWT>}`), GETs a Bearer JWT; both are signed with the store's secret key of the environment and name its `accessKey`. The shipping APIs take the Bearer JWT. The operator API takes the admin token as a Bearer token.",
+  "**Authentication.** The payments API takes the store's keys: POSTs carry the request as an HS256 JWT in the body (`{data: <JWT>}`), GETs a Bearer JWT; both are signed with the store's secret key of the environment and name its `accessKey`. Each signed POST shows the decoded payload of its body example in its description (and as `x-kassa-payload`), with how to sign it. The shipping APIs take the Bearer JWT. The operator API takes the admin token as a Bearer token.",
   '',
-  "**Errors.** Every error is answered as `{statusCode, message, error}` (the ErrorBody schema). Each has a stable code, logged with it (not sent); the catalogue (`src/platform/errors.ts`):",
+  "**Errors.** Every error is answered as `{statusCode, message, error}` (the spec's shape) with two extra keys, `code` (stable, below) and `docUrl` (its row on [/docs/errors](/docs/errors)). `<name>` in a message stands for what the answer fills in:",
   '',
   '| Code | Status | Message | When |',
   '|---|---|---|---|',
-  ...Object.entries(ERROR_CATALOGUE).map(([code, e]) => `| \`${code}\` | ${e.status} | \`${e.template.replace(/\|/g, '\\|')}\` | ${e.description} |`),
+  ...catalogueRows().map((r) => `| [\`${r.code}\`](${ERRORS_PAGE_PATH}#${r.code}) | ${r.status} ${r.reason} | \`${r.message.replace(/\|/g, '\\|')}\` | ${r.description.replace(/\|/g, '\\|')} |`),
 ].join('\n');
+
+/** What the error handler names: the public URL (each error's docUrl) and each API's production and sandbox base paths. */
+function errorAnswers(config: Services['config']): ErrorAnswers {
+  const environments: (readonly [string, string])[] = [
+    [config.paymentsPath, config.paymentsSandboxPath],
+    [config.shippingPath, config.shippingSandboxPath],
+    [config.legacyShippingPath, config.legacyShippingSandboxPath],
+  ];
+  if (config.shippingV3Path && config.shippingV3SandboxPath) environments.push([config.shippingV3Path, config.shippingV3SandboxPath]);
+  return { publicUrl: config.publicUrl, environments };
+}
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { services } = opts;
@@ -85,13 +98,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Fits the largest order the documented limits allow (platform/body-limit.ts); over it, a 413 naming it.
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(errorAnswers(config)),
     ajv: { customOptions: AJV_OPTIONS },
     schemaController: SCHEMA_CONTROLLER,
   });
   installLingeringClose(app);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  installErrorHandler(app);
+  // The routes for people: hidden from the API document, listed on /docs/pages.
+  const pages = collectPages(app);
+  installErrorHandler(app, errorAnswers(config));
   installJsonBodyParser(app);
   installTextCheck(app);
   await app.register(formbody);
@@ -106,14 +121,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         schemas: { ErrorBody, OrderPayload: OrderPayloadSchema, RefundPayload: RefundPayloadSchema, PaymentLinkPayload: LinkPayloadSchema } as unknown as Record<string, OpenAPIV3_1.SchemaObject>,
       },
     },
-    transform: documentTransform,
-    transformObject: documentObjectTransform,
+    // A page route (tagged 'pages') is not part of the API: hidden here, listed on /docs/pages.
+    transform: (route) => {
+      const out = documentTransform(route);
+      return isPageRoute(route.url, route.schema) ? { ...out, schema: { ...out.schema, hide: true } } : out;
+    },
+    // Request and response examples on every operation (reference/examples.ts).
+    transformObject: (doc) => addExamples(documentObjectTransform(doc) as OpenAPIV3_1.Document, config.publicUrl),
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
-    theme: { title: 'Kassa API reference' },
+    // Kassa's own look: its title, logo, favicon and colours (reference/look.ts).
+    logo: { type: 'image/svg+xml', content: Buffer.from(KASSA_LOGO_SVG), href: '/docs', target: '_self' },
+    theme: {
+      title: 'Kassa API reference',
+      css: [{ filename: 'kassa.css', content: SWAGGER_THEME_CSS }],
+      favicon: [{ filename: 'kassa.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: Buffer.from(KASSA_FAVICON_SVG) }],
+    },
     uiConfig: { docExpansion: 'list', deepLinking: true, tagsSorter: 'alpha' },
   });
+  await app.register(referenceRoutes, { pages });
   // The document itself and the /docs UI are the documentation, not part of the API: hidden from
   // the document (test/api/openapi.test.ts lists them as its only exemptions).
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

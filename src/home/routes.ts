@@ -1,7 +1,8 @@
 /**
  * GET /: a small page for whoever opens the server's address in a browser, pointing to the API
- * reference (/docs), the OpenAPI document, and the README and sandbox guide (served from the
- * checkout as plain text). A client that asks for JSON (Accept naming application/json and not
+ * reference (/docs), the OpenAPI document, the error catalogue and the pages list, and the guides
+ * (the README and docs/*.md from the checkout, rendered as HTML; their Markdown when Accept names
+ * text/markdown and not text/html). A client that asks for JSON (Accept naming application/json and not
  * text/html) gets the same pointers as JSON. Self-contained: no script, font, style sheet or image
  * from anywhere, and a Content-Security-Policy that says so.
  */
@@ -12,7 +13,10 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { Config } from '../config.js';
 import { Errors } from '../platform/errors.js';
-import { errorResponses, fileResponse, Security } from '../platform/schemas.js';
+import { errorResponses, Security } from '../platform/schemas.js';
+import { trusted } from '../platform/html.js';
+import { markdownToHtml } from '../reference/markdown.js';
+import { sendReferencePage } from '../reference/routes.js';
 import { GuideParams, HomeLinksSchema } from './schema.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -24,6 +28,14 @@ const GUIDES: Readonly<Record<string, string>> = {
   'pain001.md': 'docs/pain001.md',
   'decisions.md': 'docs/decisions.md',
 };
+
+/** A guide's link to another guide (`docs/sandbox.md#magic`, `../README.md`) as its /guides URL; other links unchanged. */
+export function guideHref(href: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('#') || href.startsWith('/')) return href;
+  const [file = '', hash = ''] = href.split(/(?=#)/);
+  const name = file.split('/').pop() ?? '';
+  return Object.hasOwn(GUIDES, name) ? `/guides/${name}${hash}` : href;
+}
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -57,6 +69,8 @@ function page(links: ReturnType<typeof homeLinks>): string {
 <ul>
 <li><a href="${esc(links.docs)}">API reference</a> (interactive)</li>
 <li><a href="${esc(links.openapi)}">OpenAPI document</a> (<code>/openapi.json</code>)</li>
+<li><a href="/docs/errors">Errors</a>: every error code, its status and message</li>
+<li><a href="/docs/pages">Pages</a>: the hosted payment pages, simulators, tracking and back office routes</li>
 <li><a href="${esc(links.backOffice)}">Back office</a>: a store's orders, payouts, settings, keys and shipping; its users are added by the operator (<code>npm run kassa -- users add --store UUID --email E --password P</code>)</li>
 <li><a href="${esc(links.guides.readme)}">README.md</a>: first steps, the CLI, configuration</li>
 <li><a href="${esc(links.guides.sandbox)}">docs/sandbox.md</a>: the sandbox, its test cards and magic inputs, the test helpers</li>
@@ -105,11 +119,17 @@ export async function homeRoutes(app: FastifyInstance, opts: { config: Config })
     {
       schema: {
         tags: ['pages'],
-        summary: 'A guide from the checkout, as Markdown text',
+        summary: 'A guide from the checkout, rendered as HTML (its Markdown when Accept names text/markdown only)',
         operationId: 'getGuide',
         security: Security.none,
         params: GuideParams,
-        response: { 200: fileResponse('The guide (Markdown)', 'text/markdown'), ...errorResponses(404) },
+        response: {
+          200: {
+            description: 'The guide as HTML, or its Markdown',
+            content: { 'text/html': { schema: Type.String() }, 'text/markdown': { schema: Type.String() } },
+          } as unknown as TSchema,
+          ...errorResponses(404),
+        },
       },
     },
     async (req, reply) => {
@@ -117,7 +137,12 @@ export async function homeRoutes(app: FastifyInstance, opts: { config: Config })
       if (!file) throw Errors.notFound(`Guide ${req.params.name}`);
       const text = await fs.readFile(path.join(ROOT, file), 'utf8').catch(() => undefined);
       if (text === undefined) throw Errors.notFound(`Guide ${req.params.name}`);
-      return reply.type('text/markdown; charset=utf-8').header('x-content-type-options', 'nosniff').send(text);
+      reply.header('vary', 'Accept');
+      const accept = req.headers.accept ?? '';
+      if (/text\/markdown/i.test(accept) && !/text\/html/i.test(accept)) {
+        return reply.type('text/markdown; charset=utf-8').header('x-content-type-options', 'nosniff').send(text);
+      }
+      return sendReferencePage(reply, `Kassa: ${req.params.name}`, trusted(markdownToHtml(text, guideHref)));
     },
   );
 }

@@ -1,13 +1,16 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ApiError, DATABASE_RETRY_AFTER_S, ERROR_CATALOGUE, ERRORS_CODES, Errors, REASONS, databaseFault, installErrorHandler, isDatabaseUnavailable, kassaError, type ErrorCode } from './errors.js';
+import { ApiError, DATABASE_RETRY_AFTER_S, ERROR_CATALOGUE, ERRORS_CODES, Errors, REASONS, databaseFault, errorDocUrl, installErrorHandler, isDatabaseUnavailable, kassaError, otherEnvironmentUrl, readableTemplate, type ErrorCode, type ErrorEntry } from './errors.js';
+
+const PUBLIC = 'https://kassa.example';
 
 const entries = Object.entries(ERROR_CATALOGUE) as [ErrorCode, (typeof ERROR_CATALOGUE)[ErrorCode]][];
 
 /** One sample call of each Errors.* function (arguments are placeholders). */
 const calls: { [K in keyof typeof Errors]: () => ApiError } = {
   storeNotFound: () => Errors.storeNotFound(),
-  invalidSignature: () => Errors.invalidSignature(),
+  invalidSignature: () => Errors.invalidSignature('sk_test_x'),
+  wrongEnvironment: () => Errors.wrongEnvironment('production'),
   invalidToken: () => Errors.invalidToken('why'),
   tokenExpired: () => Errors.tokenExpired(),
   validation: () => Errors.validation('field', 'must be a number'),
@@ -43,14 +46,17 @@ describe('the error catalogue', () => {
       expect(err, name).toBeInstanceOf(ApiError);
       expect(err.code, name).toBe(code);
       expect(err.statusCode, name).toBe(ERROR_CATALOGUE[code].status);
-      expect(Object.keys(err.body()).sort(), name).toEqual(['error', 'message', 'statusCode']);
-      expect(err.body().error, name).toBe(REASONS[err.statusCode]);
+      expect(Object.keys(err.body(PUBLIC)).sort(), name).toEqual(['code', 'docUrl', 'error', 'message', 'statusCode']);
+      expect(err.body(PUBLIC).error, name).toBe(REASONS[err.statusCode]);
+      expect(err.body(PUBLIC).code, name).toBe(code);
+      expect(err.body(PUBLIC).docUrl, name).toBe(`${PUBLIC}/docs/errors#${code}`);
     }
   });
 
   it('keeps the messages the spec and the tests know', () => {
     expect(Errors.storeNotFound().message).toBe('STORE_NOT_FOUND');
-    expect(Errors.invalidSignature().message).toBe('INVALID_TOKEN');
+    expect(Errors.invalidSignature('sk_test_x').message).toBe('INVALID_TOKEN: the signature does not match the secret key of access key sk_test_x');
+    expect(Errors.wrongEnvironment('sandbox').message).toMatch(/^STORE_NOT_FOUND: this access key belongs to the sandbox environment/);
     expect(Errors.invalidToken('no exp').message).toBe('INVALID_TOKEN: no exp');
     expect(Errors.validation('grandTotal', 'must be a number').message).toBe('grandTotal must be a number');
     expect(Errors.notFound('Order 1').message).toBe('Order 1 not found');
@@ -66,10 +72,10 @@ describe('the error catalogue', () => {
 });
 
 describe('error answers', () => {
-  it("keep the spec's body without the code, and log the code with the error", async () => {
+  it("keep the spec's body, add the code and its link, and log the code with the error", async () => {
     const lines: Record<string, unknown>[] = [];
     const app = Fastify({ logger: { level: 'info', stream: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } } });
-    installErrorHandler(app);
+    installErrorHandler(app, { publicUrl: PUBLIC });
     app.get('/thing', async () => {
       throw Errors.notFound('Thing 1');
     });
@@ -78,11 +84,11 @@ describe('error answers', () => {
     });
     const notFound = await app.inject({ method: 'GET', url: '/thing' });
     expect(notFound.statusCode).toBe(404);
-    expect(notFound.json()).toEqual({ statusCode: 404, message: 'Thing 1 not found', error: 'Not Found' });
+    expect(notFound.json()).toEqual({ statusCode: 404, message: 'Thing 1 not found', error: 'Not Found', code: 'KASSA_ERR_NOT_FOUND', docUrl: `${PUBLIC}/docs/errors#KASSA_ERR_NOT_FOUND` });
     const boom = await app.inject({ method: 'GET', url: '/boom' });
-    expect(boom.json()).toEqual({ statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' });
+    expect(boom.json()).toEqual({ statusCode: 500, message: 'Internal server error', error: 'Internal Server Error', code: 'KASSA_ERR_INTERNAL', docUrl: `${PUBLIC}/docs/errors#KASSA_ERR_INTERNAL` });
     const noRoute = await app.inject({ method: 'GET', url: '/nowhere?x=1' });
-    expect(noRoute.json()).toEqual({ statusCode: 404, message: 'Route GET /nowhere not found', error: 'Not Found' });
+    expect(noRoute.json()).toEqual({ statusCode: 404, message: 'Route GET /nowhere not found', error: 'Not Found', code: 'KASSA_ERR_ROUTE_NOT_FOUND', docUrl: `${PUBLIC}/docs/errors#KASSA_ERR_ROUTE_NOT_FOUND` });
     await app.close();
     const codes = lines.filter((l) => typeof l.code === 'string').map((l) => [l.code, l.statusCode, l.level]);
     expect(codes).toEqual([
@@ -90,6 +96,41 @@ describe('error answers', () => {
       ['KASSA_ERR_INTERNAL', 500, 50],
       ['KASSA_ERR_ROUTE_NOT_FOUND', 404, 30],
     ]);
+  });
+});
+
+describe('the reference of each code', () => {
+  it('shows every template readably: each %s as what it stands for, never a raw %s', () => {
+    for (const [code, e] of entries) {
+      const shown = readableTemplate(e);
+      expect(shown, code).not.toContain('%s');
+      expect((e.template.match(/%s/g) ?? []).length, `${code}: one name per %s`).toBe((e as ErrorEntry).params?.length ?? 0);
+    }
+    expect(readableTemplate(ERROR_CATALOGUE.KASSA_ERR_VALIDATION)).toBe('<field> <problem>');
+    expect(errorDocUrl('https://k.example/', 'KASSA_ERR_CONFLICT')).toBe('https://k.example/docs/errors#KASSA_ERR_CONFLICT');
+  });
+
+  it('a key of the other environment names the URL it belongs at, for each API', async () => {
+    const opts = { publicUrl: PUBLIC, environments: [['/api', '/sandbox/api'], ['/shipping/api/v2', '/sandbox/shipping/api/v2']] as const };
+    expect(otherEnvironmentUrl(opts, '/sandbox/api/orders', 'production')).toBe(`${PUBLIC}/api/orders`);
+    expect(otherEnvironmentUrl(opts, '/api/orders', 'sandbox')).toBe(`${PUBLIC}/sandbox/api/orders`);
+    expect(otherEnvironmentUrl(opts, '/shipping/api/v2/shipments', 'sandbox')).toBe(`${PUBLIC}/sandbox/shipping/api/v2/shipments`);
+    expect(otherEnvironmentUrl(opts, '/elsewhere', 'sandbox')).toBeUndefined();
+    const app = Fastify({ logger: false });
+    installErrorHandler(app, opts);
+    app.post('/sandbox/api/orders', async () => {
+      throw Errors.wrongEnvironment('production');
+    });
+    const res = await app.inject({ method: 'POST', url: '/sandbox/api/orders?x=1' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: `STORE_NOT_FOUND: this access key belongs to the production environment; use ${PUBLIC}/api/orders`,
+      code: 'KASSA_ERR_WRONG_ENVIRONMENT',
+      docUrl: `${PUBLIC}/docs/errors#KASSA_ERR_WRONG_ENVIRONMENT`,
+    });
+    await app.close();
   });
 });
 
@@ -126,14 +167,14 @@ describe('a database that cannot be reached', () => {
 
   it('answers 503 in the spec shape with Retry-After, never 500', async () => {
     const app = Fastify({ logger: false });
-    installErrorHandler(app);
+    installErrorHandler(app, { publicUrl: PUBLIC });
     app.get('/down', async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     });
     const res = await app.inject({ method: 'GET', url: '/down' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_S));
-    expect(res.json()).toEqual({ statusCode: 503, message: 'the database cannot be reached now; try again in a few seconds', error: 'Service Unavailable' });
+    expect(res.json()).toEqual({ statusCode: 503, message: 'the database cannot be reached now; try again in a few seconds', error: 'Service Unavailable', code: 'KASSA_ERR_DATABASE_UNAVAILABLE', docUrl: `${PUBLIC}/docs/errors#KASSA_ERR_DATABASE_UNAVAILABLE` });
     await app.close();
   });
 });

@@ -2,9 +2,11 @@
  * One catalogue of errors. Every error Kassa answers has a stable code (`KASSA_ERR_*`, in the
  * style of Fastify's `FST_ERR_*`), a status and a message template, in one table
  * ({@link ERROR_CATALOGUE}); the `Errors.*` functions are built from it. On the wire an error keeps
- * the spec's shape `{statusCode, message, error}` (the code is not added to the body): `error` is
- * the HTTP reason phrase and `message` names the problem (and the field, for validation). The code
- * is logged with every error answer, so a log line leads back to its entry.
+ * the spec's shape `{statusCode, message, error}`: `error` is the HTTP reason phrase and `message`
+ * names the problem (and the field, for validation). Two keys are added that clients of the spec
+ * ignore (they read statusCode/message/error): `code`, the catalogue's stable code, and `docUrl`,
+ * its entry in the reference (`<public URL>/docs/errors#<code>`). The code is logged with every
+ * error answer too, so a log line leads back to its entry.
  */
 import { format } from 'node:util';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,13 +32,33 @@ export interface ErrorBody {
   statusCode: number;
   message: string;
   error: string;
+  /** The catalogue's stable code (an extra key: the spec's clients ignore it). */
+  code: ErrorCode;
+  /** The code's entry in the reference, `<public URL>/docs/errors#<code>` (an extra key). */
+  docUrl: string;
 }
 
 /** One entry of the catalogue: the status it answers and its message (`%s` filled in order). */
 export interface ErrorEntry {
   readonly status: number;
   readonly template: string;
+  /** What each `%s` of the template stands for, in order, as the reference shows it (`<field>`). */
+  readonly params?: readonly string[];
   readonly description: string;
+}
+
+/** The path of the error catalogue's page in the reference; each code is an anchor on it. */
+export const ERRORS_PAGE_PATH = '/docs/errors';
+
+/** The documentation link of a code: its anchor on the reference's error page. */
+export function errorDocUrl(publicUrl: string, code: ErrorCode): string {
+  return `${publicUrl.replace(/\/+$/, '')}${ERRORS_PAGE_PATH}#${code}`;
+}
+
+/** A template as a reader sees it: each `%s` replaced by what it stands for (`<field> <problem>`). */
+export function readableTemplate(entry: ErrorEntry): string {
+  let i = 0;
+  return entry.template.replace(/%s/g, () => `<${entry.params?.[i++] ?? 'detail'}>`);
 }
 
 /** The longest path parameter the router takes (Fastify's default); ids and codes are far shorter. */
@@ -47,29 +69,30 @@ export const MAX_PARAM_LENGTH = 100;
  * and docs; a message may gain detail, a code never changes meaning. Add new errors here.
  */
 export const ERROR_CATALOGUE = {
-  KASSA_ERR_VALIDATION: { status: 400, template: '%s %s', description: 'A field of the request is missing or malformed: `<field> <problem>`; several problems are joined with `; `' },
-  KASSA_ERR_BAD_REQUEST: { status: 400, template: '%s', description: 'The request as a whole cannot be served (e.g. a rule between fields)' },
-  KASSA_ERR_SCHEMA: { status: 400, template: '%s %s', description: "The request failed the route's schema: `<part>.<field> <problem>`" },
+  KASSA_ERR_VALIDATION: { status: 400, template: '%s %s', params: ['field', 'problem'], description: 'A field of the request is missing or malformed: `<field> <problem>`; several problems are joined with `; `' },
+  KASSA_ERR_BAD_REQUEST: { status: 400, template: '%s', params: ['what is wrong'], description: 'The request as a whole cannot be served (e.g. a rule between fields)' },
+  KASSA_ERR_SCHEMA: { status: 400, template: '%s %s', params: ['part.field', 'problem'], description: "The request failed the route's schema: `<part>.<field> <problem>`" },
   KASSA_ERR_STORE_NOT_FOUND: { status: 401, template: 'STORE_NOT_FOUND', description: 'No store has the access key of the token' },
-  KASSA_ERR_INVALID_TOKEN: { status: 401, template: 'INVALID_TOKEN: %s', description: 'The token is missing or malformed, or its claims are not acceptable' },
+  KASSA_ERR_WRONG_ENVIRONMENT: { status: 401, template: 'STORE_NOT_FOUND: this access key belongs to the %s environment; use %s', params: ['environment', 'its URL'], description: "The access key is a store's key of the other environment (a production key on a sandbox URL, or the reverse): the spec's 401 STORE_NOT_FOUND, naming the environment and the URL to use" },
+  KASSA_ERR_INVALID_TOKEN: { status: 401, template: 'INVALID_TOKEN: %s', params: ['what is wrong with the token'], description: 'The token is missing or malformed, or its claims are not acceptable' },
   KASSA_ERR_TOKEN_EXPIRED: { status: 401, template: 'TOKEN_EXPIRED: the token exp is in the past', description: "The token's exp is in the past" },
-  KASSA_ERR_UNAUTHORIZED: { status: 401, template: '%s', description: 'Credentials are missing or wrong (the operator token, a signed link)' },
-  KASSA_ERR_INVALID_SIGNATURE: { status: 403, template: 'INVALID_TOKEN', description: "The token's signature does not match the store's secret key (payments API)" },
-  KASSA_ERR_FORBIDDEN: { status: 403, template: '%s', description: 'The credentials are valid but may not do this' },
-  KASSA_ERR_NOT_FOUND: { status: 404, template: '%s not found', description: 'The thing named does not exist, or belongs to another store' },
-  KASSA_ERR_ROUTE_NOT_FOUND: { status: 404, template: 'Route %s %s not found', description: 'No route has this method and path' },
-  KASSA_ERR_CONFLICT: { status: 409, template: '%s', description: 'The thing is not in a state that allows this' },
-  KASSA_ERR_NOTIFICATION_PENDING: { status: 409, template: 'Notification %s is already pending; it is sent when due', description: 'A re-send was asked for a notification that is still waiting to be sent' },
+  KASSA_ERR_UNAUTHORIZED: { status: 401, template: '%s', params: ['which credentials'], description: 'Credentials are missing or wrong (the operator token, a signed link)' },
+  KASSA_ERR_INVALID_SIGNATURE: { status: 403, template: 'INVALID_TOKEN: the signature does not match the secret key of access key %s', params: ['accessKey'], description: "The token's signature does not match the secret key of the access key it names (payments API): signed with another key's secret, another environment's, or a secret rolled since" },
+  KASSA_ERR_FORBIDDEN: { status: 403, template: '%s', params: ['what may not be done'], description: 'The credentials are valid but may not do this' },
+  KASSA_ERR_NOT_FOUND: { status: 404, template: '%s not found', params: ['thing and id'], description: 'The thing named does not exist, or belongs to another store' },
+  KASSA_ERR_ROUTE_NOT_FOUND: { status: 404, template: 'Route %s %s not found', params: ['method', 'path'], description: 'No route has this method and path' },
+  KASSA_ERR_CONFLICT: { status: 409, template: '%s', params: ['the state that refuses this'], description: 'The thing is not in a state that allows this' },
+  KASSA_ERR_NOTIFICATION_PENDING: { status: 409, template: 'Notification %s is already pending; it is sent when due', params: ['notification id'], description: 'A re-send was asked for a notification that is still waiting to be sent' },
   KASSA_ERR_PARAM_TOO_LONG: { status: 414, template: `path has a parameter longer than ${MAX_PARAM_LENGTH} characters`, description: 'A path parameter is longer than the router takes' },
   KASSA_ERR_BAD_URL: { status: 400, template: 'path is not valid percent-encoded UTF-8', description: 'The path is not valid percent-encoded UTF-8' },
   KASSA_ERR_UNROUTABLE: { status: 400, template: 'the request could not be routed', description: 'The router refused the request before choosing a route' },
-  KASSA_ERR_BODY_TOO_LARGE: { status: 413, template: 'request body is larger than %s', description: `The request body is larger than the limit named (${formatBytes(BODY_LIMIT_BYTES)}; platform/body-limit.ts); the connection closes after the answer` },
-  KASSA_ERR_HTTP: { status: 400, template: '%s', description: "Fastify's own 4xx refusals (unsupported media type, malformed JSON), with Fastify's status and message" },
-  KASSA_ERR_TOO_MANY_LISTENERS: { status: 429, template: '%s', description: "Too many long-polls of `kassa listen`'s feed wait for one store's events on this server" },
-  KASSA_ERR_LISTEN_BUSY: { status: 503, template: '%s', description: "The server holds its most waiting long-polls of `kassa listen`'s feed, or is shutting down" },
-  KASSA_ERR_NOT_CONFIGURED: { status: 409, template: '%s', description: 'A setting the request needs is missing or invalid on the server (e.g. KASSA_SETTLEMENT_IBAN for production pain.001 files): the installation is not in a state that allows this until the operator sets it; the message names it' },
+  KASSA_ERR_BODY_TOO_LARGE: { status: 413, template: 'request body is larger than %s', params: ['limit'], description: `The request body is larger than the limit named (${formatBytes(BODY_LIMIT_BYTES)}; platform/body-limit.ts); the connection closes after the answer` },
+  KASSA_ERR_HTTP: { status: 400, template: '%s', params: ["Fastify's message"], description: "Fastify's own 4xx refusals (unsupported media type, malformed JSON), with Fastify's status and message" },
+  KASSA_ERR_TOO_MANY_LISTENERS: { status: 429, template: '%s', params: ['the limit reached'], description: "Too many long-polls of `kassa listen`'s feed wait for one store's events on this server" },
+  KASSA_ERR_LISTEN_BUSY: { status: 503, template: '%s', params: ['why'], description: "The server holds its most waiting long-polls of `kassa listen`'s feed, or is shutting down" },
+  KASSA_ERR_NOT_CONFIGURED: { status: 409, template: '%s', params: ['the missing setting'], description: 'A setting the request needs is missing or invalid on the server (e.g. KASSA_SETTLEMENT_IBAN for production pain.001 files): the installation is not in a state that allows this until the operator sets it; the message names it' },
   KASSA_ERR_DATABASE_UNAVAILABLE: { status: 503, template: 'the database cannot be reached now; try again in a few seconds', description: 'The database is down, restarting, failing over or out of connections: nothing was changed; the answer carries Retry-After' },
-  KASSA_ERR_DATABASE_BUSY: { status: 503, template: 'the database did not answer in time (%s); try again in a few seconds', description: 'A statement or lock wait passed its time limit, or no database connection came free in time: nothing was changed; the answer carries Retry-After' },
+  KASSA_ERR_DATABASE_BUSY: { status: 503, template: 'the database did not answer in time (%s); try again in a few seconds', params: ['which time limit'], description: 'A statement or lock wait passed its time limit, or no database connection came free in time: nothing was changed; the answer carries Retry-After' },
   KASSA_ERR_INTERNAL: { status: 500, template: 'Internal server error', description: 'An unexpected fault; the details are logged, never answered' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -88,9 +111,46 @@ export class ApiError extends Error {
     this.code = code ?? genericCode(statusCode);
   }
 
-  body(): ErrorBody {
-    return { statusCode: this.statusCode, message: this.message, error: REASONS[this.statusCode] ?? 'Error' };
+  /** The body on the wire: the spec's three keys, then `code` and `docUrl` (its entry under `publicUrl`). */
+  body(publicUrl: string): ErrorBody {
+    return { statusCode: this.statusCode, message: this.message, error: REASONS[this.statusCode] ?? 'Error', code: this.code, docUrl: errorDocUrl(publicUrl, this.code) };
   }
+}
+
+/**
+ * A known access key sent to the other environment's URL (a production key on a sandbox URL, or
+ * the reverse): the spec's 401 STORE_NOT_FOUND, whose message names the key's environment and,
+ * once the request is known (the error handler, {@link ErrorAnswers.environments}), the URL it
+ * belongs at.
+ */
+export class WrongEnvironmentError extends ApiError {
+  constructor(readonly keyEnv: 'production' | 'sandbox') {
+    super(401, format(ERROR_CATALOGUE.KASSA_ERR_WRONG_ENVIRONMENT.template, keyEnv, `the ${keyEnv} URL`), 'KASSA_ERR_WRONG_ENVIRONMENT');
+  }
+
+  /** The same error naming the URL: `path` moved from one environment's base path to the other's. */
+  at(url: string): ApiError {
+    return kassaError('KASSA_ERR_WRONG_ENVIRONMENT', [this.keyEnv, url]);
+  }
+}
+
+/** What the error handler needs to know of the installation. */
+export interface ErrorAnswers {
+  /** KASSA_PUBLIC_URL: the base of each error's `docUrl` and of the URLs a message names. */
+  publicUrl: string;
+  /** Each API's base paths `[production, sandbox]`, to name the right URL for a key of the other environment. */
+  environments?: readonly (readonly [production: string, sandbox: string])[];
+}
+
+/** Where a request to `path` should have gone for a key of `keyEnv` (undefined when no API's base path matches). */
+export function otherEnvironmentUrl(opts: ErrorAnswers, path: string, keyEnv: 'production' | 'sandbox'): string | undefined {
+  // The longest base path first: /sandbox/shipping/api/v2 before /sandbox/api would matter if they nested.
+  const pairs = [...(opts.environments ?? [])].sort((a, b) => b[keyEnv === 'production' ? 1 : 0].length - a[keyEnv === 'production' ? 1 : 0].length);
+  for (const [production, sandbox] of pairs) {
+    const [from, to] = keyEnv === 'production' ? [sandbox, production] : [production, sandbox];
+    if (path === from || path.startsWith(`${from}/`)) return `${opts.publicUrl.replace(/\/+$/, '')}${to}${path.slice(from.length)}`;
+  }
+  return undefined;
 }
 
 /** The catalogue's general code for a status (for errors made without one). */
@@ -121,7 +181,10 @@ export function kassaError(code: ErrorCode, args: readonly (string | number)[] =
 /** The stable errors; messages that carry data are built by the functions. */
 export const Errors = {
   storeNotFound: () => kassaError('KASSA_ERR_STORE_NOT_FOUND'),
-  invalidSignature: () => kassaError('KASSA_ERR_INVALID_SIGNATURE'),
+  /** The signature does not match the secret of `accessKey` (the key the token names). */
+  invalidSignature: (accessKey: string) => kassaError('KASSA_ERR_INVALID_SIGNATURE', [accessKey]),
+  /** A known access key of the other environment: `keyEnv` is the key's, `url` where it belongs (filled in when answered). */
+  wrongEnvironment: (keyEnv: 'production' | 'sandbox') => new WrongEnvironmentError(keyEnv),
   invalidToken: (why: string) => kassaError('KASSA_ERR_INVALID_TOKEN', [why]),
   tokenExpired: () => kassaError('KASSA_ERR_TOKEN_EXPIRED'),
   validation: (field: string, problem: string) => kassaError('KASSA_ERR_VALIDATION', [field, problem]),
@@ -141,6 +204,7 @@ export const Errors = {
 export const ERRORS_CODES: Record<keyof typeof Errors, ErrorCode> = {
   storeNotFound: 'KASSA_ERR_STORE_NOT_FOUND',
   invalidSignature: 'KASSA_ERR_INVALID_SIGNATURE',
+  wrongEnvironment: 'KASSA_ERR_WRONG_ENVIRONMENT',
   invalidToken: 'KASSA_ERR_INVALID_TOKEN',
   tokenExpired: 'KASSA_ERR_TOKEN_EXPIRED',
   validation: 'KASSA_ERR_VALIDATION',
@@ -154,11 +218,16 @@ export const ERRORS_CODES: Record<keyof typeof Errors, ErrorCode> = {
   notConfigured: 'KASSA_ERR_NOT_CONFIGURED',
 };
 
-/** Sends an error in the spec's shape and logs its code (4xx at info, 5xx at error). */
-function answer(req: FastifyRequest, reply: FastifyReply, e: ApiError, cause?: unknown): FastifyReply {
+/** Sends an error in the spec's shape (with its code and link) and logs its code (4xx at info, 5xx at error). */
+function answer(opts: ErrorAnswers, req: FastifyRequest, reply: FastifyReply, given: ApiError, cause?: unknown): FastifyReply {
+  let e = given;
+  if (e instanceof WrongEnvironmentError) {
+    const url = otherEnvironmentUrl(opts, req.url.split('?')[0] ?? '', e.keyEnv);
+    if (url) e = e.at(url);
+  }
   if (e.statusCode >= 500) req.log.error({ err: cause ?? e, code: e.code, statusCode: e.statusCode }, 'unhandled error');
   else req.log.info({ code: e.code, statusCode: e.statusCode, reason: e.message }, 'request refused');
-  return reply.code(e.statusCode).send(e.body());
+  return reply.code(e.statusCode).send(e.body(opts.publicUrl));
 }
 
 /**
@@ -167,14 +236,16 @@ function answer(req: FastifyRequest, reply: FastifyReply, e: ApiError, cause?: u
  * and a path parameter longer than the router's limit. Without this they leave in Fastify's shape,
  * with a `code` and the whole URL echoed back.
  */
-export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  const e =
-    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? kassaError('KASSA_ERR_PARAM_TOO_LONG')
-      : err.code === 'FST_ERR_BAD_URL'
-        ? kassaError('KASSA_ERR_BAD_URL')
-        : kassaError('KASSA_ERR_UNROUTABLE', [], err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400);
-  answer(req, reply, e);
+export function frameworkErrors(opts: ErrorAnswers): (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => void {
+  return (err, req, reply) => {
+    const e =
+      err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? kassaError('KASSA_ERR_PARAM_TOO_LONG')
+        : err.code === 'FST_ERR_BAD_URL'
+          ? kassaError('KASSA_ERR_BAD_URL')
+          : kassaError('KASSA_ERR_UNROUTABLE', [], err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400);
+    answer(opts, req, reply, e);
+  };
 }
 
 /** Replies that answered a database fault (unavailable or busy): /readyz counts them (observability.ts). */
@@ -239,9 +310,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 /** Maps Fastify's own errors (schema validation, body parsing, 404) into the same shape. */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, opts: ErrorAnswers): void {
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
-    if (err instanceof ApiError) return answer(req, reply, err);
+    if (err instanceof ApiError) return answer(opts, req, reply, err);
     if (err.validation) {
       const v = err.validation[0];
       const where = err.validationContext ?? 'body';
@@ -250,7 +321,7 @@ export function installErrorHandler(app: FastifyInstance): void {
           (v.keyword === 'required' ? `.${(v.params as { missingProperty: string }).missingProperty}` : '')
         : where;
       const problem = v?.keyword === 'required' ? 'is required' : (v?.message ?? 'is invalid');
-      return answer(req, reply, kassaError('KASSA_ERR_SCHEMA', [field, problem]));
+      return answer(opts, req, reply, kassaError('KASSA_ERR_SCHEMA', [field, problem]));
     }
     const fault = databaseFault(err);
     if (fault) {
@@ -258,17 +329,17 @@ export function installErrorHandler(app: FastifyInstance): void {
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
       databaseFaultReplies.add(reply);
       const e = fault.kind === 'busy' ? kassaError('KASSA_ERR_DATABASE_BUSY', [fault.what]) : kassaError('KASSA_ERR_DATABASE_UNAVAILABLE');
-      return answer(req, reply, e, err);
+      return answer(opts, req, reply, e, err);
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       // Fastify's message names no limit; the route's (or the server's) does.
-      return answer(req, reply, kassaError('KASSA_ERR_BODY_TOO_LARGE', [formatBytes(req.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES)]));
+      return answer(opts, req, reply, kassaError('KASSA_ERR_BODY_TOO_LARGE', [formatBytes(req.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES)]));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     const e = status === 500 ? kassaError('KASSA_ERR_INTERNAL') : kassaError('KASSA_ERR_HTTP', [err.message], status);
-    return answer(req, reply, e, err);
+    return answer(opts, req, reply, e, err);
   });
   app.setNotFoundHandler((req, reply) => {
-    answer(req, reply, kassaError('KASSA_ERR_ROUTE_NOT_FOUND', [req.method, req.url.split('?')[0] ?? '']));
+    answer(opts, req, reply, kassaError('KASSA_ERR_ROUTE_NOT_FOUND', [req.method, req.url.split('?')[0] ?? '']));
   });
 }

@@ -76,6 +76,8 @@ export interface VerifyOptions {
    * required"; 'accept' lets it through; an ApiError is thrown as given (a caller's own refusal).
    */
   withoutExp?: 'refuse' | 'accept' | ApiError;
+  /** The access key whose secret the token must be signed with, for the 403's message (default: the one the payload names). */
+  accessKey?: string;
 }
 
 /**
@@ -96,7 +98,11 @@ export function verify(token: string, secret: string | readonly string[], peeked
     const expected = Buffer.from(createHmac('sha256', s).update(signed).digest('base64url'), 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
-  if (!(typeof secret === 'string' ? matches(secret) : secret.some(matches))) throw Errors.invalidSignature();
+  if (!(typeof secret === 'string' ? matches(secret) : secret.some(matches))) {
+    const named = (peeked ?? peek(token)).payload;
+    const key = opts.accessKey ?? [named.accessKey, named.access_key].find((k): k is string => typeof k === 'string' && k.length <= 128) ?? '(none named)';
+    throw Errors.invalidSignature(key);
+  }
   const payload = (peeked ?? peek(token)).payload;
   const now = Math.floor(Date.now() / 1000);
   const { exp, nbf, iat } = payload;

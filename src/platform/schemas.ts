@@ -10,19 +10,25 @@
 import { Type, type TSchema } from 'typebox';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import type { SwaggerTransformObject } from '@fastify/swagger';
-import { REASONS } from './errors.js';
+import { ERROR_CATALOGUE, REASONS } from './errors.js';
 
 /** Fastify's request validator: strict about types, never changes the request. */
 export const AJV_OPTIONS = { coerceTypes: false, useDefaults: false, removeAdditional: false, allErrors: false } as const;
 
-/** The spec's error body, for every 4xx and 5xx Kassa answers. */
+/** The spec's error body, for every 4xx and 5xx Kassa answers, with the catalogue's code and its link as extra keys. */
 export const ErrorBody = Type.Object(
   {
     statusCode: Type.Integer({ description: 'The HTTP status code', examples: [400] }),
     message: Type.String({ description: 'What went wrong; for a bad field it starts with the field', examples: ['grandTotal must be a number'] }),
     error: Type.String({ description: 'The HTTP reason phrase', examples: ['Bad Request'] }),
+    code: Type.String({
+      enum: Object.keys(ERROR_CATALOGUE),
+      description: "The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message",
+      examples: ['KASSA_ERR_VALIDATION'],
+    }),
+    docUrl: Type.String({ format: 'uri', description: "The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key", examples: ['https://kassa.example/docs/errors#KASSA_ERR_VALIDATION'] }),
   },
-  { $id: 'ErrorBody', title: 'Error', description: "The spec's error shape" },
+  { $id: 'ErrorBody', title: 'Error', description: "The spec's error shape `{statusCode, message, error}`, plus `code` and `docUrl`, which clients of the spec ignore" },
 );
 
 /** `{400: ErrorBody, 401: ErrorBody, …}` for the error statuses a route answers. */

@@ -149,8 +149,10 @@ export class KeyResolver {
     const problem = accessKey.length > MAX_ACCESS_KEY ? `must be at most ${MAX_ACCESS_KEY} characters` : textProblem(accessKey);
     if (problem) throw Errors.invalidToken(`payload.${accessKeyClaim} ${problem}`);
     const key = await this.byAccess(accessKey);
-    if (!key || key.env !== env) throw Errors.storeNotFound();
-    const claims = verify(token as string, key.acceptedSecrets, peeked, { withoutExp: withoutExp(key) });
+    if (!key) throw Errors.storeNotFound();
+    // A key of the other environment: still the spec's 401 STORE_NOT_FOUND, saying where it belongs.
+    if (key.env !== env) throw Errors.wrongEnvironment(key.env);
+    const claims = verify(token as string, key.acceptedSecrets, peeked, { withoutExp: withoutExp(key), accessKey: key.accessKey });
     return { key, claims };
   }
 }

@@ -15,13 +15,15 @@
  * expired, forged, unsigned with a mutated access key, malformed headers.
  *
  * Asserted: no answer is a 5xx, and every 4xx is the spec's JSON error shape
- * {statusCode, message, error} (hosted HTML pages may answer theirs as HTML).
+ * {statusCode, message, error} with the catalogue's `code` and its `docUrl` beside them (hosted HTML
+ * pages may answer theirs as HTML).
  */
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS } from '../../src/ledger/chart.js';
+import { ERROR_CATALOGUE } from '../../src/platform/errors.js';
 import { EXPORT_FORMATS } from '../../src/payouts/exports/index.js';
 import { createTestApp, nowS, orderPayload, type TestApp } from '../support/app.js';
 import { activate, admin, courierBody, pickupBody, RECEIVER, SANDBOX, SENDER } from '../shipping/support.js';
@@ -496,8 +498,10 @@ function fault(req: Request, res: LightMyRequestResponse): string | undefined {
   const b = body as Record<string, unknown>;
   if (isContainer(body) && PROTOCOL_ERROR_SHAPES.some(([path, ok]) => path.test(req.url) && ok(b))) return undefined;
   const shaped =
-    isContainer(body) && !Array.isArray(body) && Object.keys(b).sort().join() === 'error,message,statusCode' &&
-    b.statusCode === res.statusCode && typeof b.message === 'string' && b.message !== '' && typeof b.error === 'string';
+    isContainer(body) && !Array.isArray(body) && Object.keys(b).sort().join() === 'code,docUrl,error,message,statusCode' &&
+    b.statusCode === res.statusCode && typeof b.message === 'string' && b.message !== '' && typeof b.error === 'string' &&
+    // The extra keys: a catalogue code, and the link to its entry in the reference.
+    typeof b.code === 'string' && Object.hasOwn(ERROR_CATALOGUE, b.code) && b.docUrl === `${t.config.publicUrl}/docs/errors#${b.code}`;
   return shaped ? undefined : `answered ${res.statusCode} outside the error shape: ${res.body.slice(0, 300)}`;
 }
 
@@ -513,7 +517,7 @@ describe(`fuzz: ${RUNS} mutated requests over every route (seed ${SEED}, KASSA_F
     expect(routes.filter((r) => !familyOf(r)).map((r) => `${r.method} ${r.url}`), 'routes in no family (add one to FAMILIES)').toEqual([]);
   });
 
-  it('no answer is a 5xx; every 4xx is {statusCode, message, error}', async () => {
+  it('no answer is a 5xx; every 4xx is {statusCode, message, error, code, docUrl}', async () => {
     const fuzzed = routes.filter((r) => r.method !== 'HEAD' || r.url === '/healthz');
     expect(fuzzed.length).toBeGreaterThan(50);
     const faults: string[] = [];

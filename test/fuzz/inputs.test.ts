@@ -21,7 +21,7 @@ const signed = (payload: unknown, secret = t.store.keys.sandbox.secretKey) => {
   const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
   return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
 };
-const error = (statusCode: number, message: string) => ({ statusCode, message, error: expect.any(String) });
+const error = (statusCode: number, message: string) => ({ statusCode, message, error: expect.any(String), code: expect.stringMatching(/^KASSA_ERR_/), docUrl: expect.stringMatching(/^http:\/\/kassa\.test\/docs\/errors#KASSA_ERR_/) });
 
 describe('NUL and lone surrogates are a 400 naming the field, wherever they come', () => {
   it('in a JSON body, at any depth (text and jsonb columns)', async () => {
@@ -87,6 +87,6 @@ describe('paths the router refuses answer in the error shape', () => {
 
   it('a path parameter over 100 characters is a 414', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/operator/stores/${'a'.repeat(101)}`, headers: admin });
-    expect(res.json()).toEqual({ statusCode: 414, message: 'path has a parameter longer than 100 characters', error: 'URI Too Long' });
+    expect(res.json()).toEqual({ statusCode: 414, message: 'path has a parameter longer than 100 characters', error: 'URI Too Long', code: 'KASSA_ERR_PARAM_TOO_LONG', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_PARAM_TOO_LONG' });
   });
 });

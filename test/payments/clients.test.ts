@@ -136,7 +136,7 @@ describe('Bearer tokens without exp', () => {
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/shipping/api/v2/carriers', headers: h })).statusCode).toBe(200);
     const forged = await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: headersFor(store, 'sandbox', { secret: 'not-the-secret' }) });
     expect(forged.statusCode).toBe(403);
-    expect(forged.json()).toStrictEqual({ statusCode: 403, message: 'INVALID_TOKEN', error: 'Forbidden' });
+    expect(forged.json()).toStrictEqual({ statusCode: 403, message: `INVALID_TOKEN: the signature does not match the secret key of access key ${store.keys.sandbox.accessKey}`, error: 'Forbidden', code: 'KASSA_ERR_INVALID_SIGNATURE', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_SIGNATURE' });
   });
 
   it('the {data} token of a POST keeps requiring exp, in both environments', async () => {

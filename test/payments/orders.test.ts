@@ -114,7 +114,7 @@ describe('POST /orders and GET /orders/:uuid', () => {
     expect(a.uuid).not.toBe(b.uuid);
     const cross = await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${a.uuid}`, headers: t.bearer({ store: other }) });
     expect(cross.statusCode).toBe(404);
-    expect(cross.json()).toEqual({ statusCode: 404, message: `Order ${a.uuid} not found`, error: 'Not Found' });
+    expect(cross.json()).toEqual({ statusCode: 404, message: `Order ${a.uuid} not found`, error: 'Not Found', code: 'KASSA_ERR_NOT_FOUND', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_NOT_FOUND' });
   });
 
   it('keeps environments apart: production keys make production orders, invisible to the sandbox', async () => {
@@ -132,7 +132,7 @@ describe('POST /orders and GET /orders/:uuid', () => {
     // The IPv4-compatible and 6to4 spellings of 127.0.0.1 are the same private address (RFC 4291 §2.5.5.1, RFC 3056 §2).
     for (const notificationUrl of ['http://localhost:3000/notify', 'http://169.254.169.254/latest', 'http://[::1]/n', 'http://[::127.0.0.1]/n', 'http://[2002:7f00:1::]/n']) {
       const res = await post(t.token(orderPayload({ notificationUrl }), { env: 'production' }), 'production');
-      expect(res.json()).toEqual({ statusCode: 400, message: 'notificationUrl must be reachable from the internet: production callbacks go to public addresses only', error: 'Bad Request' });
+      expect(res.json()).toEqual({ statusCode: 400, message: 'notificationUrl must be reachable from the internet: production callbacks go to public addresses only', error: 'Bad Request', code: 'KASSA_ERR_VALIDATION', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION' });
     }
     expect((await t.db.query('SELECT count(*)::int AS n FROM orders')).rows[0].n).toBe(before.rows[0].n);
     expect((await post(t.token(orderPayload({ notificationUrl: 'http://localhost:3000/notify' })))).statusCode).toBe(201);
@@ -174,16 +174,16 @@ describe('authentication faults are refused and write nothing', () => {
     ['typ not JWT', () => createSigner({ key: t.store.keys.sandbox.secretKey, algorithm: 'HS256', header: { alg: 'HS256', typ: 'JOSE' } })({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 }), 401, /header.typ must be JWT/],
     ['no accessKey', () => sign({ ...orderPayload(), exp: nowS() + 600 }, t.store.keys.sandbox.secretKey), 401, /payload.accessKey is required/],
     ['unknown accessKey', () => sign({ ...orderPayload(), accessKey: 'sk_test_nope', exp: nowS() + 600 }, 'x'), 401, /^STORE_NOT_FOUND$/],
-    ['production key on sandbox', () => t.token(orderPayload(), { env: 'production' }), 401, /^STORE_NOT_FOUND$/],
-    ['wrong secret', () => sign({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 }, 'wrong-secret'), 403, /^INVALID_TOKEN$/],
+    ['production key on sandbox', () => t.token(orderPayload(), { env: 'production' }), 401, /^STORE_NOT_FOUND: this access key belongs to the production environment; use http:\/\/kassa\.test\/api\/orders$/],
+    ['wrong secret', () => sign({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 }, 'wrong-secret'), 403, /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/],
     ['tampered payload', () => {
       const [h, , s] = t.token(orderPayload()).split('.');
       return `${h}.${b64({ ...orderPayload({ grandTotal: 0.01 }), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 })}.${s}`;
-    }, 403, /^INVALID_TOKEN$/],
+    }, 403, /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/],
     // Another spelling of a right signature is a wrong signature (RFC 7515 §2: one base64url form).
-    ['signature with a trailing =', () => `${t.token(orderPayload())}=`, 403, /^INVALID_TOKEN$/],
-    ['signature in standard base64', () => respell(t.token(orderPayload()), (s) => Buffer.from(s, 'base64url').toString('base64')), 403, /^INVALID_TOKEN$/],
-    ['signature with other padding bits', () => respell(t.token(orderPayload()), (s) => s.slice(0, -1) + B64URL[B64URL.indexOf(s.slice(-1)) ^ 1]), 403, /^INVALID_TOKEN$/],
+    ['signature with a trailing =', () => `${t.token(orderPayload())}=`, 403, /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/],
+    ['signature in standard base64', () => respell(t.token(orderPayload()), (s) => Buffer.from(s, 'base64url').toString('base64')), 403, /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/],
+    ['signature with other padding bits', () => respell(t.token(orderPayload()), (s) => s.slice(0, -1) + B64URL[B64URL.indexOf(s.slice(-1)) ^ 1]), 403, /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/],
     ['expired', () => t.token(orderPayload(), { expIn: -60 }), 401, /TOKEN_EXPIRED/],
     ['no exp', () => sign({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey }, t.store.keys.sandbox.secretKey), 401, /payload.exp is required/],
   ];
@@ -208,7 +208,7 @@ describe('authentication faults are refused and write nothing', () => {
     });
     expect(wrong.statusCode).toBe(403);
     const prodKey = await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: t.bearer({ env: 'production' }) });
-    expect(prodKey.json()).toEqual({ statusCode: 401, message: 'STORE_NOT_FOUND', error: 'Unauthorized' });
+    expect(prodKey.json()).toEqual({ statusCode: 401, message: 'STORE_NOT_FOUND: this access key belongs to the production environment; use http://kassa.test/api/stores/payment-methods', error: 'Unauthorized', code: 'KASSA_ERR_WRONG_ENVIRONMENT', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_WRONG_ENVIRONMENT' });
   });
 });
 
@@ -262,7 +262,7 @@ describe('every payload rule gets a 400 naming the field and writes nothing', ()
     const before = await counts();
     const res = await post(t.token(orderPayload(over)));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message: expect.stringContaining(message), error: 'Bad Request' });
+    expect(res.json()).toEqual({ statusCode: 400, message: expect.stringContaining(message), error: 'Bad Request', code: 'KASSA_ERR_VALIDATION', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION' });
     expect(await counts()).toEqual(before);
   });
 

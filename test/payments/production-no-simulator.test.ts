@@ -180,7 +180,7 @@ describe('production without connectors', () => {
     expect(res.statusCode, res.body).toBe(400);
     const family = PROCESSORS.find((f) => f.definition.method === m)!;
     const named = family.connector && family.production ? `needs the ${family.connector.kind} connector` : 'has no production connector in Kassa yet';
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining(`payment.method cannot be paid in production: ${m} ${named}`) });
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining(`payment.method cannot be paid in production: ${m} ${named}`), code: 'KASSA_ERR_VALIDATION', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION' });
     const { rows } = await t.db.query('SELECT 1 FROM orders WHERE merchant_reference = $1', [`prod-${m}`]);
     expect(rows).toEqual([]);
   });

@@ -83,7 +83,7 @@ describe('a body over the limit is answered, never reset', () => {
     if (method === 'POST') {
       expect(r.status).toBe(413);
       expect(r.head).toMatch(/\r\nconnection: close/i);
-      expect(JSON.parse(r.body)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'request body is larger than 4 MiB' });
+      expect(JSON.parse(r.body)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'request body is larger than 4 MiB', code: 'KASSA_ERR_BODY_TOO_LARGE', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BODY_TOO_LARGE' });
     }
   });
 });
@@ -152,13 +152,13 @@ describe('the documented order limits fit the token and the body', () => {
       e = err;
     }
     expect(e).toBeInstanceOf(ApiError);
-    expect((e as ApiError).body()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'INVALID_TOKEN: the token is longer than 4 MiB (4194304 characters)' });
+    expect((e as ApiError).body('http://kassa.test')).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'INVALID_TOKEN: the token is longer than 4 MiB (4194304 characters)', code: 'KASSA_ERR_INVALID_TOKEN', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_TOKEN' });
   });
 
   it('a body just over the limit is a 413 naming it, in the spec shape', async () => {
     const body = JSON.stringify({ data: 'e'.repeat(BODY_LIMIT_BYTES) });
     const res = await fetch(`http://127.0.0.1:${port}/sandbox/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'request body is larger than 4 MiB' });
+    expect(await res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'request body is larger than 4 MiB', code: 'KASSA_ERR_BODY_TOO_LARGE', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BODY_TOO_LARGE' });
   });
 });

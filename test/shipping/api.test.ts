@@ -53,11 +53,11 @@ describe('authentication', () => {
     const wrongSecret = await inject({ authorization: `Bearer ${sign({ accessKey: k.accessKey, exp: nowS() + 60 }, 'not-the-secret')}` });
     // The shipping spec's error table: every JWT fault is 401 (payments keeps 403 for this).
     expect(wrongSecret.statusCode).toBe(401);
-    expect(wrongSecret.json()).toEqual({ statusCode: 401, message: 'INVALID_TOKEN', error: 'Unauthorized' });
+    expect(wrongSecret.json()).toEqual({ statusCode: 401, message: `INVALID_TOKEN: the signature does not match the secret key of access key ${k.accessKey}`, error: 'Unauthorized', code: 'KASSA_ERR_INVALID_SIGNATURE', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_SIGNATURE' });
 
     const production = await inject(t.bearer({ env: 'production' }));
     expect(production.statusCode).toBe(401);
-    expect(production.json().message).toBe('STORE_NOT_FOUND');
+    expect(production.json().message).toMatch(/^STORE_NOT_FOUND: this access key belongs to the production environment; use http:\/\/kassa\.test\/shipping\/api\/v2\//);
 
     const expired = await inject({ authorization: `Bearer ${t.token({}, { expIn: -10 })}` });
     expect(expired.statusCode).toBe(401);
@@ -67,7 +67,7 @@ describe('authentication', () => {
     const res = await t.app.inject({ method: 'GET', url: `${PRODUCTION}/carriers`, headers: t.bearer({ env: 'production' }) });
     expect(res.statusCode).toBe(200);
     const sandboxKey = await t.app.inject({ method: 'GET', url: `${PRODUCTION}/carriers`, headers: t.bearer() });
-    expect(sandboxKey.json().message).toBe('STORE_NOT_FOUND');
+    expect(sandboxKey.json().message).toBe('STORE_NOT_FOUND: this access key belongs to the sandbox environment; use http://kassa.test/sandbox/shipping/api/v2/carriers');
   });
 });
 
@@ -203,7 +203,7 @@ describe('GET /shipping-methods/pickup-points', () => {
     for (const code of ['dhl', 'Omniva']) {
       const unknown = await get(`/shipping-methods/pickup-points?carrierCode=${code}&countryCode=EE`);
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json()).toEqual({ statusCode: 400, message: `carrierCode must be one of ${CARRIER_CODES.join(', ')}`, error: 'Bad Request' });
+      expect(unknown.json()).toEqual({ statusCode: 400, message: `carrierCode must be one of ${CARRIER_CODES.join(', ')}`, error: 'Bad Request', code: 'KASSA_ERR_VALIDATION', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION' });
     }
   });
 });

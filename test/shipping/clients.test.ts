@@ -59,7 +59,7 @@ describe('authentication (shipping spec: 401 for every JWT fault)', () => {
     ] as const) {
       const res = await t.app.inject({ method, url: `${SANDBOX}${url}`, headers: bad, ...(method === 'POST' ? { payload: '{}' } : {}) });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json()).toEqual({ statusCode: 401, message: 'INVALID_TOKEN', error: 'Unauthorized' });
+      expect(res.json()).toEqual({ statusCode: 401, message: `INVALID_TOKEN: the signature does not match the secret key of access key ${t.store.keys.sandbox.accessKey}`, error: 'Unauthorized', code: 'KASSA_ERR_INVALID_SIGNATURE', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_SIGNATURE' });
     }
   });
 

@@ -104,6 +104,8 @@ describe('carrier contracts (operator API)', () => {
       statusCode: 400,
       error: 'Bad Request',
       message: `env must be one of sandbox, production; carrierCode must be one of ${CARRIER_CODES.join(', ')}`,
+      code: 'KASSA_ERR_VALIDATION',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION',
     });
 
     const missing = await post(t.store.id, {});
@@ -178,7 +180,7 @@ describe('carrier contracts (operator API)', () => {
     const storeToken = await t.app.inject({ method: 'GET', url: contractsUrl(t.store.id), headers: t.bearer() });
     expect(storeToken.statusCode).toBe(401);
     const badUuid = await t.app.inject({ method: 'GET', url: contractsUrl('nope'), headers: admin });
-    expect(badUuid.json()).toEqual({ statusCode: 400, message: 'storeUuid must be a UUID', error: 'Bad Request' });
+    expect(badUuid.json()).toEqual({ statusCode: 400, message: 'storeUuid must be a UUID', error: 'Bad Request', code: 'KASSA_ERR_VALIDATION', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION' });
     const unknown = await post('0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     expect(unknown.statusCode).toBe(404);
     const badId = await t.app.inject({ method: 'DELETE', url: `${contractsUrl(t.store.id)}/x`, headers: admin });

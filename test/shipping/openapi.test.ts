@@ -11,6 +11,7 @@ import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { isPageRoute } from '../../src/reference/routes.js';
 import { WebhookService } from '../../src/shipping/webhooks/service.js';
 import { contractJson } from '../../src/shipping/contracts/service.js';
 import { shippingCatalogue } from '../../src/shipping/catalogue/service.js';
@@ -123,6 +124,9 @@ afterAll(async () => {
 const shippingPrefixes = () => [t.config.shippingPath, t.config.shippingSandboxPath, t.config.shippingV3Path!, t.config.shippingV3SandboxPath!].map((p) => `${p}/`);
 const isShippingRoute = (url: string) =>
   shippingPrefixes().some((p) => url.startsWith(p)) || url.includes('/carrier-contracts') || url.startsWith('/track/') || url.startsWith('/logos/carriers/');
+/** The expected routes that are pages (tracking, logos): listed on /docs/pages, not in the API document. */
+const isPageEntry = (key: string, e: { tag: string }) => isPageRoute(key.split(' ')[1]!, { tags: [e.tag] });
+const apiEntries = () => [...expected].filter(([key, e]) => !isPageEntry(key, e));
 const methodsOf = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD');
 const docPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -133,7 +137,7 @@ describe('shipping routes in /openapi.json', () => {
   });
 
   it('each declares its tags, summary, operationId and security', () => {
-    for (const [key, e] of expected) {
+    for (const [key, e] of apiEntries()) {
       const [method, url] = key.split(' ') as [string, string];
       const op = doc.paths[docPath(url)]?.[method.toLowerCase()];
       expect(op, key).toBeDefined();
@@ -141,6 +145,17 @@ describe('shipping routes in /openapi.json', () => {
       expect(op!.summary, key).toMatch(/\S/);
       expect(op!.operationId, key).toMatch(/^[a-z][A-Za-z0-9]*$/);
       expect(op!.security, key).toEqual(SECURITY[e.security]);
+    }
+  });
+
+  it('the tracking page and the carrier logos are pages: out of the API document, listed on /docs/pages', async () => {
+    const pages = [...expected].filter(([key, e]) => isPageEntry(key, e));
+    expect(pages.map(([key]) => key).sort()).toEqual(['GET /logos/carriers/:file', 'GET /track/:carrierCode/:trackingNumber']);
+    const listed = (await t.app.inject({ method: 'GET', url: '/docs/pages', headers: { accept: 'application/json' } })).json().pages as { method: string; url: string }[];
+    for (const [key] of pages) {
+      const [method, url] = key.split(' ') as [string, string];
+      expect(doc.paths[docPath(url)]?.[method.toLowerCase()], key).toBeUndefined();
+      expect(listed.some((p) => p.method === method && p.url === url), key).toBe(true);
     }
   });
 
@@ -152,7 +167,7 @@ describe('shipping routes in /openapi.json', () => {
   });
 
   it('each declares its path parameters, the query it reads and, for POST/PATCH/PUT, its body', () => {
-    for (const [key, e] of expected) {
+    for (const [key, e] of apiEntries()) {
       const [method, url] = key.split(' ') as [string, string];
       const op = doc.paths[docPath(url)]![method.toLowerCase()]!;
       const params = op.parameters ?? [];
@@ -170,7 +185,7 @@ describe('shipping routes in /openapi.json', () => {
   });
 
   it('each declares exactly its success statuses and its 4xx in the error body shape', () => {
-    for (const [key, e] of expected) {
+    for (const [key, e] of apiEntries()) {
       const [method, url] = key.split(' ') as [string, string];
       const responses = doc.paths[docPath(url)]![method.toLowerCase()]!.responses ?? {};
       const codes = Object.keys(responses).map(Number);
@@ -178,7 +193,7 @@ describe('shipping routes in /openapi.json', () => {
       expect(codes.filter((c) => c >= 400 && !e.media?.[c]).sort(), key).toEqual([...e.errors].sort());
       for (const c of e.errors) {
         const schema = responses[c]!.content?.['application/json']?.schema;
-        expect(schema?.required, `${key} ${c}`).toEqual(['statusCode', 'message', 'error']);
+        expect(schema?.required, `${key} ${c}`).toEqual(['statusCode', 'message', 'error', 'code', 'docUrl']);
       }
       for (const c of e.ok) {
         const content = responses[c]!.content;

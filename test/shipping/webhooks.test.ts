@@ -55,7 +55,7 @@ describe('webhook registrations', () => {
     for (let i = 0; i < 10; i++) expect((await post({ url: `${rx.url}?n=${i}` })).statusCode).toBe(201);
     const eleventh = await post({ url: rx.url });
     expect(eleventh.statusCode).toBe(400);
-    expect(eleventh.json()).toEqual({ statusCode: 400, message: 'a store can have at most 10 webhooks; delete one first', error: 'Bad Request' });
+    expect(eleventh.json()).toEqual({ statusCode: 400, message: 'a store can have at most 10 webhooks; delete one first', error: 'Bad Request', code: 'KASSA_ERR_BAD_REQUEST', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BAD_REQUEST' });
     expect(await counts()).toBe(10);
     // Another store, and the other environment of this store, have their own ten.
     const other = await t.createStore();
@@ -90,7 +90,7 @@ describe('webhook registrations', () => {
 
   it('needs Bearer auth; one store never sees or deletes another store\'s webhooks', async () => {
     expect((await t.app.inject({ method: 'GET', url: `${base}/webhooks` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `${base}/webhooks`, headers: t.bearer({ env: 'production' }) })).json().message).toBe('STORE_NOT_FOUND');
+    expect((await t.app.inject({ method: 'GET', url: `${base}/webhooks`, headers: t.bearer({ env: 'production' }) })).json().message).toMatch(/^STORE_NOT_FOUND: this access key belongs to the production environment; use http:\/\/kassa\.test\/shipping\/api\/v2\/webhooks$/);
     const w = (await post({ url: rx.url })).json();
     const other = await t.createStore();
     expect((await list({ store: other })).json()).toEqual({ data: [] });

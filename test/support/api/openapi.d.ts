@@ -3,43 +3,6 @@
  */
 
 export interface paths {
-    "/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The home page: links to the API reference, the OpenAPI document and the guides
-         * @description HTML for a browser; the same links as JSON when Accept names application/json and not text/html.
-         */
-        get: operations["getHome"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/1.x.x/montonio.umd.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The embedded card checkout script of sessions (JavaScript), at the path the original service's clients load it from */
-        get: operations["checkout1xScriptAlias1"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/cli/events": {
         parameters: {
             query?: never;
@@ -86,6 +49,32 @@ export interface paths {
         /**
          * Create an order (or update the one with the same merchantReference)
          * @description The body carries the order creation payload as a signed token (`data`); no Authorization header.
+         *
+         *     **Signed body.** Sign the payload as an HS256 JWT with the store's secret key of the environment (`accessKey` names the key; `exp` is required, at most 10 minutes ahead for orders) and send it as `{"data": "<JWT>"}`, e.g. in Node `jwt.sign(payload, secretKey, { algorithm: 'HS256' })`; in PHP `JWT::encode($payload, $secretKey, 'HS256')`. The body example's token is this payload signed with `sk_test_secret_of_the_example_store`.
+         *
+         *     The decoded payload of the example:
+         *
+         *     ```json
+         *     {
+         *       "accessKey": "sk_test_WP3xVPzBDA0iLX_9zYfW0OHk",
+         *       "exp": 1795859633,
+         *       "merchantReference": "ORDER-1001",
+         *       "returnUrl": "https://shop.example/return",
+         *       "notificationUrl": "https://shop.example/notify",
+         *       "grandTotal": 10.5,
+         *       "currency": "EUR",
+         *       "locale": "en",
+         *       "payment": {
+         *         "method": "paymentInitiation",
+         *         "amount": 10.5,
+         *         "currency": "EUR",
+         *         "methodOptions": {
+         *           "preferredCountry": "EE"
+         *         }
+         *       },
+         *       "iat": 1795859033
+         *     }
+         *     ```
          */
         post: operations["createOrder"];
         delete?: never;
@@ -141,6 +130,19 @@ export interface paths {
         /**
          * Create a draft payment intent (embedded payments; sent as paymentIntentUuid with the order)
          * @description The body carries a signed token whose payload has `method` (cardPayments or blik).
+         *
+         *     **Signed body.** Sign the payload as an HS256 JWT with the store's secret key of the environment (`accessKey` names the key; `exp` is required, at most 10 minutes ahead for orders) and send it as `{"data": "<JWT>"}`, e.g. in Node `jwt.sign(payload, secretKey, { algorithm: 'HS256' })`; in PHP `JWT::encode($payload, $secretKey, 'HS256')`. The body example's token is this payload signed with `sk_test_secret_of_the_example_store`.
+         *
+         *     The decoded payload of the example:
+         *
+         *     ```json
+         *     {
+         *       "accessKey": "sk_test_WP3xVPzBDA0iLX_9zYfW0OHk",
+         *       "exp": 1795859633,
+         *       "method": "cardPayments",
+         *       "iat": 1795859033
+         *     }
+         *     ```
          */
         post: operations["createDraftPaymentIntent"];
         delete?: never;
@@ -161,6 +163,23 @@ export interface paths {
         /**
          * Create a payment link (a shareable page that creates orders)
          * @description The body carries the payment link payload as a signed token (`data`); no Authorization header.
+         *
+         *     **Signed body.** Sign the payload as an HS256 JWT with the store's secret key of the environment (`accessKey` names the key; `exp` is required, at most 10 minutes ahead for orders) and send it as `{"data": "<JWT>"}`, e.g. in Node `jwt.sign(payload, secretKey, { algorithm: 'HS256' })`; in PHP `JWT::encode($payload, $secretKey, 'HS256')`. The body example's token is this payload signed with `sk_test_secret_of_the_example_store`.
+         *
+         *     The decoded payload of the example:
+         *
+         *     ```json
+         *     {
+         *       "accessKey": "sk_test_WP3xVPzBDA0iLX_9zYfW0OHk",
+         *       "exp": 1795859633,
+         *       "description": "Gift card",
+         *       "amount": 25,
+         *       "currency": "EUR",
+         *       "askAdditionalInfo": false,
+         *       "expiresAt": "2099-01-01 00:00:00",
+         *       "iat": 1795859033
+         *     }
+         *     ```
          */
         post: operations["createPaymentLink"];
         delete?: never;
@@ -218,6 +237,21 @@ export interface paths {
         /**
          * Refund a paid order, in part or in full (201; an idempotency key already used on the order is a 400)
          * @description The body carries the refund request payload as a signed token (`data`); no Authorization header.
+         *
+         *     **Signed body.** Sign the payload as an HS256 JWT with the store's secret key of the environment (`accessKey` names the key; `exp` is required, at most 10 minutes ahead for orders) and send it as `{"data": "<JWT>"}`, e.g. in Node `jwt.sign(payload, secretKey, { algorithm: 'HS256' })`; in PHP `JWT::encode($payload, $secretKey, 'HS256')`. The body example's token is this payload signed with `sk_test_secret_of_the_example_store`.
+         *
+         *     The decoded payload of the example:
+         *
+         *     ```json
+         *     {
+         *       "accessKey": "sk_test_WP3xVPzBDA0iLX_9zYfW0OHk",
+         *       "exp": 1795859633,
+         *       "orderUuid": "01a2218a-2798-7945-b2b8-b5d372cf6817",
+         *       "amount": 1,
+         *       "idempotencyKey": "refund-1795859033",
+         *       "iat": 1795859033
+         *     }
+         *     ```
          */
         post: operations["createRefund"];
         delete?: never;
@@ -238,6 +272,18 @@ export interface paths {
         /**
          * Create a session for an embedded card payment (single use, 60 minutes to bind an order)
          * @description The body carries a signed token with the minimal payload (`accessKey`, `iat`, `exp`).
+         *
+         *     **Signed body.** Sign the payload as an HS256 JWT with the store's secret key of the environment (`accessKey` names the key; `exp` is required, at most 10 minutes ahead for orders) and send it as `{"data": "<JWT>"}`, e.g. in Node `jwt.sign(payload, secretKey, { algorithm: 'HS256' })`; in PHP `JWT::encode($payload, $secretKey, 'HS256')`. The body example's token is this payload signed with `sk_test_secret_of_the_example_store`.
+         *
+         *     The decoded payload of the example:
+         *
+         *     ```json
+         *     {
+         *       "accessKey": "sk_test_WP3xVPzBDA0iLX_9zYfW0OHk",
+         *       "exp": 1795859633,
+         *       "iat": 1795859033
+         *     }
+         *     ```
          */
         post: operations["createSession"];
         delete?: never;
@@ -349,519 +395,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/assets/montonio-js/3.x/montonio.bundle.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The 3.x browser bundle: the bank-selection widget and embedded payments (JavaScript), at the path the original service's clients load it from */
-        get: operations["checkout3xScriptAlias1"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The back office overview (HTML) */
-        get: operations["dashboardOverview"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The back office sign-in page (HTML) */
-        get: operations["dashboardLoginPage"];
-        put?: never;
-        /** Sign in to the back office (form post) */
-        post: operations["dashboardLogin"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/logout": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign out of the back office (form post) */
-        post: operations["dashboardLogout"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The store's orders: search and pages (HTML) */
-        get: operations["dashboardOrders"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/orders/{orderUuid}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One order of the store (HTML) */
-        get: operations["dashboardOrder"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/orders/{orderUuid}/notifications/{notificationId}/resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send one of the order's notifications again (owner) */
-        post: operations["dashboardResend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/orders/{orderUuid}/refund": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Refund an order (owner; the same refund rules as POST /refunds) */
-        post: operations["dashboardRefund"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/payouts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The store's payouts with their export downloads (HTML) */
-        get: operations["dashboardPayouts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/payouts/{payoutUuid}/export-{format}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A payout's export file, through the session (the same bytes as the API's export link) */
-        get: operations["dashboardPayoutExport"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The store's settings and API keys (HTML) */
-        get: operations["dashboardSettings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/settings/address": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The store's sender address (owner; the operator API's rules) */
-        post: operations["dashboardSettingsAddress"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/settings/keys/revoke-previous": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Stop this environment's previous secret now (owner) */
-        post: operations["dashboardSettingsRevokePrevious"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/settings/keys/roll": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Roll this environment's secret; the new one is shown once, the previous one overlaps (owner) */
-        post: operations["dashboardSettingsRollKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/settings/methods": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Switch bank payments on or off per country in this environment (owner) */
-        post: operations["dashboardSettingsMethods"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/settings/options": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Bank-payment refunds and production tokens without exp on or off (owner) */
-        post: operations["dashboardSettingsOptions"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/settings/payout-account": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The store's payout account (owner; the operator API's rules) */
-        post: operations["dashboardSettingsPayoutAccount"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/shipping": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The store's shipments: search, pages, label files (HTML) */
-        get: operations["dashboardShipments"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/shipping/deliveries/{notificationId}/resend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a shipping webhook delivery again (owner; the outbox resend) */
-        post: operations["dashboardResendShippingDelivery"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/shipping/label-files": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a label file of the selected shipments (owner; the rules of POST /label-files) */
-        post: operations["dashboardCreateLabelFile"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/shipping/label-files/{labelFileId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A label file: status and download (HTML) */
-        get: operations["dashboardLabelFile"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/shipping/label-files/{labelFileId}/download": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A label file's PDF, through the session */
-        get: operations["dashboardDownloadLabelFile"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/shipping/providers": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The store's carrier contracts: the Providers tab (HTML) */
-        get: operations["dashboardProviders"];
-        put?: never;
-        /** Add a carrier contract with the carrier's credentials (owner; the rules of the operator route) */
-        post: operations["dashboardAddContract"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/shipping/providers/{contractId}/remove": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Remove a carrier contract (owner) */
-        post: operations["dashboardRemoveContract"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/shipping/shipments/{shipmentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One shipment: parcels, status history, tracking, label files, deliveries (HTML) */
-        get: operations["dashboardShipment"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/dashboard/shipping/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The store's shipping webhooks and their deliveries (HTML) */
-        get: operations["dashboardShippingWebhooks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/embedded/card/{uuid}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The embedded card form of a session or draft payment intent (HTML, made for an iframe) */
-        get: operations["embeddedCardForm"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/embedded/card/{uuid}/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Pay the session's order with the card typed in the form (same-origin fetch from the form) */
-        post: operations["embeddedCardPay"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/embedded/card/3ds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The embedded 3-D Secure challenge (HTML, framed over the checkout; signed fields) */
-        get: operations["embeddedCard3ds"];
-        put?: never;
-        /** Complete or fail the embedded 3-D Secure challenge (same-origin fetch; signed fields) */
-        post: operations["embeddedCard3dsAnswer"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/guides/{name}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A guide from the checkout, as Markdown text */
-        get: operations["getGuide"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -871,112 +404,6 @@ export interface paths {
         };
         /** The process is up */
         get: operations["getHealth"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/l/{code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A payment link's short URL: redirects to the link's page */
-        get: operations["paymentLinkShort"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/links/{paymentLinkUuid}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The payment link's page (HTML): payer details, delivery, payment method */
-        get: operations["paymentLinkPage"];
-        put?: never;
-        /** The payer's form: creates the order and goes on to its payment page */
-        post: operations["paymentLinkSubmit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/links/{paymentLinkUuid}/thanks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Where the payer returns when the link has no returnUrl: the outcome of the payment */
-        get: operations["paymentLinkThanks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/logos/banks/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The logo of a bank (SVG, public, cacheable for a day) */
-        get: operations["getBankLogo"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/logos/carriers/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A carrier's logo (a carrier's logoUrl)
-         * @description Public (no authentication), cacheable for a day.
-         */
-        get: operations["carrierLogo"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/logos/methods/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The logo of a payment method (SVG, public, cacheable for a day) */
-        get: operations["getMethodLogo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1377,95 +804,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pay/{orderUuid}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The order's hosted payment page (HTML)
-         * @description For the shopper, not an API client: the order id is the only credential.
-         */
-        get: operations["payPage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/pay/{orderUuid}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The shopper gives up (form post) */
-        post: operations["payCancel"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/pay/{orderUuid}/card": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Production's card page: Stripe's Payment Element for the order's PaymentIntent */
-        get: operations["stripeCardPage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/pay/{orderUuid}/return": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The processor sends the shopper back (signed fields) */
-        get: operations["payReturn"];
-        put?: never;
-        /** The processor sends the shopper back (signed fields) */
-        post: operations["payReturnPost"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/pay/{orderUuid}/start": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start a payment with the chosen option (form post) */
-        post: operations["payStart"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/processors/stripe/sandbox/webhook": {
         parameters: {
             query?: never;
@@ -1569,6 +907,32 @@ export interface paths {
         /**
          * Create an order (or update the one with the same merchantReference)
          * @description The body carries the order creation payload as a signed token (`data`); no Authorization header.
+         *
+         *     **Signed body.** Sign the payload as an HS256 JWT with the store's secret key of the environment (`accessKey` names the key; `exp` is required, at most 10 minutes ahead for orders) and send it as `{"data": "<JWT>"}`, e.g. in Node `jwt.sign(payload, secretKey, { algorithm: 'HS256' })`; in PHP `JWT::encode($payload, $secretKey, 'HS256')`. The body example's token is this payload signed with `sk_test_secret_of_the_example_store`.
+         *
+         *     The decoded payload of the example:
+         *
+         *     ```json
+         *     {
+         *       "accessKey": "sk_test_WP3xVPzBDA0iLX_9zYfW0OHk",
+         *       "exp": 1795859633,
+         *       "merchantReference": "ORDER-1001",
+         *       "returnUrl": "https://shop.example/return",
+         *       "notificationUrl": "https://shop.example/notify",
+         *       "grandTotal": 10.5,
+         *       "currency": "EUR",
+         *       "locale": "en",
+         *       "payment": {
+         *         "method": "paymentInitiation",
+         *         "amount": 10.5,
+         *         "currency": "EUR",
+         *         "methodOptions": {
+         *           "preferredCountry": "EE"
+         *         }
+         *       },
+         *       "iat": 1795859033
+         *     }
+         *     ```
          */
         post: operations["sandboxCreateOrder"];
         delete?: never;
@@ -1624,6 +988,19 @@ export interface paths {
         /**
          * Create a draft payment intent (embedded payments; sent as paymentIntentUuid with the order)
          * @description The body carries a signed token whose payload has `method` (cardPayments or blik).
+         *
+         *     **Signed body.** Sign the payload as an HS256 JWT with the store's secret key of the environment (`accessKey` names the key; `exp` is required, at most 10 minutes ahead for orders) and send it as `{"data": "<JWT>"}`, e.g. in Node `jwt.sign(payload, secretKey, { algorithm: 'HS256' })`; in PHP `JWT::encode($payload, $secretKey, 'HS256')`. The body example's token is this payload signed with `sk_test_secret_of_the_example_store`.
+         *
+         *     The decoded payload of the example:
+         *
+         *     ```json
+         *     {
+         *       "accessKey": "sk_test_WP3xVPzBDA0iLX_9zYfW0OHk",
+         *       "exp": 1795859633,
+         *       "method": "cardPayments",
+         *       "iat": 1795859033
+         *     }
+         *     ```
          */
         post: operations["sandboxCreateDraftPaymentIntent"];
         delete?: never;
@@ -1644,6 +1021,23 @@ export interface paths {
         /**
          * Create a payment link (a shareable page that creates orders)
          * @description The body carries the payment link payload as a signed token (`data`); no Authorization header.
+         *
+         *     **Signed body.** Sign the payload as an HS256 JWT with the store's secret key of the environment (`accessKey` names the key; `exp` is required, at most 10 minutes ahead for orders) and send it as `{"data": "<JWT>"}`, e.g. in Node `jwt.sign(payload, secretKey, { algorithm: 'HS256' })`; in PHP `JWT::encode($payload, $secretKey, 'HS256')`. The body example's token is this payload signed with `sk_test_secret_of_the_example_store`.
+         *
+         *     The decoded payload of the example:
+         *
+         *     ```json
+         *     {
+         *       "accessKey": "sk_test_WP3xVPzBDA0iLX_9zYfW0OHk",
+         *       "exp": 1795859633,
+         *       "description": "Gift card",
+         *       "amount": 25,
+         *       "currency": "EUR",
+         *       "askAdditionalInfo": false,
+         *       "expiresAt": "2099-01-01 00:00:00",
+         *       "iat": 1795859033
+         *     }
+         *     ```
          */
         post: operations["sandboxCreatePaymentLink"];
         delete?: never;
@@ -1701,6 +1095,21 @@ export interface paths {
         /**
          * Refund a paid order, in part or in full (201; an idempotency key already used on the order is a 400)
          * @description The body carries the refund request payload as a signed token (`data`); no Authorization header.
+         *
+         *     **Signed body.** Sign the payload as an HS256 JWT with the store's secret key of the environment (`accessKey` names the key; `exp` is required, at most 10 minutes ahead for orders) and send it as `{"data": "<JWT>"}`, e.g. in Node `jwt.sign(payload, secretKey, { algorithm: 'HS256' })`; in PHP `JWT::encode($payload, $secretKey, 'HS256')`. The body example's token is this payload signed with `sk_test_secret_of_the_example_store`.
+         *
+         *     The decoded payload of the example:
+         *
+         *     ```json
+         *     {
+         *       "accessKey": "sk_test_WP3xVPzBDA0iLX_9zYfW0OHk",
+         *       "exp": 1795859633,
+         *       "orderUuid": "01a2218a-2798-7945-b2b8-b5d372cf6817",
+         *       "amount": 1,
+         *       "idempotencyKey": "refund-1795859033",
+         *       "iat": 1795859033
+         *     }
+         *     ```
          */
         post: operations["sandboxCreateRefund"];
         delete?: never;
@@ -1721,6 +1130,18 @@ export interface paths {
         /**
          * Create a session for an embedded card payment (single use, 60 minutes to bind an order)
          * @description The body carries a signed token with the minimal payload (`accessKey`, `iat`, `exp`).
+         *
+         *     **Signed body.** Sign the payload as an HS256 JWT with the store's secret key of the environment (`accessKey` names the key; `exp` is required, at most 10 minutes ahead for orders) and send it as `{"data": "<JWT>"}`, e.g. in Node `jwt.sign(payload, secretKey, { algorithm: 'HS256' })`; in PHP `JWT::encode($payload, $secretKey, 'HS256')`. The body example's token is this payload signed with `sk_test_secret_of_the_example_store`.
+         *
+         *     The decoded payload of the example:
+         *
+         *     ```json
+         *     {
+         *       "accessKey": "sk_test_WP3xVPzBDA0iLX_9zYfW0OHk",
+         *       "exp": 1795859633,
+         *       "iat": 1795859033
+         *     }
+         *     ```
          */
         post: operations["sandboxCreateSession"];
         delete?: never;
@@ -2396,40 +1817,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sdk/3.x/bundle.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The 3.x browser bundle: the bank-selection widget and embedded payments (JavaScript) */
-        get: operations["checkout3xScript"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/sdk/checkout/1.x/checkout.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The embedded card checkout script of sessions (JavaScript) */
-        get: operations["checkout1xScript"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/shipping/api/v1/pickup-points": {
         parameters: {
             query?: never;
@@ -2838,481 +2225,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/simulators/bank/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** XS2A simulator: the bank’s SCA page (redirect approach) */
-        get: operations["simBankPage"];
-        put?: never;
-        /** XS2A simulator: approve, decline or cancel on the bank’s SCA page */
-        post: operations["simBankSubmit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/blik/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * BLIK simulator: the code page
-         * @description A page of a simulated processor, for the shopper. The query carries the fields Kassa signed (with their `mac`); the signature authenticates the request.
-         */
-        get: operations["simBlikPage"];
-        put?: never;
-        /**
-         * BLIK simulator: pay with a code, or cancel
-         * @description The shopper's answer on a simulated processor's page: the signed fields again, with what the shopper entered.
-         */
-        post: operations["simBlikSubmit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/bnpl/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Buy-now-pay-later simulator: the plan page
-         * @description A page of a simulated processor, for the shopper. The query carries the fields Kassa signed (with their `mac`); the signature authenticates the request.
-         */
-        get: operations["simBnplPage"];
-        put?: never;
-        /**
-         * Buy-now-pay-later simulator: accept a plan, decline or cancel
-         * @description The shopper's answer on a simulated processor's page: the signed fields again, with what the shopper entered.
-         */
-        post: operations["simBnplSubmit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/card/3ds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Stripe simulator: the 3-D Secure challenge (the next_action of a PaymentIntent that requires_action)
-         * @description A page of Kassa's Stripe simulator standing in for Stripe.js and Elements (sandbox only). The query carries the PaymentIntent's client secret, the return_url and the page language.
-         */
-        get: operations["simCard3dsPage"];
-        put?: never;
-        /**
-         * Stripe simulator: complete or fail the 3-D Secure challenge
-         * @description The shopper's answer on a page of Kassa's Stripe simulator: the page state again, with what the shopper entered.
-         */
-        post: operations["simCard3dsSubmit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/card/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Stripe simulator: the card page (wallet button and card form), as Elements would show it
-         * @description A page of Kassa's Stripe simulator standing in for Stripe.js and Elements (sandbox only). The query carries the PaymentIntent's client secret, the return_url and the page language.
-         */
-        get: operations["simCardPage"];
-        put?: never;
-        /**
-         * Stripe simulator: pay by card, open the wallet, or cancel
-         * @description The shopper's answer on a page of Kassa's Stripe simulator: the page state again, with what the shopper entered.
-         */
-        post: operations["simCardSubmit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/card/wallet": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Stripe simulator: the wallet's confirmation sheet
-         * @description A page of Kassa's Stripe simulator standing in for Stripe.js and Elements (sandbox only). The query carries the PaymentIntent's client secret, the return_url and the page language.
-         */
-        get: operations["simCardWalletPage"];
-        put?: never;
-        /**
-         * Stripe simulator: confirm or close the wallet
-         * @description The shopper's answer on a page of Kassa's Stripe simulator: the page state again, with what the shopper entered.
-         */
-        post: operations["simCardWalletSubmit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/hire-purchase/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Hire-purchase simulator: the application page
-         * @description A page of a simulated processor, for the shopper. The query carries the fields Kassa signed (with their `mac`); the signature authenticates the request.
-         */
-        get: operations["simHirePurchasePage"];
-        put?: never;
-        /**
-         * Hire-purchase simulator: apply, decline or cancel
-         * @description The shopper's answer on a simulated processor's page: the signed fields again, with what the shopper entered.
-         */
-        post: operations["simHirePurchaseSubmit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/mobilepay/app": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * MobilePay simulator: the app's confirmation
-         * @description A page of a simulated processor, for the shopper. The query carries the fields Kassa signed (with their `mac`); the signature authenticates the request.
-         */
-        get: operations["simMobilePayAppPage"];
-        put?: never;
-        /**
-         * MobilePay simulator: approve or reject in the app
-         * @description The shopper's answer on a simulated processor's page: the signed fields again, with what the shopper entered.
-         */
-        post: operations["simMobilePayAppSubmit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/mobilepay/pay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * MobilePay simulator: the phone number page
-         * @description A page of a simulated processor, for the shopper. The query carries the fields Kassa signed (with their `mac`); the signature authenticates the request.
-         */
-        get: operations["simMobilePayPage"];
-        put?: never;
-        /**
-         * MobilePay simulator: send to the app, or cancel
-         * @description The shopper's answer on a simulated processor's page: the signed fields again, with what the shopper entered.
-         */
-        post: operations["simMobilePaySubmit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/stripe/v1/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Stripe simulator: list Events, newest first
-         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
-         */
-        get: operations["stripeSimListEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/stripe/v1/payment_intents": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Stripe simulator: create a PaymentIntent
-         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
-         */
-        post: operations["stripeSimCreatePaymentIntent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/stripe/v1/payment_intents/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Stripe simulator: retrieve a PaymentIntent
-         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
-         */
-        get: operations["stripeSimGetPaymentIntent"];
-        put?: never;
-        /**
-         * Stripe simulator: update a PaymentIntent
-         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
-         */
-        post: operations["stripeSimUpdatePaymentIntent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/stripe/v1/payment_intents/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Stripe simulator: cancel a PaymentIntent
-         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
-         */
-        post: operations["stripeSimCancelPaymentIntent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/stripe/v1/payment_intents/{id}/confirm": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Stripe simulator: confirm a PaymentIntent
-         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
-         */
-        post: operations["stripeSimConfirmPaymentIntent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/stripe/v1/payment_methods": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Stripe simulator: create a card PaymentMethod
-         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
-         */
-        post: operations["stripeSimCreatePaymentMethod"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/stripe/v1/refunds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Stripe simulator: refund a PaymentIntent
-         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
-         */
-        post: operations["stripeSimCreateRefund"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/stripe/v1/refunds/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Stripe simulator: retrieve a Refund
-         * @description Kassa's simulator of Stripe's API for the sandbox's Stripe connector (the official SDK). Form-encoded like Stripe's; Bearer auth with the sandbox's secret key; answers and errors in Stripe's shapes. Not an API of Kassa's own.
-         */
-        get: operations["stripeSimGetRefund"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/xs2a/{bank}/v1/payments/{product}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** XS2A simulator: payment initiation (Berlin Group NextGenPSD2) */
-        post: operations["simXs2aInitiate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/xs2a/{bank}/v1/payments/{product}/{paymentId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** XS2A simulator: a payment with its status and, once authorised, its debtor */
-        get: operations["simXs2aPayment"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/simulators/xs2a/{bank}/v1/payments/{product}/{paymentId}/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** XS2A simulator: the transaction status of a payment */
-        get: operations["simXs2aStatus"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/track/{carrierCode}/{trackingNumber}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A parcel's public tracking page
-         * @description Public (no authentication): the page a parcel's trackingLink opens.
-         */
-        get: operations["trackingPage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
          * Error
-         * @description The spec's error shape
-         */
-        "def-0": {
-            /**
-             * @description The HTTP reason phrase
-             * @example Bad Request
-             */
-            error: string;
-            /**
-             * @description What went wrong; for a bad field it starts with the field
-             * @example grandTotal must be a number
-             */
-            message: string;
-            /**
-             * @description The HTTP status code
-             * @example 400
-             */
-            statusCode: number;
-        };
-        /**
-         * Error
-         * @description The spec's error shape
+         * @description The spec's error shape `{statusCode, message, error}`, plus `code` and `docUrl`, which clients of the spec ignore
          */
         ErrorBody: {
+            /**
+             * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+             * @example KASSA_ERR_VALIDATION
+             * @enum {string}
+             */
+            code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+            /**
+             * Format: uri
+             * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+             * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+             */
+            docUrl: string;
             /**
              * @description The HTTP reason phrase
              * @example Bad Request
@@ -3455,129 +2388,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getHome: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The home page, or its links as JSON */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The back office (HTML; users added by the operator) */
-                        backOffice: string;
-                        basePaths: {
-                            payments: {
-                                production: string;
-                                sandbox: string;
-                            };
-                            shipping: {
-                                production: string;
-                                sandbox: string;
-                            };
-                        };
-                        /** @description The API reference (HTML) */
-                        docs: string;
-                        guides: {
-                            decisions: string;
-                            moneyOut: string;
-                            production: string;
-                            readme: string;
-                            sandbox: string;
-                        };
-                        name: string;
-                        /** @description The OpenAPI document */
-                        openapi: string;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    checkout1xScriptAlias1: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The script (gzip where accepted) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/javascript": string;
-                };
-            };
-            /** @description Not modified (ETag) */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
     listCliEvents: {
         parameters: {
             query?: {
@@ -3629,6 +2439,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -3653,6 +2475,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -3679,6 +2513,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -3703,6 +2549,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -3729,6 +2587,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -3753,6 +2623,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -3927,6 +2809,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -3951,6 +2845,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -3977,6 +2883,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -4001,6 +2919,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -4177,6 +3107,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -4201,6 +3143,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -4227,6 +3181,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -4251,6 +3217,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -4421,6 +3399,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -4445,6 +3435,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -4471,6 +3473,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -4495,6 +3509,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -4547,6 +3573,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -4571,6 +3609,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -4617,6 +3667,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -4681,6 +3743,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -4706,6 +3780,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -4730,6 +3816,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -4792,6 +3890,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -4817,6 +3927,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -4841,6 +3963,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -4936,6 +4070,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -4960,6 +4106,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -4986,6 +4144,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5010,6 +4180,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5069,6 +4251,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5093,6 +4287,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5119,6 +4325,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5143,6 +4361,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5213,6 +4443,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5237,6 +4479,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5263,6 +4517,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5288,6 +4554,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5312,6 +4590,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5370,6 +4660,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5395,6 +4697,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5419,6 +4733,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5476,6 +4802,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5500,6 +4838,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5546,6 +4896,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5621,6 +4983,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5646,6 +5020,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5670,6 +5056,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5752,6 +5150,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5776,6 +5186,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5802,6 +5224,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5826,6 +5260,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5882,6 +5328,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5906,6 +5364,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -5932,6 +5402,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -5956,6 +5438,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -6160,6 +5654,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -6185,6 +5691,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -6209,6 +5727,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -6416,6 +5946,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -6441,3168 +5983,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
                          */
-                        error: string;
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
                         /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
                          */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    checkout3xScriptAlias1: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The script (gzip where accepted) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/javascript": string;
-                };
-            };
-            /** @description Not modified (ETag) */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardOverview: {
-        parameters: {
-            query?: {
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The overview */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A malformed field: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardLoginPage: {
-        parameters: {
-            query?: {
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The sign-in page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardLogin: {
-        parameters: {
-            query?: {
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The sign-in form */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description Email */
-                    email: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description Password */
-                    password: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Signed in: to the overview */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Malformed form */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Wrong email or password (the same answer whether or not the email exists) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description Too many failed sign-ins for this email or address */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardLogout: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The sign-out form */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The form token */
-                    csrf: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Signed out: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Malformed form */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardOrders: {
-        parameters: {
-            query?: {
-                /** @description Keyset: created_at of the last order of the previous page */
-                afterAt?: string | string[];
-                /** @description Keyset: UUID of the last order of the previous page */
-                afterId?: string | string[];
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Created on or after (YYYY-MM-DD) */
-                from?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description The merchant's reference, or an order UUID */
-                q?: string | string[];
-                /** @description One of PENDING, PAID, ABANDONED, PARTIALLY_REFUNDED, REFUNDED */
-                status?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-                /** @description Created on or before (YYYY-MM-DD) */
-                to?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The orders, newest first, one page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A malformed field: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardOrder: {
-        parameters: {
-            query?: {
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description Order UUID (an unknown, malformed or other store's one gets the not-found page) */
-                orderUuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One order: payment attempts, refunds, notifications and their attempts */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A malformed field: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardResend: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The order's (or one of its refunds') notification */
-                notificationId: string;
-                /** @description Order UUID */
-                orderUuid: string;
-            };
-            cookie?: never;
-        };
-        /** @description The resend form */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Done: back to the order's page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused by the refund rules: the order's page with why */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s orders: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The notification is already waiting to be sent: the order's page with why */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardRefund: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Order UUID (an unknown, malformed or other store's one gets the not-found page) */
-                orderUuid: string;
-            };
-            cookie?: never;
-        };
-        /** @description The refund form */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The amount to refund, e.g. 10.50 (at least 0.05) */
-                    amount: string | string[];
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description Made with the form: a re-sent form does not refund twice */
-                    idempotencyKey: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Done: back to the order's page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused by the refund rules: the order's page with why */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s orders: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The notification is already waiting to be sent: the order's page with why */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardPayouts: {
-        parameters: {
-            query?: {
-                /** @description Keyset: created_at (µs since the epoch) of the last payout of the previous page */
-                afterAt?: string | string[];
-                /** @description Keyset: UUID of the last payout of the previous page */
-                afterId?: string | string[];
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The payouts, newest first, one page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A malformed page cursor */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores, payouts or formats: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardPayoutExport: {
-        parameters: {
-            query?: {
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description One of excel, xml, json, csv */
-                format: string;
-                /** @description Payout UUID (an unknown, malformed, other store's or other environment's one gets the not-found page) */
-                payoutUuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The export file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": string;
-                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
-                    "application/xml": string;
-                    "text/csv": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not one of the user’s stores, payouts or formats: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardSettings: {
-        parameters: {
-            query?: {
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description 1 after a change was saved */
-                saved?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The settings of the store in the environment */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A malformed field: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardSettingsAddress: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The sender address */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description companyName (optional) */
-                    "shippingAddress.companyName"?: string | string[];
-                    /** @description country */
-                    "shippingAddress.country": string | string[];
-                    /** @description email (optional) */
-                    "shippingAddress.email"?: string | string[];
-                    /** @description locality */
-                    "shippingAddress.locality": string | string[];
-                    /** @description name */
-                    "shippingAddress.name": string | string[];
-                    /** @description phoneCountryCode (optional) */
-                    "shippingAddress.phoneCountryCode"?: string | string[];
-                    /** @description phoneNumber */
-                    "shippingAddress.phoneNumber": string | string[];
-                    /** @description postalCode */
-                    "shippingAddress.postalCode": string | string[];
-                    /** @description region (optional) */
-                    "shippingAddress.region"?: string | string[];
-                    /** @description streetAddress */
-                    "shippingAddress.streetAddress": string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Saved: back to the settings page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: the settings page with each problem under its field, nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardSettingsRevokePrevious: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description End the overlap */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Saved: back to the settings page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: the settings page with each problem under its field, nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardSettingsRollKey: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Roll the secret */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description Minutes the previous secret stays valid: 1440, 60, 10080, 0 */
-                    overlapMinutes?: string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Rolled: the settings page showing the new secret this once */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Saved: back to the settings page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: the settings page with each problem under its field, nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description A previous secret is still valid: the settings page saying until when */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardSettingsMethods: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Bank payments per country */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description "on" when bank payments are on in EE */
-                    "country.EE"?: string | string[];
-                    /** @description "on" when bank payments are on in FI */
-                    "country.FI"?: string | string[];
-                    /** @description "on" when bank payments are on in LT */
-                    "country.LT"?: string | string[];
-                    /** @description "on" when bank payments are on in LV */
-                    "country.LV"?: string | string[];
-                    /** @description "on" when bank payments are on in PL */
-                    "country.PL"?: string | string[];
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Saved: back to the settings page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: the settings page with each problem under its field, nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardSettingsOptions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Store options */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description "on" to accept production Bearer tokens without exp */
-                    allowTokensWithoutExp?: string | string[];
-                    /** @description "on" to allow bank-payment refunds */
-                    bankRefundsEnabled?: string | string[];
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Saved: back to the settings page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: the settings page with each problem under its field, nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardSettingsPayoutAccount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The payout account */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description accountName */
-                    "payoutAccount.accountName": string | string[];
-                    /** @description iban */
-                    "payoutAccount.iban": string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Saved: back to the settings page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: the settings page with each problem under its field, nothing changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardShipments: {
-        parameters: {
-            query?: {
-                /** @description Keyset: created_at of the last shipment of the previous page */
-                afterAt?: string | string[];
-                /** @description Keyset: UUID of the last shipment of the previous page */
-                afterId?: string | string[];
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description A shipment UUID, the merchant's reference or a parcel's tracking number */
-                q?: string | string[];
-                /** @description One of created, pending, registered, registrationFailed, labelsCreated, inTransit, awaitingCollection, delivered, returned */
-                status?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The store's shipments, newest first, one page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A malformed field: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores or objects: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardResendShippingDelivery: {
-        parameters: {
-            query?: {
-                /** @description The page to go back to (a shipment of the area, or its webhooks) */
-                back?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description A webhook delivery of the store's (another's gets the not-found page) */
-                notificationId: string;
-            };
-            cookie?: never;
-        };
-        /** @description The form */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Queued: back to the page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused: the page with why */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s objects: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Refused by the current state: the page with why */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardCreateLabelFile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Create a label file of the selected shipments */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description A6 (one label a page, the default) or A4 (four a page) */
-                    pageSize?: string | string[];
-                    /** @description The selected shipments (the checkbox repeated, one UUID each) */
-                    shipment: string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Created: to the label file's page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused by the label-file rules: the shipments page with why */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s objects: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Refused by the current state: the page with why */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardLabelFile: {
-        parameters: {
-            query?: {
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description Label file UUID (an unknown, malformed or other store's one gets the not-found page) */
-                labelFileId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A label file: its status and, once ready, the download link */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A malformed field: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores or objects: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardDownloadLabelFile: {
-        parameters: {
-            query?: {
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description Label file UUID (an unknown, malformed or other store's one gets the not-found page) */
-                labelFileId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The labels (PDF), rendered on the fly */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/pdf": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not one of the user’s label files, or not ready: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description A shipment of the file can no longer be printed */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardProviders: {
-        parameters: {
-            query?: {
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The store's carrier contracts (Providers) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A malformed field: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores or objects: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardAddContract: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Add a carrier contract */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The carrier */
-                    carrierCode: string | string[];
-                    /** @description The country of the contract */
-                    country: string | string[];
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description Days allowed for returns (1-365, with returns allowed) */
-                    daysAllowedForReturns?: string | string[];
-                    /** @description XS, S, M, L or XL (carriers with parcel lockers) */
-                    defaultLockerSize?: string | string[];
-                    /** @description Checkbox: drop-off PIN service */
-                    dropOffPinService?: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description true: the merchant’s own contract; false: Kassa’s service contract; empty: the carrier’s default */
-                    isDirectContract?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description The carrier’s contract number */
-                    logisticsContractNumber?: string | string[];
-                    /** @description COURIER or LOCKER (carriers that take it) */
-                    parcelHandoverMethod?: string | string[];
-                    /** @description The carrier account's password (sealed; never shown again) */
-                    password?: string | string[];
-                    /** @description Checkbox: returns allowed */
-                    returnsAllowed?: string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                    /** @description The carrier account's username (with password) */
-                    username?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Done: back to the Providers page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused by the contract rules: the Providers page with every bad field named */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s objects: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Refused by the current state: the page with why */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardRemoveContract: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Carrier contract UUID (another store's or environment's gets the not-found page) */
-                contractId: string;
-            };
-            cookie?: never;
-        };
-        /** @description The form */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description The form token */
-                    csrf: string | string[];
-                    /** @description sandbox or production (default production) */
-                    env?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                    lang?: string | string[];
-                    /** @description The store's UUID (one of the user's); default the first */
-                    store?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Done: back to the Providers page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Refused by the contract rules: the Providers page with every bad field named */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The form token is missing or wrong, or the user is a viewer */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s objects: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Refused by the current state: the page with why */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    dashboardShipment: {
-        parameters: {
-            query?: {
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description Shipment UUID (an unknown, malformed or other store's one gets the not-found page) */
-                shipmentId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One shipment: parcels, status history, tracking, label files, deliveries */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A malformed field: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores or objects: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    dashboardShippingWebhooks: {
-        parameters: {
-            query?: {
-                /** @description sandbox or production (default production) */
-                env?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default Accept-Language, else en */
-                lang?: string | string[];
-                /** @description The store's UUID (one of the user's); default the first */
-                store?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The store's shipping webhooks with their deliveries */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not signed in: to the sign-in page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description A malformed field: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Not one of the user’s stores or objects: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    embeddedCardForm: {
-        parameters: {
-            query?: {
-                /** @description Language of the form (de, en, et, fi, lt, lv, pl, ru) */
-                lang?: string | string[];
-                /** @description Origin of the page that frames the form (the only one it talks to) */
-                parent?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description Session or draft payment intent UUID */
-                uuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unknown session, or its environment has no card processor configured (production without the stripe connector): a page saying so */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    embeddedCardPay: {
-        parameters: {
-            query?: {
-                /** @description Language of the form (de, en, et, fi, lt, lv, pl, ru) */
-                lang?: string | string[];
-                /** @description Origin of the page that frames the form (the only one it talks to) */
-                parent?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description Session or draft payment intent UUID */
-                uuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @description Instead of the card, for a BLIK draft's order: 6 digits */
-                    blikCode?: string;
-                    cardCvc?: string;
-                    /** @description MM/YY */
-                    cardExpiry?: string;
-                    cardNumber?: string;
-                    /** @description Production's Stripe Elements form: no card; the answer is the PaymentIntent to confirm in the browser */
-                    elements?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description The outcome */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The payment intent of the attempt */
-                        paymentIntentUuid: string;
-                        resultCode: string;
-                        /** @enum {string} */
-                        status: "paid";
-                    } | {
-                        /** @description DECLINED, INSUFFICIENT_FUNDS or AUTHENTICATION_FAILED */
-                        errorCode: string;
-                        /** @description The payment intent of the attempt */
-                        paymentIntentUuid: string;
-                        /** @enum {string} */
-                        status: "failed";
-                    } | {
-                        invalidCvc: boolean;
-                        invalidExpiry: boolean;
-                        invalidNumber: boolean;
-                        /** @enum {string} */
-                        status: "invalid";
-                    } | {
-                        /** @enum {string} */
-                        status: "invalidCode";
-                    } | {
-                        /** @description The signed 3-D Secure page */
-                        embeddedUrl: string;
-                        /** @description The payment intent of the attempt */
-                        paymentIntentUuid: string;
-                        /** @enum {string} */
-                        status: "challenge";
-                    } | {
-                        /** @description The Stripe PaymentIntent's client secret */
-                        clientSecret: string;
-                        /** @description The payment intent of the attempt */
-                        paymentIntentUuid: string;
-                        /** @description Where Stripe.js returns after a redirect */
-                        returnUrl: string;
-                        /** @enum {string} */
-                        status: "confirm";
-                    };
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -9629,351 +6020,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
                          */
-                        error: string;
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
                         /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
                          */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    embeddedCard3ds: {
-        parameters: {
-            query?: {
-                /** @description Signed field brand */
-                brand?: string | string[];
-                /** @description Signed field intent */
-                intent?: string | string[];
-                /** @description Signed field last4 */
-                last4?: string | string[];
-                /** @description Signed field locale */
-                locale?: string | string[];
-                /** @description Signed field mac */
-                mac?: string | string[];
-                /** @description Signed field order */
-                order?: string | string[];
-                /** @description Signed field parent */
-                parent?: string | string[];
-                /** @description Signed field ref */
-                ref?: string | string[];
-                /** @description Signed field session */
-                session?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The 3-D Secure page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The signed fields are missing or altered: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    embeddedCard3dsAnswer: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description complete or fail */
-                    action: string;
-                    /** @description Signed field brand */
-                    brand?: string;
-                    /** @description Signed field intent */
-                    intent?: string;
-                    /** @description Signed field last4 */
-                    last4?: string;
-                    /** @description Signed field locale */
-                    locale?: string;
-                    /** @description Signed field mac */
-                    mac?: string;
-                    /** @description Signed field order */
-                    order?: string;
-                    /** @description Signed field parent */
-                    parent?: string;
-                    /** @description Signed field ref */
-                    ref?: string;
-                    /** @description Signed field session */
-                    session?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description The outcome */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The payment intent of the attempt */
-                        paymentIntentUuid: string;
-                        resultCode: string;
-                        /** @enum {string} */
-                        status: "paid";
-                    } | {
-                        /** @description DECLINED, INSUFFICIENT_FUNDS or AUTHENTICATION_FAILED */
-                        errorCode: string;
-                        /** @description The payment intent of the attempt */
-                        paymentIntentUuid: string;
-                        /** @enum {string} */
-                        status: "failed";
-                    } | {
-                        invalidCvc: boolean;
-                        invalidExpiry: boolean;
-                        invalidNumber: boolean;
-                        /** @enum {string} */
-                        status: "invalid";
-                    } | {
-                        /** @enum {string} */
-                        status: "invalidCode";
-                    } | {
-                        /** @description The signed 3-D Secure page */
-                        embeddedUrl: string;
-                        /** @description The payment intent of the attempt */
-                        paymentIntentUuid: string;
-                        /** @enum {string} */
-                        status: "challenge";
-                    } | {
-                        /** @description The Stripe PaymentIntent's client secret */
-                        clientSecret: string;
-                        /** @description The payment intent of the attempt */
-                        paymentIntentUuid: string;
-                        /** @description Where Stripe.js returns after a redirect */
-                        returnUrl: string;
-                        /** @enum {string} */
-                        status: "confirm";
-                    };
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description Forbidden */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description Conflict */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    getGuide: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description README.md, sandbox.md or decisions.md */
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The guide (Markdown) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/markdown": string;
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -10023,499 +6080,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
                          */
-                        error: string;
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
                         /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
                          */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    paymentLinkShort: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Short code */
-                code: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The link's page */
-            302: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No such link: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    paymentLinkPage: {
-        parameters: {
-            query?: {
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the link locale */
-                lang?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description Payment link UUID (an unknown or malformed one gets the not-found page) */
-                paymentLinkUuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The link's page (or, for a paid one_time link, a page saying so) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description No such link: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description A one_time link whose order is being paid by someone */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The link has expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    paymentLinkSubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Payment link UUID (an unknown or malformed one gets the not-found page) */
-                paymentLinkUuid: string;
-            };
-            cookie?: never;
-        };
-        /** @description The payer's form */
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @description Payer e-mail */
-                    email?: string | string[];
-                    /** @description Payer first name */
-                    firstName?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the link locale */
-                    lang?: string | string[];
-                    /** @description Payer last name */
-                    lastName?: string | string[];
-                    /** @description Courier: city */
-                    locality?: string | string[];
-                    /** @description Payment method system name */
-                    method?: string | string[];
-                    /** @description Payer mobile phone (with shipping) */
-                    phone?: string | string[];
-                    /** @description Courier: postal code */
-                    postalCode?: string | string[];
-                    /** @description pickupPoint:<id> or courier:<id> */
-                    shipping?: string | string[];
-                    /** @description Courier: street address */
-                    street?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description Payer e-mail */
-                    email?: string | string[];
-                    /** @description Payer first name */
-                    firstName?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the link locale */
-                    lang?: string | string[];
-                    /** @description Payer last name */
-                    lastName?: string | string[];
-                    /** @description Courier: city */
-                    locality?: string | string[];
-                    /** @description Payment method system name */
-                    method?: string | string[];
-                    /** @description Payer mobile phone (with shipping) */
-                    phone?: string | string[];
-                    /** @description Courier: postal code */
-                    postalCode?: string | string[];
-                    /** @description pickupPoint:<id> or courier:<id> */
-                    shipping?: string | string[];
-                    /** @description Courier: street address */
-                    street?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description A paid one_time link: a page saying so */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the order's payment page /pay/{orderUuid} */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The form has problems: the page again, with them */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description No such link: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description A one_time link whose order is being paid by someone */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The link has expired */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    paymentLinkThanks: {
-        parameters: {
-            query?: {
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the link locale */
-                lang?: string | string[];
-                /** @description The order token Kassa appended */
-                "order-token"?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description Payment link UUID (an unknown or malformed one gets the not-found page) */
-                paymentLinkUuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The outcome */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description No such link: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    getBankLogo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description <code>.svg, e.g. HABAEE2X.svg */
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The bank's logo */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/svg+xml": string;
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    carrierLogo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `<carrierCode>.svg` */
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The logo */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/svg+xml": string;
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    getMethodLogo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description <code>.svg, e.g. cardPayments.svg */
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The payment method's logo */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/svg+xml": string;
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -10562,6 +6137,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -10586,6 +6173,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -10649,6 +6248,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -10673,6 +6284,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -10742,6 +6365,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -10767,6 +6402,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -10791,6 +6438,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -10851,6 +6510,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -10876,6 +6547,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -10900,6 +6583,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -10964,6 +6659,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -10989,6 +6696,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11013,6 +6732,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -11087,6 +6818,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -11163,6 +6906,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11187,6 +6942,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -11236,6 +7003,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11261,6 +7040,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11285,6 +7076,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -11364,6 +7167,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11388,6 +7203,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -11478,6 +7305,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11503,6 +7342,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11527,6 +7378,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -11607,6 +7470,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11631,6 +7506,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -11657,6 +7544,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11681,6 +7580,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -11740,6 +7651,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11765,6 +7688,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11789,6 +7724,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -11854,6 +7801,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11878,6 +7837,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -11904,6 +7875,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -11928,6 +7911,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -11993,6 +7988,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -12017,6 +8024,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -12043,6 +8062,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -12067,6 +8098,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -12137,6 +8180,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -12161,6 +8216,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -12187,6 +8254,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -12211,6 +8290,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -12299,6 +8390,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -12394,6 +8497,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -12418,6 +8533,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -12508,6 +8635,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -12533,6 +8672,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -12557,6 +8708,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -12681,6 +8844,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -12706,6 +8881,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -12730,6 +8917,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -12838,6 +9037,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -12863,6 +9074,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -12887,6 +9110,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -12997,6 +9232,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13021,6 +9268,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -13047,6 +9306,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13071,6 +9342,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -13120,6 +9403,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13145,6 +9440,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13169,6 +9476,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -13230,6 +9549,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13255,6 +9586,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13279,6 +9622,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -13347,6 +9702,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13372,6 +9739,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13396,6 +9775,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -13465,6 +9856,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13489,6 +9892,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -13515,6 +9930,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13539,6 +9966,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -13646,6 +10085,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13671,6 +10122,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13695,6 +10158,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -13782,6 +10257,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13807,6 +10294,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13831,6 +10330,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -13890,6 +10401,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13915,6 +10438,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -13940,736 +10475,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
                          */
-                        error: string;
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
                         /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
                          */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    payPage: {
-        parameters: {
-            query?: {
-                /** @description Bank payments: the country whose banks are listed */
-                country?: string | string[];
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the order locale */
-                lang?: string | string[];
-                /** @description 1 after a failed attempt: show the page again with why */
-                retry?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description Order UUID (an unknown or malformed one gets the not-found page) */
-                orderUuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The payment page, or the status page of an order no longer pending */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The shopper already chose a bank: on to the bank's page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description No such order: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    payCancel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Order UUID (an unknown or malformed one gets the not-found page) */
-                orderUuid: string;
-            };
-            cookie?: never;
-        };
-        /** @description The cancel form */
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the order locale */
-                    lang?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the order locale */
-                    lang?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the merchant's returnUrl */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description No such order: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The order is no longer pending: its status page */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    stripeCardPage: {
-        parameters: {
-            query?: {
-                /** @description The PaymentIntent's client secret */
-                client_secret?: string | string[];
-                /** @description The page language */
-                locale?: string | string[];
-                /** @description Kassa's return route of the order */
-                return_url?: string | string[];
-            };
-            header?: never;
-            path: {
-                orderUuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Not a PaymentIntent of this order */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Not Found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    payReturn: {
-        parameters: {
-            query?: {
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the order locale */
-                lang?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description Order UUID (an unknown or malformed one gets the not-found page) */
-                orderUuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The processor has not decided yet (a bank still confirming the payment): a page saying so, with a link to check again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the merchant's returnUrl, or back to the payment page to try again */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The return is not valid: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The return signature is not valid: a page saying so */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description No such order: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The return does not belong to the attempt the order waits for: a page saying so */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    payReturnPost: {
-        parameters: {
-            query?: {
-                /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the order locale */
-                lang?: string | string[];
-            };
-            header?: never;
-            path: {
-                /** @description Order UUID (an unknown or malformed one gets the not-found page) */
-                orderUuid: string;
-            };
-            cookie?: never;
-        };
-        /** @description The processor's signed return fields (query or form); their names depend on the processor */
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the order locale */
-                    lang?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the order locale */
-                    lang?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The processor has not decided yet (a bank still confirming the payment): a page saying so, with a link to check again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the merchant's returnUrl, or back to the payment page to try again */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The return is not valid: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The return signature is not valid: a page saying so */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description No such order: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The return does not belong to the attempt the order waits for: a page saying so */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    payStart: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Order UUID (an unknown or malformed one gets the not-found page) */
-                orderUuid: string;
-            };
-            cookie?: never;
-        };
-        /** @description The payment choice form */
-        requestBody?: {
-            content: {
-                "application/json": {
-                    /** @description Bank payments: the chosen bank's code */
-                    bank?: string | string[];
-                    /** @description Bank payments: the bank list country (EE, LV, LT, FI, PL) */
-                    country?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the order locale */
-                    lang?: string | string[];
-                    /** @description Card payments: wallet or card */
-                    mode?: string | string[];
-                    /** @description Buy now, pay later: 1, 2 or 3 */
-                    period?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-                "application/x-www-form-urlencoded": {
-                    /** @description Bank payments: the chosen bank's code */
-                    bank?: string | string[];
-                    /** @description Bank payments: the bank list country (EE, LV, LT, FI, PL) */
-                    country?: string | string[];
-                    /** @description Page language (de, en, et, fi, lt, lv, pl, ru); default the order locale */
-                    lang?: string | string[];
-                    /** @description Card payments: wallet or card */
-                    mode?: string | string[];
-                    /** @description Buy now, pay later: 1, 2 or 3 */
-                    period?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description On to the processor's page */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The choice is not valid: the payment page again, with why */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description No such order: the not-found page */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The order is no longer pending: its status page */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -14725,6 +10541,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -14749,6 +10577,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -14804,6 +10644,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -14828,6 +10680,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -14876,6 +10740,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -14960,6 +10836,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -14984,6 +10872,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -15010,6 +10910,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -15034,6 +10946,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -15060,6 +10984,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -15084,6 +11020,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -15258,6 +11206,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -15282,6 +11242,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -15308,6 +11280,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -15332,6 +11316,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -15508,6 +11504,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -15532,6 +11540,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -15558,6 +11578,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -15582,6 +11614,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -15752,6 +11796,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -15776,6 +11832,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -15802,6 +11870,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -15826,6 +11906,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -15878,6 +11970,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -15902,6 +12006,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -15948,6 +12064,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16012,6 +12140,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16037,6 +12177,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16061,6 +12213,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16123,6 +12287,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16148,6 +12324,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16172,6 +12360,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16267,6 +12467,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16291,6 +12503,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16317,6 +12541,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16341,6 +12577,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16400,6 +12648,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16424,6 +12684,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16450,6 +12722,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16474,6 +12758,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16544,6 +12840,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16568,6 +12876,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16594,6 +12914,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16619,6 +12951,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16643,6 +12987,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16701,6 +13057,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16726,6 +13094,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16750,6 +13130,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16807,6 +13199,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16831,6 +13235,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16877,6 +13293,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -16952,6 +13380,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -16977,6 +13417,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17001,6 +13453,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -17083,6 +13547,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17107,6 +13583,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -17133,6 +13621,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17157,6 +13657,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -17213,6 +13725,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17237,6 +13761,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -17263,6 +13799,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17287,6 +13835,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -17491,6 +14051,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17516,6 +14088,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17540,6 +14124,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -17747,6 +14343,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17772,6 +14380,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17796,6 +14416,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -17864,6 +14496,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17889,6 +14533,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17913,6 +14569,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -17962,6 +14630,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -17987,6 +14667,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18011,6 +14703,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -18072,6 +14776,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18097,6 +14813,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18121,6 +14849,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -18177,6 +14917,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18202,6 +14954,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18226,6 +14990,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -18419,6 +15195,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18443,6 +15231,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -18469,6 +15269,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18494,6 +15306,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18518,6 +15342,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -18595,6 +15431,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18620,6 +15468,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18644,6 +15504,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -18715,6 +15587,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18739,6 +15623,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -18765,6 +15661,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18790,6 +15698,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18814,6 +15734,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -18872,6 +15804,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18897,6 +15841,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -18921,6 +15877,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -18981,6 +15949,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -19104,6 +16084,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19129,6 +16121,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19153,6 +16157,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -19225,6 +16241,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19250,6 +16278,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19274,6 +16314,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -19331,6 +16383,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19355,6 +16419,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -19381,6 +16457,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19405,6 +16493,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -19463,6 +16563,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19487,6 +16599,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -19584,6 +16708,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19665,6 +16801,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19689,6 +16837,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -19715,6 +16875,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19739,6 +16911,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -19811,6 +16995,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19836,6 +17032,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19860,6 +17068,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -19914,6 +17134,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19939,6 +17171,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -19963,6 +17207,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -20198,6 +17454,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -20222,6 +17490,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -20248,6 +17528,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -20272,6 +17564,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -20408,6 +17712,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -20433,6 +17749,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -20457,6 +17785,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -20672,6 +18012,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -20696,6 +18048,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -20722,6 +18086,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -20746,6 +18122,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -20827,6 +18215,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -20905,6 +18305,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -20929,6 +18341,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -21027,6 +18451,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -21051,6 +18487,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -21135,6 +18583,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -21159,6 +18619,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -21290,6 +18762,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -21314,6 +18798,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -21462,6 +18958,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -21486,6 +18994,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -21512,6 +19032,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -21536,6 +19068,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -21590,6 +19134,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -21657,6 +19213,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -21681,6 +19249,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -21728,6 +19308,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -21753,6 +19345,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -21777,6 +19381,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -21862,6 +19478,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -21886,6 +19514,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -21978,6 +19618,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -22003,109 +19655,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
                          */
-                        error: string;
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
                         /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
                          */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    checkout3xScript: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The script (gzip where accepted) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/javascript": string;
-                };
-            };
-            /** @description Not modified (ETag) */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    checkout1xScript: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The script (gzip where accepted) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/javascript": string;
-                };
-            };
-            /** @description Not modified (ETag) */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Internal Server Error */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -22166,6 +19726,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -22289,6 +19861,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -22314,6 +19898,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -22338,6 +19934,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -22410,6 +20018,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -22435,6 +20055,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -22459,6 +20091,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -22516,6 +20160,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -22540,6 +20196,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -22566,6 +20234,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -22590,6 +20270,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -22648,6 +20340,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -22672,6 +20376,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -22769,6 +20485,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -22850,6 +20578,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -22874,6 +20614,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -22900,6 +20652,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -22924,6 +20688,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -22996,6 +20772,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -23021,6 +20809,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -23045,6 +20845,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -23099,6 +20911,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -23124,6 +20948,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -23148,6 +20984,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -23383,6 +21231,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -23407,6 +21267,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -23433,6 +21305,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -23457,6 +21341,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -23593,6 +21489,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -23618,6 +21526,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -23642,6 +21562,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -23857,6 +21789,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -23881,6 +21825,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -23907,6 +21863,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -23931,6 +21899,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -24012,6 +21992,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -24090,6 +22082,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -24114,6 +22118,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -24212,6 +22228,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -24236,6 +22264,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -24320,6 +22360,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -24344,6 +22396,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -24475,6 +22539,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -24499,6 +22575,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -24553,6 +22641,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -24620,6 +22720,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -24644,6 +22756,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -24691,6 +22815,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -24716,6 +22852,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -24740,6 +22888,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -24825,6 +22985,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -24849,6 +23021,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -24941,6 +23125,18 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
+                         */
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
+                        /**
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
+                         */
+                        docUrl: string;
+                        /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
                          */
@@ -24966,57 +23162,17 @@ export interface operations {
                 content: {
                     "application/json": {
                         /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
+                         * @description The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message
+                         * @example KASSA_ERR_VALIDATION
+                         * @enum {string}
                          */
-                        error: string;
+                        code: "KASSA_ERR_VALIDATION" | "KASSA_ERR_BAD_REQUEST" | "KASSA_ERR_SCHEMA" | "KASSA_ERR_STORE_NOT_FOUND" | "KASSA_ERR_WRONG_ENVIRONMENT" | "KASSA_ERR_INVALID_TOKEN" | "KASSA_ERR_TOKEN_EXPIRED" | "KASSA_ERR_UNAUTHORIZED" | "KASSA_ERR_INVALID_SIGNATURE" | "KASSA_ERR_FORBIDDEN" | "KASSA_ERR_NOT_FOUND" | "KASSA_ERR_ROUTE_NOT_FOUND" | "KASSA_ERR_CONFLICT" | "KASSA_ERR_NOTIFICATION_PENDING" | "KASSA_ERR_PARAM_TOO_LONG" | "KASSA_ERR_BAD_URL" | "KASSA_ERR_UNROUTABLE" | "KASSA_ERR_BODY_TOO_LARGE" | "KASSA_ERR_HTTP" | "KASSA_ERR_TOO_MANY_LISTENERS" | "KASSA_ERR_LISTEN_BUSY" | "KASSA_ERR_NOT_CONFIGURED" | "KASSA_ERR_DATABASE_UNAVAILABLE" | "KASSA_ERR_DATABASE_BUSY" | "KASSA_ERR_INTERNAL";
                         /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
+                         * Format: uri
+                         * @description The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key
+                         * @example https://kassa.example/docs/errors#KASSA_ERR_VALIDATION
                          */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    simBankPage: {
-        parameters: {
-            query: {
-                /** @description The bank code (informative) */
-                bank: string | string[];
-                /** @description The country (informative) */
-                country: string | string[];
-                /** @description The payment at the simulated bank */
-                paymentId: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description No payment awaits authorisation under this id: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
+                        docUrl: string;
                         /**
                          * @description The HTTP reason phrase
                          * @example Bad Request
@@ -25033,2667 +23189,6 @@ export interface operations {
                          */
                         statusCode: number;
                     };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simBankSubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The shopper's decision */
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description approve, decline or cancel */
-                    action: string | string[];
-                    /** @description The payment at the simulated bank */
-                    paymentId: string | string[];
-                    /** @description The payer's IBAN */
-                    senderIban: string | string[];
-                    /** @description The payer's name */
-                    senderName: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description Back to the TPP-Redirect-URI (approved) or TPP-Nok-Redirect-URI (declined, cancelled) */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No payment awaits authorisation under this id: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description The input is not valid: the page again, saying why */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simBlikPage: {
-        parameters: {
-            query?: {
-                /** @description Signed field amount */
-                amount?: string | string[];
-                /** @description Signed field currency */
-                currency?: string | string[];
-                /** @description Signed field description */
-                description?: string | string[];
-                /** @description Signed field locale */
-                locale?: string | string[];
-                /** @description HMAC-SHA256 over the signed fields (base64url) */
-                mac?: string | string[];
-                /** @description Signed field order */
-                order?: string | string[];
-                /** @description Signed field payee */
-                payee?: string | string[];
-                /** @description Signed field ref */
-                ref?: string | string[];
-                /** @description Signed field return */
-                return?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simBlikSubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The signed fields and the shopper input */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description pay or cancel */
-                    action?: string | string[];
-                    /** @description Signed field amount */
-                    amount?: string | string[];
-                    /** @description The 6-digit BLIK code */
-                    code?: string | string[];
-                    /** @description Signed field currency */
-                    currency?: string | string[];
-                    /** @description Signed field description */
-                    description?: string | string[];
-                    /** @description Signed field locale */
-                    locale?: string | string[];
-                    /** @description HMAC-SHA256 over the signed fields (base64url) */
-                    mac?: string | string[];
-                    /** @description Signed field order */
-                    order?: string | string[];
-                    /** @description Signed field payee */
-                    payee?: string | string[];
-                    /** @description Signed field ref */
-                    ref?: string | string[];
-                    /** @description Signed field return */
-                    return?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The page again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the simulator's next step, or back to Kassa's return URL with signed return fields */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description The input is not valid: the page again, saying why */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simBnplPage: {
-        parameters: {
-            query?: {
-                /** @description Signed field amount */
-                amount?: string | string[];
-                /** @description Signed field currency */
-                currency?: string | string[];
-                /** @description Signed field description */
-                description?: string | string[];
-                /** @description Signed field locale */
-                locale?: string | string[];
-                /** @description HMAC-SHA256 over the signed fields (base64url) */
-                mac?: string | string[];
-                /** @description Signed field order */
-                order?: string | string[];
-                /** @description Signed field payee */
-                payee?: string | string[];
-                /** @description Signed field period */
-                period?: string | string[];
-                /** @description Signed field ref */
-                ref?: string | string[];
-                /** @description Signed field return */
-                return?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simBnplSubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The signed fields and the shopper input */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description What the shopper did */
-                    action?: string | string[];
-                    /** @description Signed field amount */
-                    amount?: string | string[];
-                    /** @description Signed field currency */
-                    currency?: string | string[];
-                    /** @description Signed field description */
-                    description?: string | string[];
-                    /** @description Signed field locale */
-                    locale?: string | string[];
-                    /** @description HMAC-SHA256 over the signed fields (base64url) */
-                    mac?: string | string[];
-                    /** @description Signed field order */
-                    order?: string | string[];
-                    /** @description Signed field payee */
-                    payee?: string | string[];
-                    /** @description Signed field period */
-                    period?: string | string[];
-                    /** @description The chosen plan (1, 2 or 3) */
-                    plan?: string | string[];
-                    /** @description Signed field ref */
-                    ref?: string | string[];
-                    /** @description Signed field return */
-                    return?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The page again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the simulator's next step, or back to Kassa's return URL with signed return fields */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description The input is not valid: the page again, saying why */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simCard3dsPage: {
-        parameters: {
-            query?: {
-                /** @description The PaymentIntent's client secret */
-                client_secret?: string | string[];
-                /** @description The page language */
-                locale?: string | string[];
-                /** @description wallet or card: which comes first */
-                mode?: string | string[];
-                /** @description The PaymentIntent (3-D Secure step) */
-                payment_intent?: string | string[];
-                /** @description Kassa's return URL */
-                return_url?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simCard3dsSubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The page state and the shopper input */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description complete or fail */
-                    action?: string | string[];
-                    /** @description Page state: client_secret */
-                    client_secret?: string | string[];
-                    /** @description Page state: locale */
-                    locale?: string | string[];
-                    /** @description Page state: mode */
-                    mode?: string | string[];
-                    /** @description Page state: payment_intent */
-                    payment_intent?: string | string[];
-                    /** @description Page state: return_url */
-                    return_url?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The page again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the next step (wallet sheet, 3-D Secure), or to the return_url with payment_intent, payment_intent_client_secret and redirect_status */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The card is not valid: the page again, saying why */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simCardPage: {
-        parameters: {
-            query?: {
-                /** @description The PaymentIntent's client secret */
-                client_secret?: string | string[];
-                /** @description The page language */
-                locale?: string | string[];
-                /** @description wallet or card: which comes first */
-                mode?: string | string[];
-                /** @description The PaymentIntent (3-D Secure step) */
-                payment_intent?: string | string[];
-                /** @description Kassa's return URL */
-                return_url?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simCardSubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The page state and the shopper input */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description pay, wallet or cancel */
-                    action?: string | string[];
-                    /** @description CVC */
-                    cardCvc?: string | string[];
-                    /** @description MM/YY */
-                    cardExpiry?: string | string[];
-                    /** @description Card number */
-                    cardNumber?: string | string[];
-                    /** @description Page state: client_secret */
-                    client_secret?: string | string[];
-                    /** @description Page state: locale */
-                    locale?: string | string[];
-                    /** @description Page state: mode */
-                    mode?: string | string[];
-                    /** @description Page state: payment_intent */
-                    payment_intent?: string | string[];
-                    /** @description Page state: return_url */
-                    return_url?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The page again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the next step (wallet sheet, 3-D Secure), or to the return_url with payment_intent, payment_intent_client_secret and redirect_status */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The card is not valid: the page again, saying why */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simCardWalletPage: {
-        parameters: {
-            query?: {
-                /** @description The PaymentIntent's client secret */
-                client_secret?: string | string[];
-                /** @description The page language */
-                locale?: string | string[];
-                /** @description wallet or card: which comes first */
-                mode?: string | string[];
-                /** @description The PaymentIntent (3-D Secure step) */
-                payment_intent?: string | string[];
-                /** @description Kassa's return URL */
-                return_url?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simCardWalletSubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The page state and the shopper input */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description confirm or close */
-                    action?: string | string[];
-                    /** @description Page state: client_secret */
-                    client_secret?: string | string[];
-                    /** @description Page state: locale */
-                    locale?: string | string[];
-                    /** @description Page state: mode */
-                    mode?: string | string[];
-                    /** @description Page state: payment_intent */
-                    payment_intent?: string | string[];
-                    /** @description Page state: return_url */
-                    return_url?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The page again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the next step (wallet sheet, 3-D Secure), or to the return_url with payment_intent, payment_intent_client_secret and redirect_status */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The client secret is unknown, or the PaymentIntent cannot be paid here: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description The card is not valid: the page again, saying why */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simHirePurchasePage: {
-        parameters: {
-            query?: {
-                /** @description Signed field amount */
-                amount?: string | string[];
-                /** @description Signed field currency */
-                currency?: string | string[];
-                /** @description Signed field description */
-                description?: string | string[];
-                /** @description Signed field locale */
-                locale?: string | string[];
-                /** @description HMAC-SHA256 over the signed fields (base64url) */
-                mac?: string | string[];
-                /** @description Signed field order */
-                order?: string | string[];
-                /** @description Signed field payee */
-                payee?: string | string[];
-                /** @description Signed field ref */
-                ref?: string | string[];
-                /** @description Signed field return */
-                return?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simHirePurchaseSubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The signed fields and the shopper input */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description What the shopper did */
-                    action?: string | string[];
-                    /** @description Signed field amount */
-                    amount?: string | string[];
-                    /** @description Signed field currency */
-                    currency?: string | string[];
-                    /** @description Signed field description */
-                    description?: string | string[];
-                    /** @description Signed field locale */
-                    locale?: string | string[];
-                    /** @description HMAC-SHA256 over the signed fields (base64url) */
-                    mac?: string | string[];
-                    /** @description The term in months */
-                    months?: string | string[];
-                    /** @description Signed field order */
-                    order?: string | string[];
-                    /** @description Signed field payee */
-                    payee?: string | string[];
-                    /** @description Signed field ref */
-                    ref?: string | string[];
-                    /** @description Signed field return */
-                    return?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The page again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the simulator's next step, or back to Kassa's return URL with signed return fields */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description The input is not valid: the page again, saying why */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simMobilePayAppPage: {
-        parameters: {
-            query?: {
-                /** @description Signed field amount */
-                amount?: string | string[];
-                /** @description Signed field currency */
-                currency?: string | string[];
-                /** @description Signed field description */
-                description?: string | string[];
-                /** @description Signed field locale */
-                locale?: string | string[];
-                /** @description HMAC-SHA256 over the signed fields (base64url) */
-                mac?: string | string[];
-                /** @description Signed field order */
-                order?: string | string[];
-                /** @description Signed field payee */
-                payee?: string | string[];
-                /** @description Signed field phone */
-                phone?: string | string[];
-                /** @description Signed field ref */
-                ref?: string | string[];
-                /** @description Signed field return */
-                return?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simMobilePayAppSubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The signed fields and the shopper input */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description What the shopper did in the app */
-                    action?: string | string[];
-                    /** @description Signed field amount */
-                    amount?: string | string[];
-                    /** @description Signed field currency */
-                    currency?: string | string[];
-                    /** @description Signed field description */
-                    description?: string | string[];
-                    /** @description Signed field locale */
-                    locale?: string | string[];
-                    /** @description HMAC-SHA256 over the signed fields (base64url) */
-                    mac?: string | string[];
-                    /** @description Signed field order */
-                    order?: string | string[];
-                    /** @description Signed field payee */
-                    payee?: string | string[];
-                    /** @description Signed field phone */
-                    phone?: string | string[];
-                    /** @description Signed field ref */
-                    ref?: string | string[];
-                    /** @description Signed field return */
-                    return?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The page again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the simulator's next step, or back to Kassa's return URL with signed return fields */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description The input is not valid: the page again, saying why */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simMobilePayPage: {
-        parameters: {
-            query?: {
-                /** @description Signed field amount */
-                amount?: string | string[];
-                /** @description Signed field currency */
-                currency?: string | string[];
-                /** @description Signed field description */
-                description?: string | string[];
-                /** @description Signed field locale */
-                locale?: string | string[];
-                /** @description HMAC-SHA256 over the signed fields (base64url) */
-                mac?: string | string[];
-                /** @description Signed field order */
-                order?: string | string[];
-                /** @description Signed field payee */
-                payee?: string | string[];
-                /** @description Signed field ref */
-                ref?: string | string[];
-                /** @description Signed field return */
-                return?: string | string[];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    simMobilePaySubmit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The signed fields and the shopper input */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description send or cancel */
-                    action?: string | string[];
-                    /** @description Signed field amount */
-                    amount?: string | string[];
-                    /** @description Signed field currency */
-                    currency?: string | string[];
-                    /** @description Signed field description */
-                    description?: string | string[];
-                    /** @description Signed field locale */
-                    locale?: string | string[];
-                    /** @description HMAC-SHA256 over the signed fields (base64url) */
-                    mac?: string | string[];
-                    /** @description Signed field order */
-                    order?: string | string[];
-                    /** @description Signed field payee */
-                    payee?: string | string[];
-                    /** @description Phone number */
-                    phone?: string | string[];
-                    /** @description Signed field ref */
-                    ref?: string | string[];
-                    /** @description Signed field return */
-                    return?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The page again */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description On to the simulator's next step, or back to Kassa's return URL with signed return fields */
-            303: {
-                headers: {
-                    Location?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The signed fields are missing, altered or expired: a page saying so */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                    "text/html": string;
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description The input is not valid: the page again, saying why */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    stripeSimListEvents: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The Stripe object (Stripe's shape) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object: the key is not the sandbox's */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (card_error) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (resource_missing) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string | {
-                            [key: string]: unknown;
-                        };
-                        message?: string;
-                        statusCode?: number;
-                    };
-                };
-            };
-        };
-    };
-    stripeSimCreatePaymentIntent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Stripe's form-encoded parameters (bracketed keys) */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description Stripe's parameter amount */
-                    amount?: string | string[];
-                    /** @description Stripe's parameter currency */
-                    currency?: string | string[];
-                    /** @description Stripe's parameter description */
-                    description?: string | string[];
-                    /** @description Stripe's parameter expand[] */
-                    "expand[]"?: string | string[];
-                    /** @description Stripe's parameter metadata[…] */
-                    "metadata[\u2026]"?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The Stripe object (Stripe's shape) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object: the key is not the sandbox's */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (card_error) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (resource_missing) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string | {
-                            [key: string]: unknown;
-                        };
-                        message?: string;
-                        statusCode?: number;
-                    };
-                };
-            };
-        };
-    };
-    stripeSimGetPaymentIntent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The Stripe object (Stripe's shape) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object: the key is not the sandbox's */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (card_error) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (resource_missing) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string | {
-                            [key: string]: unknown;
-                        };
-                        message?: string;
-                        statusCode?: number;
-                    };
-                };
-            };
-        };
-    };
-    stripeSimUpdatePaymentIntent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** @description Stripe's form-encoded parameters (bracketed keys) */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description Stripe's parameter amount */
-                    amount?: string | string[];
-                    /** @description Stripe's parameter currency */
-                    currency?: string | string[];
-                    /** @description Stripe's parameter description */
-                    description?: string | string[];
-                    /** @description Stripe's parameter metadata[…] */
-                    "metadata[\u2026]"?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The Stripe object (Stripe's shape) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object: the key is not the sandbox's */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (card_error) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (resource_missing) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string | {
-                            [key: string]: unknown;
-                        };
-                        message?: string;
-                        statusCode?: number;
-                    };
-                };
-            };
-        };
-    };
-    stripeSimCancelPaymentIntent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** @description Stripe's form-encoded parameters (bracketed keys) */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description Stripe's parameter cancellation_reason */
-                    cancellation_reason?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The Stripe object (Stripe's shape) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object: the key is not the sandbox's */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (card_error) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (resource_missing) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string | {
-                            [key: string]: unknown;
-                        };
-                        message?: string;
-                        statusCode?: number;
-                    };
-                };
-            };
-        };
-    };
-    stripeSimConfirmPaymentIntent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        /** @description Stripe's form-encoded parameters (bracketed keys) */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description Stripe's parameter client_secret */
-                    client_secret?: string | string[];
-                    /** @description Stripe's parameter payment_method */
-                    payment_method?: string | string[];
-                    /** @description Stripe's parameter payment_method_data[card][…] */
-                    "payment_method_data[card][\u2026]"?: string | string[];
-                    /** @description Stripe's parameter return_url */
-                    return_url?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The Stripe object (Stripe's shape) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object: the key is not the sandbox's */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (card_error) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (resource_missing) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string | {
-                            [key: string]: unknown;
-                        };
-                        message?: string;
-                        statusCode?: number;
-                    };
-                };
-            };
-        };
-    };
-    stripeSimCreatePaymentMethod: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Stripe's form-encoded parameters (bracketed keys) */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description Stripe's parameter card[cvc] */
-                    "card[cvc]"?: string | string[];
-                    /** @description Stripe's parameter card[exp_month] */
-                    "card[exp_month]"?: string | string[];
-                    /** @description Stripe's parameter card[exp_year] */
-                    "card[exp_year]"?: string | string[];
-                    /** @description Stripe's parameter card[number] */
-                    "card[number]"?: string | string[];
-                    /** @description Stripe's parameter type */
-                    type?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The Stripe object (Stripe's shape) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object: the key is not the sandbox's */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (card_error) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (resource_missing) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string | {
-                            [key: string]: unknown;
-                        };
-                        message?: string;
-                        statusCode?: number;
-                    };
-                };
-            };
-        };
-    };
-    stripeSimCreateRefund: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Stripe's form-encoded parameters (bracketed keys) */
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /** @description Stripe's parameter amount */
-                    amount?: string | string[];
-                    /** @description Stripe's parameter metadata[…] */
-                    "metadata[\u2026]"?: string | string[];
-                    /** @description Stripe's parameter payment_intent */
-                    payment_intent?: string | string[];
-                    /** @description Stripe's parameter reason */
-                    reason?: string | string[];
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The Stripe object (Stripe's shape) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object: the key is not the sandbox's */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (card_error) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (resource_missing) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string | {
-                            [key: string]: unknown;
-                        };
-                        message?: string;
-                        statusCode?: number;
-                    };
-                };
-            };
-        };
-    };
-    stripeSimGetRefund: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The Stripe object (Stripe's shape) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (invalid_request_error, idempotency_error) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object: the key is not the sandbox's */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (card_error) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's error object (resource_missing) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Stripe's `{error: {type: 'api_error', …}}` (the simulated outage), or Kassa's `{statusCode, message, error}` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string | {
-                            [key: string]: unknown;
-                        };
-                        message?: string;
-                        statusCode?: number;
-                    };
-                };
-            };
-        };
-    };
-    simXs2aInitiate: {
-        parameters: {
-            query?: never;
-            header: {
-                "psu-accept-language"?: string;
-                /** @description The PSU's IP address */
-                "psu-ip-address": string;
-                /** @description Where the bank sends the PSU after a failed or cancelled SCA */
-                "tpp-nok-redirect-uri"?: string;
-                "tpp-redirect-preferred"?: string;
-                /** @description Where the bank sends the PSU after SCA: Kassa's return URL of a sandbox order */
-                "tpp-redirect-uri": string;
-                /** @description The TPP's request id: a repeated initiation with the same id answers the same payment */
-                "x-request-id": string;
-            };
-            path: {
-                /** @description `{country}-{bankCode}`, e.g. LV-HABALV22 */
-                bank: string;
-                /** @description The payment product */
-                product: string;
-            };
-            cookie?: never;
-        };
-        /** @description A single payment initiation (JSON payment products) */
-        requestBody: {
-            content: {
-                "application/json": {
-                    creditorAccount: {
-                        iban: string;
-                    };
-                    creditorName: string;
-                    debtorAccount?: {
-                        iban: string;
-                    };
-                    instructedAmount: {
-                        amount: string;
-                        currency: string;
-                    };
-                    remittanceInformationStructured?: {
-                        reference: string;
-                        referenceType?: string;
-                    };
-                    remittanceInformationUnstructured?: string;
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description The payment was received: redirect the PSU to scaRedirect */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        _links: {
-                            scaRedirect?: {
-                                href: string;
-                            };
-                            self?: {
-                                href: string;
-                            };
-                            status?: {
-                                href: string;
-                            };
-                        };
-                        paymentId: string;
-                        transactionStatus: string;
-                    };
-                };
-            };
-            /** @description A Berlin Group FORMAT_ERROR; a body that is not JSON at all gets Kassa's error body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        tppMessages: {
-                            category: string;
-                            code: string;
-                            path?: string;
-                            text?: string;
-                        }[];
-                    } | components["schemas"]["def-0"];
-                };
-            };
-            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        tppMessages: {
-                            category: string;
-                            code: string;
-                            path?: string;
-                            text?: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        tppMessages: {
-                            category: string;
-                            code: string;
-                            path?: string;
-                            text?: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description Unsupported Media Type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-    };
-    simXs2aPayment: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `{country}-{bankCode}`, e.g. LV-HABALV22 */
-                bank: string;
-                paymentId: string;
-                /** @description The payment product */
-                product: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The payment initiation with its transactionStatus, debtorAccount and debtorName once authorised */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description A path Kassa's router refuses (not percent-encoded UTF-8): Kassa's error body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        tppMessages: {
-                            category: string;
-                            code: string;
-                            path?: string;
-                            text?: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        tppMessages: {
-                            category: string;
-                            code: string;
-                            path?: string;
-                            text?: string;
-                        }[];
-                    };
-                };
-            };
-        };
-    };
-    simXs2aStatus: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description `{country}-{bankCode}`, e.g. LV-HABALV22 */
-                bank: string;
-                paymentId: string;
-                /** @description The payment product */
-                product: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The transaction status (ISO 20022); why, when the bank rejected it */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        tppMessages?: {
-                            category: string;
-                            code: string;
-                            path?: string;
-                            text?: string;
-                        }[];
-                        transactionStatus: string;
-                    };
-                };
-            };
-            /** @description A path Kassa's router refuses (not percent-encoded UTF-8): Kassa's error body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        tppMessages: {
-                            category: string;
-                            code: string;
-                            path?: string;
-                            text?: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description A Berlin Group error (Implementation Guidelines 14.11) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        tppMessages: {
-                            category: string;
-                            code: string;
-                            path?: string;
-                            text?: string;
-                        }[];
-                    };
-                };
-            };
-        };
-    };
-    trackingPage: {
-        parameters: {
-            query?: {
-                /** @description Page language (e.g. en, et); else Accept-Language, then the destination country, then en */
-                lang?: string;
-            };
-            header?: never;
-            path: {
-                /** @description The carrier of the parcel (as in its trackingLink) */
-                carrierCode: string;
-                /** @description The parcel's carrierParcelId */
-                trackingNumber: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The tracking page */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Bad Request */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description The HTTP reason phrase
-                         * @example Bad Request
-                         */
-                        error: string;
-                        /**
-                         * @description What went wrong; for a bad field it starts with the field
-                         * @example grandTotal must be a number
-                         */
-                        message: string;
-                        /**
-                         * @description The HTTP status code
-                         * @example 400
-                         */
-                        statusCode: number;
-                    };
-                };
-            };
-            /** @description No parcel with that carrier and tracking number (an HTML page) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
                 };
             };
         };
