@@ -16,12 +16,12 @@ export async function carrierLogoRoutes(app: FastifyInstance): Promise<void> {
         operationId: 'carrierLogo',
         summary: "A carrier's logo (a carrier's logoUrl)",
         description: 'Public (no authentication), cacheable for a day.',
-        params: Type.Object({ file: Type.String({ pattern: '^[a-z0-9]+\\.svg$', description: '`<carrierCode>.svg`' }) }),
+        params: Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9_]+\\.svg$', description: '`<carrierCode>.svg` (codes such as latvian_post and novaPost included)' }) }),
         response: { 200: fileResponse('The logo', 'image/svg+xml'), ...errorResponses(404) },
       },
     },
     async (req, reply) => {
-      const m = /^([a-z0-9]+)\.svg$/.exec(req.params.file);
+      const m = /^([A-Za-z0-9_]+)\.svg$/.exec(req.params.file);
       const def = m ? carrierDefinition(m[1]!) : undefined;
       if (!def) throw Errors.notFound(`Logo ${req.params.file}`);
       return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=86400').send(def.logoSvg());

@@ -37,6 +37,17 @@ export const BROWSER_BUNDLES = {
     paths: ['/sdk/checkout/1.x/checkout.js', '/1.x.x/montonio.umd.js'],
     summary: 'The embedded card checkout script of sessions (JavaScript)',
   },
+  /**
+   * The payment link page's pickup point picker (link-picker.ts): a searchable
+   * combobox over the page's server-rendered list. The page works without it.
+   */
+  linkPicker: {
+    name: 'link-picker',
+    entry: 'widget/link-picker.ts',
+    paths: ['/sdk/link-picker.js'],
+    summary: "The payment link page's pickup point picker (JavaScript)",
+    gzipBudget: 3 * 1024,
+  },
 } as const satisfies Record<string, ServedBundle>;
 
 /** The size budget of the 3.x bundle (bank-selection widget + embedded payments). */

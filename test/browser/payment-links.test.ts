@@ -2,13 +2,19 @@
  * Payment links in a real browser (Debian's Chromium through playwright-core):
  *   (a) a reusable link with shipping to a pickup point, paid by two payers in two browser
  *       contexts through the card simulator: two orders, two shipments registered with the carrier;
- *   (b) a one_time link raced by two payers submitting at the same time: one order.
+ *   (b) a one_time link raced by two payers submitting at the same time: one order;
+ *   (c) the pickup point picker by keyboard only: type part of a town, arrow down, Enter, submit;
+ *   (d) fields follow the delivery chosen; the picker lists the chosen carrier's points only;
+ *   (e) axe-clean and no wider than a 320 px screen (list open; problems shown, in German).
  * No console errors, no failed requests. Screenshots land in test-results/payment-links/.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describeBrowser, haveChromium, launchChromium, watchedPage, type WatchedPage } from '../support/browser.js';
+import { seriousViolations } from '../support/backoffice.js';
+import { pickupPoints } from '../../src/shipping/catalogue/service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { freePort } from '../../src/platform/processes.js';
 import type { CreatedStore } from '../../src/stores/service.js';
@@ -80,7 +86,9 @@ describeBrowser('payment links in Chromium', () => {
       expect(body).toContain('Delivery');
       await fillPayer(w, first);
       await page.getByLabel('Mobile phone').fill('+372 5551234');
-      await page.locator('#f-shipping').selectOption({ index: 1 + i });
+      await page.getByRole('radio', { name: /^Omniva Pickup point/ }).check();
+      await page.getByRole('combobox', { name: 'Pickup point', exact: true }).fill('Tallinn');
+      await page.getByRole('option').nth(i).click();
       await page.getByLabel('Card payment').check();
       await w.shot(`a-${first}-01-link-page`);
       await page.getByRole('button', { name: 'Continue to payment' }).click();
@@ -127,5 +135,154 @@ describeBrowser('payment links in Chromium', () => {
     expect(rows[0].n).toBe(1);
     await a.close();
     await b.close();
+  });
+  /** The id of the element that has the focus. */
+  const focused = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
+  /** Whether an element is shown (not hidden by the script). */
+  const shown = (page: Page, selector: string) => page.locator(selector).isVisible();
+  const shippingLink = () => createLink({ showShippingOptions: true, customerCountry: 'EE' });
+
+  it.skipIf(!haveChromium)('(c) by keyboard only: type part of a town, arrow down, Enter, submit: the order carries that pickup point', { timeout: 20_000 }, async () => {
+    const link = await shippingLink();
+    const w = await watchedPage(browser, SHOTS);
+    const { page } = w;
+    const kb = page.keyboard;
+    await page.goto(`${link.url}?lang=en`);
+    for (const [id, text] of [['f-firstName', 'Mari'], ['f-lastName', 'Tamm'], ['f-email', 'mari@example.com'], ['f-phone', '+372 5551234']] as const) {
+      await kb.press('Tab');
+      expect(await focused(page)).toBe(id);
+      await kb.type(text);
+    }
+    // The delivery radios: Tab enters the group, the arrow keys choose (each press checks the next one).
+    await kb.press('Tab');
+    expect(await focused(page)).toBe('f-shipping');
+    const values = await page.locator('input[name=shipping]').evaluateAll((rs) => rs.map((r) => (r as HTMLInputElement).value));
+    const target = values.indexOf('pickupPoint:omniva');
+    expect(target).toBeGreaterThan(0);
+    for (let i = 0; i < target; i++) await kb.press('ArrowDown');
+    expect(await page.locator('input[name=shipping]:checked').getAttribute('value')).toBe('pickupPoint:omniva');
+    expect(await shown(page, '#courier-fields')).toBe(false);
+
+    await kb.press('Tab');
+    expect(await focused(page)).toBe('f-pickupPoint');
+    const box = page.getByRole('combobox', { name: 'Pickup point', exact: true });
+    await kb.type('tartu');
+    // The live region counts the matches: Omniva's points whose name, street, postal code or town has "tartu".
+    const matching = pickupPoints('omniva', 'EE').filter((p) => `${p.name} ${p.streetAddress} ${p.postalCode} ${p.locality}`.toLowerCase().includes('tartu'));
+    expect(matching.length).toBeGreaterThan(2);
+    await expect.poll(() => page.locator('#f-pickupPoint-status').textContent()).toBe(`Pickup points found: ${matching.length}`);
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.getByRole('option').count()).toBe(matching.length);
+    await kb.press('ArrowDown');
+    await kb.press('ArrowDown');
+    const activeId = await box.getAttribute('aria-activedescendant');
+    expect(activeId).toBe('f-pickupPoint-o1');
+    const chosenText = await page.locator(`#${activeId}`).textContent();
+    expect(await page.locator(`#${activeId}`).getAttribute('aria-selected')).toBe('true');
+    await w.shot('c-01-picker-open');
+    await kb.press('Enter');
+    expect(await box.inputValue()).toBe(chosenText);
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(page.url()).toContain(link.url); // Enter chose; it did not submit
+
+    // On past the payment method (the first is chosen) to the button, and submit.
+    await kb.press('Tab');
+    expect(await focused(page)).toBe('f-method');
+    await kb.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('submit');
+    await kb.press('Enter');
+    await page.waitForURL(/\/pay\//);
+    const point = matching.find((p) => `${p.name}, ${p.streetAddress}, ${p.postalCode} ${p.locality}` === chosenText);
+    expect(point, String(chosenText)).toBeDefined();
+    expect(point!.locality).toBe('Tartu'); // the town's points first, before "Tartu mnt" elsewhere
+    const { rows } = await t.db.query('SELECT s.method_type, s.method_id FROM payment_link_shipping s JOIN orders o ON o.id = s.order_id WHERE o.payment_link_id = $1', [link.uuid]);
+    expect(rows).toEqual([{ method_type: 'pickupPoint', method_id: point!.id }]);
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
+  it.skipIf(!haveChromium)("(d) fields follow the delivery; the picker lists the chosen carrier's points; Escape closes, then clears", { timeout: 20_000 }, async () => {
+    const link = await shippingLink();
+    const w = await watchedPage(browser, SHOTS);
+    const { page } = w;
+    await page.goto(`${link.url}?lang=en`);
+    const box = page.getByRole('combobox', { name: 'Pickup point', exact: true });
+    // Nothing chosen: neither the picker nor the address.
+    expect([await shown(page, '#pickup-fields'), await shown(page, '#courier-fields')]).toEqual([false, false]);
+
+    await page.getByRole('radio', { name: /^Omniva Courier to your address/ }).check();
+    expect([await shown(page, '#pickup-fields'), await shown(page, '#courier-fields')]).toEqual([false, true]);
+    expect(await page.getByLabel('Street address').getAttribute('required')).toBe('');
+    expect(await page.locator('#f-pickupPoint').isDisabled()).toBe(true); // hidden, so not found by role
+
+    await page.getByRole('radio', { name: /^Omniva Pickup point/ }).check();
+    expect([await shown(page, '#pickup-fields'), await shown(page, '#courier-fields')]).toEqual([true, false]);
+    expect(await page.locator('#courier-fields').evaluate((f) => (f as HTMLFieldSetElement).disabled)).toBe(true);
+    await box.fill('tallinn');
+    const omniva = await page.getByRole('option').allTextContents();
+    expect(omniva.length).toBeGreaterThan(5);
+    expect(omniva.every((o) => o.startsWith('Omniva '))).toBe(true);
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    expect(await page.locator('#f-pickupPoint-select').inputValue()).toMatch(/^omniva-ee-/);
+
+    // Another carrier: its points only, and the Omniva point is dropped.
+    await page.getByRole('radio', { name: /^SmartPosti Pickup point/ }).check();
+    expect(await box.inputValue()).toBe('');
+    expect(await page.locator('#f-pickupPoint-select').inputValue()).toBe('');
+    await box.fill('tallinn');
+    const smartpost = await page.getByRole('option').allTextContents();
+    expect(smartpost.length).toBeGreaterThan(5);
+    expect(smartpost.every((o) => o.startsWith('SmartPosti '))).toBe(true);
+    await w.shot('d-01-smartpost');
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('#f-pickupPoint-list').isVisible()).toBe(false);
+    expect(await box.inputValue()).toBe('tallinn');
+    await box.press('Escape');
+    expect(await box.inputValue()).toBe('');
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
+  /** No serious or critical axe violation, and nothing wider than the screen. */
+  async function fitsAndClean(page: Page, width: number): Promise<void> {
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  const narrow = { viewport: { width: 320, height: 900 }, deviceScaleFactor: 1 };
+
+  it.skipIf(!haveChromium)('(e1) at 320 px with the list open: axe-clean, no horizontal scrolling', { timeout: 20_000 }, async () => {
+    const link = await shippingLink();
+    const w = await watchedPage(browser, SHOTS, narrow);
+    const { page } = w;
+    await page.goto(`${link.url}?lang=en`);
+    await page.getByRole('radio', { name: /^Latvian Post Pickup point/ }).check();
+    const box = page.getByRole('combobox', { name: 'Pickup point', exact: true });
+    await box.fill('tallinn');
+    await box.press('ArrowDown');
+    await w.shot('e1-320-list-open');
+    await fitsAndClean(page, 320);
+    expect(w.problems).toEqual([]);
+    await w.close();
+  });
+
+  it.skipIf(!haveChromium)('(e2) at 320 px in German with problems listed and a courier chosen: axe-clean, no horizontal scrolling', { timeout: 20_000 }, async () => {
+    const link = await shippingLink();
+    const w = await watchedPage(browser, SHOTS, narrow);
+    const { page } = w;
+    await page.goto(`${link.url}?lang=de`);
+    await page.getByRole('radio', { name: /^Omniva Geschäftskurier/ }).check();
+    await page.locator('form').evaluate((f) => (f as HTMLFormElement).noValidate = true); // let the server list the problems
+    await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
+    await page.waitForLoadState();
+    expect(await page.getByRole('alert').textContent()).toContain('Straße und Hausnummer: Pflichtfeld');
+    expect(await shown(page, '#courier-fields')).toBe(true);
+    expect(await shown(page, '#pickup-fields')).toBe(false);
+    await w.shot('e2-320-de-problems');
+    await fitsAndClean(page, 320);
+    // The only problem is the form's own 400 answer (and Chromium's console line about it).
+    expect(w.problems).toEqual([expect.stringMatching(/^HTTP 400: .*\/links\//), expect.stringMatching(/^console error: Failed to load resource: .* 400/)]);
+    await w.close();
   });
 });

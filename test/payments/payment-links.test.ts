@@ -65,6 +65,12 @@ const form = (uuid: string, fields: Record<string, string>) =>
     payload: new URLSearchParams(fields).toString(),
   });
 const payer = { firstName: 'Mari', lastName: 'Maasikas', email: 'mari@example.com' };
+/** The first pickup point a link's page lists, as the form chooses it: the carrier's delivery and the point. */
+const firstPoint = (body: string): { shipping: string; pickupPoint: string } => {
+  const m = /<optgroup label="[^"]*" data-carrier="([^"]+)"><option value="([^"]+)"/.exec(body);
+  expect(m, 'a pickup point on the page').not.toBeNull();
+  return { shipping: `pickupPoint:${m![1]}`, pickupPoint: m![2]! };
+};
 const payOrder = (orderUuid: string, store?: CreatedStore) =>
   t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${orderUuid}/pay`, headers: t.bearer(store ? { store } : {}), payload: {} });
 const orderOf = (res: { statusCode: number; headers: Record<string, unknown>; body: string }) => {
@@ -397,12 +403,12 @@ describe('shipping', () => {
     const { uuid } = await shipLink();
     const page = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
     expect(page.statusCode).toBe(200);
-    const point = /<option value="(pickupPoint:[^"]+)"/.exec(page.body)![1]!;
-    expect(point).toMatch(/^pickupPoint:[a-zA-Z_]+-ee-/);
+    const point = firstPoint(page.body);
+    expect(point.pickupPoint).toMatch(/^[a-zA-Z_]+-ee-/);
     const missing = await form(uuid, { ...payer, method: 'cardPayments', lang: 'en' });
     expect(missing.statusCode).toBe(400);
     expect(await linkOrders(uuid)).toHaveLength(0);
-    const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', shipping: point, method: 'cardPayments' }));
+    const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', ...point, method: 'cardPayments' }));
     const order = (await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${id}`, headers: t.bearer({ store: shop }) })).json();
     expect(order.lineItems).toHaveLength(2);
     expect(order.lineItems[1].name).toBe('SHIPPING');
@@ -413,14 +419,14 @@ describe('shipping', () => {
   it('paying creates the v2 shipment in the PAID transaction (merchantReference = the order), then it is registered', async () => {
     const { uuid } = await shipLink();
     const page = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
-    const point = /<option value="pickupPoint:([^"]+)"/.exec(page.body)![1]!;
-    const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', shipping: `pickupPoint:${point}`, method: 'cardPayments' }));
+    const point = firstPoint(page.body);
+    const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', ...point, method: 'cardPayments' }));
     expect((await t.db.query('SELECT count(*)::int AS n FROM shipments WHERE service_order_uuid = $1', [id])).rows[0].n).toBe(0);
     expect((await payOrder(id, shop)).statusCode).toBe(200);
     const { rows } = await t.db.query('SELECT id, status, merchant_reference, receiver, sender, method_id FROM shipments WHERE service_order_uuid = $1', [id]);
     expect(rows).toHaveLength(1);
     const order = (await linkOrders(uuid))[0];
-    expect(rows[0]).toMatchObject({ merchant_reference: order.merchant_reference, method_id: point });
+    expect(rows[0]).toMatchObject({ merchant_reference: order.merchant_reference, method_id: point.pickupPoint });
     expect(rows[0].receiver).toMatchObject({ name: 'Mari Maasikas', email: 'mari@example.com' });
     expect(rows[0].sender).toMatchObject({ name: SENDER.name, streetAddress: SENDER.streetAddress });
     await t.services.shipments.registration.drain();
@@ -434,7 +440,7 @@ describe('shipping: courier and refusals', () => {
   const shipLink = () => created(linkPayload({ askAdditionalInfo: true, showShippingOptions: true, customerCountry: 'EE' }), shop);
   const courierOf = async (uuid: string) => {
     const page = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
-    return /<option value="(courier:[^"]+)"/.exec(page.body)![1]!;
+    return /<input type="radio" name="shipping" value="(courier:[^"]+)"/.exec(page.body)![1]!;
   };
 
   it('courier: the address is required, then the shipment goes to it', async () => {
@@ -458,13 +464,13 @@ describe('shipping: courier and refusals', () => {
     const lone = await t.createStore({ name: 'Lone shop', shippingAddress: { ...SENDER, firstName: null, lastName: null, companyName: null, region: null, email: null } as never });
     const { uuid } = await created(linkPayload({ askAdditionalInfo: true, showShippingOptions: true, customerCountry: 'EE' }), lone);
     const page = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
-    const point = /<option value="(pickupPoint:[^"]+)"/.exec(page.body)![1]!;
-    const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', shipping: point, method: 'cardPayments' }));
+    const point = firstPoint(page.body);
+    const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', ...point, method: 'cardPayments' }));
     // The order's merchantReference is taken by a live shipment after the link was made: a 409 for the shipment.
     const reference = (await linkOrders(uuid))[0].merchant_reference as string;
     const taken = await t.app.inject({
       method: 'POST', url: '/sandbox/shipping/api/v2/shipments', headers: t.bearer({ store: lone }),
-      payload: { merchantReference: reference, shippingMethod: { type: 'pickupPoint', id: point.slice('pickupPoint:'.length) }, parcels: [{ weight: 1 }], receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' } },
+      payload: { merchantReference: reference, shippingMethod: { type: 'pickupPoint', id: point.pickupPoint }, parcels: [{ weight: 1 }], receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' } },
     });
     expect(taken.statusCode, taken.body).toBe(201);
     const paid = await payOrder(id, lone);
@@ -480,8 +486,8 @@ describe('shipping: courier and refusals', () => {
     const lone = await t.createStore({ name: 'Lone shop', shippingAddress: { ...SENDER, firstName: null, lastName: null, companyName: null, region: null, email: null } as never });
     const { uuid } = await created(linkPayload({ askAdditionalInfo: true, showShippingOptions: true, customerCountry: 'EE' }), lone);
     const page = await t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=en` });
-    const point = /<option value="(pickupPoint:[^"]+)"/.exec(page.body)![1]!;
-    const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', shipping: point, method: 'cardPayments' }));
+    const point = firstPoint(page.body);
+    const id = orderOf(await form(uuid, { ...payer, phone: '+372 5551234', ...point, method: 'cardPayments' }));
     const patched = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${lone.id}`, headers: { authorization: 'Bearer test-admin-token' }, payload: { shippingAddress: null } });
     expect(patched.statusCode).toBe(200);
     const paid = await payOrder(id, lone);

@@ -41,3 +41,33 @@ footer ul{list-style:none;display:flex;flex-wrap:wrap;gap:6px 12px;margin:0 0 8p
 footer a[aria-current]{font-weight:700;color:#102a43;text-decoration:none}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
+
+/**
+ * The payment link page's form on top of GATEWAY_CSS (links/pages.ts): labelled text fields, the
+ * delivery choice (the `.option` rows of the hosted pages with a carrier logo), the problem list
+ * and the pickup point picker (widget/link-picker.ts). Borders of fields have 3:1 contrast (WCAG 1.4.11).
+ */
+export const LINK_FORM_CSS = `
+form>fieldset,form>.field{margin:0 0 18px}
+.field{margin:0 0 14px}
+.field>label{display:block;font-weight:600;margin-bottom:4px}
+.field input,.field select{display:block;width:100%;max-width:100%;font:inherit;padding:10px 12px;border:1px solid #7b8794;border-radius:8px;background:#fff;color:#1b1f24}
+select:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+.field [aria-invalid=true]{border:2px solid #8c1d18}
+.field-error{display:block;margin-top:4px;color:#8c1d18;font-weight:600}
+.hint{margin:0 0 6px;color:#52606d;font-size:.9rem}
+.option:has(input:checked){border-color:#0b57d0;box-shadow:inset 0 0 0 1px #0b57d0}
+.option input{flex:none;margin:0;width:1.1rem;height:1.1rem;accent-color:#0b57d0}
+.option img{flex:none;width:60px;height:24px}
+.option .what{min-width:0;overflow-wrap:anywhere}
+.option .what b{display:block}
+.option .price{white-space:nowrap}
+.alert p{margin:0}
+.alert ul{margin:6px 0 0;padding-left:1.2rem;font-weight:400}
+.alert a{color:#8c1d18}
+.picker [role=listbox]{list-style:none;margin:4px 0 0;padding:4px;max-height:16rem;overflow-y:auto;border:1px solid #7b8794;border-radius:8px;background:#fff}
+.picker [role=option]{padding:8px 10px;border-radius:6px;cursor:pointer;overflow-wrap:anywhere}
+.picker [role=option]:hover{background:#f0f4f8}
+.picker [role=option][aria-selected=true]{background:#0b57d0;color:#fff}
+[hidden]{display:none!important}
+`;

@@ -6,78 +6,135 @@ import type { Locale } from '../../platform/locales.js';
 import { fill, formatMoney } from '../../platform/format.js';
 import { html, type Html } from '../../platform/html.js';
 import { messages, METHOD_TITLE_KEYS } from '../gateway/i18n.js';
-import { GATEWAY_CSS } from '../gateway/styles.js';
+import { GATEWAY_CSS, LINK_FORM_CSS } from '../gateway/styles.js';
 import { frame, type Frame } from '../gateway/pages.js';
 import type { OrderStatus } from '../orders/states.js';
+import type { PickupPoint } from '../../shipping/catalogue/service.js';
+import { carrierLogoUrl } from '../../shipping/contracts/service.js';
+import { BROWSER_BUNDLES } from '../../widget/bundles.js';
 import type { CarrierOffer, LinkPage } from './service.js';
 import { LINK_MESSAGES, type LinkMessages } from './texts.js';
 
-/** The hosted pages' look, and the link form's fields at full width (a long pickup point list stays inside the card). */
-const LINK_CSS = `${GATEWAY_CSS}
-form input:not([type=radio]),form select{display:block;width:100%;max-width:100%;box-sizing:border-box;padding:.45rem;font:inherit}
-form fieldset{border:0;padding:0;margin:0 0 1rem}
-ul.methods{list-style:none;padding:0}
-.error{color:#b00020}
-.hint{margin-bottom:0;color:#555}`;
+/** The hosted pages' look with the link form's additions (both in gateway/styles.ts). */
+const LINK_CSS = `${GATEWAY_CSS}${LINK_FORM_CSS}`;
 
 /** The hosted pages' frame with the link form's style sheet. */
 const linkFrame = (f: Omit<Frame, 'css'>): string => frame({ ...f, css: LINK_CSS });
+
+/** Where the pickup point picker's script is served (widget/bundles.ts). */
+const PICKER_SCRIPT_PATH = BROWSER_BUNDLES.linkPicker.paths[0];
 
 export interface LinkPageModel {
   page: LinkPage;
   locale: Locale;
   nonce: string;
+  /** Kassa's public URL: the carrier logos and the picker's script. */
+  publicUrl: string;
   /** The posted fields, shown again with the problems beside them. */
   values?: Record<string, string>;
+  /** Problems by form field: a message key of texts.ts. */
   problems?: Record<string, string>;
 }
 
-function field(t: LinkMessages, m: LinkPageModel, name: string, label: string, type: string, autocomplete: string): Html {
-  const problem = m.problems?.[name] as keyof LinkMessages | undefined;
-  const id = `f-${name}`;
-  return html`<p><label for="${id}">${label}</label><br>
-<input id="${id}" name="${name}" type="${type}" autocomplete="${autocomplete}" required value="${m.values?.[name] ?? ''}"${problem ? html` aria-invalid="true" aria-describedby="${id}-e"` : ''}>
-${problem ? html`<br><span id="${id}-e" class="error" role="alert">${t[problem] ?? t.required}</span>` : ''}</p>`;
+/** Each form field's label, for the list of problems above the form (in the form's order). */
+const FIELD_LABELS = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  phone: 'phone',
+  shipping: 'delivery',
+  pickupPoint: 'pickupPoint',
+  street: 'street',
+  locality: 'locality',
+  postalCode: 'postalCode',
+  method: 'method',
+} as const satisfies Record<string, keyof LinkMessages>;
+
+const problemText = (t: LinkMessages, key: string | undefined): string => (key && key in t ? t[key as keyof LinkMessages] : t.required);
+
+/** A field's problem beside it, and the attributes that tie it to the control. */
+function problemOf(t: LinkMessages, m: LinkPageModel, name: string): { attrs: Html; note: Html } {
+  const problem = m.problems?.[name];
+  if (!problem) return { attrs: html``, note: html`` };
+  return { attrs: html` aria-invalid="true" aria-describedby="f-${name}-e"`, note: html`<span id="f-${name}-e" class="field-error">${problemText(t, problem)}</span>` };
 }
 
-function offerOptions(t: LinkMessages, m: LinkPageModel, c: CarrierOffer, chosen: string): Html {
-  const { link } = m.page;
-  const points = c.points.map(
-    (p) => html`<option value="pickupPoint:${p.id}"${chosen === `pickupPoint:${p.id}` ? ' selected' : ''}>${p.name}, ${p.streetAddress}, ${p.locality}</option>`,
-  );
-  const couriers = c.couriers.map(
-    (s) => html`<option value="courier:${s.id}"${chosen === `courier:${s.id}` ? ' selected' : ''}>${t.courier}: ${s.name}</option>`,
-  );
-  const price = (minor: number | null) => (minor === null ? '' : ` (+${formatMoney(minor, link.currency, m.locale)})`);
-  return html`${points.length ? html`<optgroup label="${c.carrierCode} – ${t.pickupPoint}${price(c.pickupPointCost)}">${points}</optgroup>` : ''}
-${couriers.length ? html`<optgroup label="${c.carrierCode} – ${t.courier}${price(c.courierCost)}">${couriers}</optgroup>` : ''}`;
+function field(t: LinkMessages, m: LinkPageModel, name: keyof typeof FIELD_LABELS, type: string, autocomplete: string, required: boolean): Html {
+  const p = problemOf(t, m, name);
+  return html`<div class="field"><label for="f-${name}">${t[FIELD_LABELS[name]]}</label>
+<input id="f-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}"${required ? ' required' : ''} value="${m.values?.[name] ?? ''}"${p.attrs}>${p.note}</div>`;
 }
 
-/** The options of a carrier offer with nothing chosen yet, rendered once per offer and locale (the page's bulk). */
-const OPTIONS = new WeakMap<CarrierOffer, Map<Locale, Html>>();
+/** The problems above the form, in the form's order, each naming its field and linking to it. */
+function problemList(t: LinkMessages, m: LinkPageModel): Html {
+  const problems = m.problems ?? {};
+  const names = (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).filter((name) => problems[name] !== undefined);
+  if (names.length === 0) return html``;
+  const items = names.map((name) => html`<li><a href="#f-${name}">${t[FIELD_LABELS[name]]}: ${problemText(t, problems[name])}</a></li>`);
+  return html`<div class="alert" role="alert"><p>${t.formError}</p><ul>${items}</ul></div>`;
+}
 
+const pointLabel = (p: PickupPoint) => `${p.name}, ${p.streetAddress}, ${p.postalCode} ${p.locality}`;
+const plus = (minor: number | null, m: LinkPageModel) => (minor === null ? '' : `+${formatMoney(minor, m.page.link.currency, m.locale)}`);
+
+/** A carrier's pickup points as one <optgroup> (its name and price as the label), `chosen` selected. */
+function pointGroup(m: LinkPageModel, c: CarrierOffer, chosen: string): Html {
+  const options = c.points.map((p) => html`<option value="${p.id}"${p.id === chosen ? ' selected' : ''}>${pointLabel(p)}</option>`);
+  return html`<optgroup label="${c.carrierName} (${plus(c.pickupPointCost, m)})" data-carrier="${c.carrierCode}">${options}</optgroup>`;
+}
+
+/** A carrier's point list with nothing chosen, rendered once per offer and locale (the page's bulk). */
+const GROUPS = new WeakMap<CarrierOffer, Map<Locale, Html>>();
+
+function cachedGroup(m: LinkPageModel, c: CarrierOffer): Html {
+  let byLocale = GROUPS.get(c);
+  if (!byLocale) GROUPS.set(c, (byLocale = new Map()));
+  let rendered = byLocale.get(m.locale);
+  if (!rendered) byLocale.set(m.locale, (rendered = pointGroup(m, c, '')));
+  return rendered;
+}
+
+/**
+ * The delivery: one radio per carrier's pickup points and per courier service (logo, name,
+ * price), then the pickup point list and the courier's address. Without JavaScript both show and
+ * the server reads only the chosen one's; the picker script (widget/link-picker.ts) hides the
+ * other and makes the list a searchable combobox.
+ */
 function deliverySection(t: LinkMessages, m: LinkPageModel): Html {
   const chosen = m.values?.shipping ?? '';
-  const groups = m.page.carriers.map((c) => {
-    if (chosen !== '') return offerOptions(t, m, c, chosen);
-    let byLocale = OPTIONS.get(c);
-    if (!byLocale) OPTIONS.set(c, (byLocale = new Map()));
-    let rendered = byLocale.get(m.locale);
-    if (!rendered) byLocale.set(m.locale, (rendered = offerOptions(t, m, c, '')));
-    return rendered;
-  });
-  const problem = m.problems?.shipping as keyof LinkMessages | undefined;
+  const choice = problemOf(t, m, 'shipping');
+  let first = true;
+  const radio = (c: CarrierOffer, value: string, what: string, minor: number | null) => {
+    const id = first ? html` id="f-shipping"` : '';
+    first = false;
+    return html`<label class="option"><input type="radio" name="shipping" value="${value}" required${id}${value === chosen ? ' checked' : ''}${choice.attrs}>
+<img src="${carrierLogoUrl(m.publicUrl, c.carrierCode)}" alt="" width="60" height="24"><span class="what"><b>${c.carrierName}</b> ${what} · <span class="price">${plus(minor, m)}</span></span></label>`;
+  };
+  const radios = m.page.carriers.flatMap((c) => [
+    ...(c.points.length ? [radio(c, `pickupPoint:${c.carrierCode}`, t.pickupPoint, c.pickupPointCost)] : []),
+    ...c.couriers.map((s) => radio(c, `courier:${s.id}`, s.type === 'standardB2B' ? t.courierB2B : t.courier, c.courierCost)),
+  ]);
+  const point = m.values?.pickupPoint ?? '';
+  const groups = m.page.carriers.filter((c) => c.points.length).map((c) => (point === '' ? cachedGroup(m, c) : pointGroup(m, c, point)));
+  const pointProblem = problemOf(t, m, 'pickupPoint');
   return html`<fieldset><legend>${t.delivery}</legend>
-<p><label for="f-shipping">${t.pickupPoint} / ${t.courier}</label><br>
-<select id="f-shipping" name="shipping" required${problem ? html` aria-invalid="true"` : ''}><option value=""></option>${groups}</select>
-${problem ? html`<br><span class="error" role="alert">${t[problem]}</span>` : ''}</p>
-${field(t, m, 'phone', t.phone, 'tel', 'tel')}
-<p class="hint">${t.courier}:</p>
-${['street', 'locality', 'postalCode'].map((n) => {
-  const p = m.problems?.[n] as keyof LinkMessages | undefined;
-  return html`<p><label for="f-${n}">${t[n as 'street']}</label><br><input id="f-${n}" name="${n}" value="${m.values?.[n] ?? ''}"${p ? html` aria-invalid="true"` : ''}>${p ? html`<br><span class="error" role="alert">${t[p]}</span>` : ''}</p>`;
-})}
-</fieldset>`;
+${radios}${choice.note}
+</fieldset>
+${groups.length
+  ? html`<div class="field picker" id="pickup-fields" data-found="${t.pointsFound}" data-missing="${t.choosePickupPoint}">
+<label for="f-pickupPoint">${t.pickupPoint}</label>
+<p class="hint" id="f-pickupPoint-hint" hidden>${t.pointSearchHint}</p>
+<select id="f-pickupPoint" name="pickupPoint"${pointProblem.attrs}><option value="">${t.choosePickupPoint}</option>${groups}</select>
+<span class="visually-hidden" role="status" id="f-pickupPoint-status"></span>${pointProblem.note}
+</div>`
+  : ''}
+${m.page.carriers.some((c) => c.couriers.length)
+  ? html`<fieldset id="courier-fields"><legend>${t.address}</legend>
+${field(t, m, 'street', 'text', 'address-line1', false)}
+${field(t, m, 'locality', 'text', 'address-level2', false)}
+${field(t, m, 'postalCode', 'text', 'postal-code', false)}
+</fieldset>`
+  : ''}`;
 }
 
 export function linkPage(m: LinkPageModel): string {
@@ -85,33 +142,36 @@ export function linkPage(m: LinkPageModel): string {
   const g = messages(m.locale);
   const { link, store } = m.page;
   const base = `/links/${link.id}`;
-  const methodProblem = m.problems?.method;
+  const method = problemOf(t, m, 'method');
   const methods = m.page.methods.map(
-    (name, i) => html`<li><label><input type="radio" name="method" value="${name}"${(m.values?.method ?? (i === 0 ? name : '')) === name ? ' checked' : ''}> ${g[METHOD_TITLE_KEYS[name]]}</label></li>`,
+    (name, i) =>
+      html`<label class="option"><input type="radio" name="method" value="${name}"${i === 0 ? html` id="f-method"` : ''}${(m.values?.method ?? (i === 0 ? name : '')) === name ? ' checked' : ''}${method.attrs}> ${g[METHOD_TITLE_KEYS[name]]}</label>`,
   );
+  const shipping = link.show_shipping_options;
   const main = html`<section class="card" aria-labelledby="linkTitle">
 <h1 id="linkTitle">${link.description}</h1>
 <dl><dt>${t.amount}</dt><dd class="amount">${formatMoney(Number(link.amount), link.currency, m.locale)}</dd></dl>
 </section>
 <section class="card">
-${m.problems && Object.keys(m.problems).length ? html`<p class="error" role="alert">${t.formError}</p>` : ''}
+${problemList(t, m)}
 <form method="post" action="${base}">
 <input type="hidden" name="lang" value="${m.locale}">
 ${link.ask_additional_info
   ? html`<fieldset><legend>${t.yourDetails}</legend>
-${field(t, m, 'firstName', t.firstName, 'text', 'given-name')}
-${field(t, m, 'lastName', t.lastName, 'text', 'family-name')}
-${field(t, m, 'email', t.email, 'email', 'email')}
+${field(t, m, 'firstName', 'text', 'given-name', true)}
+${field(t, m, 'lastName', 'text', 'family-name', true)}
+${field(t, m, 'email', 'email', 'email', true)}
+${shipping ? field(t, m, 'phone', 'tel', 'tel', true) : ''}
 </fieldset>`
   : ''}
-${link.show_shipping_options ? deliverySection(t, m) : ''}
+${shipping ? deliverySection(t, m) : ''}
 <fieldset><legend>${t.method}</legend>
-${methods.length ? html`<ul class="methods">${methods}</ul>` : html`<p>${t.noMethods}</p>`}
-${methodProblem ? html`<span class="error" role="alert">${t.required}</span>` : ''}
+${methods.length ? methods : html`<p>${t.noMethods}</p>`}${method.note}
 </fieldset>
-<p><button type="submit">${t.pay}</button></p>
+<button type="submit" class="primary">${t.pay}</button>
 </form>
-</section>`;
+</section>
+${shipping ? html`<script nonce="${m.nonce}" src="${m.publicUrl}${PICKER_SCRIPT_PATH}" defer></script>` : ''}`;
   return linkFrame({
     locale: m.locale,
     nonce: m.nonce,

@@ -151,7 +151,7 @@ export async function paymentLinkPageRoutes(app: FastifyInstance, opts: { servic
       if (p.status !== 'ACTIVE') return closed(reply, p, locale, p.status === 'PAID' ? 'paid' : 'expired');
       if (p.taken) return closed(reply, p, locale, 'taken');
       const nonce = newNonce();
-      return sendHtml(reply, 200, linkPage({ page: p, locale, nonce }), policy(nonce));
+      return sendHtml(reply, 200, linkPage({ page: p, locale, nonce, publicUrl }), policy(nonce));
     },
   );
 
@@ -173,10 +173,11 @@ export async function paymentLinkPageRoutes(app: FastifyInstance, opts: { servic
               lastName: Type.Optional(FormField('Payer last name')),
               email: Type.Optional(FormField('Payer e-mail')),
               phone: Type.Optional(FormField('Payer mobile phone (with shipping)')),
-              shipping: Type.Optional(FormField('pickupPoint:<id> or courier:<id>')),
-              street: Type.Optional(FormField('Courier: street address')),
-              locality: Type.Optional(FormField('Courier: city')),
-              postalCode: Type.Optional(FormField('Courier: postal code')),
+              shipping: Type.Optional(FormField('The delivery: pickupPoint:<carrierCode> (the point in pickupPoint) or courier:<courierServiceId>')),
+              pickupPoint: Type.Optional(FormField('The pickup point id, for a pickupPoint delivery (ignored for a courier)')),
+              street: Type.Optional(FormField('Courier: street address (ignored for a pickup point)')),
+              locality: Type.Optional(FormField('Courier: city (ignored for a pickup point)')),
+              postalCode: Type.Optional(FormField('Courier: postal code (ignored for a pickup point)')),
             },
             "The payer's form",
           ),
@@ -201,7 +202,7 @@ export async function paymentLinkPageRoutes(app: FastifyInstance, opts: { servic
       if (result.kind === 'closed') return closed(reply, p, locale, result.why);
       if (result.kind === 'invalid') {
         const nonce = newNonce();
-        return sendHtml(reply, 400, linkPage({ page: p, locale, nonce, values: f, problems: result.problems }), policy(nonce));
+        return sendHtml(reply, 400, linkPage({ page: p, locale, nonce, publicUrl, values: f, problems: result.problems }), policy(nonce));
       }
       return reply.code(303).header('cache-control', 'no-store').header('location', `${publicUrl}/pay/${result.orderId}?lang=${locale}`).send();
     },

@@ -27,6 +27,7 @@ import type { CarrierContractService } from '../../shipping/contracts/service.js
 import { courierServices, findCourierService, findPickupPoint, pickupPoints, type CourierService, type PickupPoint } from '../../shipping/catalogue/service.js';
 import { calculateRates } from '../../shipping/rates/service.js';
 import { isCountryCode, type CountryCode } from '../../shipping/carriers/countries.js';
+import { carrierDefinition } from '../../shipping/carriers/registry.js';
 import type { ShipmentService } from '../../shipping/shipments/service.js';
 import { defaultSender } from '../../shipping/shipments/service.js';
 import { DESCRIPTION_MAX, parseLinkPayload, type LinkStatus } from './schema.js';
@@ -56,22 +57,17 @@ export interface CreatedLink {
  */
 export const DEFAULT_PARCEL = Object.freeze({ lengthMm: 300, widthMm: 200, heightMm: 100, weightG: 1000, quantity: 1 });
 
-/** Pickup points listed per carrier on the page (the select is searchable by typing in the browser). */
+/** Pickup points listed per carrier on the page (the picker searches them in the browser). */
 export const MAX_POINTS = 500;
-
-export interface ShippingOption {
-  /** `pickupPoint:<id>` or `courier:<id>`: the value the form posts. */
-  value: string;
-  type: 'pickupPoint' | 'courier';
-  carrierCode: string;
-  label: string;
-}
 
 export interface CarrierOffer {
   carrierCode: string;
+  /** The carrier's display name (the carriers' registry): what the payer sees, never the code. */
+  carrierName: string;
   /** Minor units of the link's currency for the default parcel; per method type. */
   pickupPointCost: number | null;
   courierCost: number | null;
+  /** Sorted by town, then name (the no-JavaScript list reads in that order). */
   points: PickupPoint[];
   couriers: CourierService[];
 }
@@ -116,6 +112,8 @@ export function linkMethods(store: Store, link: Pick<LinkRow, 'currency' | 'env'
   return PAYMENT_METHODS.filter((m) => isOffered(store, link.env, m) && METHOD_CURRENCIES[m].includes(link.currency));
 }
 
+const TOWN_ORDER = new Intl.Collator('en', { sensitivity: 'base' });
+
 /** Offers depend only on the static catalogue and rate tables: computed once per carrier, country and currency. */
 const OFFERS = new Map<string, CarrierOffer>();
 
@@ -132,15 +130,48 @@ function carrierOffer(code: string, country: CountryCode, currency: Currency): C
   };
   const pickupPointCost = cost('pickupPoint');
   const courierCost = cost('courier');
+  const byTown = (a: PickupPoint, b: PickupPoint) => TOWN_ORDER.compare(a.locality, b.locality) || TOWN_ORDER.compare(a.name, b.name);
   const offer: CarrierOffer = {
     carrierCode: code,
+    carrierName: carrierDefinition(code)?.name ?? code,
     pickupPointCost,
     courierCost,
-    points: pickupPointCost === null ? [] : pickupPoints(code, country).slice(0, MAX_POINTS),
+    points: pickupPointCost === null ? [] : pickupPoints(code, country).slice(0, MAX_POINTS).sort(byTown),
     couriers: courierCost === null ? [] : [...courierServices(code, country)],
   };
   OFFERS.set(key, offer);
   return offer;
+}
+
+/** The payer's delivery as the form names it: a carrier's pickup point or a courier service. */
+export type Delivery =
+  | { type: 'pickupPoint'; offer: CarrierOffer; id: string }
+  | { type: 'courier'; offer: CarrierOffer; id: string }
+  /** The form field to mark and the problem's message key (texts.ts). */
+  | { type: 'problem'; field: 'shipping' | 'pickupPoint'; problem: 'chooseDelivery' | 'choosePickupPoint' | 'otherCarrierPoint' };
+
+/**
+ * Reads the form's delivery: `shipping` is the chosen method (`pickupPoint:<carrierCode>` or
+ * `courier:<courierServiceId>`), `pickupPoint` the point for the former and ignored otherwise.
+ * A `shipping` of `pickupPoint:<pointId>` (the form before the picker: a page loaded before an
+ * upgrade and posted after it) names the point itself.
+ */
+export function readDelivery(carriers: readonly CarrierOffer[], form: LinkForm): Delivery {
+  const [type, rest = ''] = (form.shipping ?? '').split(':', 2) as [string, string | undefined];
+  if (type === 'courier') {
+    const offer = carriers.find((c) => c.couriers.some((s) => s.id === rest));
+    return offer ? { type, offer, id: rest } : { type: 'problem', field: 'shipping', problem: 'chooseDelivery' };
+  }
+  if (type !== 'pickupPoint') return { type: 'problem', field: 'shipping', problem: 'chooseDelivery' };
+  const offer = carriers.find((c) => c.carrierCode === rest && c.points.length > 0);
+  if (!offer) {
+    const legacy = carriers.find((c) => c.points.some((p) => p.id === rest));
+    return legacy ? { type, offer: legacy, id: rest } : { type: 'problem', field: 'shipping', problem: 'chooseDelivery' };
+  }
+  const id = (form.pickupPoint ?? '').trim();
+  if (offer.points.some((p) => p.id === id)) return { type, offer, id };
+  const elsewhere = id !== '' && carriers.some((c) => c.points.some((p) => p.id === id));
+  return { type: 'problem', field: 'pickupPoint', problem: elsewhere ? 'otherCarrierPoint' : 'choosePickupPoint' };
 }
 
 export class PaymentLinkService {
@@ -289,12 +320,11 @@ export class PaymentLinkService {
     if (shipping) {
       if (!phone) problems.phone = 'required';
       else if (!/^\+?[0-9 ()-]{5,20}$/.test(phone)) problems.phone = 'invalidPhone';
-      const [type, id] = (form.shipping ?? '').split(':', 2) as [string, string | undefined];
-      const offer = pg.carriers.find((c) =>
-        type === 'pickupPoint' ? c.points.some((p) => p.id === id) : type === 'courier' ? c.couriers.some((s) => s.id === id) : false,
-      );
-      if (!offer || !id) problems.shipping = 'required';
+      // Only the chosen delivery's fields are read: a courier's address is ignored for a pickup point.
+      const delivery = readDelivery(pg.carriers, form);
+      if (delivery.type === 'problem') problems[delivery.field] = delivery.problem;
       else {
+        const { type, offer, id } = delivery;
         shippingCost = (type === 'pickupPoint' ? offer.pickupPointCost : offer.courierCost) ?? 0;
         if (type === 'courier') {
           address = { street: text('street', 255), locality: text('locality'), postalCode: text('postalCode', 16) };
@@ -303,7 +333,7 @@ export class PaymentLinkService {
           if (!address.postalCode) problems.postalCode = 'required';
         }
         choice = {
-          method_type: type as 'pickupPoint' | 'courier',
+          method_type: type,
           method_id: id,
           receiver: {
             name: `${firstName ?? ''} ${lastName ?? ''}`.trim(),

@@ -36,6 +36,20 @@ export interface LinkMessages {
   thanksTitle: string;
   thanksPaid: string;
   thanksOpen: string;
+  /** The delivery methods' radio group has nothing chosen. */
+  chooseDelivery: string;
+  /** A pickup-point delivery without a point (also the no-JavaScript list's empty entry). */
+  choosePickupPoint: string;
+  /** A point of another carrier than the chosen delivery's (only possible without JavaScript). */
+  otherCarrierPoint: string;
+  /** The courier service type standardB2B (standard is `courier`). */
+  courierB2B: string;
+  /** The legend of the courier's address fields. */
+  address: string;
+  /** Under the pickup point search box. */
+  pointSearchHint: string;
+  /** The search's live region: `{count}` pickup points match (no plural forms needed). */
+  pointsFound: string;
 }
 
 const en: LinkMessages = {
@@ -49,6 +63,9 @@ const en: LinkMessages = {
   takenText: 'Someone has already started paying through this one-time link. If that payment is not completed, the link opens again.',
   noMethods: 'No payment method is available.', thanksTitle: 'Thank you', thanksPaid: 'The payment was received.',
   thanksOpen: 'The payment was not completed.',
+  chooseDelivery: 'Choose a delivery method', choosePickupPoint: 'Choose a pickup point', otherCarrierPoint: 'Choose a pickup point of the carrier you chose', courierB2B: 'Business courier (B2B)', address: 'Delivery address',
+  pointSearchHint: 'Type a town, street, postal code or name, then choose with the arrow keys and Enter.',
+  pointsFound: 'Pickup points found: {count}',
 };
 
 const de: LinkMessages = {
@@ -62,6 +79,9 @@ const de: LinkMessages = {
   takenText: 'Jemand hat bereits begonnen, über diesen einmaligen Link zu bezahlen. Wird diese Zahlung nicht abgeschlossen, öffnet sich der Link wieder.',
   noMethods: 'Keine Zahlungsart verfügbar.', thanksTitle: 'Vielen Dank', thanksPaid: 'Die Zahlung ist eingegangen.',
   thanksOpen: 'Die Zahlung wurde nicht abgeschlossen.',
+  chooseDelivery: 'Wählen Sie eine Versandart', choosePickupPoint: 'Wählen Sie eine Abholstelle', otherCarrierPoint: 'Wählen Sie eine Abholstelle des gewählten Versanddienstes', courierB2B: 'Geschäftskurier (B2B)', address: 'Lieferadresse',
+  pointSearchHint: 'Geben Sie Ort, Straße, Postleitzahl oder Namen ein und wählen Sie mit den Pfeiltasten und der Eingabetaste.',
+  pointsFound: 'Gefundene Abholstellen: {count}',
 };
 
 const et: LinkMessages = {
@@ -75,6 +95,9 @@ const et: LinkMessages = {
   takenText: 'Keegi on selle ühekordse lingi kaudu maksmist juba alustanud. Kui see makse jääb lõpetamata, avaneb link uuesti.',
   noMethods: 'Ühtegi makseviisi pole saadaval.', thanksTitle: 'Aitäh', thanksPaid: 'Makse on laekunud.',
   thanksOpen: 'Makse jäi lõpetamata.',
+  chooseDelivery: 'Valige tarneviis', choosePickupPoint: 'Valige pakiautomaat või postipunkt', otherCarrierPoint: 'Valige valitud vedaja pakiautomaat või postipunkt', courierB2B: 'Ärikuller (B2B)', address: 'Tarneaadress',
+  pointSearchHint: 'Sisestage linn, tänav, postiindeks või nimi ning valige nooleklahvide ja Enter-klahviga.',
+  pointsFound: 'Leitud pakiautomaate ja postipunkte: {count}',
 };
 
 const fi: LinkMessages = {
@@ -88,6 +111,9 @@ const fi: LinkMessages = {
   takenText: 'Joku on jo aloittanut maksamisen tämän kertakäyttöisen linkin kautta. Jos maksu jää kesken, linkki avautuu uudelleen.',
   noMethods: 'Maksutapoja ei ole saatavilla.', thanksTitle: 'Kiitos', thanksPaid: 'Maksu on vastaanotettu.',
   thanksOpen: 'Maksu jäi kesken.',
+  chooseDelivery: 'Valitse toimitustapa', choosePickupPoint: 'Valitse noutopiste', otherCarrierPoint: 'Valitse valitsemasi kuljetusyhtiön noutopiste', courierB2B: 'Yrityskuriiri (B2B)', address: 'Toimitusosoite',
+  pointSearchHint: 'Kirjoita kaupunki, katu, postinumero tai nimi ja valitse nuolinäppäimillä ja Enterillä.',
+  pointsFound: 'Löydetyt noutopisteet: {count}',
 };
 
 const lt: LinkMessages = {
@@ -101,6 +127,9 @@ const lt: LinkMessages = {
   takenText: 'Kažkas jau pradėjo mokėti per šią vienkartinę nuorodą. Jei mokėjimas nebus baigtas, nuoroda vėl atsivers.',
   noMethods: 'Nėra galimų mokėjimo būdų.', thanksTitle: 'Ačiū', thanksPaid: 'Mokėjimas gautas.',
   thanksOpen: 'Mokėjimas nebuvo baigtas.',
+  chooseDelivery: 'Pasirinkite pristatymo būdą', choosePickupPoint: 'Pasirinkite atsiėmimo punktą', otherCarrierPoint: 'Pasirinkite pasirinkto vežėjo atsiėmimo punktą', courierB2B: 'Verslo kurjeris (B2B)', address: 'Pristatymo adresas',
+  pointSearchHint: 'Įveskite miestą, gatvę, pašto kodą arba pavadinimą, tada pasirinkite rodyklių klavišais ir Enter.',
+  pointsFound: 'Rasta atsiėmimo punktų: {count}',
 };
 
 const lv: LinkMessages = {
@@ -114,6 +143,9 @@ const lv: LinkMessages = {
   takenText: 'Kāds jau ir sācis maksāt ar šo vienreizējo saiti. Ja maksājums netiks pabeigts, saite atkal atvērsies.',
   noMethods: 'Nav pieejamu maksājuma veidu.', thanksTitle: 'Paldies', thanksPaid: 'Maksājums ir saņemts.',
   thanksOpen: 'Maksājums netika pabeigts.',
+  chooseDelivery: 'Izvēlieties piegādes veidu', choosePickupPoint: 'Izvēlieties saņemšanas punktu', otherCarrierPoint: 'Izvēlieties izvēlētā pārvadātāja saņemšanas punktu', courierB2B: 'Biznesa kurjers (B2B)', address: 'Piegādes adrese',
+  pointSearchHint: 'Ievadiet pilsētu, ielu, pasta indeksu vai nosaukumu, tad izvēlieties ar bulttaustiņiem un Enter.',
+  pointsFound: 'Atrasti saņemšanas punkti: {count}',
 };
 
 const pl: LinkMessages = {
@@ -127,6 +159,9 @@ const pl: LinkMessages = {
   takenText: 'Ktoś już rozpoczął płatność przez ten jednorazowy link. Jeśli płatność nie zostanie dokończona, link otworzy się ponownie.',
   noMethods: 'Brak dostępnych metod płatności.', thanksTitle: 'Dziękujemy', thanksPaid: 'Płatność została otrzymana.',
   thanksOpen: 'Płatność nie została dokończona.',
+  chooseDelivery: 'Wybierz sposób dostawy', choosePickupPoint: 'Wybierz punkt odbioru', otherCarrierPoint: 'Wybierz punkt odbioru wybranego przewoźnika', courierB2B: 'Kurier biznesowy (B2B)', address: 'Adres dostawy',
+  pointSearchHint: 'Wpisz miejscowość, ulicę, kod pocztowy lub nazwę, a następnie wybierz strzałkami i klawiszem Enter.',
+  pointsFound: 'Znalezione punkty odbioru: {count}',
 };
 
 const ru: LinkMessages = {
@@ -140,6 +175,9 @@ const ru: LinkMessages = {
   takenText: 'Кто-то уже начал оплату по этой одноразовой ссылке. Если платёж не будет завершён, ссылка откроется снова.',
   noMethods: 'Нет доступных способов оплаты.', thanksTitle: 'Спасибо', thanksPaid: 'Платёж получен.',
   thanksOpen: 'Платёж не был завершён.',
+  chooseDelivery: 'Выберите способ доставки', choosePickupPoint: 'Выберите пункт выдачи', otherCarrierPoint: 'Выберите пункт выдачи выбранного перевозчика', courierB2B: 'Курьер для бизнеса (B2B)', address: 'Адрес доставки',
+  pointSearchHint: 'Введите город, улицу, почтовый индекс или название, затем выберите стрелками и клавишей Enter.',
+  pointsFound: 'Найдено пунктов выдачи: {count}',
 };
 
 export const LINK_MESSAGES: Readonly<Record<Locale, LinkMessages>> = { de, en, et, fi, lt, lv, pl, ru };

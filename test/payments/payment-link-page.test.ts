@@ -1,0 +1,164 @@
+/**
+ * The payment link page's delivery as the server renders and reads it (no JavaScript):
+ * carriers by name and logo, one radio per delivery, the pickup point list, and a submission
+ * read for the chosen delivery only, with a problem list that names each field. The picker
+ * script itself is exercised in test/browser/payment-links.test.ts.
+ */
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.js';
+import type { CreatedStore } from '../../src/stores/service.js';
+import { CARRIERS } from '../../src/shipping/carriers/registry.js';
+import { LOCALES } from '../../src/platform/locales.js';
+import { LINK_MESSAGES } from '../../src/payments/links/texts.js';
+import { pickupPoints } from '../../src/shipping/catalogue/service.js';
+import { SENDER } from '../shipping/support.js';
+
+let t: TestApp;
+let shop: CreatedStore;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  shop = await t.createStore({ name: 'Saatev pood', shippingAddress: { ...SENDER, firstName: null, lastName: null, companyName: null, region: null, email: null } as never });
+});
+afterAll(async () => t.close());
+
+async function shippingLink(locale = 'en'): Promise<string> {
+  const claims = { description: 'Kontserdipilet', currency: 'EUR', amount: 25, locale, askAdditionalInfo: true, showShippingOptions: true, customerCountry: 'EE', expiresAt: '2099-01-01 00:00:00' };
+  const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/payment-links', payload: { data: t.token(claims, { store: shop }) } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().uuid;
+}
+
+const pageOf = (uuid: string, lang = 'en') => t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=${lang}` });
+const post = (uuid: string, fields: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: `/links/${uuid}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ lang: 'en', ...fields }).toString() });
+const payer = { firstName: 'Mari', lastName: 'Maasikas', email: 'mari@example.com', phone: '+372 5551234', method: 'cardPayments' };
+const orderOf = (res: { statusCode: number; headers: Record<string, unknown>; body: string }): string => {
+  expect(res.statusCode, res.body.slice(0, 400)).toBe(303);
+  return /\/pay\/([0-9a-f-]{36})/.exec(String(res.headers.location))![1]!;
+};
+const choiceOf = async (orderId: string) => (await t.db.query('SELECT method_type, method_id, receiver FROM payment_link_shipping WHERE order_id = $1', [orderId])).rows[0];
+const orderCount = async (uuid: string) => (await t.db.query('SELECT count(*)::int AS n FROM orders WHERE payment_link_id = $1', [uuid])).rows[0].n as number;
+
+/** Two carriers' pickup points in EE, both offered to the test store (from the catalogue, not the page). */
+const OMNIVA = pickupPoints('omniva', 'EE').map((p) => p.id);
+const SMARTPOST = pickupPoints('smartpost', 'EE').map((p) => p.id);
+
+/** Each carrier's pickup points on the page: code → point ids (the select's optgroups). */
+function pointsByCarrier(body: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const g of body.matchAll(/<optgroup [^>]*data-carrier="([^"]+)">(.*?)<\/optgroup>/gs)) {
+    out.set(g[1]!, [...g[2]!.matchAll(/<option value="([^"]+)"/g)].map((o) => o[1]!));
+  }
+  return out;
+}
+
+/** What a person reads: text outside tags, and the labels a select shows from attributes. */
+function visibleText(body: string): string {
+  const labels = [...body.matchAll(/\blabel="([^"]*)"/g)].map((m) => m[1]);
+  return `${body.replace(/<(script|style)\b.*?<\/\1>/gs, '').replace(/<[^>]+>/g, ' ')} ${labels.join(' ')}`;
+}
+
+describe('the delivery on the page', () => {
+  it('shows every carrier by its name and logo, never by its code; one radio per delivery with its price', async () => {
+    const res = await pageOf(await shippingLink());
+    expect(res.statusCode).toBe(200);
+    const codes = [...pointsByCarrier(res.body).keys()];
+    expect(codes.length).toBeGreaterThan(1);
+    const text = visibleText(res.body);
+    for (const code of codes) {
+      const name = CARRIERS.find((c) => c.code === code)!.name;
+      expect(res.body).toContain(`<img src="http://kassa.test/logos/carriers/${code}.svg" alt="" width="60" height="24"><span class="what"><b>${name}</b> Pickup point · <span class="price">+€`);
+      // Every logo is served, codes with an underscore or capitals (latvian_post, novaPost) included.
+      const logo = await t.app.inject({ method: 'GET', url: `/logos/carriers/${code}.svg` });
+      expect(logo.statusCode, code).toBe(200);
+      expect(logo.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.body).toMatch(new RegExp(`<input type="radio" name="shipping" value="pickupPoint:${code}" required`));
+      if (code !== name) expect(text, code).not.toContain(code);
+    }
+    expect(res.body).toMatch(/<input type="radio" name="shipping" value="courier:omniva-ee-courier-standard" required>\n<img [^>]*><span class="what"><b>Omniva<\/b> Courier to your address · <span class="price">\+€\d+\.\d\d<\/span>/);
+    expect(res.body).toContain('<b>Omniva</b> Business courier (B2B) · <span class="price">+€');
+  });
+
+  it('loads the picker script with the page nonce from Kassa; the script is served, small, and only on pages with a delivery', async () => {
+    const res = await pageOf(await shippingLink());
+    const nonce = /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+    expect(res.body).toContain(`<script nonce="${nonce}" src="http://kassa.test/sdk/link-picker.js" defer></script>`);
+    const script = await t.app.inject({ method: 'GET', url: '/sdk/link-picker.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(script.body).toContain('aria-activedescendant');
+    expect(gzipSync(script.rawPayload, { level: 9 }).length).toBeLessThanOrEqual(3 * 1024);
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/payment-links',
+      payload: { data: t.token({ description: 'Kingitus', currency: 'EUR', amount: 5, locale: 'en', askAdditionalInfo: true, expiresAt: '2099-01-01 00:00:00' }, { store: shop }) },
+    });
+    expect((await pageOf(plain.json().uuid)).body).not.toContain('<script');
+  });
+
+  it('is translated in every locale: the address legend, the list entry, the search hint and the count', async () => {
+    const uuid = await shippingLink();
+    for (const locale of LOCALES) {
+      const m = LINK_MESSAGES[locale];
+      const body = (await pageOf(uuid, locale)).body;
+      for (const s of [`<legend>${m.address}</legend>`, `<option value="">${m.choosePickupPoint}</option>`, `hidden>${m.pointSearchHint}</p>`, `data-found="${m.pointsFound}"`]) {
+        expect(body, `${locale}: ${s}`).toContain(s.replace(/&/g, '&amp;'));
+      }
+      if (locale !== 'en') expect(body, locale).not.toContain(LINK_MESSAGES.en.pointSearchHint);
+    }
+  });
+});
+
+describe('a submission reads the chosen delivery only (no JavaScript)', () => {
+  it("a pickup point: the carrier's delivery and the point make the order; the courier address fields are ignored", async () => {
+    const uuid = await shippingLink();
+    const [carrier, point] = ['omniva', OMNIVA[2]!];
+    // Without JavaScript both sections are posted: the address fields (here unusable for a courier) do not count.
+    const id = orderOf(await post(uuid, { ...payer, shipping: `pickupPoint:${carrier}`, pickupPoint: point, street: 'x'.repeat(300), locality: '', postalCode: '' }));
+    expect(await choiceOf(id)).toMatchObject({ method_type: 'pickupPoint', method_id: point, receiver: { streetAddress: null, locality: null, postalCode: null } });
+    // The form before the picker (shipping=pickupPoint:<point id>), loaded before an upgrade and posted after it.
+    const old = orderOf(await post(uuid, { ...payer, shipping: `pickupPoint:${point}` }));
+    expect(await choiceOf(old)).toMatchObject({ method_type: 'pickupPoint', method_id: point });
+  });
+
+  it('a pickup-point delivery without a point: 400, the problem list names the field and links to it; no order', async () => {
+    const uuid = await shippingLink();
+    const carrier = [...pointsByCarrier((await pageOf(uuid)).body).keys()][0] ?? 'latvian_post';
+    const res = await post(uuid, { ...payer, shipping: `pickupPoint:${carrier}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('<div class="alert" role="alert"><p>Please correct the marked fields.</p><ul><li><a href="#f-pickupPoint">Pickup point: Choose a pickup point</a></li></ul></div>');
+    expect(res.body).toContain('<select id="f-pickupPoint" name="pickupPoint" aria-invalid="true" aria-describedby="f-pickupPoint-e">');
+    expect(res.body).toMatch(new RegExp(`value="pickupPoint:${carrier}" required id="f-shipping" checked`));
+    expect(await orderCount(uuid)).toBe(0);
+  });
+
+  it("a point of another carrier than the chosen delivery's: 400 saying so; no order", async () => {
+    const uuid = await shippingLink();
+    const res = await post(uuid, { ...payer, shipping: 'pickupPoint:omniva', pickupPoint: SMARTPOST[0]! });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('<a href="#f-pickupPoint">Pickup point: Choose a pickup point of the carrier you chose</a>');
+    expect(await orderCount(uuid)).toBe(0);
+  });
+
+  it('a courier: each missing address field is named; a posted pickup point is ignored; then the order goes to the address', async () => {
+    const uuid = await shippingLink();
+    const courier = { ...payer, shipping: 'courier:omniva-ee-courier-standard', pickupPoint: OMNIVA[0]! };
+    const missing = await post(uuid, { ...courier, locality: 'Tartu' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('<ul><li><a href="#f-street">Street address: Required</a></li><li><a href="#f-postalCode">Postal code: Required</a></li></ul>');
+    expect(missing.body).toContain('<input id="f-locality" name="locality" type="text" autocomplete="address-level2" value="Tartu">');
+    expect(await orderCount(uuid)).toBe(0);
+    const id = orderOf(await post(uuid, { ...courier, street: 'Riia tn 15', locality: 'Tartu', postalCode: '51010' }));
+    expect(await choiceOf(id)).toMatchObject({ method_type: 'courier', method_id: 'omniva-ee-courier-standard', receiver: { streetAddress: 'Riia tn 15', locality: 'Tartu', postalCode: '51010' } });
+  });
+
+  it('no delivery chosen: 400 naming it, in the page language', async () => {
+    const uuid = await shippingLink();
+    const res = await post(uuid, { ...payer, lang: 'de' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(`<a href="#f-shipping">${LINK_MESSAGES.de.delivery}: ${LINK_MESSAGES.de.chooseDelivery}</a>`);
+    expect(await orderCount(uuid)).toBe(0);
+  });
+});
