@@ -6,13 +6,14 @@
  * read cookies or memberships themselves.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { newNonce, sendHtml } from '../platform/html.js';
+import { html, newNonce, sendHtml } from '../platform/html.js';
 import { acceptedLocale, isLocale, type Locale } from '../platform/locales.js';
 import { ApiError } from '../platform/errors.js';
 import type { Services } from '../services.js';
 import { cookies, SESSION_COOKIE, tokenMatches } from './csrf.js';
-import { TEXTS } from './i18n.js';
-import type { Area, Frame } from './layout.js';
+import { fill, TEXTS } from './i18n.js';
+import { q, type Area, type Frame } from './layout.js';
+import type { OfficeObject } from './store.js';
 import { messagePage } from './pages.js';
 import { fieldsOf, readEnv, type Fields } from './schema.js';
 import type { Session } from './service.js';
@@ -34,6 +35,12 @@ export interface OfficeContext {
   message(reply: FastifyReply, status: number, locale: Locale, heading: string): FastifyReply;
   notFound(reply: FastifyReply, locale: Locale): FastifyReply;
   forbidden(reply: FastifyReply, locale: Locale): FastifyReply;
+  /**
+   * The not-found page for an object (`kind`, `id`) the frame's environment does not have; when the
+   * store has it in its other environment, the page says so with a link to `path` there. Only the
+   * frame's store is looked in: another store's objects are never revealed.
+   */
+  notFoundHere(reply: FastifyReply, frame: Frame, kind: OfficeObject, id: string | undefined, path: string): Promise<FastifyReply>;
   /** Sends a rendered page with the frame's nonce CSP. */
   page(reply: FastifyReply, status: number, frame: Frame, body: string): FastifyReply;
   /** The signed-in frame of a GET (fields from the query) or a form post (fields from the body). */
@@ -65,14 +72,24 @@ export function officeContext(services: Services): OfficeContext {
   const notFound = (reply: FastifyReply, locale: Locale) => message(reply, 404, locale, TEXTS[locale].notFound);
   const forbidden = (reply: FastifyReply, locale: Locale) => message(reply, 403, locale, TEXTS[locale].forbidden);
   const page = (reply: FastifyReply, status: number, frame: Frame, body: string) => sendHtml(reply, status, body, pagePolicy(frame.nonce));
+  const notFoundHere: OfficeContext['notFoundHere'] = async (reply, frame, kind, id, path) => {
+    const there = id ? await office.livesIn(frame.storeId, frame.env, kind, id) : undefined;
+    if (!there) return notFound(reply, frame.locale);
+    const t = TEXTS[frame.locale];
+    const nonce = newNonce();
+    const link = html`<p>${fill(t.elsewhere, { here: t[frame.env], there: t[there] })}</p><p><a href="${path}?${q({ ...frame, env: there })}">${fill(t.openThere, { there: t[there] })}</a></p>`;
+    return sendHtml(reply, 404, messagePage(frame.locale, nonce, t.notFound, link), pagePolicy(nonce));
+  };
 
   const signedIn = async (req: FastifyRequest, reply: FastifyReply, f: Fields, current: Area): Promise<SignedIn> => {
     const locale = localeOf(req, f);
     const session = await office.session(cookies(req)[SESSION_COOKIE]);
     if (!session) return { answer: await redirect(reply, `/dashboard/login?lang=${locale}`) };
-    const env = readEnv(f);
     const membership = f.store ? session.memberships.find((m) => m.storeId === f.store) : session.memberships[0];
-    if (!membership || !env) return { answer: await notFound(reply, locale) };
+    if (!membership) return { answer: await notFound(reply, locale) };
+    // No environment in the URL: the one with data (office.defaultEnv); the switch and every link carry it on.
+    const env = f.env === undefined || f.env === '' ? await office.defaultEnv(membership.storeId) : readEnv(f);
+    if (!env) return { answer: await notFound(reply, locale) };
     return {
       session,
       frame: { locale, nonce: newNonce(), csrf: session.csrfSecret, email: session.email, memberships: session.memberships, storeId: membership.storeId, env, current, role: membership.role },
@@ -95,5 +112,5 @@ export function officeContext(services: Services): OfficeContext {
     }
   };
 
-  return { services, localeOf, redirect, message, notFound, forbidden, page, signedIn, formAction };
+  return { services, localeOf, redirect, message, notFound, forbidden, notFoundHere, page, signedIn, formAction };
 }

@@ -9,6 +9,7 @@ import { html, type Html } from '../platform/html.js';
 import { TEXTS } from './i18n.js';
 import { dataTable, hiddenFields, when, type Frame } from './layout.js';
 import type { Delivery } from './store.js';
+import { word } from './values.js';
 
 export { DELIVERY_COLUMNS, type Delivery, type DeliveryAttempt } from './store.js';
 
@@ -23,12 +24,12 @@ export function deliveriesList(f: Frame, deliveries: readonly Delivery[], resend
     f.role === 'owner' && d.status !== 'pending' ? html`<form method="post" action="${resendAction(d.id)}">${hiddenFields(f)}<button type="submit">${t.resend}</button></form>` : '';
   return html`${deliveries.map(
     (d) =>
-      html`<h3>${d.kind} · ${d.status}</h3><p class="muted">${d.url}</p>${resend(d)}${dataTable(
+      html`<h3>${word(f.locale, 'notificationKind', d.kind)} · ${word(f.locale, 'notificationStatus', d.status)}</h3><p class="muted">${d.url}</p>${resend(d)}${dataTable(
         `${t.attempts} ${d.id}`,
         ['#', t.status, t.duration, t.response, t.excerpt, t.created],
         d.attempts.map(
           (a) =>
-            html`<tr><td>${a.attempt}</td><td>${a.outcome}</td><td>${a.duration_ms} ms</td><td>${a.response_status ?? a.error ?? ''}</td><td>${a.response_excerpt ? html`<pre>${a.response_excerpt}</pre>` : '—'}</td><td>${when(a.started_at)}</td></tr>`,
+            html`<tr><td>${a.attempt}</td><td>${word(f.locale, 'attemptOutcome', a.outcome)}</td><td>${a.duration_ms} ms</td><td>${a.response_status ?? a.error ?? ''}</td><td>${a.response_excerpt ? html`<pre>${a.response_excerpt}</pre>` : '—'}</td><td>${when(a.started_at)}</td></tr>`,
         ),
       )}`,
   )}`;

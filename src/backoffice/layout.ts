@@ -13,12 +13,17 @@ import type { Locale } from '../platform/locales.js';
 import type { Env } from '../platform/env.js';
 import { TEXTS } from './i18n.js';
 import type { Membership, Role } from './roles.js';
+import { word } from './values.js';
 
 const CSS = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f6f7f9;overflow-wrap:anywhere}
 table{overflow-wrap:normal}fieldset{min-width:0}
-header,main{max-width:72rem;margin:0 auto;padding:1rem}header{display:flex;flex-wrap:wrap;gap:1rem;align-items:center}
+header,main{max-width:72rem;margin:0 auto;padding:1rem}header{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center}
 nav ul{display:flex;flex-wrap:wrap;gap:.75rem;list-style:none;margin:0;padding:0}
+header form{display:flex;align-items:center;gap:.4rem;margin:0;min-width:0;max-width:100%}header label{display:inline;margin:0}header select{min-width:0;max-width:min(100%,12rem)}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.who{overflow:hidden;text-overflow:ellipsis;white-space:nowrap;min-width:3rem}
+@media (min-width:75rem){header{max-width:none;flex-wrap:nowrap;white-space:nowrap;gap:.875rem;font-size:.9375rem}header>*{flex:none}header>.out{flex:0 1 auto}nav ul{flex-wrap:nowrap}}
 a{color:#0645ad}a:focus,button:focus,input:focus,select:focus,summary:focus{outline:3px solid #1d4ed8;outline-offset:2px}
 .banner{background:#fff3c4;color:#5c4400;padding:.5rem 1rem;text-align:center;font-weight:600}
 .card{background:#fff;border:1px solid #d0d4da;border-radius:.5rem;padding:1rem;margin-bottom:1rem}
@@ -28,7 +33,7 @@ button{font:inherit;padding:.45rem 1rem;border:0;border-radius:.25rem;background
 button.danger{background:#a50e0e}
 .error{color:#a50e0e;font-weight:600}.notice{color:#14532d;font-weight:600}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #e5e7eb;vertical-align:top}
 .table{overflow-x:auto}.filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}.filters>*{min-width:0;max-width:100%}.muted{color:#4b5563}
-pre,code{font-family:ui-monospace,monospace;font-size:.875rem}pre{white-space:pre-wrap;word-break:break-all;background:#f3f4f6;padding:.5rem;border-radius:.25rem;margin:0}
+pre,code,input.iban{font-family:ui-monospace,monospace}pre,code{font-size:.875rem}input.iban{width:44ch}pre{white-space:pre-wrap;word-break:break-all;background:#f3f4f6;padding:.5rem;border-radius:.25rem;margin:0}
 `;
 
 /** The five areas of the navigation, in its order, with their paths. */
@@ -79,6 +84,9 @@ export function hiddenFields(f: Frame): Html {
 export const q = (f: Pick<Frame, 'storeId' | 'env' | 'locale'>, extra: Record<string, string> = {}) =>
   new URLSearchParams({ store: f.storeId, env: f.env, lang: f.locale, ...extra }).toString();
 
+/** An <option> of a <select>, selected when it is `chosen`. */
+export const option = (value: string, label: string, chosen: string | undefined) => html`<option value="${value}"${value === (chosen ?? '') ? html` selected` : ''}>${label}</option>`;
+
 /** A labelled, scrollable, keyboard-focusable table (axe: a scrollable region must be focusable). */
 export function dataTable(caption: string, head: readonly string[], rows: readonly Html[]): Html {
   return html`<div class="table" tabindex="0" role="region" aria-label="${caption}"><table><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
@@ -86,6 +94,20 @@ export function dataTable(caption: string, head: readonly string[], rows: readon
 
 export function doc(locale: Locale, nonce: string, title: string, body: Html): string {
   return renderDocument({ lang: locale, title: `${title} · ${TEXTS[locale].title}`, nonce, css: CSS, body });
+}
+
+/**
+ * The store the page is about, with the user's role there; a user of several stores picks another
+ * here (its label is for screen readers: the options name the stores).
+ */
+function storeSwitch(f: Frame): Html {
+  const t = TEXTS[f.locale];
+  const named = (m: Membership) => `${m.storeName} · ${word(f.locale, 'role', m.role)}`;
+  if (f.memberships.length === 1) return html`<span class="store-name">${named(f.memberships[0]!)}</span>`;
+  return html`<form class="store" method="get" action="/dashboard"><input type="hidden" name="lang" value="${f.locale}">
+<label for="store-switch" class="sr">${t.store}</label><select id="store-switch" name="store">${f.memberships.map(
+    (m) => html`<option value="${m.storeId}"${m.storeId === f.storeId ? html` selected` : ''}>${named(m)}</option>`,
+  )}</select><input type="hidden" name="env" value="${f.env}"><button type="submit" aria-label="${t.store}">→</button></form>`;
 }
 
 /** A signed-in page: banner, header (navigation, store and environment switch, sign-out) and `content` under an h1. */
@@ -98,16 +120,13 @@ export function frame(f: Frame, title: string, content: Html): string {
     f.nonce,
     title,
     html`${f.env === 'sandbox' ? html`<div class="banner" role="status">${t.sandboxBanner}</div>` : ''}
-<header><strong>${t.title}</strong>
+<header><strong>Kassa</strong>
 <nav aria-label="${t.title}"><ul>${AREAS.map(
       (a) => html`<li><a href="${a.path}?${q(f)}"${f.current === a.page ? html` aria-current="page"` : ''}>${t[a.page]}</a></li>`,
     )}</ul></nav>
-<form method="get" action="/dashboard"><input type="hidden" name="lang" value="${f.locale}">
-<label for="store-switch">${t.store}</label><select id="store-switch" name="store">${f.memberships.map(
-      (m) => html`<option value="${m.storeId}"${m.storeId === f.storeId ? html` selected` : ''}>${m.storeName} (${m.role})</option>`,
-    )}</select> <input type="hidden" name="env" value="${f.env}"><button type="submit">${t.store}</button></form>
+${storeSwitch(f)}
 <a href="${otherPath}?${q({ ...f, env: other })}">${t.switchTo} ${t[other]}</a>
-<form method="post" action="/dashboard/logout">${csrfField(f.csrf)}<button type="submit">${t.signOut} (${f.email})</button></form>
+<form class="out" method="post" action="/dashboard/logout">${csrfField(f.csrf)}<span class="who muted" title="${f.email}">${f.email}</span><button type="submit">${t.signOut}</button></form>
 </header>
 <main><h1>${title} · ${t[f.env]}</h1>${content}</main>`,
   );

@@ -11,6 +11,7 @@ import type { ChannelBalance } from '../ledger/store.js';
 import { csrfField, dataTable, doc, frame, hiddenFields, money, q, when, type Frame } from './layout.js';
 import { deliveriesList } from './deliveries.js';
 import { refundRefusal } from '../payments/refunds/service.js';
+import { channelName, failureText, methodName, word } from './values.js';
 
 export type { Frame };
 
@@ -29,10 +30,10 @@ ${o.error ? html`<p class="error" role="alert">${t[o.error]}</p>` : ''}
   );
 }
 
-/** A page that only says `heading` (not found, forbidden, a malformed search…), with a way back. */
-export function messagePage(locale: Locale, nonce: string, heading: string): string {
+/** A page that only says `heading` (not found, forbidden, a malformed search…) and `more`, with a way back. */
+export function messagePage(locale: Locale, nonce: string, heading: string, more: Html | '' = ''): string {
   const t = TEXTS[locale];
-  return doc(locale, nonce, heading, html`<main><div class="card"><h1>${heading}</h1><p><a href="/dashboard?lang=${locale}">${t.overview}</a></p></div></main>`);
+  return doc(locale, nonce, heading, html`<main><div class="card"><h1>${heading}</h1>${more}<p><a href="/dashboard?lang=${locale}">${t.overview}</a></p></div></main>`);
 }
 
 function ordersTable(f: Frame, rows: OrderListRow[]): Html {
@@ -41,7 +42,7 @@ function ordersTable(f: Frame, rows: OrderListRow[]): Html {
   return html`<div class="table" tabindex="0" role="region" aria-label="${t.orders}"><table><thead><tr><th scope="col">${t.reference}</th><th scope="col">${t.status}</th><th scope="col">${t.amount}</th><th scope="col">${t.created}</th></tr></thead><tbody>
 ${rows.map(
   (r) =>
-    html`<tr><td><a href="/dashboard/orders/${r.id}?${q(f)}">${r.merchant_reference_display}</a><br><span class="muted">${r.id}</span></td><td>${r.status}</td><td>${money(r.grand_total, r.currency, f.locale)}</td><td>${r.created_at.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`,
+    html`<tr><td><a href="/dashboard/orders/${r.id}?${q(f)}">${r.merchant_reference_display}</a><br><span class="muted">${r.id}</span></td><td>${word(f.locale, 'orderStatus', r.status)}</td><td>${money(r.grand_total, r.currency, f.locale)}</td><td>${r.created_at.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`,
 )}
 </tbody></table></div>`;
 }
@@ -52,8 +53,8 @@ export function overviewPage(f: Frame, recent: OrderListRow[], balances: readonl
   return frame(
     f,
     t.overview,
-    html`<section class="card"><h2>${t.balances}</h2>${balances.length ? region(t.balances, [t.channel, t.owed], balances.map((b) => html`<tr><td>${b.channel}</td><td>${money(b.owedMinor, b.currency, f.locale)}</td></tr>`)) : html`<p>—</p>`}</section>
-<section class="card"><h2>${t.failedDeliveries}</h2>${failed.length ? region(t.failedDeliveries, [t.order, t.attempts, t.created], failed.map((n) => html`<tr><td>${n.order_id ? html`<a href="/dashboard/orders/${n.order_id}?${q(f)}">${n.kind} ${n.order_id}</a>` : n.kind}<br><span class="muted">${n.url}</span></td><td>${n.attempt_count}</td><td>${when(n.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
+    html`<section class="card"><h2>${t.balances}</h2>${balances.length ? region(t.balances, [t.channel, t.owed], balances.map((b) => html`<tr><td>${channelName(f.locale, b.channel)}</td><td>${money(b.owedMinor, b.currency, f.locale)}</td></tr>`)) : html`<p>—</p>`}</section>
+<section class="card"><h2>${t.failedDeliveries}</h2>${failed.length ? region(t.failedDeliveries, [t.order, t.attempts, t.created], failed.map((n) => html`<tr><td>${n.order_id ? html`<a href="/dashboard/orders/${n.order_id}?${q(f)}">${word(f.locale, 'notificationKind', n.kind)} ${n.order_id}</a>` : word(f.locale, 'notificationKind', n.kind)}<br><span class="muted">${n.url}</span></td><td>${n.attempt_count}</td><td>${when(n.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
 <section class="card"><h2>${t.recentOrders}</h2>${ordersTable(f, recent.slice(0, 10))}</section>`,
   );
 }
@@ -79,7 +80,7 @@ export function ordersPage(f: Frame, search: OrderSearch, rows: OrderListRow[], 
     t.orders,
     html`<form class="card filters" method="get" action="/dashboard/orders"><input type="hidden" name="store" value="${f.storeId}"><input type="hidden" name="env" value="${f.env}"><input type="hidden" name="lang" value="${f.locale}">
 <div><label for="q">${t.reference} / UUID</label><input id="q" name="q" value="${search.reference ?? ''}"></div>
-<div><label for="status">${t.status}</label><select id="status" name="status"><option value="">—</option>${statuses.map((s) => html`<option${s === search.status ? html` selected` : ''}>${s}</option>`)}</select></div>
+<div><label for="status">${t.status}</label><select id="status" name="status"><option value="">—</option>${statuses.map((s) => html`<option value="${s}"${s === search.status ? html` selected` : ''}>${word(f.locale, 'orderStatus', s)}</option>`)}</select></div>
 <div><label for="from">${t.from}</label><input id="from" name="from" type="date" value="${search.from ?? ''}"></div>
 <div><label for="to">${t.to}</label><input id="to" name="to" type="date" value="${search.to ?? ''}"></div>
 <div><button type="submit">${t.search}</button></div></form>
@@ -109,7 +110,7 @@ export function refundErrorText(locale: Locale, err: unknown): string {
     case 'method':
       return t.refundMethod;
     case 'notPaid':
-      return fill(t.refundNotPaid, { status: r.status });
+      return fill(t.refundNotPaid, { status: word(locale, 'orderStatus', r.status) });
     case 'notSettled':
       return fill(t.refundNotSettled, { from: when(r.from) + ' UTC' });
     case 'exceeds':
@@ -131,9 +132,9 @@ export function orderPage(f: Frame, d: OrderDetail, error?: string): string {
   return frame(
     f,
     `${t.order} ${o.merchant_reference_display}`,
-    html`${error ? html`<p class="error" role="alert">${error}</p>` : ''}<section class="card"><dl><dt>UUID</dt><dd>${o.id}</dd><dt>${t.status}</dt><dd>${o.status}</dd><dt>${t.amount}</dt><dd>${money(o.grand_total, o.currency, f.locale)}</dd><dt>${t.created}</dt><dd>${when(o.created_at)}</dd></dl></section>
-<section class="card"><h2>${t.intents}</h2>${d.intents.length ? table(t.intents, ['UUID', t.status, t.amount, t.created], d.intents.map((i) => html`<tr><td>${i.id}<br><span class="muted">${i.payment_method}</span></td><td>${i.status}${i.failure_reason ? html`<br><span class="muted">${i.failure_reason}</span>` : ''}</td><td>${money(i.amount, i.currency, f.locale)}</td><td>${when(i.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
-<section class="card"><h2>${t.refunds}</h2>${d.refunds.length ? table(t.refunds, ['UUID', t.status, t.amount, t.created], d.refunds.map((r) => html`<tr><td>${r.id}<br><span class="muted">${r.type}</span></td><td>${r.status}${r.status_description ? html`<br><span class="muted">${r.status_description}</span>` : ''}</td><td>${money(r.amount, r.currency, f.locale)}</td><td>${when(r.created_at)}</td></tr>`)) : html`<p>—</p>`}${refundForm}</section>
+    html`${error ? html`<p class="error" role="alert">${error}</p>` : ''}<section class="card"><dl><dt>UUID</dt><dd>${o.id}</dd><dt>${t.status}</dt><dd>${word(f.locale, 'orderStatus', o.status)}</dd><dt>${t.amount}</dt><dd>${money(o.grand_total, o.currency, f.locale)}</dd><dt>${t.created}</dt><dd>${when(o.created_at)}</dd></dl></section>
+<section class="card"><h2>${t.intents}</h2>${d.intents.length ? table(t.intents, ['UUID', t.status, t.amount, t.created], d.intents.map((i) => html`<tr><td>${i.id}<br><span class="muted">${methodName(f.locale, i.payment_method)}</span></td><td>${word(f.locale, 'intentStatus', i.status)}${i.failure_reason ? html`<br><span class="muted">${failureText(f.locale, i.failure_reason)}</span>` : ''}</td><td>${money(i.amount, i.currency, f.locale)}</td><td>${when(i.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
+<section class="card"><h2>${t.refunds}</h2>${d.refunds.length ? table(t.refunds, ['UUID', t.status, t.amount, t.created], d.refunds.map((r) => html`<tr><td>${r.id}<br><span class="muted">${word(f.locale, 'refundType', r.type)}</span></td><td>${word(f.locale, 'refundStatus', r.status)}${r.status_description ? html`<br><span class="muted">${word(f.locale, 'refundDescription', r.status_description)}</span>` : ''}</td><td>${money(r.amount, r.currency, f.locale)}</td><td>${when(r.created_at)}</td></tr>`)) : html`<p>—</p>`}${refundForm}</section>
 <section class="card"><h2>${t.notifications}</h2>${deliveriesList(f, d.notifications, (id) => `/dashboard/orders/${o.id}/notifications/${id}/resend`)}</section>`,
   );
 }

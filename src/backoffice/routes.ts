@@ -132,8 +132,9 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
       const s = await ctx.signedIn(req, reply, fieldsOf(req.query), 'orders');
       if ('answer' in s) return s.answer;
       const id = req.params.orderUuid;
-      const detail = isUuid(id) ? await office.order(s.frame.storeId, s.frame.env, id.toLowerCase()) : undefined;
-      if (!detail) return ctx.notFound(reply, s.frame.locale);
+      const uuid = isUuid(id) ? id.toLowerCase() : undefined;
+      const detail = uuid ? await office.order(s.frame.storeId, s.frame.env, uuid) : undefined;
+      if (!detail) return ctx.notFoundHere(reply, s.frame, 'order', uuid, `/dashboard/orders/${uuid}`);
       return ctx.page(reply, 200, s.frame, orderPage(s.frame, detail));
     },
   );

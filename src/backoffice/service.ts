@@ -146,6 +146,23 @@ export class BackOffice {
     return store.failedDeliveries(this.db, storeId, env, 10);
   }
 
+  /**
+   * The environment the back office opens in when the URL names none: production once the store
+   * has an order or a shipment there, else sandbox (a new store has only sandbox data).
+   */
+  async defaultEnv(storeId: string): Promise<Env> {
+    return (await store.hasData(this.db, storeId, 'production')) ? 'production' : 'sandbox';
+  }
+
+  /**
+   * Where an object the URL names lives when it is not in `env`: the store's other environment,
+   * or undefined (no such object of this store: another store's objects are never revealed).
+   */
+  async livesIn(storeId: string, env: Env, kind: store.OfficeObject, id: string): Promise<Env | undefined> {
+    const found = await store.envOf(this.db, storeId, kind, id);
+    return found && found !== env ? found : undefined;
+  }
+
   /** The order with its intents, refunds and notifications, when it is the store's in the environment. */
   order(storeId: string, env: Env, orderId: string): Promise<OrderDetail | undefined> {
     return store.orderDetail(this.db, storeId, env, orderId);

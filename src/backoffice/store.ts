@@ -314,3 +314,22 @@ export async function failedDeliveries(q: Queryable, storeId: string, env: Env, 
   );
   return rows;
 }
+
+/** Whether the store has any order or shipment in `env` (two probes of the store-env-created indexes). */
+export async function hasData(q: Queryable, storeId: string, env: Env): Promise<boolean> {
+  const { rows } = await q.query<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM orders WHERE store_id = $1 AND env = $2) OR EXISTS (SELECT 1 FROM shipments WHERE store_id = $1 AND env = $2) AS any`,
+    [storeId, env],
+  );
+  return rows[0]!.any;
+}
+
+/** The objects a back-office URL names, with their tables (each has id, store_id and env). */
+export const OBJECT_TABLES = { order: 'orders', shipment: 'shipments', labelFile: 'label_files' } as const;
+export type OfficeObject = keyof typeof OBJECT_TABLES;
+
+/** The environment an object of the store lives in; undefined when the store has no such object (another store's included). */
+export async function envOf(q: Queryable, storeId: string, kind: OfficeObject, id: string): Promise<Env | undefined> {
+  const { rows } = await q.query<{ env: Env }>(`SELECT env FROM ${OBJECT_TABLES[kind]} WHERE id = $1 AND store_id = $2`, [id, storeId]);
+  return rows[0]?.env;
+}

@@ -368,9 +368,11 @@ describe("an order's page", () => {
       const page = await get(`/dashboard/orders/${o.uuid}?env=sandbox&store=${t.store.id}`, sid);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<h1>Order DETAIL-1 · Sandbox</h1>');
-      expect(page.body).toMatch(/<td>PAID<\/td>/);
-      expect(page.body).toMatch(/<h3>order · (pending|failed)<\/h3>/);
-      expect(page.body).toMatch(/<tr><td>1<\/td><td>(retry|failed)<\/td><td>\d+ ms<\/td><td>500<\/td>/);
+      // Statuses, kinds and outcomes in words (values.ts), never the API's identifiers.
+      expect(page.body).toMatch(/<td>Paid<\/td>/);
+      expect(page.body).toMatch(/<h3>Order notification · (Waiting to be sent|Failed)<\/h3>/);
+      expect(page.body).toMatch(/<tr><td>1<\/td><td>(Will retry|Failed, no more retries)<\/td><td>\d+ ms<\/td><td>500<\/td>/);
+      expect(page.body).not.toMatch(/>(PAID|pending|failed|retry)</);
       const list = await get(`/dashboard/orders?env=sandbox&store=${t.store.id}&q=DETAIL-1`, sid);
       expect(list.body).toContain(`href="/dashboard/orders/${o.uuid}?store=${t.store.id}&amp;env=sandbox&amp;lang=en"`);
       for (const url of [
@@ -476,15 +478,15 @@ describe('refund and resend from the order page', () => {
       expect(again.statusCode).toBe(400);
       const refunds = await t.db.query<{ amount: number; type: string }>('SELECT amount::int AS amount, type FROM refunds WHERE order_id = $1', [o.uuid]);
       expect(refunds.rows).toEqual([{ amount: 1000, type: 'PARTIAL_REFUND' }]);
-      expect((await get(pageUrl, owner)).body).toContain('PARTIAL_REFUND');
+      expect((await get(pageUrl, owner)).body).toContain('Partial refund');
 
       // The overview: the store's balance per channel and currency (the ledger's), and the failed delivery linking to its order.
       const overview = await get(`/dashboard?env=sandbox&store=${t.store.id}`, owner);
       const card = (await t.services.ledger.balances(t.store.id, 'sandbox')).find((b) => b.channel === 'cardPayments' && b.currency === 'EUR')!;
       expect(card.owedMinor).toBeGreaterThan(0);
       const owed = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(card.owedMinor / 100);
-      expect(overview.body).toContain(`<tr><td>cardPayments</td><td>${owed}</td></tr>`);
-      expect(overview.body).toContain(`<a href="/dashboard/orders/${o.uuid}?store=${t.store.id}&amp;env=sandbox&amp;lang=en">order ${o.uuid}</a>`);
+      expect(overview.body).toContain(`<tr><td>Card payment</td><td>${owed}</td></tr>`);
+      expect(overview.body).toContain(`<a href="/dashboard/orders/${o.uuid}?store=${t.store.id}&amp;env=sandbox&amp;lang=en">Order notification ${o.uuid}</a>`);
       const resent = await post(`/dashboard/orders/${o.uuid}/notifications/${notificationId}/resend`, owner, { ...scope, csrf });
       expect(resent.statusCode).toBe(303);
       expect((await get(pageUrl, owner)).body).not.toContain(`/notifications/${notificationId}/resend"`);
@@ -524,7 +526,7 @@ describe("refund errors in the page's language", () => {
     const used = await refund(o.uuid, 'pl', '1.00', 'pl-1');
     expect(alert(used.body)).toBe('Ten formularz został już wysłany. Odśwież stronę, aby wykonać kolejny zwrot.');
     const notPaid = await refund(unpaid.uuid, 'fi', '1.00', 'fi-1');
-    expect(alert(notPaid.body)).toBe('Tilauksen tila on PENDING; vain maksettu tilaus voidaan hyvittää.');
+    expect(alert(notPaid.body)).toBe('Tilauksen tila on Odottaa; vain maksettu tilaus voidaan hyvittää.');
     // The API still answers the service's English message for the same rule.
     const api = await t.app.inject({ method: 'POST', url: '/sandbox/api/refunds', payload: { data: t.token({ orderUuid: unpaid.uuid, amount: 1, idempotencyKey: 'api-1' }) } });
     expect(api.statusCode).toBe(400);

@@ -5,6 +5,7 @@
  * environment's payout not found, a viewer may view and download; and `kassa payouts list|export`
  * through bin/kassa.js against a listening server (progress on stderr, the file saved whole).
  */
+import { formatIban } from '../../src/platform/iban.js';
 import { kassaAt, ROOT } from '../support/kassa-bin.js';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,7 +72,8 @@ describe('/dashboard/payouts', () => {
     for (const p of api.json().payouts as { uuid: string; totalAmount: string; iban: string }[]) {
       const total = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(Number(p.totalAmount));
       expect(page.body).toContain(`<strong>${total}</strong>`);
-      expect(page.body).toContain(p.iban);
+      // The IBAN in groups of four, as IBANs are printed.
+      expect(page.body).toContain(formatIban(p.iban));
       for (const format of EXPORT_FORMATS) expect(page.body).toContain(`href="/dashboard/payouts/${p.uuid}/export-${format}?store=${t.store.id}&amp;env=sandbox&amp;lang=en"`);
     }
     expect(page.body).not.toContain('rel="next"'); // 3 payouts: one page

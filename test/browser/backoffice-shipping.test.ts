@@ -2,7 +2,7 @@
  * The back office's Shipping area in Chromium: select two shipments and make one label file,
  * download it (a PDF, a page a label); a shipment's status history; the Providers tab (a contract
  * with credentials: refused first, then added, listed masked, removed); a webhook delivery that
- * failed, sent again. Every page visited passes axe-core (no serious or critical violation), with
+ * failed, sent again; the webhook deleted. Every page visited passes axe-core (no serious or critical violation), with
  * no console error and no failed request but the one refused form (400). Screenshots in
  * test-results/backoffice-shipping/.
  */
@@ -58,8 +58,8 @@ describeBrowser('the Shipping area of the back office in Chromium', () => {
     const { check, visited } = axeWalk(w);
 
     await signInInBrowser(page, base, 'owner@ship.test');
-    await page.getByRole('link', { name: 'Sandbox' }).click();
-    await page.waitForURL(/env=sandbox/);
+    // The store has sandbox data only: the back office opens in sandbox.
+    await page.waitForURL(/\/dashboard\?lang=en/);
     await page.getByRole('link', { name: 'Shipping' }).click();
     await page.waitForURL(/\/dashboard\/shipping\?/);
     expect(await page.locator('tbody tr').count()).toBe(2);
@@ -87,7 +87,7 @@ describeBrowser('the Shipping area of the back office in Chromium', () => {
     await page.getByRole('link', { name: shipments[1]!.id }).click();
     await page.waitForURL(/\/dashboard\/shipping\/shipments\//);
     const history = await page.getByRole('region', { name: 'Status history' }).locator('tbody tr td:first-child').allTextContents();
-    expect(history).toEqual(['labelsCreated', 'registered', 'pending']);
+    expect(history).toEqual(['Labels created', 'Registered', 'Registering']);
     expect(await page.getByRole('link', { name: 'Tracking page' }).count()).toBe(2);
     await check('04-shipment');
 
@@ -113,27 +113,34 @@ describeBrowser('the Shipping area of the back office in Chromium', () => {
     expect(listed).toContain('SWT-777');
     expect(await page.content()).not.toContain('carrier secret 123');
     await check('07-providers-added');
-    await page.getByRole('button', { name: 'Remove dpd LV' }).click();
+    await page.getByRole('button', { name: 'Remove DPD Latvia' }).click();
     await page.waitForURL(/\/dashboard\/shipping\/providers\?/);
-    expect(await page.getByRole('button', { name: 'Remove dpd LV' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Remove DPD Latvia' }).count()).toBe(0);
     expect((await t.db.query('SELECT 1 FROM carrier_contracts WHERE store_id = $1', [t.store.id])).rowCount).toBe(0);
 
     // Webhooks: the failed deliveries with their attempt; send one again.
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.waitForURL(/\/dashboard\/shipping\/webhooks\?/);
-    expect(await page.locator('h3').allTextContents()).toEqual(['webhook · failed', 'webhook · failed']);
-    expect(await page.locator('table').first().locator('tbody tr').first().textContent()).toMatch(/^1(retry|failed)\d+ ms500/);
+    expect(await page.locator('h3').allTextContents()).toEqual(['Shipping webhook · Failed', 'Shipping webhook · Failed']);
+    expect(await page.locator('table').first().locator('tbody tr').first().textContent()).toMatch(/^1(Will retry|Failed, no more retries)\d+ ms500/);
     await check('08-webhooks');
     await page.getByRole('button', { name: 'Send again' }).first().click();
     await page.waitForURL(/\/dashboard\/shipping\/webhooks\?/);
-    expect((await page.locator('h3').allTextContents()).sort()).toEqual(['webhook · failed', 'webhook · pending']);
+    expect((await page.locator('h3').allTextContents()).sort()).toEqual(['Shipping webhook · Failed', 'Shipping webhook · Waiting to be sent']);
     await check('09-webhook-resent');
+    // The owner deletes the webhook (the service the API's DELETE uses): gone from the page and the store.
+    await page.getByRole('button', { name: `Delete ${rx.url}/hook` }).click();
+    await page.waitForURL(/\/dashboard\/shipping\/webhooks\?/);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect((await t.db.query('SELECT 1 FROM webhooks WHERE store_id = $1', [t.store.id])).rowCount).toBe(0);
+    await check('10-webhook-deleted');
 
     // The refused form's page is a 400 (Chromium also logs it): the only problem, and no other.
     expect(w.problems).toEqual([`HTTP 400: ${base}/dashboard/shipping/providers`, 'console error: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     expect(visited).toEqual({
       '01-shipments': [], '02-label-file-pending': [], '03-label-file-ready': [], '04-shipment': [], '05-providers': [],
       '06-providers-refused': [], '07-providers-added': [], '08-webhooks': [], '09-webhook-resent': [],
+      '10-webhook-deleted': [],
     });
     await w.close();
   });

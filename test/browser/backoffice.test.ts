@@ -61,7 +61,12 @@ describeBrowser('the back office in Chromium', () => {
     await page.keyboard.type(OFFICE_PASSWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${base}/dashboard?lang=en`);
-    await page.getByRole('link', { name: 'Sandbox' }).click();
+    // The store has sandbox data only: the back office opens in sandbox; the switch goes to production and back.
+    expect(await page.getByRole('status').textContent()).toBe('Sandbox: test data, no real money.');
+    await page.getByRole('link', { name: 'Switch to Production' }).click();
+    await page.waitForURL(/env=production/);
+    expect(await page.locator('h1').textContent()).toBe('Overview · Production');
+    await page.getByRole('link', { name: 'Switch to Sandbox' }).click();
     await page.waitForURL(/env=sandbox/);
     expect(await page.getByRole('status').textContent()).toBe('Sandbox: test data, no real money.');
     await check('02-overview-sandbox');
@@ -89,18 +94,18 @@ describeBrowser('the back office in Chromium', () => {
     await page.getByRole('link', { name: 'PAID-1' }).click();
     await page.waitForURL(/\/dashboard\/orders\/[0-9a-f-]{36}\?/);
     expect(await page.locator('h1').textContent()).toBe('Order PAID-1 · Sandbox');
-    expect(await page.locator('h3').first().textContent()).toBe('order · failed');
-    expect(await page.locator('table').last().locator('tbody tr').first().textContent()).toMatch(/^1(retry|failed)\d+ ms500/);
+    expect(await page.locator('h3').first().textContent()).toBe('Order notification · Failed');
+    expect(await page.locator('table').last().locator('tbody tr').first().textContent()).toMatch(/^1(Will retry|Failed, no more retries)\d+ ms500/);
     await check('06-order');
     await page.getByLabel('Amount (EUR)').fill('12.50');
     await page.getByRole('button', { name: 'Refund' }).click();
     await page.waitForLoadState();
-    expect(await page.getByRole('region', { name: 'Refunds' }).textContent()).toContain('PARTIAL_REFUND');
+    expect(await page.getByRole('region', { name: 'Refunds' }).textContent()).toContain('Partial refund');
     expect(await page.getByRole('region', { name: 'Refunds' }).textContent()).toContain('€12.50');
     await check('07-refunded');
     await page.getByRole('button', { name: 'Send again' }).click();
     await page.waitForLoadState();
-    expect(await page.locator('h3').first().textContent()).toBe('order · pending');
+    expect(await page.locator('h3').first().textContent()).toBe('Order notification · Waiting to be sent');
     await check('08-resent');
 
     await page.getByRole('button', { name: /Sign out/ }).click();

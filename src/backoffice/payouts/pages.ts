@@ -5,12 +5,14 @@
  */
 import { html } from '../../platform/html.js';
 import { parseAmount } from '../../platform/money.js';
+import { formatIban } from '../../platform/iban.js';
 import type { PayoutCursor } from '../../payouts/service.js';
 import type { PayoutView } from '../../payouts/view.js';
 import { EXPORT_FORMAT_INFO, EXPORT_FORMATS } from '../../payouts/exports/index.js';
 import { fill } from '../i18n.js';
 import { dataTable, frame, money, q, when, type Frame } from '../layout.js';
 import { PAYOUT_TEXTS } from './texts.js';
+import { channelName, word } from '../values.js';
 
 /** The download path of a payout's export in `format` (the page's store, environment and language kept). */
 export const exportPath = (f: Frame, payoutUuid: string, format: string) => `/dashboard/payouts/${payoutUuid}/export-${format}?${q(f)}`;
@@ -32,7 +34,7 @@ export function payoutsPage(f: Frame, title: string, payouts: readonly PayoutVie
         [t.created, t.status, t.settlementType, t.payments, t.refunds, t.total, t.arrival, t.account, t.exports],
         payouts.map(
           (p) =>
-            html`<tr><td>${when(p.createdAt)}<br><span class="muted">${p.uuid}</span></td><td>${p.status}</td><td>${p.settlementType}</td><td>${amount(p.paymentsAmount, p.currency)}</td><td>${amount(p.refundsAmount, p.currency)}</td><td><strong>${amount(p.totalAmount, p.currency)}</strong></td><td>${p.expectedArrivalDate ?? '—'}</td><td>${p.iban}<br><span class="muted">${p.accountName}</span></td><td>${downloads(p)}</td></tr>`,
+            html`<tr><td>${when(p.createdAt)}<br><span class="muted">${p.uuid}</span></td><td>${word(f.locale, 'payoutStatus', p.status)}</td><td>${channelName(f.locale, p.settlementType)}</td><td>${amount(p.paymentsAmount, p.currency)}</td><td>${amount(p.refundsAmount, p.currency)}</td><td><strong>${amount(p.totalAmount, p.currency)}</strong></td><td>${p.expectedArrivalDate ?? '—'}</td><td>${formatIban(p.iban)}<br><span class="muted">${p.accountName}</span></td><td>${downloads(p)}</td></tr>`,
         ),
       )
     : html`<p>${t.none}</p>`;

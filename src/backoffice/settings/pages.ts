@@ -11,10 +11,13 @@ import { countriesOn } from '../../payments/methods/countries.js';
 import type { Store } from '../../stores/service.js';
 import type { KeyInfo, RolledKey } from '../../stores/keys.js';
 import { DEFAULT_OVERLAP_MINUTES } from '../../stores/keys.js';
-import { frame, hiddenFields, when, type Frame } from '../layout.js';
+import { frame, hiddenFields, option, when, type Frame } from '../layout.js';
+import { formatIban } from '../../platform/iban.js';
 import { TEXTS } from '../i18n.js';
 import type { Fields } from '../schema.js';
 import { SETTINGS_TEXTS, type SettingsKey } from './texts.js';
+import { COUNTRIES as SHIPPING_COUNTRIES } from '../../shipping/carriers/countries.js';
+import { countryName, methodName } from '../values.js';
 
 /** The address form's fields, in its order, with whether the reader requires them. */
 export const ADDRESS_FIELDS = [
@@ -54,17 +57,28 @@ function textField(f: Frame, v: SettingsView, form: SettingsForm, key: SettingsK
   const name = `${prefixOf[form]}.${key}`;
   const id = name.replace('.', '-');
   const refused = v.refused?.form === form ? v.refused : undefined;
-  const value = refused ? (refused.values[name] ?? '') : (stored ?? '');
+  const value = refused ? (refused.values[name] ?? '') : key === 'iban' && stored ? formatIban(stored) : (stored ?? '');
   const problem = refused?.problems.get(name);
+  const invalid = problem ? html` aria-invalid="true" aria-describedby="${id}-error"` : '';
+  // An IBAN has up to 34 characters, shown in groups of four: 42 wide. A country is one of the
+  // shipping countries, named in the page's language (a stored one outside the list stays chosen).
+  const input =
+    key === 'country'
+      ? html`<select id="${id}" name="${name}"${required ? html` required` : ''}${invalid}>${option('', '—', value)}${[...new Set([...SHIPPING_COUNTRIES, ...(value ? [value] : [])])].map((c) => option(c, countryName(f.locale, c), value))}</select>`
+      : html`<input id="${id}" name="${name}" value="${value}"${key === 'iban' ? html` class="iban" size="42" maxlength="50" autocomplete="off" spellcheck="false"` : ''}${required ? html` required` : ''}${invalid}>`;
   return html`<label for="${id}">${s[key]}${required ? '' : html` <span class="muted">(${s.optional})</span>`}</label>
-<input id="${id}" name="${name}" value="${value}"${required ? html` required` : ''}${problem ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}>
+${input}
 ${problem ? html`<p class="error" id="${id}-error">${s[key]}: ${problem}</p>` : ''}`;
 }
 
-/** A form an owner can send; for a viewer, a disabled fieldset without its button. */
-function settingsForm(f: Frame, action: string, legend: string, body: Html, button: string, opts: { danger?: boolean } = {}): Html {
+/**
+ * A form an owner can send; for a viewer, a disabled fieldset without its button. `legend`: the
+ * fieldset's own name, or the id of the section heading that names it (no legend repeating it).
+ */
+function settingsForm(f: Frame, action: string, legend: string | { heading: string }, body: Html, button: string, opts: { danger?: boolean } = {}): Html {
   const owner = f.role === 'owner';
-  return html`<form method="post" action="${action}">${hiddenFields(f)}<fieldset${owner ? '' : html` disabled`}><legend>${legend}</legend>${body}</fieldset>
+  const named = typeof legend === 'string' ? html`<fieldset${owner ? '' : html` disabled`}><legend>${legend}</legend>` : html`<fieldset aria-labelledby="${legend.heading}"${owner ? '' : html` disabled`}>`;
+  return html`<form method="post" action="${action}">${hiddenFields(f)}${named}${body}</fieldset>
 ${owner ? html`<p><button type="submit"${opts.danger ? html` class="danger"` : ''}>${button}</button></p>` : ''}</form>`;
 }
 
@@ -112,29 +126,29 @@ ${v.error ? html`<p class="error" role="alert">${v.error}</p>` : ''}
 ${f.role === 'owner' ? '' : html`<p class="muted">${s.readOnly}</p>`}
 ${keysSection(f, v)}
 <section class="card" aria-labelledby="methods-h"><h2 id="methods-h">${s.methods}</h2><p class="muted">${s.methodsIntro}</p>
-<p>${s.storeWide}: ${store.enabledMethods.join(', ') || '—'}</p>
+<p>${s.storeWide}: ${store.enabledMethods.map((m) => methodName(f.locale, m)).join(', ') || '—'}</p>
 ${
   v.unavailable && v.unavailable.length > 0
-    ? html`<div class="notice" role="note" id="not-in-production"><p>${s.notInProduction}:</p><ul>${v.unavailable.map((u) => html`<li>${u.method}: ${u.connector ? s.needsConnector.replace('{kind}', u.connector) : s.noConnectorYet}</li>`)}</ul></div>`
+    ? html`<div class="notice" role="note" id="not-in-production"><p>${s.notInProduction}:</p><ul>${v.unavailable.map((u) => html`<li>${methodName(f.locale, u.method)}: ${u.connector ? s.needsConnector.replace('{kind}', u.connector) : s.noConnectorYet}</li>`)}</ul></div>`
     : ''
 }
 ${
   bankEnabled
-    ? settingsForm(f, '/dashboard/settings/methods', s.bankCountries, html`${COUNTRIES.map((c) => html`<span>${checkbox(`country.${c}`, `country-${c}`, c, on.includes(c))}</span> `)}`, s.save)
+    ? settingsForm(f, '/dashboard/settings/methods', s.bankCountries, html`${COUNTRIES.map((c) => html`<span>${checkbox(`country.${c}`, `country-${c}`, countryName(f.locale, c), on.includes(c))}</span> `)}`, s.save)
     : ''
 }</section>
 <section class="card" aria-labelledby="options-h"><h2 id="options-h">${s.options}</h2>
 ${settingsForm(
   f,
   '/dashboard/settings/options',
-  s.options,
+  { heading: 'options-h' },
   html`<p>${checkbox('bankRefundsEnabled', 'bank-refunds', s.bankRefunds, store.bankRefundsEnabled)}</p>
 <p>${checkbox('allowTokensWithoutExp', 'tokens-without-exp', s.tokensWithoutExp, store.allowTokensWithoutExp)}<br><span class="muted">${s.tokensWithoutExpHint}</span></p>`,
   s.save,
 )}</section>
 <section class="card" aria-labelledby="address-h"><h2 id="address-h">${s.address}</h2>
-${settingsForm(f, '/dashboard/settings/address', s.address, html`${ADDRESS_FIELDS.map(([k, req]) => textField(f, v, 'address', k, req, address?.[k]))}`, s.save)}</section>
+${settingsForm(f, '/dashboard/settings/address', { heading: 'address-h' }, html`${ADDRESS_FIELDS.map(([k, req]) => textField(f, v, 'address', k, req, address?.[k]))}`, s.save)}</section>
 <section class="card" aria-labelledby="payout-h"><h2 id="payout-h">${s.payoutAccount}</h2>
-${settingsForm(f, '/dashboard/settings/payout-account', s.payoutAccount, html`${PAYOUT_FIELDS.map(([k, req]) => textField(f, v, 'payout', k, req, store.payoutAccount?.[k]))}`, s.save)}</section>`,
+${settingsForm(f, '/dashboard/settings/payout-account', { heading: 'payout-h' }, html`${PAYOUT_FIELDS.map(([k, req]) => textField(f, v, 'payout', k, req, store.payoutAccount?.[k]))}`, s.save)}</section>`,
   );
 }

@@ -12,12 +12,13 @@ import type { LabelFileJson } from '../../shipping/label-files/model.js';
 import { SHIPMENT_STATUSES } from '../../shipping/shipments/states.js';
 import { TEXTS } from '../i18n.js';
 import { deliveriesList } from '../deliveries.js';
-import { dataTable, frame, hiddenFields, q, when, type Frame } from '../layout.js';
+import { dataTable, frame, hiddenFields, option, q, when, type Frame } from '../layout.js';
 import type { Fields } from '../schema.js';
 import type { ShipmentsSearch } from './schema.js';
 import type { ShipmentDetail, WebhookDeliveries } from './service.js';
 import type { ShipmentListRow } from './store.js';
 import { SHIPPING_TEXTS } from './texts.js';
+import { countryName, word } from '../values.js';
 
 export const BASE = '/dashboard/shipping';
 const TABS = [
@@ -60,7 +61,7 @@ export function shipmentsPage(f: Frame, search: ShipmentsSearch, rows: readonly 
         [...(owner ? [s.select] : []), t.reference, t.status, s.carrier, s.trackingNumbers, t.created],
         rows.map(
           (r) => html`<tr>${owner ? html`<td><input type="checkbox" name="shipment" value="${r.id}" id="pick-${r.id}" aria-label="${s.select} ${r.merchant_reference ?? r.id}"></td>` : ''}
-<td>${shipmentLink(f, r.id, r.merchant_reference ?? r.id)}<br><span class="muted">${r.id}</span></td><td>${r.status}</td><td>${r.carrier_code ? carrierName(r.carrier_code) : '—'}${r.method_type ? html`<br><span class="muted">${r.method_type}</span>` : ''}</td><td>${r.tracking_numbers.join(', ') || '—'}</td><td>${when(r.created_at)}</td></tr>`,
+<td>${shipmentLink(f, r.id, r.merchant_reference ?? r.id)}<br><span class="muted">${r.id}</span></td><td>${word(f.locale, 'shipmentStatus', r.status)}</td><td>${r.carrier_code ? carrierName(r.carrier_code) : '—'}${r.method_type ? html`<br><span class="muted">${word(f.locale, 'deliveryType', r.method_type)}</span>` : ''}</td><td>${r.tracking_numbers.join(', ') || '—'}</td><td>${when(r.created_at)}</td></tr>`,
         ),
       )
     : html`<p>${s.noShipments}</p>`;
@@ -75,7 +76,7 @@ export function shipmentsPage(f: Frame, search: ShipmentsSearch, rows: readonly 
     s.shipments,
     html`${tabs(f, 'shipments')}${alert(error)}<form class="card filters" method="get" action="${BASE}"><input type="hidden" name="store" value="${f.storeId}"><input type="hidden" name="env" value="${f.env}"><input type="hidden" name="lang" value="${f.locale}">
 <div><label for="q">${s.searchLabel}</label><input id="q" name="q" value="${shown ?? ''}"></div>
-<div><label for="status">${t.status}</label><select id="status" name="status"><option value="">—</option>${SHIPMENT_STATUSES.map((x) => html`<option${x === search.status ? html` selected` : ''}>${x}</option>`)}</select></div>
+<div><label for="status">${t.status}</label><select id="status" name="status"><option value="">—</option>${SHIPMENT_STATUSES.map((x) => html`<option value="${x}"${x === search.status ? html` selected` : ''}>${word(f.locale, 'shipmentStatus', x)}</option>`)}</select></div>
 <div><button type="submit">${t.search}</button></div></form>
 <section class="card">${selection}${nextLink}</section>`,
   );
@@ -90,8 +91,8 @@ export function shipmentPage(f: Frame, d: ShipmentDetail): string {
   return frame(
     f,
     `${s.shipment} ${x.merchantReference ?? x.id}`,
-    html`${tabs(f, 'shipments')}<section class="card"><dl><dt>UUID</dt><dd>${x.id}</dd><dt>${t.reference}</dt><dd>${x.merchantReference ?? '—'}</dd><dt>${t.status}</dt><dd>${x.status}</dd>
-<dt>${s.carrier}</dt><dd>${x.carrierCode ? carrierName(x.carrierCode) : '—'}</dd><dt>${s.method}</dt><dd>${x.methodType ? `${x.methodType} ${x.methodId}` : '—'}</dd><dt>${s.country}</dt><dd>${x.countryCode ?? '—'}</dd>
+    html`${tabs(f, 'shipments')}<section class="card"><dl><dt>UUID</dt><dd>${x.id}</dd><dt>${t.reference}</dt><dd>${x.merchantReference ?? '—'}</dd><dt>${t.status}</dt><dd>${word(f.locale, 'shipmentStatus', x.status)}</dd>
+<dt>${s.carrier}</dt><dd>${x.carrierCode ? carrierName(x.carrierCode) : '—'}</dd><dt>${s.method}</dt><dd>${x.methodType ? html`${word(f.locale, 'deliveryType', x.methodType)} <span class="muted">${x.methodId}</span>` : '—'}</dd><dt>${s.country}</dt><dd>${x.countryCode ? countryName(f.locale, x.countryCode) : '—'}</dd>
 <dt>${s.receiver}</dt><dd>${x.receiver.name}${x.receiver.locality ? `, ${x.receiver.locality}` : ''}</dd><dt>${t.created}</dt><dd>${when(x.createdAt)}</dd></dl>
 ${x.errors?.length ? html`<ul class="error">${x.errors.map((e) => html`<li>${e.field ? `${e.field}: ` : ''}${e.message} (${e.code})</li>`)}</ul>` : ''}</section>
 <section class="card"><h2>${s.parcels}</h2>${dataTable(
@@ -99,8 +100,8 @@ ${x.errors?.length ? html`<ul class="error">${x.errors.map((e) => html`<li>${e.f
       ['#', s.weight, s.trackingNumbers, s.trackingPage],
       x.parcels.map((p) => html`<tr><td>${p.position}</td><td>${(p.weightG / 1000).toFixed(3)} kg</td><td>${p.carrierParcelId ?? '—'}</td><td>${track(p.carrierParcelId)}</td></tr>`),
     )}</section>
-<section class="card"><h2>${s.history}</h2>${dataTable(s.history, [t.status, t.created], d.events.map((e) => html`<tr><td>${e.status}</td><td>${when(e.at)}</td></tr>`))}</section>
-<section class="card"><h2>${s.labelFiles}</h2>${d.labelFiles.length ? html`<ul>${d.labelFiles.map((l) => html`<li><a href="${BASE}/label-files/${l.id}?${q(f)}">${l.id}</a> · ${l.status} · ${when(l.created_at)}</li>`)}</ul>` : html`<p>—</p>`}</section>
+<section class="card"><h2>${s.history}</h2>${dataTable(s.history, [t.status, t.created], d.events.map((e) => html`<tr><td>${word(f.locale, 'shipmentStatus', e.status)}</td><td>${when(e.at)}</td></tr>`))}</section>
+<section class="card"><h2>${s.labelFiles}</h2>${d.labelFiles.length ? html`<ul>${d.labelFiles.map((l) => html`<li><a href="${BASE}/label-files/${l.id}?${q(f)}">${l.id}</a> · ${word(f.locale, 'labelFileStatus', l.status)} · ${when(l.created_at)}</li>`)}</ul>` : html`<p>—</p>`}</section>
 <section class="card"><h2>${s.deliveries}</h2>${deliveriesList(f, d.deliveries, resendAction(`${BASE}/shipments/${x.id}`))}</section>`,
   );
 }
@@ -118,12 +119,10 @@ export function labelFilePage(f: Frame, l: LabelFileJson): string {
   return frame(
     f,
     `${s.labelFile} ${l.id}`,
-    html`${tabs(f, 'shipments')}<section class="card"><dl><dt>UUID</dt><dd>${l.id}</dd><dt>${t.status}</dt><dd>${l.status}</dd><dt>${s.pageSize}</dt><dd>${l.pageSize} × ${l.labelsPerPage}</dd><dt>${t.created}</dt><dd>${when(l.createdAt)}</dd></dl>${state}</section>
+    html`${tabs(f, 'shipments')}<section class="card"><dl><dt>UUID</dt><dd>${l.id}</dd><dt>${t.status}</dt><dd>${word(f.locale, 'labelFileStatus', l.status)}</dd><dt>${s.pageSize}</dt><dd>${l.pageSize} × ${l.labelsPerPage}</dd><dt>${t.created}</dt><dd>${when(l.createdAt)}</dd></dl>${state}</section>
 <section class="card"><h2>${s.shipments}</h2><ul>${l.shipmentIds.map((id) => html`<li>${shipmentLink(f, id, id)}</li>`)}</ul></section>`,
   );
 }
-
-const option = (value: string, label: string, chosen: string | undefined) => html`<option value="${value}"${value === (chosen ?? '') ? html` selected` : ''}>${label}</option>`;
 
 /** The Providers tab: the store's contracts in force (the sandbox's built-in ones marked), add and remove. */
 export function providersPage(f: Frame, contracts: readonly CarrierContract[], error?: string, form: Fields = {}): string {
@@ -131,17 +130,17 @@ export function providersPage(f: Frame, contracts: readonly CarrierContract[], e
   const s = SHIPPING_TEXTS[f.locale];
   const owner = f.role === 'owner';
   const rows = contracts.map(
-    (c) => html`<tr><td>${carrierName(c.carrierCode)}<br><span class="muted">${c.carrierCode}</span></td><td>${c.country}</td>
+    (c) => html`<tr><td>${carrierName(c.carrierCode)}<br><span class="muted">${c.carrierCode}</span></td><td>${countryName(f.locale, c.country)}</td>
 <td>${c.isDirectContract ? s.direct : s.service}${c.builtIn ? html`<br><strong>${s.builtIn}</strong>` : ''}</td>
 <td>${maskUsername(c.username) ?? '—'}${c.hasPassword ? ' · ••••••' : ''}</td><td>${c.logisticsContractNumber ?? '—'}</td><td>${c.returnsAllowed ? `✓ ${c.daysAllowedForReturns ?? ''}` : '—'}</td><td>${when(c.createdAt)}</td>
-<td>${owner && !c.builtIn ? html`<form method="post" action="${BASE}/providers/${c.id}/remove">${hiddenFields(f)}<button type="submit" class="danger" aria-label="${s.remove} ${c.carrierCode} ${c.country}">${s.remove}</button></form>` : ''}</td></tr>`,
+<td>${owner && !c.builtIn ? html`<form method="post" action="${BASE}/providers/${c.id}/remove">${hiddenFields(f)}<button type="submit" class="danger" aria-label="${s.remove} ${carrierName(c.carrierCode)} ${countryName(f.locale, c.country)}">${s.remove}</button></form>` : ''}</td></tr>`,
   );
   const v = (k: string) => form[k] ?? '';
   const add = owner
     ? html`<section class="card"><h2>${s.addContract}</h2><form method="post" action="${BASE}/providers">${hiddenFields(f)}
 <div class="filters">
 <div><label for="carrierCode">${s.carrier}</label><select id="carrierCode" name="carrierCode" required>${option('', '—', v('carrierCode'))}${CARRIERS.map((c) => option(c.code, c.name, v('carrierCode')))}</select></div>
-<div><label for="country">${s.country}</label><select id="country" name="country" required>${option('', '—', v('country'))}${COUNTRIES.map((c) => option(c, c, v('country')))}</select></div>
+<div><label for="country">${s.country}</label><select id="country" name="country" required>${option('', '—', v('country'))}${COUNTRIES.map((c) => option(c, countryName(f.locale, c), v('country')))}</select></div>
 <div><label for="isDirectContract">${s.contractType}</label><select id="isDirectContract" name="isDirectContract">${option('', s.carrierDefault, v('isDirectContract'))}${option('true', s.direct, v('isDirectContract'))}${option('false', s.service, v('isDirectContract'))}</select></div>
 </div>
 <fieldset><legend>${s.credentials}</legend><p class="muted">${s.passwordNote}</p>
@@ -149,7 +148,7 @@ export function providersPage(f: Frame, contracts: readonly CarrierContract[], e
 <label for="password">${t.password}</label><input id="password" name="password" type="password" autocomplete="new-password"></fieldset>
 <div class="filters">
 <div><label for="logisticsContractNumber">${s.contractNumber}</label><input id="logisticsContractNumber" name="logisticsContractNumber" value="${v('logisticsContractNumber')}"></div>
-<div><label for="parcelHandoverMethod">${s.handover}</label><select id="parcelHandoverMethod" name="parcelHandoverMethod">${option('', '—', v('parcelHandoverMethod'))}${CONTRACT_HANDOVER_METHODS.map((m) => option(m, m, v('parcelHandoverMethod')))}</select></div>
+<div><label for="parcelHandoverMethod">${s.handover}</label><select id="parcelHandoverMethod" name="parcelHandoverMethod">${option('', '—', v('parcelHandoverMethod'))}${CONTRACT_HANDOVER_METHODS.map((m) => option(m, word(f.locale, 'handover', m), v('parcelHandoverMethod')))}</select></div>
 <div><label for="defaultLockerSize">${s.lockerSize}</label><select id="defaultLockerSize" name="defaultLockerSize">${option('', '—', v('defaultLockerSize'))}${LOCKER_SIZES.map((m) => option(m, m, v('defaultLockerSize')))}</select></div>
 <div><label for="daysAllowedForReturns">${s.returnDays}</label><input id="daysAllowedForReturns" name="daysAllowedForReturns" inputmode="numeric" value="${v('daysAllowedForReturns')}"></div>
 </div>
@@ -164,13 +163,21 @@ export function providersPage(f: Frame, contracts: readonly CarrierContract[], e
   );
 }
 
-/** The store's webhooks (v2 registrations and the snake_case tracking URL), each with its deliveries and every attempt. */
+/**
+ * The store's webhooks (v2 registrations and the snake_case tracking URL), each with its deliveries
+ * and every attempt; an owner can delete a registered webhook (WebhookService.delete, as the API's
+ * DELETE /webhooks/:id).
+ */
 export function webhooksPage(f: Frame, w: WebhookDeliveries, error?: string): string {
   const s = SHIPPING_TEXTS[f.locale];
   const back = resendAction(`${BASE}/webhooks`);
+  const remove = (id: string, url: string) =>
+    f.role === 'owner'
+      ? html`<form method="post" action="${BASE}/webhooks/${id}/delete">${hiddenFields(f)}<button type="submit" class="danger" aria-label="${s.deleteWebhook} ${url}">${s.deleteWebhook}</button></form>`
+      : '';
   const sections = [
     ...w.webhooks.map(
-      ({ webhook, deliveries }) => html`<section class="card"><h2>${webhook.url}</h2><p class="muted">${s.events}: ${webhook.enabledEvents.join(', ')} · ${when(webhook.createdAt)} · ${webhook.id}</p>${deliveriesList(f, deliveries, back)}</section>`,
+      ({ webhook, deliveries }) => html`<section class="card"><h2>${webhook.url}</h2><p class="muted">${s.events}: ${webhook.enabledEvents.map((e) => word(f.locale, 'webhookEvent', e)).join(', ')} · ${when(webhook.createdAt)} · ${webhook.id}</p>${remove(webhook.id, webhook.url)}${deliveriesList(f, deliveries, back)}</section>`,
     ),
     ...(w.legacy ? [html`<section class="card"><h2>${s.legacyWebhook}</h2><p class="muted">${w.legacy.url}</p>${deliveriesList(f, w.legacy.deliveries, back)}</section>`] : []),
   ];

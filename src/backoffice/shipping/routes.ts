@@ -6,6 +6,7 @@
  *   GET  /dashboard/shipping/label-files/:labelFileId        its status; /download: the PDF
  *   GET  /dashboard/shipping/providers                       carrier contracts; POST adds, …/:contractId/remove removes (owner)
  *   GET  /dashboard/shipping/webhooks                        webhooks with their deliveries
+ *   POST /dashboard/shipping/webhooks/:webhookId/delete      delete a webhook (owner; WebhookService.delete, as DELETE /webhooks/:id)
  *   POST /dashboard/shipping/deliveries/:notificationId/resend   send a webhook delivery again (owner)
  * Every change goes through the shipping service the API uses (contracts, label files, outbox).
  */
@@ -38,6 +39,8 @@ import {
   ShipmentResponses,
   ShipmentsQuery,
   ShipmentsResponses,
+  WebhookActionResponses,
+  WebhookParams,
   WebhooksResponses,
   contractRequest,
   labelFileRequest,
@@ -86,7 +89,7 @@ export async function shippingRoutes(app: FastifyInstance, ctx: OfficeContext): 
       if ('answer' in s) return s.answer;
       const id = uuidOrNone(req.params.shipmentId);
       const detail = id ? await office.shipment(s.frame.storeId, s.frame.env, id) : undefined;
-      if (!detail) return ctx.notFound(reply, s.frame.locale);
+      if (!detail) return ctx.notFoundHere(reply, s.frame, 'shipment', id, `${BASE}/shipments/${id}`);
       return ctx.page(reply, 200, s.frame, shipmentPage(s.frame, detail));
     },
   );
@@ -120,7 +123,7 @@ export async function shippingRoutes(app: FastifyInstance, ctx: OfficeContext): 
       if ('answer' in s) return s.answer;
       const id = uuidOrNone(req.params.labelFileId);
       const file = id ? await services.labelFiles.get(s.frame.storeId, s.frame.env, id).catch(notFoundAsUndefined) : undefined;
-      if (!file) return ctx.notFound(reply, s.frame.locale);
+      if (!file) return ctx.notFoundHere(reply, s.frame, 'labelFile', id, `${BASE}/label-files/${id}`);
       return ctx.page(reply, 200, s.frame, labelFilePage(s.frame, file));
     },
   );
@@ -190,6 +193,19 @@ export async function shippingRoutes(app: FastifyInstance, ctx: OfficeContext): 
     if ('answer' in s) return s.answer;
     return showWebhooks(reply, s.frame);
   });
+
+  app.post<{ Params: { webhookId: string } }>(
+    '/dashboard/shipping/webhooks/:webhookId/delete',
+    { schema: { tags, security, summary: 'Delete a shipping webhook (owner; the rules of DELETE /webhooks/:id)', operationId: 'dashboardDeleteWebhook', consumes: FORM_CONSUMES, params: WebhookParams, body: ActionBody, response: WebhookActionResponses } },
+    async (req, reply) =>
+      ctx.formAction(req, reply, AREA, async (_f, frame) => {
+        const id = uuidOrNone(req.params.webhookId);
+        // The service deletes only a webhook of this store and environment (another's is a 404: the not-found page).
+        if (!id) throw Errors.notFound(`Webhook ${req.params.webhookId}`);
+        await services.webhooks.delete(frame.storeId, frame.env, id);
+        return ctx.redirect(reply, `${BASE}/webhooks?${q(frame)}`);
+      }),
+  );
 
   app.post<{ Params: { notificationId: string } }>(
     '/dashboard/shipping/deliveries/:notificationId/resend',

@@ -32,6 +32,7 @@ export const ShipmentsQuery = documentedOnly(
 export const ShipmentParams = Type.Object({ shipmentId: Type.String({ description: "Shipment UUID (an unknown, malformed or other store's one gets the not-found page)" }) });
 export const LabelFileParams = Type.Object({ labelFileId: Type.String({ description: "Label file UUID (an unknown, malformed or other store's one gets the not-found page)" }) });
 export const ContractParams = Type.Object({ contractId: Type.String({ description: "Carrier contract UUID (another store's or environment's gets the not-found page)" }) });
+export const WebhookParams = Type.Object({ webhookId: Type.String({ description: "A shipping webhook of the store and environment (another's gets the not-found page)" }) });
 export const DeliveryParams = Type.Object({ notificationId: Type.String({ description: "A webhook delivery of the store's (another's gets the not-found page)" }) });
 
 export const LabelFileBody = documentedOnly(
@@ -98,6 +99,7 @@ const action = (done: string, refused: string) => ({
 });
 export const LabelFileActionResponses = action("Created: to the label file's page", 'Refused by the label-file rules: the shipments page with why');
 export const ContractActionResponses = action('Done: back to the Providers page', 'Refused by the contract rules: the Providers page with every bad field named');
+export const WebhookActionResponses = action('Deleted: back to the webhooks page', 'Refused: the page with why');
 export const ResendResponses = action('Queued: back to the page', 'Refused: the page with why');
 
 // created_at as microseconds since the epoch (exact, unlike a JavaScript Date).

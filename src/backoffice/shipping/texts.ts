@@ -6,7 +6,7 @@ const KEYS = [
   'createLabelFile', 'pageSize', 'a6', 'a4', 'shipment', 'parcels', 'weight', 'history', 'trackingPage', 'labelFiles', 'labelFile',
   'pending', 'reload', 'download', 'failed', 'country', 'contractType', 'direct', 'service', 'carrierDefault', 'builtIn', 'username',
   'credentials', 'addContract', 'remove', 'returnsAllowed', 'returnDays', 'handover', 'lockerSize', 'contractNumber', 'dropOffPin',
-  'noContracts', 'passwordNote', 'legacyWebhook', 'events', 'noWebhooks', 'deliveries', 'ownerOnly', 'receiver', 'method',
+  'noContracts', 'passwordNote', 'legacyWebhook', 'events', 'noWebhooks', 'deliveries', 'ownerOnly', 'receiver', 'method', 'deleteWebhook',
 ] as const;
 export type ShippingKey = (typeof KEYS)[number];
 
@@ -24,6 +24,7 @@ export const SHIPPING_TEXTS: Record<Locale, Record<ShippingKey, string>> = {
     noContracts: 'No contracts.', passwordNote: 'The password is stored encrypted and never shown again.', legacyWebhook: 'Tracking webhook (snake_case API)',
     events: 'Events', noWebhooks: 'No webhooks.', deliveries: 'Deliveries', ownerOnly: 'You can view this store; changes need an owner.',
     receiver: 'Receiver', method: 'Shipping method',
+    deleteWebhook: 'Delete',
   },
   et: {
     shipments: 'Saadetised', providers: 'Vedajad', webhooks: 'Veebihaagid', searchLabel: 'Saadetise UUID, viide või jälgimisnumber',
@@ -38,6 +39,7 @@ export const SHIPPING_TEXTS: Record<Locale, Record<ShippingKey, string>> = {
     noContracts: 'Lepinguid pole.', passwordNote: 'Parool salvestatakse krüpteeritult ja seda ei näidata enam kunagi.', legacyWebhook: 'Jälgimise veebihaak (snake_case API)',
     events: 'Sündmused', noWebhooks: 'Veebihaake pole.', deliveries: 'Saatmised', ownerOnly: 'Saad seda poodi vaadata; muudatused vajavad omanikku.',
     receiver: 'Saaja', method: 'Tarneviis',
+    deleteWebhook: 'Kustuta',
   },
   de: {
     shipments: 'Sendungen', providers: 'Versanddienstleister', webhooks: 'Webhooks', searchLabel: 'Sendungs-UUID, Referenz oder Sendungsnummer',
@@ -52,6 +54,7 @@ export const SHIPPING_TEXTS: Record<Locale, Record<ShippingKey, string>> = {
     noContracts: 'Keine Verträge.', passwordNote: 'Das Passwort wird verschlüsselt gespeichert und nie wieder angezeigt.', legacyWebhook: 'Tracking-Webhook (snake_case-API)',
     events: 'Ereignisse', noWebhooks: 'Keine Webhooks.', deliveries: 'Zustellungen', ownerOnly: 'Sie können diesen Shop ansehen; Änderungen brauchen einen Inhaber.',
     receiver: 'Empfänger', method: 'Versandart',
+    deleteWebhook: 'Löschen',
   },
   fi: {
     shipments: 'Lähetykset', providers: 'Kuljetusyhtiöt', webhooks: 'Webhookit', searchLabel: 'Lähetyksen UUID, viite tai seurantanumero',
@@ -66,6 +69,7 @@ export const SHIPPING_TEXTS: Record<Locale, Record<ShippingKey, string>> = {
     noContracts: 'Ei sopimuksia.', passwordNote: 'Salasana tallennetaan salattuna eikä sitä näytetä enää koskaan.', legacyWebhook: 'Seurannan webhook (snake_case-API)',
     events: 'Tapahtumat', noWebhooks: 'Ei webhookeja.', deliveries: 'Toimitukset', ownerOnly: 'Voit katsella tätä kauppaa; muutokset vaativat omistajan.',
     receiver: 'Vastaanottaja', method: 'Toimitustapa',
+    deleteWebhook: 'Poista',
   },
   lt: {
     shipments: 'Siuntos', providers: 'Vežėjai', webhooks: 'Žiniatinklio kabliai', searchLabel: 'Siuntos UUID, nuoroda arba sekimo numeris',
@@ -80,6 +84,7 @@ export const SHIPPING_TEXTS: Record<Locale, Record<ShippingKey, string>> = {
     noContracts: 'Sutarčių nėra.', passwordNote: 'Slaptažodis saugomas užšifruotas ir daugiau niekada nerodomas.', legacyWebhook: 'Sekimo žiniatinklio kablys (snake_case API)',
     events: 'Įvykiai', noWebhooks: 'Žiniatinklio kablių nėra.', deliveries: 'Pristatymai', ownerOnly: 'Galite peržiūrėti šią parduotuvę; pakeitimams reikia savininko.',
     receiver: 'Gavėjas', method: 'Pristatymo būdas',
+    deleteWebhook: 'Ištrinti',
   },
   lv: {
     shipments: 'Sūtījumi', providers: 'Pārvadātāji', webhooks: 'Tīmekļa āķi', searchLabel: 'Sūtījuma UUID, atsauce vai izsekošanas numurs',
@@ -94,6 +99,7 @@ export const SHIPPING_TEXTS: Record<Locale, Record<ShippingKey, string>> = {
     noContracts: 'Līgumu nav.', passwordNote: 'Parole tiek glabāta šifrēta un vairs nekad netiek rādīta.', legacyWebhook: 'Izsekošanas tīmekļa āķis (snake_case API)',
     events: 'Notikumi', noWebhooks: 'Tīmekļa āķu nav.', deliveries: 'Piegādes', ownerOnly: 'Jūs varat skatīt šo veikalu; izmaiņām vajadzīgs īpašnieks.',
     receiver: 'Saņēmējs', method: 'Piegādes veids',
+    deleteWebhook: 'Dzēst',
   },
   pl: {
     shipments: 'Przesyłki', providers: 'Przewoźnicy', webhooks: 'Webhooki', searchLabel: 'UUID przesyłki, referencja lub numer śledzenia',
@@ -108,6 +114,7 @@ export const SHIPPING_TEXTS: Record<Locale, Record<ShippingKey, string>> = {
     noContracts: 'Brak umów.', passwordNote: 'Hasło jest przechowywane w postaci zaszyfrowanej i nigdy więcej nie jest pokazywane.', legacyWebhook: 'Webhook śledzenia (API snake_case)',
     events: 'Zdarzenia', noWebhooks: 'Brak webhooków.', deliveries: 'Doręczenia', ownerOnly: 'Możesz przeglądać ten sklep; zmiany wymagają właściciela.',
     receiver: 'Odbiorca', method: 'Metoda dostawy',
+    deleteWebhook: 'Usuń',
   },
   ru: {
     shipments: 'Отправления', providers: 'Перевозчики', webhooks: 'Вебхуки', searchLabel: 'UUID отправления, референс или трек-номер',
@@ -122,5 +129,6 @@ export const SHIPPING_TEXTS: Record<Locale, Record<ShippingKey, string>> = {
     noContracts: 'Договоров нет.', passwordNote: 'Пароль хранится в зашифрованном виде и больше никогда не показывается.', legacyWebhook: 'Вебхук отслеживания (snake_case API)',
     events: 'События', noWebhooks: 'Вебхуков нет.', deliveries: 'Доставки', ownerOnly: 'Вы можете просматривать этот магазин; изменения требуют владельца.',
     receiver: 'Получатель', method: 'Способ доставки',
+    deleteWebhook: 'Удалить',
   },
 };
