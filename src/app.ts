@@ -32,7 +32,7 @@ import { legacyWebhookRoutes } from './shipping/legacy/webhooks/routes.js';
 import { legacyShippingRoutes } from './shipping/legacy/routes.js';
 import { payoutRoutes } from './payouts/routes.js';
 import { payoutOperatorRoutes } from './payouts/operator-routes.js';
-import { notificationOperatorRoutes } from './payments/notifications/operator-routes.js';
+import { notificationOperatorRoutes } from './notifications/operator-routes.js';
 import { trackingRoutes } from './shipping/tracking/routes.js';
 import { carrierLogoRoutes } from './shipping/logos.js';
 import { carrierContractRoutes } from './shipping/contracts/routes.js';
@@ -175,7 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(legacyShippingRoutes, { prefix: config.legacyShippingSandboxPath, env: 'sandbox', services });
   await app.register(operatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(carrierContractRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
-  await app.register(notificationOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
+  await app.register(notificationOperatorRoutes, { prefix: '/operator', outbox: services.outbox, adminToken: opts.adminToken });
   await app.register(backofficeOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(payoutOperatorRoutes, { prefix: '/operator', services, adminToken: opts.adminToken });
   await app.register(connectorRoutes, { prefix: '/operator', connectors: services.connectorAdmin, adminToken: opts.adminToken });

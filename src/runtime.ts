@@ -10,7 +10,7 @@ import { createPool, migrate, runAs, type Db } from './platform/db.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/embedded-postgres.js';
 import { randomToken } from './platform/ids.js';
 import { createServices, type Services } from './services.js';
-import type { NotificationDelivery, DeliveryLog } from './payments/notifications/delivery.js';
+import type { NotificationDelivery, DeliveryLog } from './notifications/delivery.js';
 import type { ShipmentRegistration } from './shipping/shipments/registration.js';
 import type { LabelFileService } from './shipping/label-files/service.js';
 import type { RefundService } from './payments/refunds/service.js';

@@ -12,7 +12,7 @@ import type { Locale } from '../platform/locales.js';
 import { INTENT_STATUSES, ORDER_STATUSES, type IntentStatus, type OrderStatus } from '../payments/orders/states.js';
 import { REFUND_DESCRIPTIONS, REFUND_STATUSES, type RefundDescription, type RefundStatus } from '../payments/refunds/states.js';
 import type { RefundType } from '../payments/refunds/store.js';
-import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '../payments/notifications/schema.js';
+import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '../notifications/schema.js';
 import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/catalogue/methods.js';
 import { failureMessageKey, MESSAGES, METHOD_TITLE_KEYS } from '../payments/gateway/i18n.js';
 import { CHANNELS, type Channel } from '../ledger/chart.js';

@@ -14,7 +14,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createPool, type Db } from '../../src/platform/db.js';
 import { sign, verify } from '../../src/platform/jwt.js';
-import { enqueueNotification } from '../../src/payments/notifications/outbox.js';
+import { enqueueNotification } from '../../src/notifications/outbox.js';
 import { FeedWake } from '../../src/payments/cli-events/wake.js';
 import { TRIGGER_EVENTS, type TriggerEvent } from '../../src/cli/developer/trigger.js';
 import { createServices, type Services } from '../../src/services.js';

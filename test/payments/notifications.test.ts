@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verify } from '../../src/platform/jwt.js';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/payments/notifications/schedule.js';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/notifications/schedule.js';
 import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
@@ -166,7 +166,7 @@ describe('order notifications', () => {
   });
 
   it('production notifications never reach private addresses (blind SSRF); the sandbox may, and so may a deployment that allows it', async () => {
-    const { enqueueNotification } = await import('../../src/payments/notifications/outbox.js');
+    const { enqueueNotification } = await import('../../src/notifications/outbox.js');
     const { withTx } = await import('../../src/platform/db.js');
     const queue = (env: 'sandbox' | 'production') =>
       withTx(t.db, (tx) => enqueueNotification(tx, { storeId: t.store.id, env, kind: 'order', subjectId: '0190a8f2-3a5b-7c1d-8e2f-0000000000aa', url: rx.url, claims: { uuid: 'x' } }));

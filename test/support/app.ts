@@ -12,7 +12,7 @@ import { createPool, type Db } from '../../src/platform/db.js';
 import { sign } from '../../src/platform/jwt.js';
 import { createServices, type ServiceOptions, type Services } from '../../src/services.js';
 import type { CreatedStore, CreateStoreInput } from '../../src/stores/service.js';
-import type { NotificationDelivery } from '../../src/payments/notifications/delivery.js';
+import type { NotificationDelivery } from '../../src/notifications/delivery.js';
 import { withDatabase } from '../setup/database.js';
 
 let counter = 0;

@@ -9,7 +9,7 @@
  * (429/503) or the answer does not come, the CLI says so on stderr and asks again with the same
  * cursor, waiting 0.5 s doubling to 5 s: nothing is lost or repeated.
  */
-import { KIND_RULES, notificationRequest } from '../../payments/notifications/delivery.js';
+import { KIND_RULES, notificationRequest } from '../../notifications/delivery.js';
 import type { CliEventView } from '../../payments/cli-events/service.js';
 import { usageError } from '../kit.js';
 import { ApiCallError, storeApi, type StoreContext } from './api.js';

@@ -1,7 +1,7 @@
 /**
  * The feed behind `kassa listen`: a store's notifications (order, refund, shipping webhooks) in
  * commit-safe order after a cursor (see `after`), each with the URL and body the delivery worker sends, signed the same
- * way (src/payments/notifications/delivery.ts KIND_RULES, notificationRequest). The outbox is the
+ * way (src/notifications/delivery.ts KIND_RULES, notificationRequest). The outbox is the
  * source: the listener sees what the real delivery sends, whether or not that delivery succeeds.
  */
 import type { Db } from '../../platform/db.js';
@@ -9,8 +9,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { Env } from '../../platform/env.js';
 import { sign } from '../../platform/jwt.js';
 import type { KeyResolver } from '../../stores/auth.js';
-import { KIND_RULES, notificationRequest } from '../notifications/delivery.js';
-import type { NotificationKind } from '../notifications/outbox.js';
+import { KIND_RULES, notificationRequest } from '../../notifications/delivery.js';
+import type { NotificationKind } from '../../notifications/outbox.js';
 import { readOrders, type OrderRow } from '../orders/store.js';
 import type { OrderStatus } from '../orders/states.js';
 import type { FeedWake } from './wake.js';

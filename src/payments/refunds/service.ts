@@ -22,7 +22,7 @@ import type { Store } from '../../stores/service.js';
 import type { Env } from '../../platform/env.js';
 import { ledgerKey, postRefund } from '../../ledger/postings.js';
 import { merchantBalance } from '../../ledger/store.js';
-import { enqueueNotification } from '../notifications/outbox.js';
+import { enqueueNotification } from '../../notifications/outbox.js';
 import * as orders from '../orders/store.js';
 import { announceOrder } from '../orders/service.js';
 import { applyTransition, effectiveStatus } from '../orders/states.js';

@@ -6,7 +6,7 @@
 import type { Queryable } from '../../platform/db.js';
 import { uuidv7 } from '../../platform/ids.js';
 import type { Env } from '../../platform/env.js';
-import { WAKE_CHANNEL } from '../../payments/notifications/outbox.js';
+import { WAKE_CHANNEL } from '../../notifications/outbox.js';
 import { enqueueLegacyWebhooks } from '../legacy/webhooks/events.js';
 
 export const WEBHOOK_EVENTS = [

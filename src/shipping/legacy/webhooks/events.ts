@@ -6,11 +6,11 @@
  * events announces these too. Destinations: the store's tracking_webhook_url of the environment and
  * the shipment's own legacy_webhook_url, once when both are the same URL. The claims are the spec's
  * "Webhook token payload" exactly; iat and exp are added when it is signed at the first attempt
- * (re-sent as is while it stays good: notifications/delivery.ts).
+ * (re-sent as is while it stays good: src/notifications/delivery.ts).
  */
 import type { Queryable } from '../../../platform/db.js';
 import type { Env } from '../../../platform/env.js';
-import { WAKE_CHANNEL } from '../../../payments/notifications/outbox.js';
+import { WAKE_CHANNEL } from '../../../notifications/outbox.js';
 
 /** The v2 event, as enqueueShipmentEvents receives it; `data` is the v2 shipment object (shipmentJson). */
 export interface V2ShipmentEvent {

@@ -1,6 +1,6 @@
 /** Wire schemas of the operator's notification routes (/operator/notifications). */
 import { Type } from 'typebox';
-import { documentedOnly, idParam, nullable } from '../../platform/schemas.js';
+import { documentedOnly, idParam, nullable } from '../platform/schemas.js';
 
 export const NOTIFICATION_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export const NOTIFICATION_KINDS = ['order', 'refund', 'webhook', 'legacy_webhook'] as const;

@@ -12,16 +12,15 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { CallbackTimeoutError, postJson, PrivateAddressError, type CallbackPolicy } from '../../platform/outbound.js';
-import type { Clock } from '../../platform/clock.js';
+import { CallbackTimeoutError, postJson, PrivateAddressError, type CallbackPolicy } from '../platform/outbound.js';
+import type { Clock } from '../platform/clock.js';
 import pg from 'pg';
-import type { Db } from '../../platform/db.js';
-import { ClaimLoop, HEARTBEAT_MS, LEASE_SECONDS, renewLeases } from '../../platform/claim-loop.js';
-import { uuidv7 } from '../../platform/ids.js';
-import { redactUrl } from '../../platform/observability.js';
-import { sign } from '../../platform/jwt.js';
-import type { KeyResolver } from '../../stores/auth.js';
-import type { Env } from '../../platform/env.js';
+import type { Db } from '../platform/db.js';
+import { ClaimLoop, HEARTBEAT_MS, LEASE_SECONDS, renewLeases } from '../platform/claim-loop.js';
+import { uuidv7 } from '../platform/ids.js';
+import { redactUrl } from '../platform/observability.js';
+import { sign } from '../platform/jwt.js';
+import type { Env } from '../platform/env.js';
 import { WAKE_CHANNEL, type NotificationKind } from './outbox.js';
 import { isSuccessStatus, isWebhookSuccess, nextDelayMs, ORDER_TOKEN_TTL_S, REFUND_TOKEN_TTL_S, WEBHOOK_TOKEN_TTL_S } from './schedule.js';
 
@@ -35,6 +34,14 @@ interface Claimed {
   attempt_count: number;
   /** The token signed at an earlier attempt, sent again while it stays good (reusableToken). */
   token: string | null;
+}
+
+/**
+ * A store's current key of an environment, which signs its notifications (the composition root
+ * passes stores' KeyResolver: the outbox sits below the domains and imports none of them).
+ */
+export interface SigningKeys {
+  forStore(storeId: string, env: Env): Promise<{ accessKey: string; secretKey: string }>;
 }
 
 export interface DeliveryLog {
@@ -104,7 +111,7 @@ export class NotificationDelivery {
 
   constructor(
     private readonly db: Db,
-    private readonly keys: KeyResolver,
+    private readonly keys: SigningKeys,
     private readonly opts: {
       concurrency: number;
       timeoutMs: number;

@@ -3,8 +3,8 @@
  * re-send (one more attempt, due now, with a token signed afresh by the worker: a new delivery
  * the operator asked for, not a repeat of the last; every attempt stays recorded).
  */
-import type { Db } from '../../platform/db.js';
-import { Errors } from '../../platform/errors.js';
+import type { Db } from '../platform/db.js';
+import { Errors } from '../platform/errors.js';
 import { WAKE_CHANNEL } from './outbox.js';
 import type { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './schema.js';
 

@@ -3,13 +3,13 @@
  * so the change and its announcement commit (or roll back) together. NOTIFY is transactional
  * too: workers are woken only once the row is visible.
  */
-import type { Queryable } from '../../platform/db.js';
-import { uuidv7 } from '../../platform/ids.js';
-import type { Env } from '../../platform/env.js';
+import type { Queryable } from '../platform/db.js';
+import { uuidv7 } from '../platform/ids.js';
+import type { Env } from '../platform/env.js';
 
 /**
  * order and refund notifications (payments), webhook: a shipment webhook delivery (shipping v2),
- * legacy_webhook: a webhook of the earlier snake_case shipping API (src/shipping/legacy/webhooks.ts).
+ * legacy_webhook: a webhook of the earlier snake_case shipping API (src/shipping/legacy/webhooks/events.ts).
  */
 export type NotificationKind = 'order' | 'refund' | 'webhook' | 'legacy_webhook';
 

@@ -5,12 +5,12 @@
  * signed afresh; every attempt stays recorded.
  */
 import type { FastifyInstance } from 'fastify';
-import { requireAdminToken } from '../../platform/admin-auth.js';
-import { Errors } from '../../platform/errors.js';
-import { described, errorResponses, noBody, Security } from '../../platform/schemas.js';
-import { isUuid } from '../../platform/ids.js';
-import { Problems, Reader, isObject } from '../../platform/validate.js';
-import type { Services } from '../../services.js';
+import { requireAdminToken } from '../platform/admin-auth.js';
+import { Errors } from '../platform/errors.js';
+import { described, errorResponses, noBody, Security } from '../platform/schemas.js';
+import { isUuid } from '../platform/ids.js';
+import { Problems, Reader, isObject } from '../platform/validate.js';
+import type { OutboxService } from './service.js';
 import {
   NOTIFICATION_KINDS as KINDS,
   NOTIFICATION_STATUSES as STATUSES,
@@ -21,8 +21,8 @@ import {
   NotificationSchema,
 } from './schema.js';
 
-export async function notificationOperatorRoutes(app: FastifyInstance, opts: { services: Services; adminToken: string }): Promise<void> {
-  const { outbox } = opts.services;
+export async function notificationOperatorRoutes(app: FastifyInstance, opts: { outbox: OutboxService; adminToken: string }): Promise<void> {
+  const { outbox } = opts;
   requireAdminToken(app, opts.adminToken);
 
   const tags = ['operator'];
