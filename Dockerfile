@@ -8,7 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund --json=false
 
 FROM node:22-bookworm-slim
 # Labels print Latvian, Lithuanian, Polish and Cyrillic names in DejaVu Sans (src/shipping/labels/fonts.ts).
