@@ -8,7 +8,7 @@
  * module and uses only this file and context.ts from the rest of the back office.
  */
 import { html, renderDocument, type Html } from '../platform/html.js';
-import { formatAmount } from '../platform/money.js';
+import { formatMoney } from '../platform/format.js';
 import type { Locale } from '../platform/locales.js';
 import type { Env } from '../platform/env.js';
 import { TEXTS } from './i18n.js';
@@ -58,15 +58,8 @@ export interface Frame {
   role: Role;
 }
 
-/** One Intl.NumberFormat per locale and currency (making one costs far more than using it; a page shows 50 amounts). */
-const FORMATS = new Map<string, Intl.NumberFormat>();
 /** An amount in minor units, as the page's locale writes it in the currency. */
-export function money(minor: number, currency: string, locale: Locale): string {
-  const key = `${locale} ${currency}`;
-  let f = FORMATS.get(key);
-  if (!f) FORMATS.set(key, (f = new Intl.NumberFormat(locale, { style: 'currency', currency })));
-  return f.format(formatAmount(minor) as `${number}`);
-}
+export const money = (minor: number, currency: string, locale: Locale): string => formatMoney(minor, currency, locale);
 
 /** A timestamp as "YYYY-MM-DD HH:MM:SS" (UTC). */
 export const when = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString()).slice(0, 19).replace('T', ' ');
