@@ -33,6 +33,7 @@ import { runBackofficeStep, type BackofficeStepResult } from './lib/backoffice.j
 import { runBalanceStep, type BalanceStepResult } from './lib/balances.js';
 import { runWidgetStep, widgetReport, type WidgetStepResult } from './lib/widget.js';
 import { fetchBody, pickupV3Table, timeStream, type PickupV3Result } from './lib/pickup-v3.js';
+import { cliTable, runCliStep, type CliStepResult } from './lib/cli.js';
 import type pg from 'pg';
 
 const load: LoadOptions = {
@@ -43,8 +44,8 @@ const load: LoadOptions = {
 };
 const TOKENS = intEnv('BENCH_TOKENS', 200_000, 1000);
 const GET_POOL = 1000;
-const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'legacy', 'links', 'pickupv3', 'labels', 'exports', 'balances', 'widget', 'backoffice'] as const;
-/** BENCH_ROUTES: a subset of bare,post,get,pickup,legacy,links,pickupv3,labels,exports,balances,widget,backoffice (e.g. one route while profiling); default all. */
+const ALL_ROUTES = ['bare', 'post', 'get', 'pickup', 'legacy', 'links', 'pickupv3', 'labels', 'exports', 'balances', 'widget', 'backoffice', 'cli'] as const;
+/** BENCH_ROUTES: a subset of bare,post,get,pickup,legacy,links,pickupv3,labels,exports,balances,widget,backoffice,cli (e.g. one route while profiling); default all. */
 const ROUTES = new Set(
   (process.env.BENCH_ROUTES || ALL_ROUTES.join(',')).split(',').map((r) => {
     const name = r.trim();
@@ -86,6 +87,8 @@ const TARGETS = {
   exportRssMB: 200,
   /** p99 with the large ledger at most this times p99 with the small one. */
   balancesP99Ratio: 1.2,
+  /** One CLI command, spawn to exit (issue 22). */
+  cliMs: 1000,
 };
 
 const log = (m: string) => process.stderr.write(`bench: ${m}\n`);
@@ -537,6 +540,13 @@ async function main(): Promise<number> {
     log(`widget: ${widgetR.bundle.gzipBytes} bytes gzip; logos drawn median ${widgetR.widget.medianMs} ms (ceiling ${widgetR.ceiling.medianMs} ms)`);
   }
 
+  // The kassa CLI, start to answer, against this Kassa (bench/lib/cli.ts); last, on an idle server.
+  let cliR: CliStepResult | undefined;
+  if (ROUTES.has('cli')) {
+    if (interrupted) throw new Error('interrupted');
+    cliR = runCliStep({ origin, adminToken, storeName: 'Bench shop', runs: intEnv('BENCH_CLI_RUNS', 10, 1), log });
+  }
+
   let dbNowMB: number | null = null;
   if (embedded) {
     let sum = 0;
@@ -561,6 +571,7 @@ async function main(): Promise<number> {
     ...exportTargets(exportsR),
     balancesTarget(balancesR),
     target('widget bundle (3.x), gzip', widgetR?.bundle.gzipBytes, '<=', widgetR?.bundle.budgetGzipBytes ?? 20480, 'bytes'),
+    target('kassa stores list --json, start to answer (median)', cliR?.storesList.medianMs, '<=', TARGETS.cliMs, 'ms'),
   ];
 
   const failures: string[] = [];
@@ -598,6 +609,7 @@ async function main(): Promise<number> {
     ...(exportsR ? [exportsTable(exportsR), ''] : []),
     ...(balancesR ? [balancesTable(balancesR, TARGETS.balancesP99Ratio), ''] : []),
     ...(widgetR ? [widgetReport(widgetR), ''] : []),
+    ...(cliR ? [cliTable(cliR), ''] : []),
     targetsTable(targets),
     '',
     failures.length ? `FAILED: requests failed, the figures above are not valid:\n  - ${failures.join('\n  - ')}` : 'all requests succeeded (0 errors, 0 non-2xx)',
@@ -625,6 +637,7 @@ async function main(): Promise<number> {
         labels: labelsR ?? null,
         exports: exportsR ?? null,
         widget: widgetR ?? null,
+        cli: cliR ?? null,
         backoffice: backofficeR ? { orders: backofficeR.orders, seedMs: Math.round(backofficeR.seedMs), plans: backofficeR.plans } : null,
         balances: balancesR ? { ...balancesR, small: { ...balancesR.small, route: balancesR.small.route.name }, large: { ...balancesR.large, route: balancesR.large.route.name } } : null,
         targets,

@@ -9,13 +9,13 @@ import type { Config } from './config.js';
 import { createPool, migrate, runAs, type Db } from './platform/db.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/embedded-postgres.js';
 import { randomToken } from './platform/ids.js';
+import { ADMIN_TOKEN_FILE } from './platform/served-url.js';
 import { createServices, type Services } from './services.js';
 import type { NotificationDelivery, DeliveryLog } from './notifications/delivery.js';
 import type { ShipmentRegistration } from './shipping/shipments/registration.js';
 import type { LabelFileService } from './shipping/label-files/service.js';
 import type { RefundService } from './payments/refunds/service.js';
 
-export const ADMIN_TOKEN_FILE = 'admin-token';
 const MASTER_KEY_FILE = 'master.key';
 
 /** Reads a secret file of the data folder, creating it (mode 0600) on first use. */

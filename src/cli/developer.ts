@@ -12,7 +12,6 @@
 import { parseArgs } from 'node:util';
 import type { Io } from './kit.js';
 import { storeContext } from './developer/api.js';
-import { listen } from './developer/listen.js';
 import { orders, refunds } from './developer/orders.js';
 import { trigger, TRIGGER_EVENTS } from './developer/trigger.js';
 
@@ -53,7 +52,8 @@ export async function developerCommand(argv: string[], io: Io): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: DEVELOPER_OPTIONS });
   const [noun, verb, subject] = positionals;
   const c = storeContext(values, io.out, io.progress);
-  if (noun === 'listen') await listen(c, values);
+  // listen alone needs the notification requests' module (and its pg, logger, metrics): loaded when run.
+  if (noun === 'listen') await (await import('./developer/listen.js')).listen(c, values);
   else if (noun === 'trigger') await trigger(c, verb, values);
   else if (noun === 'orders') await orders(c, verb, subject, values);
   else await refunds(c, verb, values);

@@ -1,7 +1,7 @@
 /** The operator's admin token for CLI calls: KASSA_ADMIN_TOKEN, else the file the server keeps in its data dir. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_TOKEN_FILE } from '../runtime.js';
+import { ADMIN_TOKEN_FILE } from '../platform/served-url.js';
 
 /** The data dir the CLI reads the server's files from: KASSA_DATA_DIR, as the server's, default ./data. */
 export const cliDataDir = (): string => path.resolve(process.env.KASSA_DATA_DIR || './data');

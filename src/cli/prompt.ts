@@ -25,8 +25,9 @@ export async function readSecret(label: string, input: SecretInput = processInpu
 
 /** The keys typed until Enter, in raw mode (no echo); Backspace edits, Ctrl-C and Ctrl-D give up. */
 function fromTerminal(label: string, { stdin, prompt }: SecretInput): Promise<string | undefined> {
-  prompt(`${label[0]!.toUpperCase()}${label.slice(1)} (not shown): `);
+  // Echo off before the prompt shows: keys typed as soon as it appears are never echoed.
   stdin.setRawMode!(true);
+  prompt(`${label[0]!.toUpperCase()}${label.slice(1)} (not shown): `);
   stdin.resume();
   let typed = '';
   return new Promise((resolve, reject) => {

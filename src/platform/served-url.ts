@@ -16,6 +16,8 @@ import { systemClock } from './clock.js';
 import { isAlive, processStartTime } from './processes.js';
 
 export const SERVED_URL_FILE = 'kassa.url';
+/** The operator token the server generates into its data dir when KASSA_ADMIN_TOKEN is unset (runtime.ts); the CLI reads it. */
+export const ADMIN_TOKEN_FILE = 'admin-token';
 
 export interface ServedUrl {
   /** The base URL this machine reaches the server at, e.g. http://127.0.0.1:8081. */

@@ -5,7 +5,6 @@
  * commands run with a store's keys (e.g. `kassa labels`).
  */
 import { systemClock } from '../../platform/clock.js';
-import { sign } from '../../platform/jwt.js';
 import { CliError, refusedMessage, server as whichServer, unreachable, usageError, type Server } from '../kit.js';
 
 export interface KeyOptions {
@@ -45,9 +44,14 @@ export function storeContext(values: KeyOptions, out: (s: string) => void, err: 
 
 const nowS = () => Math.floor(systemClock.now().getTime() / 1000);
 
-/** A token of the store's keys: `{accessKey, ...claims, iat, exp}` (10 minutes). */
-export const storeToken = (c: StoreContext, claims: Record<string, unknown> = {}): string =>
-  sign({ accessKey: c.accessKey, ...claims, iat: nowS(), exp: nowS() + 600 }, c.secretKey);
+/**
+ * A token of the store's keys: `{accessKey, ...claims, iat, exp}` (10 minutes). The JWT module
+ * (fast-jwt) is loaded at the first call, so commands without a store's keys start without it.
+ */
+export async function storeToken(c: StoreContext, claims: Record<string, unknown> = {}): Promise<string> {
+  const { sign } = await import('../../platform/jwt.js');
+  return sign({ accessKey: c.accessKey, ...claims, iat: nowS(), exp: nowS() + 600 }, c.secretKey);
+}
 
 /** A refused or failed call: the server's status (none when unreachable). */
 export class ApiCallError extends CliError {
@@ -73,12 +77,13 @@ export async function storeApi(
 ): Promise<unknown> {
   const base = opts.base ?? c.base;
   const signed = body !== undefined && 'data' in body;
-  const sent = signed ? { data: storeToken(c, body.data as Record<string, unknown>) } : body;
+  const sent = signed ? { data: await storeToken(c, body.data as Record<string, unknown>) } : body;
+  const bearer = signed ? undefined : await storeToken(c);
   let res: Response;
   try {
     res = await fetch(base + route, {
       method,
-      headers: { ...(signed ? {} : { authorization: `Bearer ${storeToken(c)}` }), ...(sent ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...(bearer ? { authorization: `Bearer ${bearer}` } : {}), ...(sent ? { 'content-type': 'application/json' } : {}) },
       body: sent ? JSON.stringify(sent) : undefined,
       signal: opts.signal,
     });
