@@ -88,6 +88,11 @@ export interface VerifyOptions {
  * previous secret during a roll's overlap): the signature must match one of them.
  */
 export function verify(token: string, secret: string | readonly string[], peeked?: Peeked, opts: VerifyOptions = {}): Claims {
+  return verifyWith(token, secret, peeked, opts).claims;
+}
+
+/** {@link verify}, also naming the secret the signature matched (a caller may remember the verified token). */
+export function verifyWith(token: string, secret: string | readonly string[], peeked?: Peeked, opts: VerifyOptions = {}): { claims: Claims; secret: string } {
   const dot = token.lastIndexOf('.');
   // The signature is compared as text with the one canonical spelling of the HMAC (43 characters of
   // base64url, no `=`, zero padding bits): a re-spelled signature (`=` added, `+`/`/`, other padding
@@ -98,12 +103,26 @@ export function verify(token: string, secret: string | readonly string[], peeked
     const expected = Buffer.from(createHmac('sha256', s).update(signed).digest('base64url'), 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
-  if (!(typeof secret === 'string' ? matches(secret) : secret.some(matches))) {
+  const matched = typeof secret === 'string' ? (matches(secret) ? secret : undefined) : secret.find(matches);
+  if (matched === undefined) {
     const named = (peeked ?? peek(token)).payload;
     const key = opts.accessKey ?? [named.accessKey, named.access_key].find((k): k is string => typeof k === 'string' && k.length <= 128) ?? '(none named)';
     throw Errors.invalidSignature(key);
   }
   const payload = (peeked ?? peek(token)).payload;
+  checkTimes(payload, opts);
+  // The claims are the request: text PostgreSQL cannot store is a 400 naming the claim (payload.x).
+  const fault = findTextFault(payload, 'payload');
+  if (fault) throw Errors.validation(fault.field, fault.problem);
+  return { claims: payload, secret: matched };
+}
+
+/**
+ * The time claims of a token whose signature is good: `exp` required unless `withoutExp` says
+ * otherwise, not past (401), `nbf` reached; all three numbers. Checked again at every use of a
+ * token remembered as verified, since time moves on.
+ */
+export function checkTimes(payload: Claims, opts: Pick<VerifyOptions, 'withoutExp'> = {}): void {
   const now = Math.floor(Date.now() / 1000);
   const { exp, nbf, iat } = payload;
   const noExp = exp === undefined || exp === null;
@@ -117,10 +136,6 @@ export function verify(token: string, secret: string | readonly string[], peeked
   }
   if (typeof exp === 'number' && exp + LEEWAY_S <= now) throw Errors.tokenExpired();
   if (typeof nbf === 'number' && nbf - LEEWAY_S > now) throw Errors.invalidToken('the token is not valid yet (nbf)');
-  // The claims are the request: text PostgreSQL cannot store is a 400 naming the claim (payload.x).
-  const fault = findTextFault(payload, 'payload');
-  if (fault) throw Errors.validation(fault.field, fault.problem);
-  return payload;
 }
 
 type Sign = (payload: Claims) => string;

@@ -7,7 +7,7 @@ import type { Db } from '../platform/db.js';
 import { systemClock } from '../platform/clock.js';
 import type { SecretBox } from '../platform/crypto.js';
 import { Errors } from '../platform/errors.js';
-import { peek, verify, type Claims, type VerifyOptions } from '../platform/jwt.js';
+import { checkTimes, peek, verifyWith, type Claims, type VerifyOptions } from '../platform/jwt.js';
 import { textProblem } from '../platform/text.js';
 import { storeFromRow, type Store } from './service.js';
 import type { Env } from '../platform/env.js';
@@ -43,6 +43,18 @@ interface Cached {
   until: number;
 }
 
+/** A Bearer token whose signature was checked: the access key it named and the secret it matched. */
+interface VerifiedBearer {
+  accessKey: string;
+  secret: string;
+  claims: Claims;
+}
+
+/** Bearer tokens longer than this are checked at every use, not remembered (real ones are ~200 characters). */
+const MAX_REMEMBERED_TOKEN = 1024;
+/** At most this many verified Bearer tokens are remembered per node (~1 KiB each at most); then the memory starts afresh. */
+const MAX_REMEMBERED_TOKENS = 10_000;
+
 interface Loaded {
   key: StoreKey | null;
   /** Milliseconds left of the previous secret's overlap window, when one is open. */
@@ -52,6 +64,14 @@ interface Loaded {
 export class KeyResolver {
   private readonly byAccessKey = new Map<string, Cached>();
   private readonly byStoreEnv = new Map<string, Cached>();
+  /**
+   * Bearer tokens already verified on this node. A client sends the same Bearer token on every GET
+   * until it expires, and checking its HMAC and decoding it again was the largest part of a GET's
+   * auth. A remembered token is taken only while its access key still resolves to the same
+   * environment and still accepts the secret it matched (a roll ends that), and its time claims are
+   * checked at every use; the key itself comes through the same short-lived cache as always.
+   */
+  private readonly verified = new Map<string, VerifiedBearer>();
 
   constructor(
     private readonly db: Db,
@@ -112,6 +132,7 @@ export class KeyResolver {
   invalidate(): void {
     this.byAccessKey.clear();
     this.byStoreEnv.clear();
+    this.verified.clear();
   }
 
   /**
@@ -120,7 +141,8 @@ export class KeyResolver {
    * and `exp` must be present and in the future (401).
    */
   async authenticate(token: unknown, env: Env, accessKeyClaim: 'accessKey' | 'access_key' = 'accessKey'): Promise<Authenticated> {
-    return this.check(token, env, accessKeyClaim, () => 'refuse');
+    const { key, claims } = await this.check(token, env, accessKeyClaim, () => 'refuse');
+    return { key, claims };
   }
 
   /**
@@ -130,9 +152,23 @@ export class KeyResolver {
    * that setting. The signature is always checked first.
    */
   async authenticateBearer(token: unknown, env: Env): Promise<Authenticated> {
-    return this.check(token, env, 'accessKey', (key) =>
-      env === 'sandbox' || key.store.allowTokensWithoutExp ? 'accept' : Errors.invalidToken(PRODUCTION_TOKEN_WITHOUT_EXP),
-    );
+    const withoutExp = (key: StoreKey): VerifyOptions['withoutExp'] =>
+      env === 'sandbox' || key.store.allowTokensWithoutExp ? 'accept' : Errors.invalidToken(PRODUCTION_TOKEN_WITHOUT_EXP);
+    const hit = typeof token === 'string' ? this.verified.get(token) : undefined;
+    if (hit) {
+      const key = await this.byAccess(hit.accessKey);
+      if (key && key.env === env && key.acceptedSecrets.includes(hit.secret)) {
+        checkTimes(hit.claims, { withoutExp: withoutExp(key) });
+        return { key, claims: hit.claims };
+      }
+      this.verified.delete(token as string);
+    }
+    const { key, claims, secret } = await this.check(token, env, 'accessKey', withoutExp);
+    if ((token as string).length <= MAX_REMEMBERED_TOKEN) {
+      if (this.verified.size >= MAX_REMEMBERED_TOKENS) this.verified.clear();
+      this.verified.set(token as string, { accessKey: key.accessKey, secret, claims: Object.freeze(claims) });
+    }
+    return { key, claims };
   }
 
   private async check(
@@ -140,7 +176,7 @@ export class KeyResolver {
     env: Env,
     accessKeyClaim: 'accessKey' | 'access_key',
     withoutExp: (key: StoreKey) => VerifyOptions['withoutExp'],
-  ): Promise<Authenticated> {
+  ): Promise<Authenticated & { secret: string }> {
     const peeked = peek(token);
     const { payload } = peeked;
     const accessKey = payload[accessKeyClaim];
@@ -152,7 +188,7 @@ export class KeyResolver {
     if (!key) throw Errors.storeNotFound();
     // A key of the other environment: still the spec's 401 STORE_NOT_FOUND, saying where it belongs.
     if (key.env !== env) throw Errors.wrongEnvironment(key.env);
-    const claims = verify(token as string, key.acceptedSecrets, peeked, { withoutExp: withoutExp(key), accessKey: key.accessKey });
-    return { key, claims };
+    const { claims, secret } = verifyWith(token as string, key.acceptedSecrets, peeked, { withoutExp: withoutExp(key), accessKey: key.accessKey });
+    return { key, claims, secret };
   }
 }

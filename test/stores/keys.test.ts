@@ -248,3 +248,54 @@ describe('the resolver cache on another API node', () => {
     await expect(node3.authenticate(tokenWith(store2, 'sandbox', store2.keys.sandbox.secretKey), 'sandbox')).rejects.toMatchObject({ statusCode: 403 });
   });
 });
+
+describe('a Bearer token remembered as verified (stores/auth.ts)', () => {
+  // A client sends one Bearer token on every GET until it expires: the resolver remembers it
+  // verified, and must still refuse it the moment its secret, its time or its store's policy does.
+  const get = (env: 'sandbox' | 'production', token: string) =>
+    t.app.inject({ method: 'GET', url: `${base(env)}/stores/payment-methods`, headers: { authorization: `Bearer ${token}` } });
+
+  it('is refused once a roll without overlap replaces its secret', async () => {
+    const store = await t.createStore();
+    const token = tokenWith(store, 'sandbox', store.keys.sandbox.secretKey);
+    expect((await get('sandbox', token)).statusCode).toBe(200);
+    expect((await get('sandbox', token)).statusCode).toBe(200);
+    expect((await roll(store, { env: 'sandbox', overlapMinutes: 0 })).statusCode).toBe(200);
+    const refused = await get('sandbox', token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('KASSA_ERR_INVALID_SIGNATURE');
+  });
+
+  it('is refused once it expires, though it was verified before', async () => {
+    const store = await t.createStore();
+    const exp = nowS() + 2;
+    const token = sign({ accessKey: store.keys.sandbox.accessKey, exp }, store.keys.sandbox.secretKey);
+    expect((await get('sandbox', token)).statusCode).toBe(200);
+    while (nowS() < exp) await new Promise((r) => setTimeout(r, 100));
+    const refused = await get('sandbox', token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('KASSA_ERR_TOKEN_EXPIRED');
+  });
+
+  it("without exp in production, follows the store's allowTokensWithoutExp at every use", async () => {
+    const store = await t.createStore();
+    const setting = (allow: boolean) =>
+      t.app.inject({ method: 'PATCH', url: `/operator/stores/${store.id}`, headers: admin, payload: { allowTokensWithoutExp: allow } });
+    const token = sign({ accessKey: store.keys.production.accessKey }, store.keys.production.secretKey);
+    expect((await setting(true)).statusCode).toBe(200);
+    expect((await get('production', token)).statusCode).toBe(200);
+    expect((await setting(false)).statusCode).toBe(200);
+    const refused = await get('production', token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toContain('allowTokensWithoutExp');
+  });
+
+  it('on the other environment is still the 401 naming where the key belongs', async () => {
+    const store = await t.createStore();
+    const token = tokenWith(store, 'sandbox', store.keys.sandbox.secretKey);
+    expect((await get('sandbox', token)).statusCode).toBe(200);
+    const other = await get('production', token);
+    expect(other.statusCode).toBe(401);
+    expect(other.json().code).toBe('KASSA_ERR_WRONG_ENVIRONMENT');
+  });
+});
