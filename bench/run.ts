@@ -71,10 +71,11 @@ const PICKUPV3_RUNS = intEnv('BENCH_PICKUPV3_RUNS', 5, 1);
 const BACKOFFICE_ORDERS = intEnv('BENCH_BACKOFFICE_ORDERS', 1_000_000, 100);
 
 const TARGETS = {
-  postRps: 10_000,
-  postOfBarePct: 20,
+  // Throughput is a share of the bare route's, measured in the same run (issue 22: never an
+  // absolute rps, which a slower machine misses by design).
+  postOfBarePct: 40,
   postP99Ms: 25,
-  getRps: 15_000,
+  getOfBarePct: 60,
   rssMB: 250,
   pickupP99Ms: 20,
   pickupPoints: 2000,
@@ -558,10 +559,9 @@ async function main(): Promise<number> {
   const kassaRuns = [postR, getR, pickupR].filter((r): r is RouteResult => r !== undefined);
   const kassaRss = kassaRuns.length ? Math.max(...kassaRuns.map((r) => r.monitor.serverRssMaxMB ?? 0)) : undefined;
   const targets: Target[] = [
-    target('POST /orders throughput', postR?.rps, '>=', TARGETS.postRps, 'rps'),
     target('POST /orders vs bare', postR && bareR && (100 * postR.rps) / bareR.rps, '>=', TARGETS.postOfBarePct, '%'),
     target('POST /orders p99 latency', postR?.latencyMs.p99, '<=', TARGETS.postP99Ms, 'ms'),
-    target('GET /orders/:uuid throughput', getR?.rps, '>=', TARGETS.getRps, 'rps'),
+    target('GET /orders/:uuid vs bare', getR && bareR && (100 * getR.rps) / bareR.rps, '>=', TARGETS.getOfBarePct, '%'),
     target('Kassa server max RSS', kassaRss, '<=', TARGETS.rssMB, 'MB'),
     target('pickup points in the list', pickupR && pickupCount, '>=', TARGETS.pickupPoints, 'points'),
     target('pickup points p99 latency', pickupR?.latencyMs.p99, '<=', TARGETS.pickupP99Ms, 'ms'),

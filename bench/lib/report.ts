@@ -32,7 +32,7 @@ const mb = (n: number | null) => (n === null ? '-' : n.toFixed(1));
 
 export function resultsTable(rows: RouteResult[], bareRps: number | undefined): string {
   return table(
-    ['route', 'rps (mean)', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'max server RSS MB', 'db RSS MB', 'CPU % srv / db / loadgen / other', 'vs bare'],
+    ['route', 'rps (mean)', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'max server RSS MB', 'db RSS MB', 'CPU % srv / db / loadgen / other', 'srv CPU µs / req', 'vs bare'],
     rows.map((r) => {
       const isBare = r.name.startsWith('bare');
       const c = r.monitor.cpu;
@@ -45,11 +45,17 @@ export function resultsTable(rows: RouteResult[], bareRps: number | undefined): 
         mb(r.monitor.serverRssMaxMB),
         mb(r.monitor.dbRssMaxMB),
         `${c.serverPct.toFixed(0)} / ${isBare ? '-' : c.dbPct.toFixed(0)} / ${c.loadgenPct.toFixed(0)} / ${c.otherPct.toFixed(0)}`,
+        cpuPerRequestUs(r),
         isBare ? '1.00 (ceiling)' : bareRps ? (r.rps / bareRps).toFixed(2) : '-',
       ];
     }),
-    [false, true, true, true, true, true, true, true, true],
+    [false, true, true, true, true, true, true, true, true, true],
   );
+}
+
+/** The server's CPU time per request in µs (its CPU share of the window over the requests served): comparable across loads, unlike rps. */
+export function cpuPerRequestUs(r: Pick<RouteResult, 'rps' | 'monitor'>): string {
+  return r.rps > 0 ? ((r.monitor.cpu.serverPct / 100) * 1e6 / r.rps).toFixed(0) : '-';
 }
 
 export function targetsTable(targets: Target[]): string {
