@@ -1,3 +1,5 @@
+import { globSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Database tests run once per target: the embedded PostgreSQL always, and an external
@@ -5,12 +7,29 @@ import { defineConfig } from 'vitest/config';
 // A query sent to the pool from inside one of its transactions throws at once (src/platform/db.ts).
 const STRICT = { KASSA_STRICT_TX: '1' };
 
+// The test files of a project share their worker process (isolate: false, here and in the
+// project): the app's modules are imported once per worker, not once per file (about a second of
+// CPU a file on a 2-core machine, the largest cost of a database test file). Each file still has
+// its own database and app, so module-level state must be per app, never per process (as in
+// src/payments/processors/stripe/processor.ts). Projects never share a worker.
+//
+// A test that measures the process's own memory (memory.test.ts, *.memory.test.ts, or listed
+// here) runs in a process of its own (a project of its own), where no other file's garbage counts.
+const UNIT_DIRS = ['src', 'bench', 'scripts'];
+const MEMORY_TESTS = [
+  ...UNIT_DIRS.flatMap((d) => [`${d}/**/memory.test.ts`, `${d}/**/*.memory.test.ts`]),
+  // Its bounded-memory test comes after the file's other tests, as it was measured.
+  'src/shipping/labels/render.test.ts',
+];
+const memoryTestFiles = MEMORY_TESTS.flatMap((m) => globSync(m, { cwd: fileURLToPath(new URL('.', import.meta.url)) })).sort();
+
 const dbProject = (name: string) => ({
   test: {
     name,
     include: ['test/**/*.test.ts'],
     exclude: ['test/browser/**'],
     globalSetup: ['test/setup/database.ts'],
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: STRICT,
@@ -20,8 +39,11 @@ const dbProject = (name: string) => ({
 export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
+    isolate: false,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'], env: STRICT } },
+      { test: { name: 'unit', include: UNIT_DIRS.map((d) => `${d}/**/*.test.ts`), exclude: MEMORY_TESTS, isolate: false, env: STRICT } },
+      // `--project 'unit*'` runs them with the unit project.
+      ...memoryTestFiles.map((file) => ({ test: { name: `unit:memory:${file.replace(/^src\//, '').replace(/\.test\.ts$/, '')}`, include: [file], env: STRICT } })),
       dbProject('db:embedded'),
       ...(process.env.KASSA_TEST_DATABASE_URL ? [dbProject('db:postgres')] : []),
       {

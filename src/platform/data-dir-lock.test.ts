@@ -121,26 +121,43 @@ describe('the data dir lock', () => {
   });
 
   it('of processes starting at the same instant, exactly one takes it, with or without a stale lock there', { timeout: 30_000 }, async () => {
+    // Each process loads the lock module, says "ready", and is then given the instant (a moment
+    // after the last one is ready) to spin until: they all try at once, however long loading took.
     const script = `
       import { lockDataDir } from ${JSON.stringify(path.resolve(import.meta.dirname, 'data-dir-lock.ts'))};
-      const go = Number(process.argv[1]);
-      while (Date.now() < go) {}
-      try { lockDataDir(process.argv[2], null); process.stdout.write('won'); setTimeout(() => {}, 800); }
-      catch (e) { process.stdout.write(e.name); }`;
+      process.stdout.write('ready\\n');
+      let line = '';
+      process.stdin.setEncoding('utf8');
+      process.stdin.on('data', (d) => {
+        line += d;
+        if (!line.includes('\\n')) return;
+        process.stdin.destroy();
+        const go = Number(line);
+        while (Date.now() < go) {}
+        try { lockDataDir(process.argv[1], null); process.stdout.write('won'); setTimeout(() => {}, 800); }
+        catch (e) { process.stdout.write(e.name); }
+      });`;
     for (const stale of [false, true]) {
       const dir = tmpDir();
       if (stale) writeRecord(dir, { pid: deadPid() });
-      const go = String(Date.now() + 3_000);
-      const outcomes = await Promise.all(
-        Array.from({ length: 4 }, () =>
-          new Promise<string>((resolve) => {
-            const c = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, go, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
-            let out = '';
-            c.stdout.on('data', (d: Buffer) => (out += d.toString()));
-            c.on('exit', () => resolve(out));
-          }),
-        ),
-      );
+      const children = Array.from({ length: 4 }, () => {
+        const c = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir], { stdio: ['pipe', 'pipe', 'inherit'] });
+        let out = '';
+        const outcome = new Promise<string>((resolve) => c.on('close', () => resolve(out.replace(/^ready\n/, ''))));
+        // Ready, or gone without being ready (its outcome then says what it printed).
+        const ready = new Promise<void>((resolve) => {
+          c.stdout.on('data', (d: Buffer) => {
+            out += d.toString();
+            if (out.startsWith('ready\n')) resolve();
+          });
+          void outcome.then(() => resolve());
+        });
+        return { c, ready, outcome };
+      });
+      await Promise.all(children.map((k) => k.ready));
+      const go = `${Date.now() + 200}\n`;
+      for (const k of children) k.c.stdin.end(go);
+      const outcomes = await Promise.all(children.map((k) => k.outcome));
       expect(outcomes.sort()).toEqual(['DataDirInUse', 'DataDirInUse', 'DataDirInUse', 'won']);
     }
   });

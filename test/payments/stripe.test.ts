@@ -333,3 +333,25 @@ describe('production', () => {
     }
   });
 });
+
+describe('two apps in one process', () => {
+  it("each pays through its own sandbox Stripe (its own database and simulator), whichever used Stripe first", async () => {
+    await cardPage(await cardOrder()); // this file's app has its sandbox Stripe now
+    const t2 = await createTestApp();
+    try {
+      const s2 = new Shopper(t2);
+      const payload = orderPayload({ notificationUrl: rx.url, grandTotal: 12.5, payment: { method: 'cardPayments', amount: 12.5, currency: 'EUR', methodOptions: { preferredMethod: 'card' } } });
+      const created = await t2.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: t2.token(payload) } });
+      expect(created.statusCode, created.body).toBe(201);
+      const uuid = created.json().uuid as string;
+      const started = await s2.submit((await s2.get(`/pay/${uuid}`)).body, { name: 'mode', value: 'card' });
+      expect(started.statusCode, started.body).toBe(303);
+      const piId = new URL(String(started.headers.location)).searchParams.get('client_secret')!.split('_secret_')[0]!;
+      // The PaymentIntent is in the second app's database, made for its order; the first app has none.
+      expect((await t2.db.query('SELECT 1 FROM stripe_sim_payment_intents WHERE id = $1', [piId])).rowCount).toBe(1);
+      expect((await t.db.query('SELECT 1 FROM stripe_sim_payment_intents WHERE id = $1', [piId])).rowCount).toBe(0);
+    } finally {
+      await t2.close();
+    }
+  });
+});

@@ -56,13 +56,20 @@ export function productionStripe(ctx: ProcessorContext, configured: readonly Con
 }
 
 function family(): ProcessorFamily {
-  let sandbox: StripeAdapter | undefined;
-  let production: { version: string; adapter: StripeAdapter | undefined } | undefined;
-  const sandboxOf = (ctx: ProcessorContext) => (sandbox ??= sandboxStripe(ctx));
+  // One adapter of each per app (its context: database, fetch, clock), never shared between two
+  // apps in one process (tests build several).
+  const sandboxes = new WeakMap<ProcessorContext, StripeAdapter>();
+  const productions = new WeakMap<ProcessorContext, { version: string; adapter: StripeAdapter | undefined }>();
+  const sandboxOf = (ctx: ProcessorContext) => {
+    let a = sandboxes.get(ctx);
+    if (!a) sandboxes.set(ctx, (a = sandboxStripe(ctx)));
+    return a;
+  };
   const productionOf = async (ctx: ProcessorContext) => {
     const records = (await ctx.connectors.list()).filter((r) => r.kind === stripeConnector.kind);
     const version = records.map((r) => r.updatedAt).join(',');
-    if (production?.version !== version) production = { version, adapter: productionStripe(ctx, records) };
+    let production = productions.get(ctx);
+    if (production?.version !== version) productions.set(ctx, (production = { version, adapter: productionStripe(ctx, records) }));
     return production.adapter;
   };
   return {
