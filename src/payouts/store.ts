@@ -197,8 +197,10 @@ export type ExportRowSql = [
  * payout. The next batch is fetched while the caller works on the current one.
  */
 export async function* exportBatches(db: Db, payoutId: string, batch = 2000): AsyncGenerator<ExportRowSql[]> {
-  const { client, begin, release } = await hold(db);
+  const { client, begin, release, abandon } = await hold(db);
   let open = false;
+  // What stopped the export early (a query past its deadline, a lost connection), if anything.
+  let failure: unknown;
   let next: Promise<ExportRowSql[]> | undefined;
   const fetch = (): Promise<ExportRowSql[]> =>
     client.query({ text: `FETCH ${batch} FROM payout_export`, rowMode: 'array' }).then((r) => r.rows as unknown as ExportRowSql[]);
@@ -227,11 +229,14 @@ export async function* exportBatches(db: Db, payoutId: string, batch = 2000): As
     }
     await client.query('COMMIT');
     open = false;
+  } catch (err) {
+    failure = err;
+    throw err;
   } finally {
-    await next?.catch(() => undefined);
-    let broken: unknown;
-    if (open) await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
-    release(broken);
+    await next?.catch((e: unknown) => void (failure ??= e));
+    // A consumer that stopped early, or a failure: no ROLLBACK on a connection the failure broke.
+    if (open) await abandon(failure);
+    else release();
   }
 }
 

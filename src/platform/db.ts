@@ -127,6 +127,13 @@ export interface Held {
   begin(mode?: string): Promise<void>;
   /** Gives the connection back; with an error, the pool discards it (broken, or a query still running on it). */
   release(err?: unknown): void;
+  /**
+   * Ends an open transaction that will not commit and gives the connection back: after `err` (what
+   * stopped the work, if anything) left the connection lost or still running a query past its
+   * deadline, it is discarded at once (a ROLLBACK there would wait out another deadline); otherwise
+   * it is rolled back, and discarded if the rollback fails.
+   */
+  abandon(err?: unknown): Promise<void>;
 }
 
 /**
@@ -149,12 +156,19 @@ export async function hold(db: Db, kind?: WorkKind): Promise<Held> {
   return {
     client,
     begin: async (mode) => void (await client.query(beginWith(limits, mode))),
-    release(err?: unknown) {
-      delete own.query;
-      client.removeListener('error', ignore);
-      client.release(err === undefined ? undefined : err instanceof Error ? err : new Error(String(err)));
+    release,
+    async abandon(err?: unknown) {
+      let broken: unknown = leavesConnectionBroken(err) ? err : undefined;
+      if (broken === undefined) await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
+      release(broken);
     },
   };
+
+  function release(err?: unknown): void {
+    delete own.query;
+    client.removeListener('error', ignore);
+    client.release(err === undefined ? undefined : err instanceof Error ? err : new Error(String(err)));
+  }
 }
 
 /** Whether a query's error leaves its connection unusable: lost, or still running a query past its deadline. */
@@ -164,24 +178,23 @@ function leavesConnectionBroken(err: unknown): boolean {
 }
 
 export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, kind?: WorkKind): Promise<T> {
-  const { client, begin, release } = await hold(db, kind);
+  const { client, begin, release, abandon } = await hold(db, kind);
   const scope = { pool: db, open: true };
-  let broken: unknown;
+  let result: T;
   try {
     await begin();
     const run = () => openTx.run(scope, () => fn(client));
-    const result = await (kind ? workKind.run(kind, run) : run());
+    result = await (kind ? workKind.run(kind, run) : run());
     await client.query('COMMIT');
-    return result;
   } catch (err) {
-    if (leavesConnectionBroken(err)) broken = err;
-    else await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
-    throw err;
-  } finally {
-    // Work the transaction started that outlives it (a poke after the commit) may use the pool.
     scope.open = false;
-    release(broken);
+    await abandon(err);
+    throw err;
   }
+  // Work the transaction started that outlives it (a poke after the commit) may use the pool.
+  scope.open = false;
+  release();
+  return result;
 }
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
