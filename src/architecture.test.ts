@@ -37,7 +37,7 @@ describe('the import graph of src/', () => {
  * Routes and a few services import `(root)` for the `Services` and `Config` types the composition
  * root hands them. `npx tsx scripts/import-graph.ts` prints today's graph.
  */
-export const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
+const ALLOWED_IMPORTS: Record<string, readonly string[]> = {
   platform: [],
   notifications: ['platform'],
   connectors: ['platform'],
@@ -77,7 +77,7 @@ const KNOWN_BREACHES: readonly string[] = [
 ];
 
 /** The imports between rooms that the table does not allow, as `file → imported file`. */
-export function breaches(edges: readonly RoomEdge[], allowed: Record<string, readonly string[]>): string[] {
+function breaches(edges: readonly RoomEdge[], allowed: Record<string, readonly string[]>): string[] {
   return edges.filter((e) => !(allowed[e.from] ?? []).includes(e.to)).map((e) => `${e.file} → ${e.imports}`);
 }
 

@@ -93,7 +93,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
  * stderr ("No orders.") so that a terminal says so while a pipe still carries records only.
  */
 export function listLines<T>(io: Pick<Io, 'out' | 'progress'>, items: readonly T[], nouns: string, line: (item: T) => string): void {
-  if (!items.length) return io.progress(`No ${nouns}.`);
+  if (!items.length) io.progress(`No ${nouns}.`);
   for (const item of items) io.out(line(item));
 }
 

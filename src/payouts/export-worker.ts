@@ -45,7 +45,10 @@ const sink = new Writable({
       let offset = 0;
       // A chunk larger than one buffer goes in pieces, each waiting for a free buffer.
       const next = (): void => {
-        if (offset >= chunk.length) return callback();
+        if (offset >= chunk.length) {
+          callback();
+          return;
+        }
         const data = free.pop();
         if (!data) {
           waiting = next;

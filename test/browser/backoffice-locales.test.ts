@@ -31,10 +31,10 @@ const SHOTS = path.resolve('test-results/backoffice-locales');
 const NARROW = { width: 320, height: 640 };
 const WIDE = { width: 1280, height: 800 };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const IDENTIFIER = /[a-z][A-Z]|_|\.|^[A-Z]{3,}$/;
 /** A raw value as a word: not inside a longer word, identifier or address. */
-const asWord = (v: string) => new RegExp(`(?<![\\p{L}\\p{N}_.@/-])${escape(v)}(?![\\p{L}\\p{N}_@/-]|\\.\\p{L})`, 'u');
+const asWord = (v: string) => new RegExp(`(?<![\\p{L}\\p{N}_.@/-])${escapeRe(v)}(?![\\p{L}\\p{N}_@/-]|\\.\\p{L})`, 'u');
 const IDENTIFIERS = RAW_VALUES.filter((v) => IDENTIFIER.test(v)).map((v) => [v, asWord(v)] as const);
 const PLAIN = RAW_VALUES.filter((v) => !IDENTIFIER.test(v));
 const PLAIN_WORDS = PLAIN.map((v) => [v, asWord(v)] as const);

@@ -89,7 +89,7 @@ export async function payoutsArea(app: FastifyInstance, ctx: OfficeContext): Pro
       if ('answer' in s) return s.answer;
       const { payoutUuid, format } = req.params;
       if (!isUuid(payoutUuid) || !isExportFormat(format)) return ctx.notFound(reply, s.frame.locale);
-      let file;
+      let file: Awaited<ReturnType<typeof payouts.storeExport>>;
       try {
         file = await payouts.storeExport(s.frame.storeId, s.frame.env, payoutUuid.toLowerCase(), format);
       } catch (err) {

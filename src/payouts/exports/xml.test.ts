@@ -19,7 +19,7 @@ async function xml(rows: Iterable<PayoutExportRow> | AsyncIterable<PayoutExportR
 }
 
 /** Runs xmllint --noout on the text; throws with its message when not well-formed. */
-export function xmllint(text: string | Buffer): void {
+function xmllint(text: string | Buffer): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-xml-'));
   const file = path.join(dir, 'doc.xml');
   try {

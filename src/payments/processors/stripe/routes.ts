@@ -50,7 +50,7 @@ export async function stripeRoutes(app: FastifyInstance, deps: StripeRouteDeps):
     const header = req.headers['stripe-signature'];
     const raw = Buffer.isBuffer(req.body) ? req.body : undefined;
     if (typeof header !== 'string' || !raw) throw Errors.badRequest('a Stripe webhook needs its raw body and its Stripe-Signature header');
-    let event;
+    let event: ReturnType<typeof adapter.verifyWebhook>;
     try {
       event = adapter.verifyWebhook(raw, header);
     } catch {
