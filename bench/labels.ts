@@ -35,7 +35,6 @@ import { intEnv } from './lib/env.js';
 import { MB } from './lib/proc.js';
 import { target, targetsTable, type Target } from './lib/report.js';
 
-
 const COUNT = intEnv('BENCH_LABELS', 1000, 1);
 const RUNS = intEnv('BENCH_LABEL_RUNS', 3, 1);
 const FONT = process.env.BENCH_LABEL_FONT ?? 'auto';

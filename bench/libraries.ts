@@ -472,7 +472,9 @@ function parent(): void {
       component = c.component;
       first = firstCpu = NaN;
       console.log(`\n${component}${c.inWorker ? ` (in a worker, resourceLimits ${JSON.stringify(EXPORT_RESOURCE_LIMITS)})` : ''}`);
-      console.log(`${'candidate'.padEnd(40)} ${'median ms'.padStart(10)} ${'ratio'.padStart(6)} ${'CPU ms'.padStart(7)} ${'ratio'.padStart(6)} ${'runs ms'.padEnd(30)} ${'output'.padStart(12)} ${'heap +MB'.padStart(9)} ${'RSS MB'.padStart(7)}  note`);
+      console.log(
+        `${'candidate'.padEnd(40)} ${'median ms'.padStart(10)} ${'ratio'.padStart(6)} ${'CPU ms'.padStart(7)} ${'ratio'.padStart(6)} ${'runs ms'.padEnd(30)} ${'output'.padStart(12)} ${'heap +MB'.padStart(9)} ${'RSS MB'.padStart(7)}  note`,
+      );
     }
     const missing = c.packages.filter((p) => !installed(p));
     if (missing.length) {
@@ -512,8 +514,13 @@ function parent(): void {
           ? `${((median(r.runs.map((x) => x.unit)) / ms) * 1000).toFixed(0)} rows/s`
           : '';
     console.log(
-      `${c.name.padEnd(40)} ${ms.toFixed(0).padStart(10)} ${(ms / first).toFixed(2).padStart(6)} ${cpuMs.toFixed(0).padStart(7)} ${(cpuMs / firstCpu).toFixed(2).padStart(6)} ${r.runs.map((x) => x.ms.toFixed(0)).join(', ').padEnd(30)} ` +
-        `${output.padStart(12)} ${median(r.runs.map((x) => x.heapGrowthMB)).toFixed(1).padStart(9)} ${r.rssMB.toFixed(0).padStart(7)}  ${note}`,
+      `${c.name.padEnd(40)} ${ms.toFixed(0).padStart(10)} ${(ms / first).toFixed(2).padStart(6)} ${cpuMs.toFixed(0).padStart(7)} ${(cpuMs / firstCpu).toFixed(2).padStart(6)} ${r.runs
+        .map((x) => x.ms.toFixed(0))
+        .join(', ')
+        .padEnd(30)} ` +
+        `${output.padStart(12)} ${median(r.runs.map((x) => x.heapGrowthMB))
+          .toFixed(1)
+          .padStart(9)} ${r.rssMB.toFixed(0).padStart(7)}  ${note}`,
     );
   }
 }

@@ -132,8 +132,10 @@ async function main(): Promise<number> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-bench-'));
   // As root, the embedded PostgreSQL runs as an unprivileged user, who must traverse this folder.
   fs.chmodSync(tmp, 0o711);
-  onCleanup('temp folder', async () => fs.rmSync(tmp, { recursive: true, force: true }), () =>
-    fs.rmSync(tmp, { recursive: true, force: true }),
+  onCleanup(
+    'temp folder',
+    async () => fs.rmSync(tmp, { recursive: true, force: true }),
+    () => fs.rmSync(tmp, { recursive: true, force: true }),
   );
   const dataDir = path.join(tmp, 'data');
 
@@ -150,7 +152,11 @@ async function main(): Promise<number> {
     dbLabel = `external PostgreSQL ${u.host}, fresh database ${db.name}`;
   } else {
     // Runs after Kassa has stopped: an embedded server it could not stop is stopped here.
-    onCleanup('embedded PostgreSQL', async () => stopLeftoverPostgres(dataDir), () => stopLeftoverPostgres(dataDir));
+    onCleanup(
+      'embedded PostgreSQL',
+      async () => stopLeftoverPostgres(dataDir),
+      () => stopLeftoverPostgres(dataDir),
+    );
   }
 
   // --- Kassa --------------------------------------------------------------------------------------
@@ -256,11 +262,7 @@ async function main(): Promise<number> {
       throw new Error(`the bare body has ${Buffer.byteLength(bareBody)} bytes, the Kassa order ${Buffer.byteLength(orderJson)}`);
     }
     log(`bare server ready (pid ${bare.pid}); both answer ${Buffer.byteLength(orderJson)} bytes of JSON`);
-    bareR = await runRoute(
-      { name: 'bare GET /bare', origin: bareOrigin, method: 'GET', path: '/bare', setup: (r) => r },
-      load,
-      new Monitor(bare.pid, undefined, false),
-    );
+    bareR = await runRoute({ name: 'bare GET /bare', origin: bareOrigin, method: 'GET', path: '/bare', setup: (r) => r }, load, new Monitor(bare.pid, undefined, false));
     results.push(bareR);
     say(bareR);
     checkAlive(bare);
@@ -396,11 +398,7 @@ async function main(): Promise<number> {
     const linkPath = await createLinkPage({ origin, adminToken, storeUuid: created.uuid, keys, sandboxPath: SANDBOX });
     const fb = await firstByteLatency(`${origin}${linkPath}`, 200);
     log(`links: page ${linkPath} is ${fb.bytes.toLocaleString('en-US')} bytes; first byte (200 sequential GETs) p50 ${fb.p50} ms, p99 ${fb.p99} ms`);
-    linksR = await runRoute(
-      { name: 'GET /links/:uuid (shipping options)', origin, method: 'GET', path: linkPath, setup: (r) => r },
-      load,
-      new Monitor(kassa.pid, kassa.pid, embedded),
-    );
+    linksR = await runRoute({ name: 'GET /links/:uuid (shipping options)', origin, method: 'GET', path: linkPath, setup: (r) => r }, load, new Monitor(kassa.pid, kassa.pid, embedded));
     results.push(linksR);
     say(linksR);
     if (bareR) log(`links: ${linksR.rps.toLocaleString('en-US')} rps is ${((100 * linksR.rps) / bareR.rps).toFixed(1)}% of the bare ceiling (${bareR.rps.toLocaleString('en-US')} rps) of this run`);
@@ -427,7 +425,9 @@ async function main(): Promise<number> {
     if (raw.status !== 200) throw new Error(`GET ${v3Path}: HTTP ${raw.status}: ${raw.body.subarray(0, 300).toString()}`);
     const listFile = path.join(tmp, 'pickup-points-v3.json');
     fs.writeFileSync(listFile, raw.body);
-    log(`pickupv3: ${largest.code}, ${largest.points.toLocaleString('en-US')} points in ${largest.countries} countries: ${raw.body.length.toLocaleString('en-US')} bytes of JSON; ${PICKUPV3_RUNS} GETs raw and gzip`);
+    log(
+      `pickupv3: ${largest.code}, ${largest.points.toLocaleString('en-US')} points in ${largest.countries} countries: ${raw.body.length.toLocaleString('en-US')} bytes of JSON; ${PICKUPV3_RUNS} GETs raw and gzip`,
+    );
     const kassaTimes = await timeStream(`${origin}${v3Path}`, headers, kassa.pid, PICKUPV3_RUNS, raw.body.length);
     checkAlive(kassa);
     const barePort = await freePort();
@@ -435,7 +435,15 @@ async function main(): Promise<number> {
     await waitReady(bareStream, `http://127.0.0.1:${barePort}/bare`, 60_000);
     const bareTimes = await timeStream(`http://127.0.0.1:${barePort}/bare-stream`, {}, bareStream.pid, PICKUPV3_RUNS, raw.body.length);
     await bareStream.stop();
-    pickupV3R = { carrier: largest.code, points: largest.points, countries: largest.countries, runs: PICKUPV3_RUNS, kassaRssBeforeCatalogueMB: rssBeforeCatalogueMB, kassa: kassaTimes, bare: bareTimes };
+    pickupV3R = {
+      carrier: largest.code,
+      points: largest.points,
+      countries: largest.countries,
+      runs: PICKUPV3_RUNS,
+      kassaRssBeforeCatalogueMB: rssBeforeCatalogueMB,
+      kassa: kassaTimes,
+      bare: bareTimes,
+    };
     const k = kassaTimes.find((t) => t.encoding === 'gzip')!;
     log(`pickupv3: gzip ${k.bytes.toLocaleString('en-US')} bytes, last byte ${k.lastByteMs} ms, Kassa peak RSS ${k.rssPeakMB} MB`);
   }
@@ -460,9 +468,7 @@ async function main(): Promise<number> {
       log,
       checkAlive: () => checkAlive(kassa),
     });
-    log(
-      `labels: ${labelsR.pagesPerSecond.toLocaleString('en-US')} label pages/s (A6); Kassa max RSS during the label files ${labelsR.monitor.serverRssMaxMB ?? '-'} MB`,
-    );
+    log(`labels: ${labelsR.pagesPerSecond.toLocaleString('en-US')} label pages/s (A6); Kassa max RSS during the label files ${labelsR.monitor.serverRssMaxMB ?? '-'} MB`);
   }
 
   // A direct connection to the bench's database for the bulk set-up of exports and balances.
@@ -503,7 +509,9 @@ async function main(): Promise<number> {
   let balancesR: BalanceStepResult | undefined;
   if (ROUTES.has('balances')) {
     if (interrupted) throw new Error('interrupted');
-    log(`balances: two stores with ${BALANCE_SMALL_ENTRIES.toLocaleString('en-US')} and ${BALANCE_LARGE_ENTRIES.toLocaleString('en-US')} ledger entries (set up by SQL), then GET /store-balances under load for each`);
+    log(
+      `balances: two stores with ${BALANCE_SMALL_ENTRIES.toLocaleString('en-US')} and ${BALANCE_LARGE_ENTRIES.toLocaleString('en-US')} ledger entries (set up by SQL), then GET /store-balances under load for each`,
+    );
     balancesR = await runBalanceStep({
       origin,
       adminToken,

@@ -53,7 +53,12 @@ describe('the build’s file selection', async () => {
     const typesOf = new Set<string>();
     for (const f of files) {
       for (const m of fs.readFileSync(f, 'utf8').matchAll(/from\s+'(\.{1,2}\/[^']+)\.js'/g)) {
-        typesOf.add(path.relative(src, path.resolve(path.dirname(f), `${m[1]}.ts`)).split(path.sep).join('/'));
+        typesOf.add(
+          path
+            .relative(src, path.resolve(path.dirname(f), `${m[1]}.ts`))
+            .split(path.sep)
+            .join('/'),
+        );
       }
     }
     const left = allTs(src)

@@ -58,7 +58,11 @@ const manifestOf = (checkout: string): CliManifest | undefined => {
     return undefined;
   }
 };
-const builds = (checkout: string) => fs.readdirSync(cliCacheDir(checkout)).filter((e) => e.startsWith('b-')).sort();
+const builds = (checkout: string) =>
+  fs
+    .readdirSync(cliCacheDir(checkout))
+    .filter((e) => e.startsWith('b-'))
+    .sort();
 
 /** Rewrites a usage line of src/cli/stores.ts to one of the same length: only the mtime tells the change. */
 function changeStoresUsage(checkout: string, from: string, to: string): void {
@@ -117,7 +121,11 @@ describe('bin/kassa.js runs the compiled CLI', () => {
     visit('main.mjs');
     expect([...eager].filter((s) => !s.startsWith('node:') && !s.startsWith('./'))).toEqual([]);
     // They are there, lazily: `kassa listen` (pg, through the notification requests) and signing (fast-jwt).
-    const all = fs.readdirSync(dir).filter((f) => f.endsWith('.mjs')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    const all = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.mjs'))
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n');
     expect(all).toContain('from "pg"');
     expect(all).toContain('from "fast-jwt"');
   });

@@ -121,7 +121,10 @@ function trustProxy(env: Env): boolean | string[] {
   const raw = env.KASSA_TRUST_PROXY?.trim();
   if (raw === undefined || raw === '') return DEFAULT_TRUST_PROXY;
   if (/^(true|false)$/i.test(raw)) return raw.toLowerCase() === 'true';
-  const list = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const named = new Set(DEFAULT_TRUST_PROXY);
   const bad = list.find((s) => !named.has(s) && !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s));
   if (bad !== undefined || !list.length) {

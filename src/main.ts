@@ -142,8 +142,16 @@ const DEMO_STORE: CreateStoreInput = {
   isDemo: true,
   // A sender for shipments that name none, so the demo store can ship at once.
   shippingAddress: {
-    name: 'Demo store', companyName: null, streetAddress: 'Narva mnt 5', locality: 'Tallinn', region: 'Harju maakond',
-    postalCode: '10117', country: 'EE', phoneCountryCode: '+372', phoneNumber: '6001234', email: null,
+    name: 'Demo store',
+    companyName: null,
+    streetAddress: 'Narva mnt 5',
+    locality: 'Tallinn',
+    region: 'Harju maakond',
+    postalCode: '10117',
+    country: 'EE',
+    phoneCountryCode: '+372',
+    phoneNumber: '6001234',
+    email: null,
   },
   // Where its payouts go (a sample account).
   payoutAccount: { iban: 'EE382200221020145685', accountName: 'Demo store' },

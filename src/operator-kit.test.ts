@@ -72,7 +72,9 @@ describe('Dockerfile', () => {
   });
 
   it('.dockerignore keeps node_modules, the data dir and secrets out of the build context', () => {
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['node_modules', '.git', 'data', 'dist', '.env']) expect(ignored).toContain(entry);
   });
 });
@@ -99,7 +101,7 @@ describe('compose.yaml', () => {
   });
 
   it('gives both roles the environment src/config.ts reads, secrets required, none written in', () => {
-    const env = file.match(/x-kassa-env: &kassa-env\n((?:  .*\n)+)/)![1]!;
+    const env = file.match(/x-kassa-env: &kassa-env\n((?: {2}.*\n)+)/)![1]!;
     for (const name of ['DATABASE_URL', 'KASSA_MASTER_KEY', 'KASSA_ADMIN_TOKEN', 'KASSA_PUBLIC_URL']) expect(env).toMatch(new RegExp(`^  ${name}: `, 'm'));
     expect(env).toMatch(/DATABASE_URL: postgres:\/\/kassa:\$\{POSTGRES_PASSWORD:\?[^}]*\}@db:5432\/kassa/);
     expect(env).toMatch(/KASSA_MASTER_KEY: \$\{KASSA_MASTER_KEY:\?/);

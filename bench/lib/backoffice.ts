@@ -52,7 +52,9 @@ function cookie(res: Response, name: string): string {
 
 export async function runBackofficeStep(o: BackofficeStepOptions): Promise<BackofficeStepResult> {
   const admin = { authorization: `Bearer ${o.adminToken}`, 'content-type': 'application/json' };
-  const store = (await (await ok(await fetch(`${o.origin}/operator/stores`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Bench back office' }) }), 'POST /operator/stores', 201)).json()) as { uuid: string };
+  const store = (await (
+    await ok(await fetch(`${o.origin}/operator/stores`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'Bench back office' }) }), 'POST /operator/stores', 201)
+  ).json()) as { uuid: string };
   const tag = runTag();
   const t0 = performance.now();
   const baseMs = Date.now() - (o.orders + 3600) * 1000;
@@ -74,7 +76,11 @@ export async function runBackofficeStep(o: BackofficeStepOptions): Promise<Backo
   o.log(`backoffice: ${o.orders.toLocaleString('en-US')} orders inserted and analyzed in ${(seedMs / 1000).toFixed(1)} s`);
 
   await ok(
-    await fetch(`${o.origin}/operator/backoffice-users`, { method: 'POST', headers: admin, body: JSON.stringify({ storeUuid: store.uuid, email: 'bench@shop.test', password: PASSWORD, role: 'viewer' }) }),
+    await fetch(`${o.origin}/operator/backoffice-users`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ storeUuid: store.uuid, email: 'bench@shop.test', password: PASSWORD, role: 'viewer' }),
+    }),
     'POST /operator/backoffice-users',
     201,
   );
@@ -94,7 +100,10 @@ export async function runBackofficeStep(o: BackofficeStepOptions): Promise<Backo
   const reference = `BO-${Math.floor(o.orders / 2)}`;
   const firstPath = `/dashboard/orders?env=sandbox&store=${store.uuid}`;
   const searchPath = `${firstPath}&q=${reference}`;
-  for (const [p, rows] of [[firstPath, 50], [searchPath, 1]] as const) {
+  for (const [p, rows] of [
+    [firstPath, 50],
+    [searchPath, 1],
+  ] as const) {
     const body = await (await ok(await fetch(`${o.origin}${p}`, { headers }), `GET ${p}`, 200)).text();
     const found = (body.match(/<tr><td>/g) ?? []).length;
     if (found !== rows) throw new Error(`GET ${p}: ${found} orders shown, expected ${rows}`);

@@ -129,8 +129,7 @@ export async function runBalanceStep(o: BalanceStepOptions): Promise<BalanceStep
   const largeSeed = await seedStore(o.db, large.uuid, o.largeEntries);
   o.log(`balances: ${o.largeEntries.toLocaleString('en-US')} ledger entries inserted by SQL in ${(largeSeed / 1000).toFixed(1)} s`);
   await o.db.query('ANALYZE ledger_transactions, ledger_entries, ledger_balances');
-  const entries = async (id: string) =>
-    Number((await o.db.query<{ n: string }>('SELECT sum(entries)::text AS n FROM ledger_balances WHERE store_id = $1', [id])).rows[0]?.n ?? 0);
+  const entries = async (id: string) => Number((await o.db.query<{ n: string }>('SELECT sum(entries)::text AS n FROM ledger_balances WHERE store_id = $1', [id])).rows[0]?.n ?? 0);
   const smallN = await entries(small.uuid);
   const largeN = await entries(large.uuid);
   o.checkAlive();

@@ -74,9 +74,13 @@ export function spawnServer(name: string, args: string[], env: Record<string, st
     child.exited = true;
     child.exitCode = code ?? (signal ? 128 : null);
   });
-  onCleanup(name, () => child.stop(), () => {
-    if (!child.exited) proc.kill('SIGKILL');
-  });
+  onCleanup(
+    name,
+    () => child.stop(),
+    () => {
+      if (!child.exited) proc.kill('SIGKILL');
+    },
+  );
   return child;
 }
 

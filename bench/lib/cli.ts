@@ -72,7 +72,9 @@ export function runCliStep(opts: { origin: string; adminToken: string; storeName
   const ceilingMs = median(times[0]!);
   const rows = cases.map((c, j) => ({ name: c.name, runs: opts.runs, medianMs: median(times[j]!), maxMs: Math.max(...times[j]!), ratio: median(times[j]!) / ceilingMs }));
   const storesList = rows[2]!;
-  opts.log(`cli: kassa stores list --json median ${storesList.medianMs.toFixed(0)} ms (${storesList.ratio.toFixed(1)} × node -e 0, ${ceilingMs.toFixed(0)} ms); first call ${firstCallMs.toFixed(0)} ms`);
+  opts.log(
+    `cli: kassa stores list --json median ${storesList.medianMs.toFixed(0)} ms (${storesList.ratio.toFixed(1)} × node -e 0, ${ceilingMs.toFixed(0)} ms); first call ${firstCallMs.toFixed(0)} ms`,
+  );
   return { firstCallMs, ceiling: rows[0]!, rows, storesList, loadavg: os.loadavg() };
 }
 

@@ -160,7 +160,11 @@ async function seed(o: ExportStepOptions): Promise<{ refunds: number; ledgerTran
 }
 
 async function call<T>(method: string, url: string, auth: string, expect: number, what: string): Promise<T> {
-  const res = await fetch(url, { method, headers: method === 'POST' ? { authorization: auth, 'content-type': 'application/json' } : { authorization: auth }, ...(method === 'POST' ? { body: '{}' } : {}) });
+  const res = await fetch(url, {
+    method,
+    headers: method === 'POST' ? { authorization: auth, 'content-type': 'application/json' } : { authorization: auth },
+    ...(method === 'POST' ? { body: '{}' } : {}),
+  });
   const text = await res.text();
   if (res.status !== expect) throw new Error(`${what}: expected HTTP ${expect}, got ${res.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as T;

@@ -137,7 +137,13 @@ export function pdfPageCount(pdf: Buffer): number {
 
 function checkPdf(pdf: Buffer, pages: number, what: string): void {
   if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`${what}: not a PDF (starts with ${JSON.stringify(pdf.subarray(0, 16).toString('latin1'))})`);
-  if (!pdf.subarray(Math.max(0, pdf.length - 1024)).toString('latin1').includes('%%EOF')) throw new Error(`${what}: the PDF has no %%EOF trailer (truncated?)`);
+  if (
+    !pdf
+      .subarray(Math.max(0, pdf.length - 1024))
+      .toString('latin1')
+      .includes('%%EOF')
+  )
+    throw new Error(`${what}: the PDF has no %%EOF trailer (truncated?)`);
   const got = pdfPageCount(pdf);
   if (got !== pages) throw new Error(`${what}: expected ${pages} pages, the PDF has ${got}`);
 }
@@ -249,7 +255,9 @@ export async function runLabelStep(o: LabelStepOptions): Promise<LabelStepResult
     a6 = await labelFile(o, ids, 'A6', 1);
     o.log(`labels: A6 file of ${a6.labels} labels: ${(a6.totalMs / 1000).toFixed(2)} s (create ${a6.createMs} ms + download ${a6.downloadMs} ms), ${(a6.bytes / MB).toFixed(1)} MB, ${a6.pages} pages`);
     a4 = await labelFile(o, ids, 'A4', 4);
-    o.log(`labels: A4 file of ${a4.labels} labels: ${(a4.totalMs / 1000).toFixed(2)} s (create ${a4.createMs} ms + download ${a4.downloadMs} ms), ${(a4.bytes / MB).toFixed(1)} MB, ${a4.pages} sheets`);
+    o.log(
+      `labels: A4 file of ${a4.labels} labels: ${(a4.totalMs / 1000).toFixed(2)} s (create ${a4.createMs} ms + download ${a4.downloadMs} ms), ${(a4.bytes / MB).toFixed(1)} MB, ${a4.pages} sheets`,
+    );
   } finally {
     mon = monitor.stop();
   }

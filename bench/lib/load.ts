@@ -57,13 +57,7 @@ export function stopCurrentLoad(): void {
   current?.stop();
 }
 
-function fire(
-  spec: RouteSpec,
-  o: LoadOptions,
-  durationS: number,
-  onResponse: RequestSpec['onResponse'],
-  onLatency: (ms: number) => void,
-): Promise<{ result: Result; errorMessages: string[] }> {
+function fire(spec: RouteSpec, o: LoadOptions, durationS: number, onResponse: RequestSpec['onResponse'], onLatency: (ms: number) => void): Promise<{ result: Result; errorMessages: string[] }> {
   const errorMessages: string[] = [];
   return new Promise((resolve, reject) => {
     if (stopped) return reject(new Error('interrupted'));

@@ -71,14 +71,14 @@ export async function runWidgetStep(o: { origin: string; keys: Keys; loads: numb
       return r;
     };
     const widgetRun = () =>
-      once('/checkout', function () {
+      once('/checkout', () => {
         const w = window as unknown as { widgetLoaded?: number };
         const script = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/montonio.bundle.js'));
         if (w.widgetLoaded === undefined || !script) throw new Error('the widget did not report its logos drawn');
         return { ms: w.widgetLoaded - script.startTime, logos: document.querySelectorAll('.kassa-bs-logo').length };
       });
     const ceilingRun = () =>
-      once('/static', function () {
+      once('/static', () => {
         const imgs = performance.getEntriesByType('resource').filter((e) => e.name.includes('/logos/banks/'));
         const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
         return { ms: nav.loadEventStart - Math.min(...imgs.map((e) => e.startTime)), logos: imgs.length };

@@ -20,9 +20,13 @@ Transfer/sec:      1.05GB
 describe('wrk report', () => {
   it('reads rate, percentiles and failures', () => {
     expect(parseWrk(SAMPLE)).toEqual({
-      rps: 24548, requests: 245600, durationS: 10,
+      rps: 24548,
+      requests: 245600,
+      durationS: 10,
       latencyMs: { p50: 1.78, p90: 3.3, p99: 7.8, max: 22.74, mean: 2.13 },
-      non2xx: 3, socketErrors: 0, timeouts: 0,
+      non2xx: 3,
+      socketErrors: 0,
+      timeouts: 0,
     });
   });
   it('converts its units', () => {

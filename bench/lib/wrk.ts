@@ -78,7 +78,10 @@ const asCounts = (f: WrkFigures): RunCounts => ({
 /** A GET route with a fixed path and headers, measured by wrk (warm-up, then the measurement). */
 export async function runWrkRoute(spec: RouteSpec, o: LoadOptions, monitor: Monitor): Promise<RouteResult> {
   monitor.watch();
-  const warm = o.warmupS > 0 ? asCounts(await fire(spec, o, o.warmupS)) : asCounts({ rps: 0, requests: 0, durationS: 0, latencyMs: { p50: 0, p90: 0, p99: 0, max: 0, mean: 0 }, non2xx: 0, socketErrors: 0, timeouts: 0 });
+  const warm =
+    o.warmupS > 0
+      ? asCounts(await fire(spec, o, o.warmupS))
+      : asCounts({ rps: 0, requests: 0, durationS: 0, latencyMs: { p50: 0, p90: 0, p99: 0, max: 0, mean: 0 }, non2xx: 0, socketErrors: 0, timeouts: 0 });
   monitor.startCpuWindow();
   const f = await fire(spec, o, o.durationS);
   const mon = monitor.stop();

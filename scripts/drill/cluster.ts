@@ -137,15 +137,24 @@ export async function startCluster(tmp: string, repoRoot: string, as: RunAs | un
   const etcdDir = path.join(tmp, 'etcd');
   fs.mkdirSync(etcdDir);
   const etcd = start('etcd', etcdBin, [
-    '--name', 'drill',
-    '--data-dir', etcdDir,
-    '--listen-client-urls', `http://127.0.0.1:${etcdPort}`,
-    '--advertise-client-urls', `http://127.0.0.1:${etcdPort}`,
-    '--listen-peer-urls', `http://127.0.0.1:${etcdPeer}`,
-    '--initial-advertise-peer-urls', `http://127.0.0.1:${etcdPeer}`,
-    '--initial-cluster', `drill=http://127.0.0.1:${etcdPeer}`,
-    '--initial-cluster-state', 'new',
-    '--log-level', 'warn',
+    '--name',
+    'drill',
+    '--data-dir',
+    etcdDir,
+    '--listen-client-urls',
+    `http://127.0.0.1:${etcdPort}`,
+    '--advertise-client-urls',
+    `http://127.0.0.1:${etcdPort}`,
+    '--listen-peer-urls',
+    `http://127.0.0.1:${etcdPeer}`,
+    '--initial-advertise-peer-urls',
+    `http://127.0.0.1:${etcdPeer}`,
+    '--initial-cluster',
+    `drill=http://127.0.0.1:${etcdPeer}`,
+    '--initial-cluster-state',
+    'new',
+    '--log-level',
+    'warn',
   ]);
   children.push(etcd);
   await until('etcd to answer', 20_000, async () => {
@@ -171,7 +180,11 @@ export async function startCluster(tmp: string, repoRoot: string, as: RunAs | un
     giveTo(dir, as);
     nodes.push({ name, pgPort, restPort, dataDir, patroni: undefined as unknown as Child, killed: false });
     // Its postmaster runs in its own session: stopped here if Patroni could not stop it.
-    onCleanup(`${name} postmaster`, async () => killPostmaster(dataDir), () => killPostmaster(dataDir));
+    onCleanup(
+      `${name} postmaster`,
+      async () => killPostmaster(dataDir),
+      () => killPostmaster(dataDir),
+    );
   }
   // node1 first, so it bootstraps the cluster and is the first primary; node2 clones it.
   for (const [i, node] of nodes.entries()) {

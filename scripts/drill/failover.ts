@@ -140,7 +140,16 @@ const fmtS = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  return rows.map((r) => '  ' + r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map(
+      (r) =>
+        '  ' +
+        r
+          .map((cell, c) => cell.padEnd(widths[c]!))
+          .join('  ')
+          .trimEnd(),
+    )
+    .join('\n');
 }
 
 function describe(o: Outcome): string {
@@ -172,7 +181,9 @@ async function main(): Promise<number> {
   const cluster: Cluster = await startCluster(tmp, REPO_ROOT, as);
   const first = await cluster.primary();
   if (!first) throw new Error('no primary after start-up');
-  log(`cluster ready in ${fmtS(Date.now() - t0)} (PostgreSQL binaries ${cluster.binDir}; Patroni ttl ${PATRONI_TIMING.ttl} s, loop_wait ${PATRONI_TIMING.loopWait} s, retry_timeout ${PATRONI_TIMING.retryTimeout} s)`);
+  log(
+    `cluster ready in ${fmtS(Date.now() - t0)} (PostgreSQL binaries ${cluster.binDir}; Patroni ttl ${PATRONI_TIMING.ttl} s, loop_wait ${PATRONI_TIMING.loopWait} s, retry_timeout ${PATRONI_TIMING.retryTimeout} s)`,
+  );
 
   // --- the merchant's notification endpoint ---------------------------------------------------------
   const receiver: Receiver = await startReceiver(await freePort());
@@ -207,7 +218,12 @@ async function main(): Promise<number> {
     if (migrateDirect && name === 'api1') {
       // Migrated: serve through PgBouncer like the others.
       await child.stop();
-      const again = start(`kassa ${name}`, process.execPath, [...flags, 'dist/main.js'], { cwd: REPO_ROOT, env: { ...env, DATABASE_URL: cluster.pooledUrl }, stopSignal: 'SIGTERM', keepBytes: 400_000 });
+      const again = start(`kassa ${name}`, process.execPath, [...flags, 'dist/main.js'], {
+        cwd: REPO_ROOT,
+        env: { ...env, DATABASE_URL: cluster.pooledUrl },
+        stopSignal: 'SIGTERM',
+        keepBytes: 400_000,
+      });
       await waitReady(again, `${url}/readyz`, 120_000);
       apis.push({ name, url, child: again });
     } else {
@@ -403,12 +419,29 @@ async function main(): Promise<number> {
   const notifiedNotAcked = [...notified].filter((u) => !acked.get(u)?.paid).length;
 
   const musts = [
-    { what: 'acknowledged orders lost', ok: missing.length === 0 && (inDatabase < 0 || inDatabase === ackedList.length), value: `${missing.length} of ${ackedList.length} (GET /orders/:uuid 404)${inDatabase >= 0 ? `; ${inDatabase} of ${ackedList.length} in the new primary's orders table` : ''}` },
+    {
+      what: 'acknowledged orders lost',
+      ok: missing.length === 0 && (inDatabase < 0 || inDatabase === ackedList.length),
+      value: `${missing.length} of ${ackedList.length} (GET /orders/:uuid 404)${inDatabase >= 0 ? `; ${inDatabase} of ${ackedList.length} in the new primary's orders table` : ''}`,
+    },
     { what: 'acknowledged payments not PAID', ok: notPaid.length === 0, value: `${notPaid.length} of ${paidAcked.length}` },
     { what: 'PAID notifications delivered', ok: undelivered.length === 0, value: `${paidAcked.length - undelivered.length} of ${paidAcked.length} (drained in ${fmtS(drainMs)})` },
-    { what: `writes succeed again (goal ≤ ${RECOVERY_GOAL_S} s)`, ok: recoveryMs !== undefined && recoveryMs <= RECOVERY_GOAL_S * 1000, value: recoveryMs === undefined ? 'never during the run' : `${fmtS(recoveryMs)} after the kill` },
+    {
+      what: `writes succeed again (goal ≤ ${RECOVERY_GOAL_S} s)`,
+      ok: recoveryMs !== undefined && recoveryMs <= RECOVERY_GOAL_S * 1000,
+      value: recoveryMs === undefined ? 'never during the run' : `${fmtS(recoveryMs)} after the kill`,
+    },
     { what: 'clients saw only 2xx or 503 with Retry-After', ok: unacceptable.length === 0, value: unacceptable.length === 0 ? 'yes' : `${unacceptable.length} other answers (listed below)` },
-    { what: 'every Kassa process still running', ok: kassaProcs.every((k) => !k.child.exited), value: kassaProcs.every((k) => !k.child.exited) ? 'yes' : kassaProcs.filter((k) => k.child.exited).map((k) => `${k.name} exited (code ${k.child.exitCode})`).join(', ') },
+    {
+      what: 'every Kassa process still running',
+      ok: kassaProcs.every((k) => !k.child.exited),
+      value: kassaProcs.every((k) => !k.child.exited)
+        ? 'yes'
+        : kassaProcs
+            .filter((k) => k.child.exited)
+            .map((k) => `${k.name} exited (code ${k.child.exitCode})`)
+            .join(', '),
+    },
     { what: 'every acknowledged order read back', ok: readErrors.length === 0, value: readErrors.length === 0 ? 'yes' : `${readErrors.length} reads failed (listed below)` },
   ];
 
@@ -422,7 +455,9 @@ async function main(): Promise<number> {
   out.push('timeline (from the kill):');
   out.push(`  last write acknowledged before the kill: ${fmtS(killAt - lastOkBefore)} before`);
   out.push(`  Patroni promoted a new primary:          ${promotedAt ? `${newPrimary} at +${fmtS(promotedAt - killAt)}` : 'not seen'}`);
-  out.push(`  first write sent after the kill to succeed: ${firstOkAfter ? `+${fmtS(firstOkAfter.doneAt - killAt)} (sent at +${fmtS(firstOkAfter.sentAt - killAt)}, ${firstOkAfter.kind} on ${firstOkAfter.node})` : 'none'}`);
+  out.push(
+    `  first write sent after the kill to succeed: ${firstOkAfter ? `+${fmtS(firstOkAfter.doneAt - killAt)} (sent at +${fmtS(firstOkAfter.sentAt - killAt)}, ${firstOkAfter.kind} on ${firstOkAfter.node})` : 'none'}`,
+  );
   out.push(`  last failed request answered:            ${lastFailure ? `+${fmtS(lastFailure - killAt)}` : 'none failed'}`);
   out.push('');
   out.push(`what the clients saw from the kill until writes worked again (${during.length} requests):`);
@@ -432,11 +467,15 @@ async function main(): Promise<number> {
   out.push(`the whole run (${outcomes.length} requests, ${creates.length} creates):`);
   out.push(table([['status', 'create', 'pay', 'with Retry-After'], ...tally(outcomes).map(([k, e]) => [k, String(e.create), String(e.pay), String(e.withRetryAfter)])]));
   const all503 = outcomes.filter((o) => o.status === 503);
-  out.push(`  503 answers: ${all503.length}, all with Retry-After: ${all503.every((o) => o.retryAfter !== null) ? 'yes' : 'NO'}${all503.length ? ` (Retry-After values: ${[...new Set(all503.map((o) => o.retryAfter))].join(', ')})` : ''}`);
+  out.push(
+    `  503 answers: ${all503.length}, all with Retry-After: ${all503.every((o) => o.retryAfter !== null) ? 'yes' : 'NO'}${all503.length ? ` (Retry-After values: ${[...new Set(all503.map((o) => o.retryAfter))].join(', ')})` : ''}`,
+  );
   const latencies = outcomes.filter((o) => o.doneAt >= killAt && o.sentAt <= outageEnd).map((o) => o.doneAt - o.sentAt);
   if (latencies.length) out.push(`  longest wait for an answer during the outage: ${fmtS(Math.max(...latencies))}`);
   out.push('');
-  out.push(`notifications: ${paidDeliveries} PAID deliveries for ${byUuid.size} orders; repeated deliveries ${repeated} (with different token bytes: ${repeatedDifferentBytes}); PAID for a payment whose answer the client did not get: ${notifiedNotAcked}; rejected bodies: ${receiver.rejected.length}`);
+  out.push(
+    `notifications: ${paidDeliveries} PAID deliveries for ${byUuid.size} orders; repeated deliveries ${repeated} (with different token bytes: ${repeatedDifferentBytes}); PAID for a payment whose answer the client did not get: ${notifiedNotAcked}; rejected bodies: ${receiver.rejected.length}`,
+  );
   if (unacceptable.length) {
     out.push('', 'answers other than 2xx / 503 with Retry-After:');
     for (const o of unacceptable.slice(0, 30)) {
@@ -461,24 +500,38 @@ async function main(): Promise<number> {
   }
   for (const k of kassaProcs.filter((x) => x.child.exited)) {
     out.push('', `Kassa ${k.name} exited (code ${k.child.exitCode}) during the drill; the end of its output:`);
-    out.push(...k.child.output().slice(-2500).split('\n').map((l) => `    ${l.slice(0, 300)}`));
+    out.push(
+      ...k.child
+        .output()
+        .slice(-2500)
+        .split('\n')
+        .map((l) => `    ${l.slice(0, 300)}`),
+    );
   }
   const ok = musts.every((m) => m.ok);
-  out.push('', `${ok ? 'PASS' : 'FAIL'}: ${musts.filter((m) => !m.ok).map((m) => m.what).join('; ') || 'every must holds'} (drill took ${fmtS(Date.now() - t0)})`, '');
+  out.push(
+    '',
+    `${ok ? 'PASS' : 'FAIL'}: ${
+      musts
+        .filter((m) => !m.ok)
+        .map((m) => m.what)
+        .join('; ') || 'every must holds'
+    } (drill took ${fmtS(Date.now() - t0)})`,
+    '',
+  );
   process.stdout.write(out.join('\n') + '\n');
   if (process.env.DRILL_LOGS) fs.writeFileSync(process.env.DRILL_LOGS, [cluster.logs(), ...apis.map((a) => `--- ${a.name} ---\n${a.child.output()}`), `--- worker ---\n${worker.output()}`].join('\n'));
   return ok ? 0 : 1;
 }
 
-main()
-  .then(
-    async (code) => {
-      await cleanup();
-      process.exit(code);
-    },
-    async (err: unknown) => {
-      console.error(`drill: could not run: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      await cleanup();
-      process.exit(2);
-    },
-  );
+main().then(
+  async (code) => {
+    await cleanup();
+    process.exit(code);
+  },
+  async (err: unknown) => {
+    console.error(`drill: could not run: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    await cleanup();
+    process.exit(2);
+  },
+);

@@ -121,7 +121,11 @@ export function start(
     child.exited = true;
     child.exitCode = code ?? (signal ? 128 : null);
   });
-  onCleanup(name, () => child.stop(), () => killGroup('SIGKILL'));
+  onCleanup(
+    name,
+    () => child.stop(),
+    () => killGroup('SIGKILL'),
+  );
   return child;
 }
 

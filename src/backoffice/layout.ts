@@ -74,8 +74,7 @@ export function hiddenFields(f: Frame): Html {
 }
 
 /** The query string that keeps the page's store, environment and language (plus `extra`). */
-export const q = (f: Pick<Frame, 'storeId' | 'env' | 'locale'>, extra: Record<string, string> = {}) =>
-  new URLSearchParams({ store: f.storeId, env: f.env, lang: f.locale, ...extra }).toString();
+export const q = (f: Pick<Frame, 'storeId' | 'env' | 'locale'>, extra: Record<string, string> = {}) => new URLSearchParams({ store: f.storeId, env: f.env, lang: f.locale, ...extra }).toString();
 
 /** An <option> of a <select>, selected when it is `chosen`. */
 export const option = (value: string, label: string, chosen: string | undefined) => html`<option value="${value}"${value === (chosen ?? '') ? html` selected` : ''}>${label}</option>`;
@@ -114,9 +113,7 @@ export function frame(f: Frame, title: string, content: Html): string {
     title,
     html`${f.env === 'sandbox' ? html`<div class="banner" role="status">${t.sandboxBanner}</div>` : ''}
 <header><strong>Kassa</strong>
-<nav aria-label="${t.title}"><ul>${AREAS.map(
-      (a) => html`<li><a href="${a.path}?${q(f)}"${f.current === a.page ? html` aria-current="page"` : ''}>${t[a.page]}</a></li>`,
-    )}</ul></nav>
+<nav aria-label="${t.title}"><ul>${AREAS.map((a) => html`<li><a href="${a.path}?${q(f)}"${f.current === a.page ? html` aria-current="page"` : ''}>${t[a.page]}</a></li>`)}</ul></nav>
 ${storeSwitch(f)}
 <a href="${otherPath}?${q({ ...f, env: other })}">${t.switchTo} ${t[other]}</a>
 <form class="out" method="post" action="/dashboard/logout">${csrfField(f.csrf)}<span class="who muted" title="${f.email}">${f.email}</span><button type="submit">${t.signOut}</button></form>

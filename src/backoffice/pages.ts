@@ -53,8 +53,27 @@ export function overviewPage(f: Frame, recent: OrderListRow[], balances: readonl
   return frame(
     f,
     t.overview,
-    html`<section class="card"><h2>${t.balances}</h2>${balances.length ? region(t.balances, [t.channel, t.owed], balances.map((b) => html`<tr><td>${channelName(f.locale, b.channel)}</td><td>${money(b.owedMinor, b.currency, f.locale)}</td></tr>`)) : html`<p>—</p>`}</section>
-<section class="card"><h2>${t.failedDeliveries}</h2>${failed.length ? region(t.failedDeliveries, [t.order, t.attempts, t.created], failed.map((n) => html`<tr><td>${n.order_id ? html`<a href="/dashboard/orders/${n.order_id}?${q(f)}">${word(f.locale, 'notificationKind', n.kind)} ${n.order_id}</a>` : word(f.locale, 'notificationKind', n.kind)}<br><span class="muted">${n.url}</span></td><td>${n.attempt_count}</td><td>${when(n.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
+    html`<section class="card"><h2>${t.balances}</h2>${
+      balances.length
+        ? region(
+            t.balances,
+            [t.channel, t.owed],
+            balances.map((b) => html`<tr><td>${channelName(f.locale, b.channel)}</td><td>${money(b.owedMinor, b.currency, f.locale)}</td></tr>`),
+          )
+        : html`<p>—</p>`
+    }</section>
+<section class="card"><h2>${t.failedDeliveries}</h2>${
+      failed.length
+        ? region(
+            t.failedDeliveries,
+            [t.order, t.attempts, t.created],
+            failed.map(
+              (n) =>
+                html`<tr><td>${n.order_id ? html`<a href="/dashboard/orders/${n.order_id}?${q(f)}">${word(f.locale, 'notificationKind', n.kind)} ${n.order_id}</a>` : word(f.locale, 'notificationKind', n.kind)}<br><span class="muted">${n.url}</span></td><td>${n.attempt_count}</td><td>${when(n.created_at)}</td></tr>`,
+            ),
+          )
+        : html`<p>—</p>`
+    }</section>
 <section class="card"><h2>${t.recentOrders}</h2>${ordersTable(f, recent.slice(0, 10))}</section>`,
   );
 }
@@ -87,7 +106,6 @@ export function ordersPage(f: Frame, search: OrderSearch, rows: OrderListRow[], 
 <section class="card">${ordersTable(f, rows)}${nextLink}</section>`,
   );
 }
-
 
 /**
  * Why the refund form was refused, in the page's language: RefundService.create's rule (the same
@@ -133,8 +151,30 @@ export function orderPage(f: Frame, d: OrderDetail, error?: string): string {
     f,
     `${t.order} ${o.merchant_reference_display}`,
     html`${error ? html`<p class="error" role="alert">${error}</p>` : ''}<section class="card"><dl><dt>UUID</dt><dd>${o.id}</dd><dt>${t.status}</dt><dd>${word(f.locale, 'orderStatus', o.status)}</dd><dt>${t.amount}</dt><dd>${money(o.grand_total, o.currency, f.locale)}</dd><dt>${t.created}</dt><dd>${when(o.created_at)}</dd></dl></section>
-<section class="card"><h2>${t.intents}</h2>${d.intents.length ? table(t.intents, ['UUID', t.status, t.amount, t.created], d.intents.map((i) => html`<tr><td>${i.id}<br><span class="muted">${methodName(f.locale, i.payment_method)}</span></td><td>${word(f.locale, 'intentStatus', i.status)}${i.failure_reason ? html`<br><span class="muted">${failureText(f.locale, i.failure_reason)}</span>` : ''}</td><td>${money(i.amount, i.currency, f.locale)}</td><td>${when(i.created_at)}</td></tr>`)) : html`<p>—</p>`}</section>
-<section class="card"><h2>${t.refunds}</h2>${d.refunds.length ? table(t.refunds, ['UUID', t.status, t.amount, t.created], d.refunds.map((r) => html`<tr><td>${r.id}<br><span class="muted">${word(f.locale, 'refundType', r.type)}</span></td><td>${word(f.locale, 'refundStatus', r.status)}${r.status_description ? html`<br><span class="muted">${word(f.locale, 'refundDescription', r.status_description)}</span>` : ''}</td><td>${money(r.amount, r.currency, f.locale)}</td><td>${when(r.created_at)}</td></tr>`)) : html`<p>—</p>`}${refundForm}</section>
+<section class="card"><h2>${t.intents}</h2>${
+      d.intents.length
+        ? table(
+            t.intents,
+            ['UUID', t.status, t.amount, t.created],
+            d.intents.map(
+              (i) =>
+                html`<tr><td>${i.id}<br><span class="muted">${methodName(f.locale, i.payment_method)}</span></td><td>${word(f.locale, 'intentStatus', i.status)}${i.failure_reason ? html`<br><span class="muted">${failureText(f.locale, i.failure_reason)}</span>` : ''}</td><td>${money(i.amount, i.currency, f.locale)}</td><td>${when(i.created_at)}</td></tr>`,
+            ),
+          )
+        : html`<p>—</p>`
+    }</section>
+<section class="card"><h2>${t.refunds}</h2>${
+      d.refunds.length
+        ? table(
+            t.refunds,
+            ['UUID', t.status, t.amount, t.created],
+            d.refunds.map(
+              (r) =>
+                html`<tr><td>${r.id}<br><span class="muted">${word(f.locale, 'refundType', r.type)}</span></td><td>${word(f.locale, 'refundStatus', r.status)}${r.status_description ? html`<br><span class="muted">${word(f.locale, 'refundDescription', r.status_description)}</span>` : ''}</td><td>${money(r.amount, r.currency, f.locale)}</td><td>${when(r.created_at)}</td></tr>`,
+            ),
+          )
+        : html`<p>—</p>`
+    }${refundForm}</section>
 <section class="card"><h2>${t.notifications}</h2>${deliveriesList(f, d.notifications, (id) => `/dashboard/orders/${o.id}/notifications/${id}/resend`)}</section>`,
   );
 }

@@ -65,13 +65,26 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
     return sendHtml(reply, status, loginPage({ locale, nonce, csrf, ...extra }), pagePolicy(nonce));
   };
 
-  app.get('/dashboard/login', { schema: { tags, security, summary: 'The back office sign-in page (HTML)', operationId: 'dashboardLoginPage', querystring: LoginQuery, response: LoginPageResponses } }, async (req, reply) =>
-    showLogin(req, reply, 200, localeOf(req, fieldsOf(req.query))),
+  app.get(
+    '/dashboard/login',
+    { schema: { tags, security, summary: 'The back office sign-in page (HTML)', operationId: 'dashboardLoginPage', querystring: LoginQuery, response: LoginPageResponses } },
+    async (req, reply) => showLogin(req, reply, 200, localeOf(req, fieldsOf(req.query))),
   );
 
   app.post(
     '/dashboard/login',
-    { schema: { tags, security, summary: 'Sign in to the back office (form post)', operationId: 'dashboardLogin', consumes: FORM_CONSUMES, querystring: LoginQuery, body: LoginBody, response: LoginResponses } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Sign in to the back office (form post)',
+        operationId: 'dashboardLogin',
+        consumes: FORM_CONSUMES,
+        querystring: LoginQuery,
+        body: LoginBody,
+        response: LoginResponses,
+      },
+    },
     async (req, reply) => {
       // Credentials and the form token come from the POST body only (the form's action URL carries
       // `lang` alone): in a URL they end up in logs, history and Referer. Such a request is a 400
@@ -106,24 +119,32 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
     },
   );
 
-  app.get('/dashboard', { schema: { tags, security, summary: 'The back office overview (HTML)', operationId: 'dashboardOverview', querystring: OverviewQuery, response: OverviewResponses } }, async (req, reply) => {
-    const s = await ctx.signedIn(req, reply, fieldsOf(req.query), 'overview');
-    if ('answer' in s) return s.answer;
-    const { storeId, env } = s.frame;
-    const [{ rows }, balances, failed] = await Promise.all([office.orders({ storeId, env }), opts.services.ledger.balances(storeId, env), office.failedDeliveries(storeId, env)]);
-    return ctx.page(reply, 200, s.frame, overviewPage(s.frame, rows, balances, failed));
-  });
+  app.get(
+    '/dashboard',
+    { schema: { tags, security, summary: 'The back office overview (HTML)', operationId: 'dashboardOverview', querystring: OverviewQuery, response: OverviewResponses } },
+    async (req, reply) => {
+      const s = await ctx.signedIn(req, reply, fieldsOf(req.query), 'overview');
+      if ('answer' in s) return s.answer;
+      const { storeId, env } = s.frame;
+      const [{ rows }, balances, failed] = await Promise.all([office.orders({ storeId, env }), opts.services.ledger.balances(storeId, env), office.failedDeliveries(storeId, env)]);
+      return ctx.page(reply, 200, s.frame, overviewPage(s.frame, rows, balances, failed));
+    },
+  );
 
-  app.get('/dashboard/orders', { schema: { tags, security, summary: "The store's orders: search and pages (HTML)", operationId: 'dashboardOrders', querystring: OrdersQuery, response: OrdersResponses } }, async (req, reply) => {
-    const f = fieldsOf(req.query);
-    const s = await ctx.signedIn(req, reply, f, 'orders');
-    if ('answer' in s) return s.answer;
-    const search = readOrdersSearch(f);
-    if (!search) return ctx.message(reply, 400, s.frame.locale, TEXTS[s.frame.locale].badSearch);
-    const { rows, next } = await office.orders({ storeId: s.frame.storeId, env: s.frame.env, ...search });
-    const shown = { reference: search.reference ?? search.uuid, status: search.status, from: search.from, to: search.to };
-    return ctx.page(reply, 200, s.frame, ordersPage(s.frame, shown, rows, next, ORDER_STATUSES));
-  });
+  app.get(
+    '/dashboard/orders',
+    { schema: { tags, security, summary: "The store's orders: search and pages (HTML)", operationId: 'dashboardOrders', querystring: OrdersQuery, response: OrdersResponses } },
+    async (req, reply) => {
+      const f = fieldsOf(req.query);
+      const s = await ctx.signedIn(req, reply, f, 'orders');
+      if ('answer' in s) return s.answer;
+      const search = readOrdersSearch(f);
+      if (!search) return ctx.message(reply, 400, s.frame.locale, TEXTS[s.frame.locale].badSearch);
+      const { rows, next } = await office.orders({ storeId: s.frame.storeId, env: s.frame.env, ...search });
+      const shown = { reference: search.reference ?? search.uuid, status: search.status, from: search.from, to: search.to };
+      return ctx.page(reply, 200, s.frame, ordersPage(s.frame, shown, rows, next, ORDER_STATUSES));
+    },
+  );
 
   app.get<{ Params: { orderUuid: string } }>(
     '/dashboard/orders/:orderUuid',
@@ -167,7 +188,16 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
   app.post<{ Params: { orderUuid: string } }>(
     '/dashboard/orders/:orderUuid/refund',
     {
-      schema: { tags, security, summary: 'Refund an order (owner; the same refund rules as POST /refunds)', operationId: 'dashboardRefund', consumes: FORM_CONSUMES, params: OrderParams, body: RefundBody, response: ActionResponses },
+      schema: {
+        tags,
+        security,
+        summary: 'Refund an order (owner; the same refund rules as POST /refunds)',
+        operationId: 'dashboardRefund',
+        consumes: FORM_CONSUMES,
+        params: OrderParams,
+        body: RefundBody,
+        response: ActionResponses,
+      },
     },
     async (req, reply) =>
       orderAction(req, reply, async (f, frame, orderId) => {
@@ -182,7 +212,16 @@ export async function backofficeRoutes(app: FastifyInstance, opts: { services: S
   app.post<{ Params: { orderUuid: string; notificationId: string } }>(
     '/dashboard/orders/:orderUuid/notifications/:notificationId/resend',
     {
-      schema: { tags, security, summary: "Send one of the order's notifications again (owner)", operationId: 'dashboardResend', consumes: FORM_CONSUMES, params: NotificationParams, body: ResendBody, response: ActionResponses },
+      schema: {
+        tags,
+        security,
+        summary: "Send one of the order's notifications again (owner)",
+        operationId: 'dashboardResend',
+        consumes: FORM_CONSUMES,
+        params: NotificationParams,
+        body: ResendBody,
+        response: ActionResponses,
+      },
     },
     async (req, reply) =>
       orderAction(req, reply, async (_f, frame, orderId) => {

@@ -22,9 +22,7 @@ export const PAGE_FIELDS = { lang, store, env };
 export const PageQuery = documentedOnly(FormFields(PAGE_FIELDS, 'The page query'));
 
 export const LoginQuery = documentedOnly(FormFields({ lang }, 'The page query'));
-export const LoginBody = documentedOnly(
-  FormFields({ email: FormField('Email'), password: FormField('Password'), csrf: FormField('The form token'), lang }, 'The sign-in form'),
-);
+export const LoginBody = documentedOnly(FormFields({ email: FormField('Email'), password: FormField('Password'), csrf: FormField('The form token'), lang }, 'The sign-in form'));
 export const LogoutBody = documentedOnly(FormFields({ csrf: FormField('The form token') }, 'The sign-out form'));
 export const OverviewQuery = PageQuery;
 export const OrdersQuery = documentedOnly(
@@ -44,7 +42,7 @@ export const OrdersQuery = documentedOnly(
   ),
 );
 
-export const OrderParams = Type.Object({ orderUuid: Type.String({ description: 'Order UUID (an unknown, malformed or other store\'s one gets the not-found page)' }) });
+export const OrderParams = Type.Object({ orderUuid: Type.String({ description: "Order UUID (an unknown, malformed or other store's one gets the not-found page)" }) });
 export const OrderQuery = PageQuery;
 
 const page = (what: string) => ({

@@ -55,7 +55,10 @@ export function addressKey(ip: string): string {
   const g = ipv6Groups(ip.split('%')[0]!);
   if (!g) return ip.slice(0, 64);
   if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return [g[6]! >> 8, g[6]! & 0xff, g[7]! >> 8, g[7]! & 0xff].join('.');
-  return `${g.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
 }
 
 export class BackOffice {

@@ -117,10 +117,7 @@ export async function claimSignInAttempt(tx: Queryable, email: string, address: 
 
 /** The user signed in from `address`: it is known (backoffice_login_known) for the next days. */
 export async function rememberAddress(q: Queryable, userId: string, address: string): Promise<void> {
-  await q.query(
-    `INSERT INTO backoffice_login_known (user_id, ip) VALUES ($1, $2) ON CONFLICT (user_id, ip) DO UPDATE SET last_at = now()`,
-    [userId, address],
-  );
+  await q.query(`INSERT INTO backoffice_login_known (user_id, ip) VALUES ($1, $2) ON CONFLICT (user_id, ip) DO UPDATE SET last_at = now()`, [userId, address]);
 }
 
 /** The attempt was a success after all: it is not a failure. */
@@ -129,10 +126,7 @@ export async function forgetAttempt(q: Queryable, attemptId: string): Promise<vo
 }
 
 export async function insertSession(q: Queryable, idHash: string, userId: string, csrfSecret: string, hours: number): Promise<void> {
-  await q.query(
-    `INSERT INTO backoffice_sessions (id_hash, user_id, expires_at, csrf_secret) VALUES ($1, $2, now() + make_interval(hours => $4), $3)`,
-    [idHash, userId, csrfSecret, hours],
-  );
+  await q.query(`INSERT INTO backoffice_sessions (id_hash, user_id, expires_at, csrf_secret) VALUES ($1, $2, now() + make_interval(hours => $4), $3)`, [idHash, userId, csrfSecret, hours]);
 }
 
 export async function sessionByHash(q: Queryable, idHash: string): Promise<{ user_id: string; email: string; csrf_secret: string } | undefined> {
@@ -277,10 +271,9 @@ export async function orderDetail(q: Queryable, storeId: string, env: Env, order
       `SELECT id, payment_method, status, amount::float8 AS amount, currency, failure_reason, created_at FROM payment_intents WHERE order_id = $1 ORDER BY created_at, id`,
       [orderId],
     ),
-    q.query<OrderDetail['refunds'][number]>(
-      `SELECT id, type, status, status_description, amount::float8 AS amount, currency, created_at FROM refunds WHERE order_id = $1 ORDER BY created_at, id`,
-      [orderId],
-    ),
+    q.query<OrderDetail['refunds'][number]>(`SELECT id, type, status, status_description, amount::float8 AS amount, currency, created_at FROM refunds WHERE order_id = $1 ORDER BY created_at, id`, [
+      orderId,
+    ]),
     q.query<OrderDetail['notifications'][number]>(
       `SELECT ${DELIVERY_COLUMNS}
        FROM notifications n

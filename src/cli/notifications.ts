@@ -43,12 +43,7 @@ interface NotificationOut {
 }
 
 /** The outbox as the operator sees it; re-sending one that failed. */
-async function notifications(
-  verb: string | undefined,
-  id: string | undefined,
-  values: { status?: string | undefined; store?: string | undefined; json?: boolean | undefined },
-  io: Io,
-): Promise<void> {
+async function notifications(verb: string | undefined, id: string | undefined, values: { status?: string | undefined; store?: string | undefined; json?: boolean | undefined }, io: Io): Promise<void> {
   const out = io.out;
   const line = (n: NotificationOut) =>
     `${n.id}  ${n.kind.padEnd(7)} ${n.status.padEnd(9)} ${plural(n.attempts, 'attempt').padStart(11)}  ${n.lastAttempt ? `last ${n.lastAttempt.responseStatus ?? n.lastAttempt.error}` : ''}  ${n.url}`;
@@ -71,7 +66,9 @@ async function notifications(
     out(line(n));
     if (!n.deliveryAttempts.length) return out('  no attempt yet');
     for (const a of n.deliveryAttempts) {
-      out(`  #${a.attempt}  ${a.startedAt}  ${a.outcome.padEnd(9)} ${String(a.durationMs).padStart(6)} ms  ${a.responseStatus ?? '—'}${a.error ? `  ${a.error}` : ''}${a.nextAttemptAt ? `  next ${a.nextAttemptAt}` : ''}`);
+      out(
+        `  #${a.attempt}  ${a.startedAt}  ${a.outcome.padEnd(9)} ${String(a.durationMs).padStart(6)} ms  ${a.responseStatus ?? '—'}${a.error ? `  ${a.error}` : ''}${a.nextAttemptAt ? `  next ${a.nextAttemptAt}` : ''}`,
+      );
       // The excerpt is clean text (no control characters but newlines and tabs): indented under its attempt.
       if (a.responseExcerpt) for (const l of a.responseExcerpt.split(/\r?\n/)) out(`      | ${l}`);
     }

@@ -63,7 +63,12 @@ export async function payoutsCommand(argv: string[], io: Io): Promise<void> {
     const q = new URLSearchParams({ env, ...(values.limit ? { limit: values.limit } : {}) });
     const { payouts } = (await operatorCall('GET', `${base}?${q}`)) as { payouts: PayoutOut[] };
     if (values.json) return io.out(JSON.stringify(payouts));
-    return listLines(io, payouts, `${env} payouts`, (p) => `${p.uuid}  ${p.createdAt}  ${p.status.padEnd(10)} ${p.settlementType.padEnd(12)} ${p.totalAmount.padStart(12)} ${p.currency}  arrives ${p.expectedArrivalDate ?? '—'}`);
+    return listLines(
+      io,
+      payouts,
+      `${env} payouts`,
+      (p) => `${p.uuid}  ${p.createdAt}  ${p.status.padEnd(10)} ${p.settlementType.padEnd(12)} ${p.totalAmount.padStart(12)} ${p.currency}  arrives ${p.expectedArrivalDate ?? '—'}`,
+    );
   }
 
   if (!payout) throw usageError('the payout uuid is required');
@@ -120,7 +125,12 @@ interface Pain001Options {
 /** `payouts pain001` and `payouts refunds-pain001`: fetches the file, saves it whole (FILE.part, renamed) or prints it. */
 async function pain001Command(verb: 'pain001' | 'refunds-pain001', env: string, o: Pain001Options, io: Io): Promise<void> {
   const DATE = /^\d{4}-\d{2}-\d{2}$/;
-  for (const [name, v] of [['--date', o.date], ['--from', o.from], ['--to', o.to], ['--execution-date', o['execution-date']]] as const) {
+  for (const [name, v] of [
+    ['--date', o.date],
+    ['--from', o.from],
+    ['--to', o.to],
+    ['--execution-date', o['execution-date']],
+  ] as const) {
     if (v !== undefined && !DATE.test(v)) throw usageError(`${name} must be a date YYYY-MM-DD`);
   }
   const execution: Record<string, string> = o['execution-date'] ? { executionDate: o['execution-date'] } : {};
@@ -163,7 +173,8 @@ async function pain001Command(verb: 'pain001' | 'refunds-pain001', env: string, 
     fs.renameSync(`${file}.part`, file);
     summary.file = file;
   }
-  if (summary.excluded) io.progress(`${summary.excluded} left out (not payable by SEPA credit transfer): ${summary.excludedIds.join(', ')}${summary.excluded > summary.excludedIds.length ? ' …' : ''}`);
+  if (summary.excluded)
+    io.progress(`${summary.excluded} left out (not payable by SEPA credit transfer): ${summary.excludedIds.join(', ')}${summary.excluded > summary.excludedIds.length ? ' …' : ''}`);
   if (o.out === '-') return;
   if (o.json) return io.out(JSON.stringify(summary));
   io.out(`${summary.file} (${plural(summary.transactions, 'transfer')}, EUR ${summary.controlSum}, MsgId ${summary.messageId}${summary.fileId ? `, file ${summary.fileId}` : ''})`);

@@ -60,7 +60,9 @@ async function storeSettings(
     for (const env of envs) s = (await operatorCall('PUT', `${route}/method-countries`, { env, method: values.method, country: values.country, enabled })) as typeof s;
     const off = Object.fromEntries(envs.map((env) => [env, s!.countriesOff[env]?.[values.method!] ?? []]));
     if (values.json) out(JSON.stringify({ uuid: s!.uuid, method: values.method, country: values.country, enabled, countriesOff: off }));
-    else for (const env of envs) out(`store ${s!.uuid} ${env}: ${values.method} ${enabled ? 'on' : 'off'} in ${values.country}${off[env]!.length ? ` (off in ${off[env]!.join(', ')})` : ' (on everywhere)'}`);
+    else
+      for (const env of envs)
+        out(`store ${s!.uuid} ${env}: ${values.method} ${enabled ? 'on' : 'off'} in ${values.country}${off[env]!.length ? ` (off in ${off[env]!.join(', ')})` : ' (on everywhere)'}`);
     return true;
   }
   if (verb === 'set-bank-refunds') {

@@ -46,7 +46,12 @@ export async function usersCommand(argv: string[], io: Io): Promise<void> {
     const q = values.store ? `?${new URLSearchParams({ storeUuid: values.store })}` : '';
     const { users } = (await operatorCall('GET', `/operator/backoffice-users${q}`)) as { users: UserOut[] };
     if (values.json) return io.out(JSON.stringify(users));
-    return listLines(io, users, 'users', (u) => `${u.email}  ${u.userId}  ${plural(u.sessions, 'session')}  ${u.memberships.map((m) => `${m.role} of ${m.storeName} (${m.storeUuid})`).join(', ') || 'no store'}`);
+    return listLines(
+      io,
+      users,
+      'users',
+      (u) => `${u.email}  ${u.userId}  ${plural(u.sessions, 'session')}  ${u.memberships.map((m) => `${m.role} of ${m.storeName} (${m.storeUuid})`).join(', ') || 'no store'}`,
+    );
   }
   if (!values.email) throw usageError('--email is required');
   if (verb === 'remove') {

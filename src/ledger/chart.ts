@@ -60,17 +60,35 @@ export function linesOf(kind: TransactionKind, amount: number): Line[] {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`a ${kind} amount must be a positive integer of minor units, got ${amount}`);
   switch (kind) {
     case 'payment':
-      return [{ account: 'processor', amount }, { account: 'merchant', amount: -amount }];
+      return [
+        { account: 'processor', amount },
+        { account: 'merchant', amount: -amount },
+      ];
     case 'fee':
-      return [{ account: 'merchant', amount }, { account: 'fees', amount: -amount }];
+      return [
+        { account: 'merchant', amount },
+        { account: 'fees', amount: -amount },
+      ];
     case 'refund':
-      return [{ account: 'merchant', amount }, { account: 'processor', amount: -amount }];
+      return [
+        { account: 'merchant', amount },
+        { account: 'processor', amount: -amount },
+      ];
     case 'refundReversal':
-      return [{ account: 'processor', amount }, { account: 'merchant', amount: -amount }];
+      return [
+        { account: 'processor', amount },
+        { account: 'merchant', amount: -amount },
+      ];
     case 'payout':
-      return [{ account: 'merchant', amount }, { account: 'bank', amount: -amount }];
+      return [
+        { account: 'merchant', amount },
+        { account: 'bank', amount: -amount },
+      ];
     case 'topUp':
-      return [{ account: 'bank', amount }, { account: 'merchant', amount: -amount }];
+      return [
+        { account: 'bank', amount },
+        { account: 'merchant', amount: -amount },
+      ];
   }
 }
 

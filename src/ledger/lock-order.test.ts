@@ -15,8 +15,7 @@ type Posting = { key: Omit<BalanceKey, 'account'>; kind: TransactionKind; amount
 const posting: fc.Arbitrary<Posting> = fc.record({ key: ledgerKey, kind: fc.constantFrom(...TRANSACTION_KINDS), amount: fc.integer({ min: 1, max: 1_000_000 }) });
 /** A database transaction's postings (e.g. a payment and its fee), as the entries they write. */
 const postings = fc.array(posting, { maxLength: 12 });
-const entriesOf = (ps: readonly Posting[]) =>
-  ps.flatMap((p) => linesOf(p.kind, p.amount).map((l) => ({ ...p.key, account: l.account, amount: l.amount })));
+const entriesOf = (ps: readonly Posting[]) => ps.flatMap((p) => linesOf(p.kind, p.amount).map((l) => ({ ...p.key, account: l.account, amount: l.amount })));
 const rowId = (k: BalanceKey) => `${k.storeId.toLowerCase()}|${k.env}|${k.channel}|${k.currency}|${k.account}`;
 
 describe('the global lock order of balance rows', () => {
@@ -39,9 +38,12 @@ describe('the global lock order of balance rows', () => {
 
   it('the order does not depend on the order of the postings', () => {
     fc.assert(
-      fc.property(postings.chain((ps) => fc.tuple(fc.constant(ps), fc.shuffledSubarray(ps, { minLength: ps.length, maxLength: ps.length }))), ([ps, shuffled]) => {
-        expect(balanceMoves(entriesOf(shuffled)).map(rowId)).toEqual(balanceMoves(entriesOf(ps)).map(rowId));
-      }),
+      fc.property(
+        postings.chain((ps) => fc.tuple(fc.constant(ps), fc.shuffledSubarray(ps, { minLength: ps.length, maxLength: ps.length }))),
+        ([ps, shuffled]) => {
+          expect(balanceMoves(entriesOf(shuffled)).map(rowId)).toEqual(balanceMoves(entriesOf(ps)).map(rowId));
+        },
+      ),
     );
   });
 

@@ -47,13 +47,7 @@ const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The total order of balance rows (negative: `a` is locked before `b`). */
 export function compareBalanceKeys(a: BalanceKey, b: BalanceKey): number {
-  return (
-    cmp(a.storeId.toLowerCase(), b.storeId.toLowerCase()) ||
-    cmp(a.env, b.env) ||
-    cmp(a.channel, b.channel) ||
-    cmp(a.currency, b.currency) ||
-    cmp(a.account, b.account)
-  );
+  return cmp(a.storeId.toLowerCase(), b.storeId.toLowerCase()) || cmp(a.env, b.env) || cmp(a.channel, b.channel) || cmp(a.currency, b.currency) || cmp(a.account, b.account);
 }
 
 /**

@@ -52,10 +52,7 @@ export async function postPayment(
 }
 
 /** A refund booked against the store's balance (reversed if the processor then refuses it). */
-export async function postRefund(
-  q: Queryable,
-  r: LedgerKey & { kind: 'refund' | 'refundReversal'; orderId: string; refundId: string; amountMinor: number; at: Date },
-): Promise<void> {
+export async function postRefund(q: Queryable, r: LedgerKey & { kind: 'refund' | 'refundReversal'; orderId: string; refundId: string; amountMinor: number; at: Date }): Promise<void> {
   await postTransaction(q, { ...r, occurredAt: r.at, settlesAt: r.at });
 }
 

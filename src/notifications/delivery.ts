@@ -138,7 +138,12 @@ export class NotificationDelivery {
       work: (n) => this.attempt(n),
       heartbeat: {
         everyMs: opts.lease?.renewEveryMs ?? HEARTBEAT_MS,
-        renew: async (items) => void (await renewLeases(db, lease, items.map((n) => n.id))),
+        renew: async (items) =>
+          void (await renewLeases(
+            db,
+            lease,
+            items.map((n) => n.id),
+          )),
       },
       log: () => opts.log,
     });
@@ -168,11 +173,7 @@ export class NotificationDelivery {
     try {
       const key = await this.keys.forStore(n.store_id, n.env);
       const claims =
-        n.kind === 'webhook'
-          ? ((this.opts.webhookClaims?.(n.claims) ?? n.claims) as Record<string, unknown>)
-          : KIND_RULES[n.kind].withAccessKey
-            ? { ...n.claims, accessKey: key.accessKey }
-            : n.claims;
+        n.kind === 'webhook' ? ((this.opts.webhookClaims?.(n.claims) ?? n.claims) as Record<string, unknown>) : KIND_RULES[n.kind].withAccessKey ? { ...n.claims, accessKey: key.accessKey } : n.claims;
       const token = await this.tokenFor(n, claims, key.secretKey);
       const req = notificationRequest(n.kind, n.url, token);
       ({ status, excerpt } = await postJson(req.url, req.body, {

@@ -11,10 +11,12 @@ describe('notification retry schedule', () => {
   });
 
   it('after n failed attempts the next delay is the n-th, then none', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 40 }), (n) => {
-      const d = nextDelayMs(n);
-      return n <= 13 ? d === RETRY_DELAYS_MS[n - 1] : d === null;
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), (n) => {
+        const d = nextDelayMs(n);
+        return n <= 13 ? d === RETRY_DELAYS_MS[n - 1] : d === null;
+      }),
+    );
   });
 
   it('only 200 and 201 are success', () => {

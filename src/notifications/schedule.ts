@@ -7,8 +7,19 @@ const HOUR = 60 * MIN;
 
 /** Delay before retry n (index 0 = the first retry), after the previous attempt failed. */
 export const RETRY_DELAYS_MS: readonly number[] = [
-  1 * MIN, 4 * MIN, 10 * MIN, 15 * MIN, 30 * MIN, // first hour
-  1 * HOUR, 2 * HOUR, 4 * HOUR, 4 * HOUR, 6 * HOUR, 6 * HOUR, 12 * HOUR, 12 * HOUR,
+  1 * MIN,
+  4 * MIN,
+  10 * MIN,
+  15 * MIN,
+  30 * MIN, // first hour
+  1 * HOUR,
+  2 * HOUR,
+  4 * HOUR,
+  4 * HOUR,
+  6 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  12 * HOUR,
 ];
 
 export const MAX_ATTEMPTS = 1 + RETRY_DELAYS_MS.length;

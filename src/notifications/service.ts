@@ -8,7 +8,6 @@ import { Errors } from '../platform/errors.js';
 import { WAKE_CHANNEL } from './outbox.js';
 import type { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from './schema.js';
 
-
 export interface OutboxFilter {
   status: (typeof NOTIFICATION_STATUSES)[number];
   kind: (typeof NOTIFICATION_KINDS)[number] | undefined;

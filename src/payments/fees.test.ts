@@ -5,10 +5,12 @@ import { PAYMENT_METHODS } from './methods/catalogue/methods.js';
 
 describe('service fee', () => {
   it('is an integer between the minimum (or the amount) and the amount, and grows with the amount', () => {
-    fc.assert(fc.property(fc.constantFrom(...PAYMENT_METHODS), fc.integer({ min: 1, max: 1_000_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), (m, a, extra) => {
-      const f = serviceFee(m, a);
-      return Number.isInteger(f) && f <= a && f >= Math.min(a, FEE_SCHEDULE[m].minimumMinor) && serviceFee(m, a + extra) >= f;
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom(...PAYMENT_METHODS), fc.integer({ min: 1, max: 1_000_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), (m, a, extra) => {
+        const f = serviceFee(m, a);
+        return Number.isInteger(f) && f <= a && f >= Math.min(a, FEE_SCHEDULE[m].minimumMinor) && serviceFee(m, a + extra) >= f;
+      }),
+    );
   });
 
   it('examples', () => {

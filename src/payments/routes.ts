@@ -58,12 +58,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { env: Env; ser
         summary: 'The payment-method list under its earlier path (same answer as /stores/payment-methods)',
         operationId: operationId(env, 'getStoreSetup'),
         security: bearer,
-        querystring: documentedOnly(
-          Type.Object(
-            { 'access-key': Type.Optional(Type.String({ description: 'Ignored: the Bearer token decides the store' })) },
-            { additionalProperties: true },
-          ),
-        ),
+        querystring: documentedOnly(Type.Object({ 'access-key': Type.Optional(Type.String({ description: 'Ignored: the Bearer token decides the store' })) }, { additionalProperties: true })),
         response: methodsResponse,
       },
     },

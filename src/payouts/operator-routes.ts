@@ -69,7 +69,14 @@ function sendTransferFile(reply: FastifyReply, f: TransferFile): string {
     .header('x-kassa-transactions', String(f.transactions))
     .header('x-kassa-control-sum', formatAmount(f.controlSumMinor))
     .header('x-kassa-excluded', String(f.excluded.length));
-  if (f.excluded.length) reply.header('x-kassa-excluded-ids', f.excluded.slice(0, 50).map((e) => e.id).join(','));
+  if (f.excluded.length)
+    reply.header(
+      'x-kassa-excluded-ids',
+      f.excluded
+        .slice(0, 50)
+        .map((e) => e.id)
+        .join(','),
+    );
   if (f.fileId) reply.header('x-kassa-file-id', f.fileId);
   if (f.excluded.length) reply.log.info({ excluded: f.excluded, messageId: f.messageId }, 'left out of the pain.001 file');
   return f.xml;
@@ -123,7 +130,7 @@ export async function payoutOperatorRoutes(app: FastifyInstance, opts: { service
         operationId: 'operatorPayoutsPain001',
         security,
         querystring: Pain001BatchQuery,
-        response: { 200: pain001FileResponse('The pain.001 file of the batch, for the settlement account\'s bank'), ...errorResponses(400, 401, 404, 409) },
+        response: { 200: pain001FileResponse("The pain.001 file of the batch, for the settlement account's bank"), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (req, reply) => {
@@ -133,7 +140,13 @@ export async function payoutOperatorRoutes(app: FastifyInstance, opts: { service
       const date = readDate(r, p, 'date');
       const idsText = r.string('ids');
       const executionDate = readDate(r, p, 'executionDate');
-      const ids = idsText === undefined ? undefined : idsText.split(',').map((s) => s.trim()).filter(Boolean);
+      const ids =
+        idsText === undefined
+          ? undefined
+          : idsText
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean);
       if ((date === undefined) === (ids === undefined)) p.add(date === undefined ? 'date' : 'ids', 'is required: name a date or payout ids, not both');
       if (ids !== undefined) {
         if (ids.length === 0 || ids.length > MAX_BATCH_IDS) p.add('ids', `must list 1 to ${MAX_BATCH_IDS} payout UUIDs, separated by commas`);

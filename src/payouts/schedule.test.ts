@@ -25,7 +25,7 @@ describe('payout schedule', () => {
         expect(next.getTime() - slot.getTime()).toBe(every * 3_600_000);
         // The slot is `at` plus a whole number of periods.
         const anchor = Date.UTC(slot.getUTCFullYear(), slot.getUTCMonth(), slot.getUTCDate(), h, m);
-        expect(((slot.getTime() - anchor) % (every * 3_600_000) + every * 3_600_000) % (every * 3_600_000)).toBe(0);
+        expect((((slot.getTime() - anchor) % (every * 3_600_000)) + every * 3_600_000) % (every * 3_600_000)).toBe(0);
         // Idempotent: a slot is its own slot.
         expect(slotAtOrBefore(s, slot).getTime()).toBe(slot.getTime());
       }),

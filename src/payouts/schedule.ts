@@ -32,4 +32,3 @@ export function slotAtOrBefore(s: PayoutSchedule, t: Date): Date {
 export function nextSlot(s: PayoutSchedule, t: Date): Date {
   return new Date(slotAtOrBefore(s, t).getTime() + s.everyHours * HOUR_MS);
 }
-

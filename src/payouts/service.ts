@@ -106,7 +106,15 @@ export class PayoutService {
           await sql.releaseClaim(tx, id); // refunds outweigh payments: they wait for more
           return undefined;
         }
-        const row = await sql.insertPayout(tx, { ...g, id, iban: account.iban, accountName: account.accountName, totals, total, expectedArrivalDate: nextBusinessDate(totals.now, ibanCountry(account.iban)) });
+        const row = await sql.insertPayout(tx, {
+          ...g,
+          id,
+          iban: account.iban,
+          accountName: account.accountName,
+          totals,
+          total,
+          expectedArrivalDate: nextBusinessDate(totals.now, ibanCountry(account.iban)),
+        });
         await postTransaction(tx, { ...g, kind: 'payout', amountMinor: total, payoutId: id, occurredAt: totals.now, settlesAt: totals.now });
         return row;
       });
@@ -164,12 +172,7 @@ export class PayoutService {
   }
 
   /** The file behind a signed link, streamed (403 for a bad or expired link, 404 for an unknown payout). */
-  async openExport(
-    env: Env,
-    payoutUuid: string,
-    format: ExportFormat,
-    query: { expires?: unknown; signature?: unknown },
-  ): Promise<ExportFile> {
+  async openExport(env: Env, payoutUuid: string, format: ExportFormat, query: { expires?: unknown; signature?: unknown }): Promise<ExportFile> {
     const p = await sql.findPayout(this.db, payoutUuid);
     if (!p || p.env !== env) throw Errors.notFound(`Payout ${payoutUuid}`);
     const { secretKey } = await this.deps.keys.forStore(p.store_id, env);

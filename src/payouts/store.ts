@@ -115,17 +115,13 @@ export async function releaseClaim(tx: Tx, payoutId: string): Promise<void> {
   await tx.query('DELETE FROM payout_transactions WHERE payout_id = $1', [payoutId]);
 }
 
-export async function insertPayout(
-  tx: Tx,
-  p: PayoutGroup & { id: string; iban: string; accountName: string; totals: PayableTotals; total: number; expectedArrivalDate: string },
-): Promise<PayoutRow> {
+export async function insertPayout(tx: Tx, p: PayoutGroup & { id: string; iban: string; accountName: string; totals: PayableTotals; total: number; expectedArrivalDate: string }): Promise<PayoutRow> {
   const { rows } = await tx.query<PayoutRow>(
     `INSERT INTO payouts (id, store_id, env, channel, currency, iban, account_name, status, payments_amount, refunds_amount, fees_amount,
                           total_amount, transactions, expected_arrival_date, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'SUCCESSFUL', $8, $9, $10, $11, $12, $13, $14)
      RETURNING *`,
-    [p.id, p.storeId, p.env, p.channel, p.currency, p.iban, p.accountName, p.totals.payments, p.totals.refunds, p.totals.fees, p.total,
-      p.totals.transactions, p.expectedArrivalDate, p.totals.now],
+    [p.id, p.storeId, p.env, p.channel, p.currency, p.iban, p.accountName, p.totals.payments, p.totals.refunds, p.totals.fees, p.total, p.totals.transactions, p.expectedArrivalDate, p.totals.now],
   );
   return payout(rows[0]!);
 }
@@ -134,12 +130,7 @@ export const ORDER_BY = ['createdAt', 'settlementType', 'totalAmount', 'status']
 export type PayoutOrderBy = (typeof ORDER_BY)[number];
 const ORDER_COLUMN: Readonly<Record<PayoutOrderBy, string>> = { createdAt: 'created_at', settlementType: 'channel', totalAmount: 'total_amount', status: 'status' };
 
-export async function listPayouts(
-  q: Queryable,
-  storeId: string,
-  env: Env,
-  page: { limit: number; offset: number; order: 'ASC' | 'DESC'; orderBy: PayoutOrderBy },
-): Promise<PayoutRow[]> {
+export async function listPayouts(q: Queryable, storeId: string, env: Env, page: { limit: number; offset: number; order: 'ASC' | 'DESC'; orderBy: PayoutOrderBy }): Promise<PayoutRow[]> {
   // Column and direction come from closed lists, never from the request text.
   const { rows } = await q.query<PayoutRow>(
     `SELECT * FROM payouts WHERE store_id = $1 AND env = $2
@@ -155,13 +146,7 @@ export async function listPayouts(
  * (index payouts_store): `after` is the last row of the previous page, its time in microseconds
  * since the epoch (`cursor_at`), so no row is skipped or repeated.
  */
-export async function payoutsPage(
-  q: Queryable,
-  storeId: string,
-  env: Env,
-  limit: number,
-  after?: { at: string; id: string },
-): Promise<(PayoutRow & { cursor_at: string })[]> {
+export async function payoutsPage(q: Queryable, storeId: string, env: Env, limit: number, after?: { at: string; id: string }): Promise<(PayoutRow & { cursor_at: string })[]> {
   const { rows } = await q.query<PayoutRow & { cursor_at: string }>(
     `SELECT *, (extract(epoch FROM created_at) * 1000000)::bigint::text AS cursor_at FROM payouts
       WHERE store_id = $1 AND env = $2
@@ -202,8 +187,7 @@ export async function* exportBatches(db: Db, payoutId: string, batch = 2000): As
   // What stopped the export early (a query past its deadline, a lost connection), if anything.
   let failure: unknown;
   let next: Promise<ExportRowSql[]> | undefined;
-  const fetch = (): Promise<ExportRowSql[]> =>
-    client.query({ text: `FETCH ${batch} FROM payout_export`, rowMode: 'array' }).then((r) => r.rows as unknown as ExportRowSql[]);
+  const fetch = (): Promise<ExportRowSql[]> => client.query({ text: `FETCH ${batch} FROM payout_export`, rowMode: 'array' }).then((r) => r.rows as unknown as ExportRowSql[]);
   try {
     await begin('READ ONLY');
     open = true;

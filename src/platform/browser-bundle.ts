@@ -64,10 +64,7 @@ export class BrowserBundle {
 
   /** The bundle, built or read once per process. */
   get(): Promise<BuiltBundle> {
-    this.loading ??= (FROM_DIST
-      ? fs.promises.readFile(path.join(CODE_ROOT, 'bundles', `${this.spec.name}.js`))
-      : buildInMemory(this.spec)
-    ).then(built);
+    this.loading ??= (FROM_DIST ? fs.promises.readFile(path.join(CODE_ROOT, 'bundles', `${this.spec.name}.js`)) : buildInMemory(this.spec)).then(built);
     // A failed build is not cached: the next request tries again (and shows the error again).
     this.loading.catch(() => (this.loading = undefined));
     return this.loading;

@@ -82,7 +82,10 @@ export function sendStreamedJson(req: FastifyRequest, reply: FastifyReply, answe
  */
 function negotiate(req: FastifyRequest, reply: FastifyReply, etag: string): boolean | 'notModified' {
   const gzip = acceptsGzip(req.headers['accept-encoding']);
-  reply.header('vary', 'accept-encoding').header('etag', gzip ? gzipEtag(etag) : etag).header('cache-control', 'private, no-cache');
+  reply
+    .header('vary', 'accept-encoding')
+    .header('etag', gzip ? gzipEtag(etag) : etag)
+    .header('cache-control', 'private, no-cache');
   if (ifNoneMatch(req.headers['if-none-match'], [etag, gzipEtag(etag)])) return 'notModified';
   reply.type('application/json; charset=utf-8');
   return gzip;

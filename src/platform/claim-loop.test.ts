@@ -43,7 +43,7 @@ describe('ClaimLoop heartbeat', () => {
     expect(renewals.length).toBe(after); // nothing held: no beat
   });
 
-  it('renews the running loop\'s items and an item claimed outside it (workClaimed)', async () => {
+  it("renews the running loop's items and an item claimed outside it (workClaimed)", async () => {
     const { loop, renewals } = queue(['x'], { x: 200, sync: 200 });
     loop.start();
     await loop.workClaimed('sync');
@@ -56,18 +56,22 @@ describe('ClaimLoop heartbeat', () => {
     let calls = 0;
     let running = 0;
     let overlapped = false;
-    const { loop, errors } = queue(['slow'], { slow: 400 }, {
-      heartbeat: {
-        everyMs: 20,
-        renew: async () => {
-          calls++;
-          if (running++) overlapped = true;
-          await sleep(70);
-          running--;
-          if (calls === 1) throw new Error('connection lost');
+    const { loop, errors } = queue(
+      ['slow'],
+      { slow: 400 },
+      {
+        heartbeat: {
+          everyMs: 20,
+          renew: async () => {
+            calls++;
+            if (running++) overlapped = true;
+            await sleep(70);
+            running--;
+            if (calls === 1) throw new Error('connection lost');
+          },
         },
       },
-    });
+    );
     await loop.drain();
     expect(overlapped).toBe(false);
     expect(calls).toBeGreaterThanOrEqual(3);
@@ -78,9 +82,13 @@ describe('ClaimLoop heartbeat', () => {
   it('stops renewing an attempt that outlives maxHoldMs, saying so once', async () => {
     const seen: { at: number; items: string[] }[] = [];
     const t0 = performance.now();
-    const { loop, errors } = queue(['hung'], { hung: 450 }, {
-      heartbeat: { everyMs: 30, maxHoldMs: 200, renew: async (held) => void seen.push({ at: performance.now() - t0, items: [...held] }) },
-    });
+    const { loop, errors } = queue(
+      ['hung'],
+      { hung: 450 },
+      {
+        heartbeat: { everyMs: 30, maxHoldMs: 200, renew: async (held) => void seen.push({ at: performance.now() - t0, items: [...held] }) },
+      },
+    );
     await loop.drain();
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen.every((r) => r.at < 260)).toBe(true); // held 200 ms at most (+ one beat's lateness)

@@ -211,7 +211,10 @@ const MIGRATION_LOCK = 7_340_001;
  * applied.
  */
 export async function migrate(db: Db, log: (msg: string) => void = () => undefined): Promise<string[]> {
-  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort();
   const applied: string[] = [];
   for (;;) {
     const next = await withTx(

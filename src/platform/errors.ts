@@ -69,30 +69,71 @@ export const MAX_PARAM_LENGTH = 100;
  * and docs; a message may gain detail, a code never changes meaning. Add new errors here.
  */
 export const ERROR_CATALOGUE = {
-  KASSA_ERR_VALIDATION: { status: 400, template: '%s %s', params: ['field', 'problem'], description: 'A field of the request is missing or malformed: `<field> <problem>`; several problems are joined with `; `' },
+  KASSA_ERR_VALIDATION: {
+    status: 400,
+    template: '%s %s',
+    params: ['field', 'problem'],
+    description: 'A field of the request is missing or malformed: `<field> <problem>`; several problems are joined with `; `',
+  },
   KASSA_ERR_BAD_REQUEST: { status: 400, template: '%s', params: ['what is wrong'], description: 'The request as a whole cannot be served (e.g. a rule between fields)' },
   KASSA_ERR_SCHEMA: { status: 400, template: '%s %s', params: ['part.field', 'problem'], description: "The request failed the route's schema: `<part>.<field> <problem>`" },
   KASSA_ERR_STORE_NOT_FOUND: { status: 401, template: 'STORE_NOT_FOUND', description: 'No store has the access key of the token' },
-  KASSA_ERR_WRONG_ENVIRONMENT: { status: 401, template: 'STORE_NOT_FOUND: this access key belongs to the %s environment; use %s', params: ['environment', 'its URL'], description: "The access key is a store's key of the other environment (a production key on a sandbox URL, or the reverse): the spec's 401 STORE_NOT_FOUND, naming the environment and the URL to use" },
+  KASSA_ERR_WRONG_ENVIRONMENT: {
+    status: 401,
+    template: 'STORE_NOT_FOUND: this access key belongs to the %s environment; use %s',
+    params: ['environment', 'its URL'],
+    description:
+      "The access key is a store's key of the other environment (a production key on a sandbox URL, or the reverse): the spec's 401 STORE_NOT_FOUND, naming the environment and the URL to use",
+  },
   KASSA_ERR_INVALID_TOKEN: { status: 401, template: 'INVALID_TOKEN: %s', params: ['what is wrong with the token'], description: 'The token is missing or malformed, or its claims are not acceptable' },
   KASSA_ERR_TOKEN_EXPIRED: { status: 401, template: 'TOKEN_EXPIRED: the token exp is in the past', description: "The token's exp is in the past" },
   KASSA_ERR_UNAUTHORIZED: { status: 401, template: '%s', params: ['which credentials'], description: 'Credentials are missing or wrong (the operator token, a signed link)' },
-  KASSA_ERR_INVALID_SIGNATURE: { status: 403, template: 'INVALID_TOKEN: the signature does not match the secret key of access key %s', params: ['accessKey'], description: "The token's signature does not match the secret key of the access key it names (payments API): signed with another key's secret, another environment's, or a secret rolled since" },
+  KASSA_ERR_INVALID_SIGNATURE: {
+    status: 403,
+    template: 'INVALID_TOKEN: the signature does not match the secret key of access key %s',
+    params: ['accessKey'],
+    description: "The token's signature does not match the secret key of the access key it names (payments API): signed with another key's secret, another environment's, or a secret rolled since",
+  },
   KASSA_ERR_FORBIDDEN: { status: 403, template: '%s', params: ['what may not be done'], description: 'The credentials are valid but may not do this' },
   KASSA_ERR_NOT_FOUND: { status: 404, template: '%s not found', params: ['thing and id'], description: 'The thing named does not exist, or belongs to another store' },
   KASSA_ERR_ROUTE_NOT_FOUND: { status: 404, template: 'Route %s %s not found', params: ['method', 'path'], description: 'No route has this method and path' },
   KASSA_ERR_CONFLICT: { status: 409, template: '%s', params: ['the state that refuses this'], description: 'The thing is not in a state that allows this' },
-  KASSA_ERR_NOTIFICATION_PENDING: { status: 409, template: 'Notification %s is already pending; it is sent when due', params: ['notification id'], description: 'A re-send was asked for a notification that is still waiting to be sent' },
+  KASSA_ERR_NOTIFICATION_PENDING: {
+    status: 409,
+    template: 'Notification %s is already pending; it is sent when due',
+    params: ['notification id'],
+    description: 'A re-send was asked for a notification that is still waiting to be sent',
+  },
   KASSA_ERR_PARAM_TOO_LONG: { status: 414, template: `path has a parameter longer than ${MAX_PARAM_LENGTH} characters`, description: 'A path parameter is longer than the router takes' },
   KASSA_ERR_BAD_URL: { status: 400, template: 'path is not valid percent-encoded UTF-8', description: 'The path is not valid percent-encoded UTF-8' },
   KASSA_ERR_UNROUTABLE: { status: 400, template: 'the request could not be routed', description: 'The router refused the request before choosing a route' },
-  KASSA_ERR_BODY_TOO_LARGE: { status: 413, template: 'request body is larger than %s', params: ['limit'], description: `The request body is larger than the limit named (${formatBytes(BODY_LIMIT_BYTES)}; platform/body-limit.ts); the connection closes after the answer` },
+  KASSA_ERR_BODY_TOO_LARGE: {
+    status: 413,
+    template: 'request body is larger than %s',
+    params: ['limit'],
+    description: `The request body is larger than the limit named (${formatBytes(BODY_LIMIT_BYTES)}; platform/body-limit.ts); the connection closes after the answer`,
+  },
   KASSA_ERR_HTTP: { status: 400, template: '%s', params: ["Fastify's message"], description: "Fastify's own 4xx refusals (unsupported media type, malformed JSON), with Fastify's status and message" },
   KASSA_ERR_TOO_MANY_LISTENERS: { status: 429, template: '%s', params: ['the limit reached'], description: "Too many long-polls of `kassa listen`'s feed wait for one store's events on this server" },
   KASSA_ERR_LISTEN_BUSY: { status: 503, template: '%s', params: ['why'], description: "The server holds its most waiting long-polls of `kassa listen`'s feed, or is shutting down" },
-  KASSA_ERR_NOT_CONFIGURED: { status: 409, template: '%s', params: ['the missing setting'], description: 'A setting the request needs is missing or invalid on the server (e.g. KASSA_SETTLEMENT_IBAN for production pain.001 files): the installation is not in a state that allows this until the operator sets it; the message names it' },
-  KASSA_ERR_DATABASE_UNAVAILABLE: { status: 503, template: 'the database cannot be reached now; try again in a few seconds', description: 'The database is down, restarting, failing over or out of connections: nothing was changed; the answer carries Retry-After' },
-  KASSA_ERR_DATABASE_BUSY: { status: 503, template: 'the database did not answer in time (%s); try again in a few seconds', params: ['which time limit'], description: 'A statement or lock wait passed its time limit, or no database connection came free in time: nothing was changed; the answer carries Retry-After' },
+  KASSA_ERR_NOT_CONFIGURED: {
+    status: 409,
+    template: '%s',
+    params: ['the missing setting'],
+    description:
+      'A setting the request needs is missing or invalid on the server (e.g. KASSA_SETTLEMENT_IBAN for production pain.001 files): the installation is not in a state that allows this until the operator sets it; the message names it',
+  },
+  KASSA_ERR_DATABASE_UNAVAILABLE: {
+    status: 503,
+    template: 'the database cannot be reached now; try again in a few seconds',
+    description: 'The database is down, restarting, failing over or out of connections: nothing was changed; the answer carries Retry-After',
+  },
+  KASSA_ERR_DATABASE_BUSY: {
+    status: 503,
+    template: 'the database did not answer in time (%s); try again in a few seconds',
+    params: ['which time limit'],
+    description: 'A statement or lock wait passed its time limit, or no database connection came free in time: nothing was changed; the answer carries Retry-After',
+  },
   KASSA_ERR_INTERNAL: { status: 500, template: 'Internal server error', description: 'An unexpected fault; the details are logged, never answered' },
 } as const satisfies Record<string, ErrorEntry>;
 
@@ -256,9 +297,22 @@ export const DATABASE_RETRY_AFTER_S = 5;
 
 /** Network errors of a connection to the database, and PostgreSQL's SQLSTATEs of a server that cannot serve now. */
 const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
-  '08000', '08001', '08003', '08004', '08006', // connection exceptions
-  '57P01', '57P02', '57P03', // admin shutdown, crash shutdown, cannot connect now (starting, recovering)
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006', // connection exceptions
+  '57P01',
+  '57P02',
+  '57P03', // admin shutdown, crash shutdown, cannot connect now (starting, recovering)
   '53300', // too many connections
   '25006', // read-only transaction: a standby answered while the primary fails over
 ]);
@@ -316,10 +370,7 @@ export function installErrorHandler(app: FastifyInstance, opts: ErrorAnswers): v
     if (err.validation) {
       const v = err.validation[0];
       const where = err.validationContext ?? 'body';
-      const field = v
-        ? [where, ...v.instancePath.split('/').filter(Boolean)].join('.') +
-          (v.keyword === 'required' ? `.${(v.params as { missingProperty: string }).missingProperty}` : '')
-        : where;
+      const field = v ? [where, ...v.instancePath.split('/').filter(Boolean)].join('.') + (v.keyword === 'required' ? `.${(v.params as { missingProperty: string }).missingProperty}` : '') : where;
       const problem = v?.keyword === 'required' ? 'is required' : (v?.message ?? 'is invalid');
       return answer(opts, req, reply, kassaError('KASSA_ERR_SCHEMA', [field, problem]));
     }

@@ -5,9 +5,7 @@ import { fill, formatMoney } from './format.js';
 describe('html', () => {
   it('escapes interpolations by default', () => {
     const evil = `<script>alert("x")</script>&'`;
-    expect(html`<p title="${evil}">${evil}</p>`.value).toBe(
-      '<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;</p>',
-    );
+    expect(html`<p title="${evil}">${evil}</p>`.value).toBe('<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;</p>');
     expect(escapeHtml('a&b')).toBe('a&amp;b');
   });
 

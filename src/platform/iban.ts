@@ -2,7 +2,20 @@
 
 /** IBAN lengths of the countries the simulators deal with (and a few neighbours shoppers bank in). */
 export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  EE: 20, LV: 21, LT: 20, FI: 18, PL: 28, DE: 22, SE: 24, DK: 18, NO: 15, GB: 22, IE: 22, NL: 18, FR: 27, ES: 24,
+  EE: 20,
+  LV: 21,
+  LT: 20,
+  FI: 18,
+  PL: 28,
+  DE: 22,
+  SE: 24,
+  DK: 18,
+  NO: 15,
+  GB: 22,
+  IE: 22,
+  NL: 18,
+  FR: 27,
+  ES: 24,
 };
 
 function mod97(digits: string): number {
@@ -35,5 +48,7 @@ export function makeIban(country: string, bban: string): string {
 
 /** Groups of four, as IBANs are printed. */
 export function formatIban(iban: string): string {
-  return normalizeIban(iban).replace(/(.{4})/g, '$1 ').trim();
+  return normalizeIban(iban)
+    .replace(/(.{4})/g, '$1 ')
+    .trim();
 }

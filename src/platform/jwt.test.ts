@@ -62,13 +62,18 @@ describe('HS256 tokens', () => {
     let t = '';
     for (let i = 0; (t.split('.')[1] ?? '').length % 4 === 0; i++) t = sign({ n: i, exp: exp() }, secret); // a payload with padding bits
     const [h, p, s] = t.split('.') as [string, string, string];
-    const alternatives: ['header' | 'payload', string][] = [['header', `${h}=`], ['header', `${h}A`], ['payload', `${p}=`], ['payload', `${p.slice(0, -1)}${flipLowBit(p.slice(-1))}`]];
+    const alternatives: ['header' | 'payload', string][] = [
+      ['header', `${h}=`],
+      ['header', `${h}A`],
+      ['payload', `${p}=`],
+      ['payload', `${p.slice(0, -1)}${flipLowBit(p.slice(-1))}`],
+    ];
     for (const [part, alt] of alternatives) {
       fails(() => peek(part === 'header' ? `${alt}.${p}.${s}` : `${h}.${alt}.${s}`), 401, new RegExp(`the token ${part} is malformed`));
     }
   });
 
-  it('a missing exp follows the caller\'s policy; the signature, nbf and an exp given are checked anyway', () => {
+  it("a missing exp follows the caller's policy; the signature, nbf and an exp given are checked anyway", () => {
     const noExp = sign({ a: 1 }, secret);
     expect(verify(noExp, secret, undefined, { withoutExp: 'accept' })).toMatchObject({ a: 1 });
     fails(() => verify(noExp, secret, undefined, { withoutExp: 'refuse' }), 401, /payload.exp is required/);

@@ -6,17 +6,21 @@ const minor = fc.integer({ min: 0, max: MAX_MINOR });
 
 describe('money', () => {
   it('format → parse round-trips every amount in minor units', () => {
-    fc.assert(fc.property(minor, (m) => {
-      const r = parseAmount(formatAmount(m));
-      return r.ok && r.minor === m;
-    }));
+    fc.assert(
+      fc.property(minor, (m) => {
+        const r = parseAmount(formatAmount(m));
+        return r.ok && r.minor === m;
+      }),
+    );
   });
 
   it('a JS number with at most 2 decimals parses exactly (no float drift)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (m) => {
-      const r = parseAmount(toNumber(m));
-      return r.ok && r.minor === m;
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (m) => {
+        const r = parseAmount(toNumber(m));
+        return r.ok && r.minor === m;
+      }),
+    );
     expect(parseAmount(10.1)).toEqual({ ok: true, minor: 1010 });
     expect(parseAmount(0.29)).toEqual({ ok: true, minor: 29 });
     expect(parseAmount(1.005)).toEqual({ ok: false, reason: 'must have at most 2 decimal places' });
@@ -37,11 +41,13 @@ describe('money', () => {
   });
 
   it('sums of parsed amounts equal the parse of the decimal sum', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000_00 }), { maxLength: 50 }), (parts) => {
-      const total = parts.reduce((a, b) => a + b, 0);
-      const viaStrings = parts.map((p) => parseAmount(formatAmount(p))).reduce((a, r) => a + (r.ok ? r.minor : NaN), 0);
-      return viaStrings === total;
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000_00 }), { maxLength: 50 }), (parts) => {
+        const total = parts.reduce((a, b) => a + b, 0);
+        const viaStrings = parts.map((p) => parseAmount(formatAmount(p))).reduce((a, r) => a + (r.ok ? r.minor : NaN), 0);
+        return viaStrings === total;
+      }),
+    );
   });
 
   it('formats like the spec: "10.00"', () => {

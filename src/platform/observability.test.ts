@@ -7,7 +7,12 @@ import { loadConfig, ConfigError } from '../config.js';
 describe('logs never carry secrets', () => {
   it('redacts secrets, tokens and card data, and masks tokens in URLs', () => {
     let out = '';
-    const sink = new Writable({ write(c, _e, cb) { out += c.toString(); cb(); } });
+    const sink = new Writable({
+      write(c, _e, cb) {
+        out += c.toString();
+        cb();
+      },
+    });
     const log = pino(loggerOptions('info'), sink);
     log.info({ secretKey: 's3cr3t', store: { secretKey: 's3cr3t2' }, body: { data: 'eyJhbGc.jwt.sig', cardNumber: '4242424242424242', cvc: '123' } }, 'x');
     log.info({ req: { method: 'GET', url: '/return?order-token=eyJ.a.b&x=1', headers: { authorization: 'Bearer eyJ' } } }, 'y');
@@ -25,7 +30,15 @@ describe('log lines: human at a terminal, JSON otherwise', () => {
 
   const capture = (isTTY: boolean | undefined) => {
     let out = '';
-    const stdout = Object.assign(new Writable({ write(c, _e, cb) { out += c.toString(); cb(); } }), { isTTY });
+    const stdout = Object.assign(
+      new Writable({
+        write(c, _e, cb) {
+          out += c.toString();
+          cb();
+        },
+      }),
+      { isTTY },
+    );
     return { stdout, text: () => out };
   };
 
@@ -39,7 +52,10 @@ describe('log lines: human at a terminal, JSON otherwise', () => {
     log.info({ durationMs: 1499.5 }, 'plain');
     await new Promise((r) => setImmediate(r));
     // eslint-disable-next-line no-control-regex
-    const lines = text().replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter(Boolean);
+    const lines = text()
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter(Boolean);
     expect(lines).toEqual([
       expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: notification not delivered \{"notification":"n-1","attempt":2,"secretKey":"\[Redacted\]","error":"answered 500"\}$/),
       expect.stringMatching(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request completed \{"reqId":"req-1","res":\{"statusCode":200\},"responseTime":"12 ms"\}$/),
@@ -55,11 +71,13 @@ describe('log lines: human at a terminal, JSON otherwise', () => {
     expect('stream' in loggerOptions('info')).toBe(false);
     const { stdout: tty, text } = capture(true);
     createLogger('info', tty).info({ a: 1 }, 'via createLogger');
-    return new Promise<void>((r) => setImmediate(() => {
-      // eslint-disable-next-line no-control-regex
-      expect(text().replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/INFO: via createLogger \{"a":1\}\n$/);
-      r();
-    }));
+    return new Promise<void>((r) =>
+      setImmediate(() => {
+        // eslint-disable-next-line no-control-regex
+        expect(text().replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/INFO: via createLogger \{"a":1\}\n$/);
+        r();
+      }),
+    );
   });
 
   it('formats an entry: local time, level, message, fields; an error with its stack; colours only when asked', () => {

@@ -50,17 +50,15 @@ const SECRET_PARAM_NAME = /token|secret|passw|sig|key|auth|^data$|^code$/i;
  * kept as written so the operator can still tell which endpoint failed.
  */
 export function redactUrl(url: string): string {
-  return url
-    .replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1[redacted]@')
-    .replace(/([?&#;])([^=&#;]*)=([^&#;]*)/g, (whole, sep: string, name: string) => {
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
-      } catch {
-        // a malformed escape: judge the name as written
-      }
-      return SECRET_PARAM_NAME.test(decoded) ? `${sep}${name}=[redacted]` : whole;
-    });
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1[redacted]@').replace(/([?&#;])([^=&#;]*)=([^&#;]*)/g, (whole, sep: string, name: string) => {
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // a malformed escape: judge the name as written
+    }
+    return SECRET_PARAM_NAME.test(decoded) ? `${sep}${name}=[redacted]` : whole;
+  });
 }
 
 /** Human-readable lines (pino-pretty) for a person at a terminal; JSON lines for everything else (files, pipes, containers). */

@@ -7,29 +7,67 @@ import { Problems } from './validate.js';
 
 describe('isPublicAddress', () => {
   it.each([
-    ['8.8.8.8', true], ['1.1.1.1', true], ['93.184.216.34', true], ['2606:4700:4700::1111', true],
-    ['127.0.0.1', false], ['10.1.2.3', false], ['172.16.0.1', false], ['172.31.255.255', false], ['192.168.1.1', false],
-    ['169.254.169.254', false], ['100.64.0.1', false], ['0.0.0.0', false], ['224.0.0.1', false], ['255.255.255.255', false],
-    ['::1', false], ['::', false], ['fe80::1', false], ['fd00::1', false], ['::ffff:127.0.0.1', false], ['::ffff:8.8.8.8', true],
-    ['not-an-ip', false], ['172.32.0.1', true],
+    ['8.8.8.8', true],
+    ['1.1.1.1', true],
+    ['93.184.216.34', true],
+    ['2606:4700:4700::1111', true],
+    ['127.0.0.1', false],
+    ['10.1.2.3', false],
+    ['172.16.0.1', false],
+    ['172.31.255.255', false],
+    ['192.168.1.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['0.0.0.0', false],
+    ['224.0.0.1', false],
+    ['255.255.255.255', false],
+    ['::1', false],
+    ['::', false],
+    ['fe80::1', false],
+    ['fd00::1', false],
+    ['::ffff:127.0.0.1', false],
+    ['::ffff:8.8.8.8', true],
+    ['not-an-ip', false],
+    ['172.32.0.1', true],
   ])('%s → %s', (ip, expected) => {
     expect(isPublicAddress(ip)).toBe(expected);
   });
 
   // Every IPv6 spelling of an IPv4 address is judged by that IPv4, or refused whole when deprecated or local.
   it.each([
-    ['::ffff:7f00:1', false, 'IPv4-mapped, hex'], ['::FFFF:127.0.0.1', false, 'IPv4-mapped, upper case'], ['::ffff:a9fe:a9fe', false, 'IPv4-mapped metadata address'],
-    ['::127.0.0.1', false, 'IPv4-compatible (deprecated)'], ['::7f00:1', false, 'IPv4-compatible, hex'], ['0:0:0:0:0:0:10.0.0.1', false, 'IPv4-compatible, long form'],
-    ['::8.8.8.8', false, 'IPv4-compatible is refused whole'], ['::ffff:0:127.0.0.1', false, 'IPv4-translated (RFC 2765)'], ['::ffff:0:8.8.8.8', false, 'IPv4-translated is refused whole'],
-    ['2002:7f00:1::', false, '6to4 of 127.0.0.1'], ['2002:a00:1:1::1', false, '6to4 of 10.0.0.1'], ['2002:a9fe:a9fe::', false, '6to4 of 169.254.169.254'],
-    ['2002:c0a8:101::1', false, '6to4 of 192.168.1.1'], ['2002:808:808::1', true, '6to4 of 8.8.8.8'],
-    ['64:ff9b::7f00:1', false, 'NAT64 well-known of 127.0.0.1'], ['64:ff9b::10.1.2.3', false, 'NAT64 well-known of 10.1.2.3'], ['64:ff9b::8.8.8.8', true, 'NAT64 well-known of 8.8.8.8'],
-    ['64:ff9b:1::8.8.8.8', false, 'NAT64 local-use (RFC 8215) is refused whole'], ['64:ff9b:1:7f00:0:100::', false, 'NAT64 local-use /48 of 127.0.0.1'],
-    ['2001:0:4136:e378:8000:63bf:80ff:fffe', false, 'Teredo, client 127.0.0.1'], ['2001:0:808:808:8000:63bf:f7f7:f7f7', false, 'Teredo is refused whole'],
-    ['2a00:1450:4001::5efe:a00:1', false, 'ISATAP interface id of 10.0.0.1'], ['2a00:1450:4001::200:5efe:7f00:1', false, 'ISATAP (u bit) of 127.0.0.1'],
-    ['2a00:1450:4001::200:5efe:808:808', true, 'ISATAP of 8.8.8.8'], ['2a00:1450:4001:81c::200e', true, 'global unicast'],
-    ['fec0::1', false, 'site-local'], ['ff02::1', false, 'multicast'], ['2001:db8::1', false, 'documentation'], ['3fff::1', false, 'documentation (RFC 9637)'],
-    ['100::1', false, 'discard-only'], ['5f00::1', false, 'SRv6 SIDs'], ['4000::1', false, 'not global unicast'], ['fe80::1%eth0', false, 'scoped'],
+    ['::ffff:7f00:1', false, 'IPv4-mapped, hex'],
+    ['::FFFF:127.0.0.1', false, 'IPv4-mapped, upper case'],
+    ['::ffff:a9fe:a9fe', false, 'IPv4-mapped metadata address'],
+    ['::127.0.0.1', false, 'IPv4-compatible (deprecated)'],
+    ['::7f00:1', false, 'IPv4-compatible, hex'],
+    ['0:0:0:0:0:0:10.0.0.1', false, 'IPv4-compatible, long form'],
+    ['::8.8.8.8', false, 'IPv4-compatible is refused whole'],
+    ['::ffff:0:127.0.0.1', false, 'IPv4-translated (RFC 2765)'],
+    ['::ffff:0:8.8.8.8', false, 'IPv4-translated is refused whole'],
+    ['2002:7f00:1::', false, '6to4 of 127.0.0.1'],
+    ['2002:a00:1:1::1', false, '6to4 of 10.0.0.1'],
+    ['2002:a9fe:a9fe::', false, '6to4 of 169.254.169.254'],
+    ['2002:c0a8:101::1', false, '6to4 of 192.168.1.1'],
+    ['2002:808:808::1', true, '6to4 of 8.8.8.8'],
+    ['64:ff9b::7f00:1', false, 'NAT64 well-known of 127.0.0.1'],
+    ['64:ff9b::10.1.2.3', false, 'NAT64 well-known of 10.1.2.3'],
+    ['64:ff9b::8.8.8.8', true, 'NAT64 well-known of 8.8.8.8'],
+    ['64:ff9b:1::8.8.8.8', false, 'NAT64 local-use (RFC 8215) is refused whole'],
+    ['64:ff9b:1:7f00:0:100::', false, 'NAT64 local-use /48 of 127.0.0.1'],
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', false, 'Teredo, client 127.0.0.1'],
+    ['2001:0:808:808:8000:63bf:f7f7:f7f7', false, 'Teredo is refused whole'],
+    ['2a00:1450:4001::5efe:a00:1', false, 'ISATAP interface id of 10.0.0.1'],
+    ['2a00:1450:4001::200:5efe:7f00:1', false, 'ISATAP (u bit) of 127.0.0.1'],
+    ['2a00:1450:4001::200:5efe:808:808', true, 'ISATAP of 8.8.8.8'],
+    ['2a00:1450:4001:81c::200e', true, 'global unicast'],
+    ['fec0::1', false, 'site-local'],
+    ['ff02::1', false, 'multicast'],
+    ['2001:db8::1', false, 'documentation'],
+    ['3fff::1', false, 'documentation (RFC 9637)'],
+    ['100::1', false, 'discard-only'],
+    ['5f00::1', false, 'SRv6 SIDs'],
+    ['4000::1', false, 'not global unicast'],
+    ['fe80::1%eth0', false, 'scoped'],
     ['2606:4700:4700::1111%1', false, 'scoped global'],
   ])('%s → %s (%s)', (ip, expected) => {
     expect(isPublicAddress(ip)).toBe(expected);
@@ -38,11 +76,22 @@ describe('isPublicAddress', () => {
 
 describe('isObviouslyPrivate', () => {
   it.each([
-    ['http://localhost:3000/notify', true], ['https://api.localhost/x', true], ['http://127.0.0.1/x', true], ['http://[::1]:8080/', true],
-    ['http://10.0.0.5/hook', true], ['http://169.254.169.254/latest/meta-data', true],
-    ['http://[::127.0.0.1]/x', true], ['http://[::ffff:127.0.0.1]/x', true], ['http://[::ffff:0:127.0.0.1]/x', true], ['http://[2002:7f00:1::]/x', true],
-    ['http://[2002:a9fe:a9fe::1]/latest', true], ['http://[64:ff9b::169.254.169.254]/latest', true], ['https://[2002:808:808::1]/x', false],
-    ['https://shop.example/notify', false], ['http://8.8.8.8/x', false], ['not a url', false],
+    ['http://localhost:3000/notify', true],
+    ['https://api.localhost/x', true],
+    ['http://127.0.0.1/x', true],
+    ['http://[::1]:8080/', true],
+    ['http://10.0.0.5/hook', true],
+    ['http://169.254.169.254/latest/meta-data', true],
+    ['http://[::127.0.0.1]/x', true],
+    ['http://[::ffff:127.0.0.1]/x', true],
+    ['http://[::ffff:0:127.0.0.1]/x', true],
+    ['http://[2002:7f00:1::]/x', true],
+    ['http://[2002:a9fe:a9fe::1]/latest', true],
+    ['http://[64:ff9b::169.254.169.254]/latest', true],
+    ['https://[2002:808:808::1]/x', false],
+    ['https://shop.example/notify', false],
+    ['http://8.8.8.8/x', false],
+    ['not a url', false],
   ])('%s → %s', (url, expected) => {
     expect(isObviouslyPrivate(url)).toBe(expected);
   });
@@ -88,9 +137,7 @@ describe('postJson', () => {
   it('refuses private addresses otherwise, literal or resolved, before sending anything', async () => {
     const before = bodies.length;
     await expect(postJson(`http://127.0.0.1:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: false })).rejects.toThrow(PrivateAddressError);
-    await expect(postJson(`http://localhost:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: false })).rejects.toThrow(
-      /^refused: localhost is a private or special address/,
-    );
+    await expect(postJson(`http://localhost:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: false })).rejects.toThrow(/^refused: localhost is a private or special address/);
     await expect(postJson(`http://[::1]:${port}/`, '{}', { timeoutMs: 2000, allowPrivate: false })).rejects.toThrow(PrivateAddressError);
     expect(bodies.length).toBe(before);
   });
@@ -103,8 +150,10 @@ describe('postJson', () => {
 
   it('refuses a host name that resolves to one (the check runs on the address connected to)', async () => {
     const lookup = dns.lookup;
-    const spy = vi.spyOn(dns, 'lookup').mockImplementation(((host: string, options: dns.LookupOptions, cb: (...a: unknown[]) => void) =>
-      host === 'sixtofour.example' ? cb(null, [{ address: '2002:7f00:1::', family: 6 }]) : lookup(host, options, cb as never)) as never);
+    const spy = vi
+      .spyOn(dns, 'lookup')
+      .mockImplementation(((host: string, options: dns.LookupOptions, cb: (...a: unknown[]) => void) =>
+        host === 'sixtofour.example' ? cb(null, [{ address: '2002:7f00:1::', family: 6 }]) : lookup(host, options, cb as never)) as never);
     try {
       await expect(postJson(`http://sixtofour.example:${port}/`, '{}', { timeoutMs: 500, allowPrivate: false })).rejects.toThrow(
         'refused: sixtofour.example is a private or special address (2002:7f00:1::)',

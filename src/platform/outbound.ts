@@ -20,10 +20,23 @@ import type { Problems } from './validate.js';
  */
 const SPECIAL_V4 = new net.BlockList();
 for (const [prefix, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) SPECIAL_V4.addSubnet(prefix, bits, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  SPECIAL_V4.addSubnet(prefix, bits, 'ipv4');
 
 /**
  * A public IPv6 address is global unicast (2000::/3, the only space IANA allocates for it: RFC 4291
@@ -37,7 +50,12 @@ for (const [prefix, bits] of [
 const GLOBAL_UNICAST_V6 = new net.BlockList();
 GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
 const SPECIAL_V6 = new net.BlockList();
-for (const [prefix, bits] of [['2001::', 23], ['2001:db8::', 32], ['3fff::', 20]] as const) SPECIAL_V6.addSubnet(prefix, bits, 'ipv6');
+for (const [prefix, bits] of [
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['3fff::', 20],
+] as const)
+  SPECIAL_V6.addSubnet(prefix, bits, 'ipv6');
 
 /** The 16 bytes of an IPv6 address (`::` expanded, a dotted-quad tail read as IPv4), or null if it is not one. */
 function ipv6Bytes(ip: string): Uint8Array | null {

@@ -26,7 +26,11 @@ export const ErrorBody = Type.Object(
       description: "The catalogue's stable code (KASSA_ERR_*), an extra key beside the spec's three: match on it rather than on the message",
       examples: ['KASSA_ERR_VALIDATION'],
     }),
-    docUrl: Type.String({ format: 'uri', description: "The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key", examples: ['https://kassa.example/docs/errors#KASSA_ERR_VALIDATION'] }),
+    docUrl: Type.String({
+      format: 'uri',
+      description: "The code's entry in the API reference (`<public URL>/docs/errors#<code>`), an extra key",
+      examples: ['https://kassa.example/docs/errors#KASSA_ERR_VALIDATION'],
+    }),
   },
   { $id: 'ErrorBody', title: 'Error', description: "The spec's error shape `{statusCode, message, error}`, plus `code` and `docUrl`, which clients of the spec ignore" },
 );
@@ -185,7 +189,6 @@ export function fieldsOf(...sources: unknown[]): Fields {
   return out;
 }
 
-
 /**
  * A unique operationId for a route registered once per environment (the payments and payout APIs
  * at /api and /sandbox/api): `name` in production, `sandbox<Name>` in the sandbox.
@@ -210,7 +213,6 @@ export function namesOperationsFor(app: FastifyInstance, env: 'production' | 'sa
 export function idParam(description: string): TSchema {
   return Type.String({ description });
 }
-
 
 /** The body of a POST that needs none: any body sent is ignored (the validator-facing copy is open). */
 export function noBody(): TSchema {

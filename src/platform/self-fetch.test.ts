@@ -21,13 +21,13 @@ describe('SelfFetch', () => {
     return fetch(input, init);
   };
 
-  it('sends what is not Kassa\'s own origin outside, untouched', async () => {
+  it("sends what is not Kassa's own origin outside, untouched", async () => {
     const f = new SelfFetch('http://kassa.test', async (input) => new Response(`elsewhere ${String(input)}`));
     f.attach((app = await echoApp()));
     expect(await (await f.fetch('https://api.stripe.com/v1/payment_intents')).text()).toBe('elsewhere https://api.stripe.com/v1/payment_intents');
   });
 
-  it("reaches the app through inject() while it listens on no port, and over loopback HTTP once it does", async () => {
+  it('reaches the app through inject() while it listens on no port, and over loopback HTTP once it does', async () => {
     outsideCalls.length = 0;
     const f = new SelfFetch('https://pay.example.com', outside);
     f.attach((app = await echoApp()));

@@ -14,7 +14,10 @@ export class SelfFetch {
   private app: FastifyInstance | undefined;
   private readonly origin: string | undefined;
 
-  constructor(publicUrl: string, private readonly outside: Fetch = (i, init) => fetch(i, init)) {
+  constructor(
+    publicUrl: string,
+    private readonly outside: Fetch = (i, init) => fetch(i, init),
+  ) {
     try {
       this.origin = new URL(publicUrl).origin;
     } catch {

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adjacency,
-  allowedMoves,
-  canMove,
-  defineMachine,
-  expectMoved,
-  reachable,
-  sourcesOf,
-  sqlMove,
-  sqlStatus,
-  sqlStatusIn,
-  transition,
-  TransitionError,
-} from './state-machine.js';
+import { adjacency, allowedMoves, canMove, defineMachine, expectMoved, reachable, sourcesOf, sqlMove, sqlStatus, sqlStatusIn, transition, TransitionError } from './state-machine.js';
 
 type S = 'new' | 'open' | 'done' | 'lost' | 'orphan';
 type E = 'open' | 'touch' | 'finish' | 'lose';

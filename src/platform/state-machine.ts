@@ -147,13 +147,7 @@ export function sqlMove<S extends string, E extends string, T extends Transition
 }
 
 /** Throws when a guarded write moved fewer rows than it meant to (the rows were not in an allowed status). */
-export function expectMoved<S extends string, E extends string, T extends TransitionSpec<S>>(
-  m: Machine<S, E, T>,
-  to: S,
-  moved: number | null,
-  wanted: number,
-  subject: string,
-): void {
+export function expectMoved<S extends string, E extends string, T extends TransitionSpec<S>>(m: Machine<S, E, T>, to: S, moved: number | null, wanted: number, subject: string): void {
   if ((moved ?? 0) === wanted) return;
   throw new TransitionError(
     m.name,

@@ -36,9 +36,19 @@ describe('findTextFault names the field', () => {
 
 describe('isUuid: real 8-4-4-4-12 hex, any version or variant', () => {
   it('refuses look-alikes that a uuid cast would throw on', () => {
-    for (const s of ['------------------------------------', '0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8g', '0190a6f07d3a7c1e9f2b3c4d5e6f7a8b', '{0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8b}', 'urn:uuid:0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8b', '0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8b\0', '0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8b0', '0190a6f0--7d3a-7c1e-9f2b-3c4d5e6f7a8']) {
+    for (const s of [
+      '------------------------------------',
+      '0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8g',
+      '0190a6f07d3a7c1e9f2b3c4d5e6f7a8b',
+      '{0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8b}',
+      'urn:uuid:0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8b',
+      '0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8b\0',
+      '0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8b0',
+      '0190a6f0--7d3a-7c1e-9f2b-3c4d5e6f7a8',
+    ]) {
       expect(isUuid(s), s).toBe(false);
     }
-    for (const s of ['0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8b', '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', 'b65a6939-3896-2dcb-bfff-ffe70000001c']) expect(isUuid(s), s).toBe(true);
+    for (const s of ['0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8b', '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', 'b65a6939-3896-2dcb-bfff-ffe70000001c'])
+      expect(isUuid(s), s).toBe(true);
   });
 });

@@ -98,8 +98,7 @@ export function findTextFault(value: unknown, path: string): TextFault | undefin
 export function installTextCheck(app: FastifyInstance): void {
   // A callback hook, not an async one: every request passes here, and a promise per request costs.
   app.addHook('preValidation', (req, _reply, done) => {
-    const f =
-      findTextFault(req.params, 'params') ?? findTextFault(req.query, 'query') ?? findTextFault(req.headers, 'headers') ?? findTextFault(req.body, 'body');
+    const f = findTextFault(req.params, 'params') ?? findTextFault(req.query, 'query') ?? findTextFault(req.headers, 'headers') ?? findTextFault(req.body, 'body');
     if (f) done(Errors.validation(f.field, f.problem) as unknown as FastifyError);
     else done();
   });

@@ -33,11 +33,7 @@ export const SIGNED_BODY_HINT = 'HS256 JWT signed with';
  * where no recorded request reached that status. `auth` tells the 401s apart: a payments `{data}`
  * token names an unknown store, a Bearer token is malformed, the operator token is missing.
  */
-export function errorForStatus(
-  status: number,
-  auth: 'bearer' | 'operator' | 'inBody' | 'none',
-  route: { path?: string; field?: string } = {},
-): { code: ErrorCode; args: (string | number)[] } {
+export function errorForStatus(status: number, auth: 'bearer' | 'operator' | 'inBody' | 'none', route: { path?: string; field?: string } = {}): { code: ErrorCode; args: (string | number)[] } {
   switch (status) {
     case 400:
       return { code: 'KASSA_ERR_VALIDATION', args: route.field ? [route.field, 'is required'] : ['grandTotal', 'must be a number'] };

@@ -91,8 +91,12 @@ function errorsPage(): Html {
 <table>
 <thead><tr><th scope="col">Code</th><th scope="col">Status</th><th scope="col">Message</th><th scope="col">When</th></tr></thead>
 <tbody>
-${rows.map((r) => html`<tr id="${r.code}"><td><a href="#${r.code}"><code>${r.code}</code></a></td><td>${r.status} ${r.reason}</td><td><code>${r.message}</code></td><td>${trusted(inlineMarkdown(r.description))}</td></tr>
-`)}</tbody>
+${rows.map(
+  (
+    r,
+  ) => html`<tr id="${r.code}"><td><a href="#${r.code}"><code>${r.code}</code></a></td><td>${r.status} ${r.reason}</td><td><code>${r.message}</code></td><td>${trusted(inlineMarkdown(r.description))}</td></tr>
+`,
+)}</tbody>
 </table>`;
 }
 
@@ -102,8 +106,12 @@ function pagesPage(pages: readonly PageRoute[]): Html {
 <table>
 <thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">What</th></tr></thead>
 <tbody>
-${[...pages].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method)).map((p) => html`<tr><td>${p.method}</td><td><code>${p.url}</code></td><td>${p.summary}</td></tr>
-`)}</tbody>
+${[...pages]
+  .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method))
+  .map(
+    (p) => html`<tr><td>${p.method}</td><td><code>${p.url}</code></td><td>${p.summary}</td></tr>
+`,
+  )}</tbody>
 </table>`;
 }
 

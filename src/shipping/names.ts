@@ -21,8 +21,7 @@ export function withOriginalNames(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || value instanceof Date || Buffer.isBuffer(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[ORIGINAL_KEYS[key] ?? key] =
-      CONTRACT_TYPE_LISTS.has(key) && Array.isArray(v) ? v.map((t) => (t === 'SERVICE' ? 'MONTONIO' : t)) : withOriginalNames(v);
+    out[ORIGINAL_KEYS[key] ?? key] = CONTRACT_TYPE_LISTS.has(key) && Array.isArray(v) ? v.map((t) => (t === 'SERVICE' ? 'MONTONIO' : t)) : withOriginalNames(v);
   }
   return out;
 }
@@ -49,9 +48,7 @@ function renameSchema(node: unknown, contractTypes: boolean): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(node)) {
     if (key === 'properties' && v !== null && typeof v === 'object') {
-      out[key] = Object.fromEntries(
-        Object.entries(v).map(([name, s]) => [ORIGINAL_KEYS[name] ?? name, renameSchema(s, CONTRACT_TYPE_LISTS.has(name))]),
-      );
+      out[key] = Object.fromEntries(Object.entries(v).map(([name, s]) => [ORIGINAL_KEYS[name] ?? name, renameSchema(s, CONTRACT_TYPE_LISTS.has(name))]));
     } else if (key === 'required' && Array.isArray(v)) {
       // The shipment declares montonioOrderUuid beside serviceOrderUuid: renamed, they are one key.
       out[key] = [...new Set(v.map((name: unknown) => (typeof name === 'string' ? (ORIGINAL_KEYS[name] ?? name) : name)))];

@@ -14,7 +14,7 @@ import type { Env } from '../platform/env.js';
 
 /** The 401 of a production Bearer token without `exp` when the store does not allow them. */
 export const PRODUCTION_TOKEN_WITHOUT_EXP =
-  "payload.exp is required; this store refuses production Bearer tokens without exp unless its setting allowTokensWithoutExp is on " +
+  'payload.exp is required; this store refuses production Bearer tokens without exp unless its setting allowTokensWithoutExp is on ' +
   '(operator API: PATCH /operator/stores/{uuid} {"allowTokensWithoutExp": true}; CLI: kassa stores set-tokens-without-exp UUID --allow true)';
 
 export interface StoreKey {
@@ -121,9 +121,7 @@ export class KeyResolver {
 
   /** The current key pair of a store in an environment (to sign tokens the store receives). */
   async forStore(storeId: string, env: Env): Promise<StoreKey> {
-    const key = await this.cached(this.byStoreEnv, `${storeId}:${env}`, () =>
-      this.load('k.store_id = $1 AND k.env = $2', [storeId, env]),
-    );
+    const key = await this.cached(this.byStoreEnv, `${storeId}:${env}`, () => this.load('k.store_id = $1 AND k.env = $2', [storeId, env]));
     if (!key) throw new Error(`store ${storeId} has no ${env} key`);
     return key;
   }
@@ -152,8 +150,7 @@ export class KeyResolver {
    * that setting. The signature is always checked first.
    */
   async authenticateBearer(token: unknown, env: Env): Promise<Authenticated> {
-    const withoutExp = (key: StoreKey): VerifyOptions['withoutExp'] =>
-      env === 'sandbox' || key.store.allowTokensWithoutExp ? 'accept' : Errors.invalidToken(PRODUCTION_TOKEN_WITHOUT_EXP);
+    const withoutExp = (key: StoreKey): VerifyOptions['withoutExp'] => (env === 'sandbox' || key.store.allowTokensWithoutExp ? 'accept' : Errors.invalidToken(PRODUCTION_TOKEN_WITHOUT_EXP));
     const hit = typeof token === 'string' ? this.verified.get(token) : undefined;
     if (hit) {
       const key = await this.byAccess(hit.accessKey);
@@ -171,12 +168,7 @@ export class KeyResolver {
     return { key, claims };
   }
 
-  private async check(
-    token: unknown,
-    env: Env,
-    accessKeyClaim: 'accessKey' | 'access_key',
-    withoutExp: (key: StoreKey) => VerifyOptions['withoutExp'],
-  ): Promise<Authenticated & { secret: string }> {
+  private async check(token: unknown, env: Env, accessKeyClaim: 'accessKey' | 'access_key', withoutExp: (key: StoreKey) => VerifyOptions['withoutExp']): Promise<Authenticated & { secret: string }> {
     const peeked = peek(token);
     const { payload } = peeked;
     const accessKey = payload[accessKeyClaim];

@@ -266,7 +266,7 @@ export async function operatorRoutes(app: FastifyInstance, opts: { services: Ser
     {
       schema: {
         tags,
-        summary: 'End a roll\'s overlap now: the previous secret stops being accepted (on other API nodes within KASSA_AUTH_CACHE_MS)',
+        summary: "End a roll's overlap now: the previous secret stops being accepted (on other API nodes within KASSA_AUTH_CACHE_MS)",
         operationId: 'operatorRevokePreviousKey',
         security,
         params: StoreParams,

@@ -24,10 +24,7 @@ const StoreAddressSchema = Type.Object(
   { description: "The sender address of the store's shipments" },
 );
 
-const PayoutAccountSchema = Type.Object(
-  { iban: Type.String({ description: 'ISO 13616 IBAN' }), accountName: Type.String({ minLength: 1, maxLength: 140 }) },
-  { description: 'Where payouts go' },
-);
+const PayoutAccountSchema = Type.Object({ iban: Type.String({ description: 'ISO 13616 IBAN' }), accountName: Type.String({ minLength: 1, maxLength: 140 }) }, { description: 'Where payouts go' });
 
 /** A store as the operator sees it. */
 export const StoreSchema = Type.Object(
@@ -38,10 +35,9 @@ export const StoreSchema = Type.Object(
     businessName: Type.String(),
     country: Type.String(),
     enabledMethods: Type.Array(Type.Enum([...PAYMENT_METHODS])),
-    countriesOff: Type.Object(
-      Object.fromEntries(ENVS.map((e) => [e, Type.Object({ paymentInitiation: Type.Optional(Type.Array(Type.Enum([...COUNTRIES]))) })])),
-      { description: 'Per environment, the countries where a method is switched off (bank payments only)' },
-    ),
+    countriesOff: Type.Object(Object.fromEntries(ENVS.map((e) => [e, Type.Object({ paymentInitiation: Type.Optional(Type.Array(Type.Enum([...COUNTRIES]))) })])), {
+      description: 'Per environment, the countries where a method is switched off (bank payments only)',
+    }),
     bankRefundsEnabled: Type.Boolean(),
     allowTokensWithoutExp: Type.Boolean({ description: 'Production Bearer tokens may come without exp' }),
     sandboxSettlement: Type.Enum([...SANDBOX_SETTLEMENTS]),
@@ -126,9 +122,7 @@ export const KeyRollBody = documentedOnly(
   Type.Object(
     {
       env: Type.Enum([...ENVS]),
-      overlapMinutes: Type.Optional(
-        Type.Integer({ minimum: 0, maximum: MAX_OVERLAP_MINUTES, description: 'How long the previous secret stays valid (default 1440, 24 hours; 0 ends it at once)' }),
-      ),
+      overlapMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OVERLAP_MINUTES, description: 'How long the previous secret stays valid (default 1440, 24 hours; 0 ends it at once)' })),
     },
     { additionalProperties: true },
   ),

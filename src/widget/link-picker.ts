@@ -24,7 +24,11 @@ interface Point {
   carrier: string;
 }
 
-const fold = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 interface Picker {
   /** Shows the points of `carrier` only; a chosen point of another carrier is dropped. */
@@ -96,7 +100,9 @@ function picker(wrap: HTMLElement, select: HTMLSelectElement): Picker {
   }
 
   function render(): void {
-    const words = fold(input.value).split(/[\s,]+/).filter(Boolean);
+    const words = fold(input.value)
+      .split(/[\s,]+/)
+      .filter(Boolean);
     const matches = points.filter((p) => p.carrier === carrier && words.every((w) => p.key.includes(w)));
     // The points in a town the first word names come first (then the rest, by town as listed).
     const first = words[0];

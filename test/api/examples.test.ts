@@ -56,7 +56,13 @@ beforeAll(async () => {
   const shipment = (await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer(), payload: pickupBody({ synchronous: true }) })).json();
   const label = (await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: t.bearer(), payload: { shipmentIds: [shipment.id] } })).json();
   const webhook = (await t.app.inject({ method: 'POST', url: `${SANDBOX}/webhooks`, headers: t.bearer(), payload: { url: 'https://hooks.example/kassa' } })).json();
-  const link = (await t.app.inject({ method: 'POST', url: '/sandbox/api/payment-links', payload: { data: t.token({ description: 'Gift card', amount: 25, currency: 'EUR', askAdditionalInfo: false, expiresAt: '2099-01-01 00:00:00' }) } })).json();
+  const link = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/payment-links',
+      payload: { data: t.token({ description: 'Gift card', amount: 25, currency: 'EUR', askAdditionalInfo: false, expiresAt: '2099-01-01 00:00:00' }) },
+    })
+  ).json();
   const session = (await t.app.inject({ method: 'POST', url: '/sandbox/api/sessions', payload: { data: t.token({ iat: nowS() }) } })).json();
   const intent = (await t.app.inject({ method: 'POST', url: '/sandbox/api/payment-intents/draft', payload: { data: t.token({ method: 'cardPayments', iat: nowS() }) } })).json();
   const contracts = (await t.app.inject({ method: 'GET', url: `/operator/stores/${t.store.id}/carrier-contracts`, headers: admin })).json();
@@ -168,9 +174,10 @@ function build(pathKey: string, method: string, op: Operation, variant: Variant)
     if (names.includes('bearerAuth')) {
       // The snake_case shipping API's clients name the key `access_key`.
       const claim = pathKey.includes('/shipping/api/v1/') ? 'access_key' : 'accessKey';
-      headers.authorization = variant === 'wrongSecret'
-        ? `Bearer ${sign({ [claim]: t.store.keys[env].accessKey, exp: nowS() + 600 }, 'not-the-secret')}`
-        : `Bearer ${t.token({ [claim]: t.store.keys[env].accessKey }, { env })}`;
+      headers.authorization =
+        variant === 'wrongSecret'
+          ? `Bearer ${sign({ [claim]: t.store.keys[env].accessKey, exp: nowS() + 600 }, 'not-the-secret')}`
+          : `Bearer ${t.token({ [claim]: t.store.keys[env].accessKey }, { env })}`;
     } else if (names.includes('operatorToken') || names.includes('metricsToken')) headers.authorization = admin.authorization;
   }
   if (variant === 'wrongSecret' && !names.includes('bearerAuth') && !signed) return undefined;
@@ -179,11 +186,12 @@ function build(pathKey: string, method: string, op: Operation, variant: Variant)
   if (variant === 'emptyBody') return { ...call, payload: {} };
   if (signed) {
     const payload = PAYLOADS[id]?.() ?? {};
-    const token = variant === 'noAuth'
-      ? sign({ ...payload, accessKey: 'sk_test_unknown_key_000000', exp: nowS() + 600 }, 'x')
-      : variant === 'wrongSecret'
-        ? sign({ ...payload, accessKey: t.store.keys[env].accessKey, exp: nowS() + 600 }, 'not-the-secret')
-        : t.token(payload, { env });
+    const token =
+      variant === 'noAuth'
+        ? sign({ ...payload, accessKey: 'sk_test_unknown_key_000000', exp: nowS() + 600 }, 'x')
+        : variant === 'wrongSecret'
+          ? sign({ ...payload, accessKey: t.store.keys[env].accessKey, exp: nowS() + 600 }, 'not-the-secret')
+          : t.token(payload, { env });
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
     return { ...call, payload: { data: token }, claims };
   }
@@ -202,7 +210,10 @@ function trim(v: unknown, depth = 0): unknown {
 function bodyOf(res: LightMyRequestResponse, type: string): unknown {
   if (type === 'application/json') return trim(res.json());
   if (/^(text\/|application\/xml|image\/svg)/.test(type)) return res.body.length > 1500 ? `${res.body.slice(0, 1500)}\n…` : res.body;
-  return `${res.rawPayload.subarray(0, 8).toString('latin1').replace(/[^\x20-\x7e]/g, '.')}… (${res.rawPayload.length} bytes)`;
+  return `${res.rawPayload
+    .subarray(0, 8)
+    .toString('latin1')
+    .replace(/[^\x20-\x7e]/g, '.')}… (${res.rawPayload.length} bytes)`;
 }
 
 /** Calls every operation each way and keeps the answers whose status it documents. */
@@ -222,7 +233,9 @@ async function record(): Promise<{ fresh: Record<string, RecordedOperation>; ans
       if (!call) continue;
       const res = await t.app.inject({ method: call.method as 'GET', url: call.url, headers: call.headers, ...(call.payload !== undefined ? { payload: call.payload as object } : {}) });
       const status = String(res.statusCode);
-      const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+      const type = String(res.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim();
       const documented = op.responses?.[status]?.content?.[type];
       if (variant === 'ok' && res.statusCode < 400 && call.payload !== undefined && !entry.request) {
         entry.request = call.claims ? { payload: call.claims } : { body: call.payload };
@@ -260,10 +273,16 @@ describe('the recorded examples (src/reference/recorded.ts)', () => {
       return;
     }
     const missing = Object.entries(RECORDED).flatMap(([id, e]) =>
-      Object.entries(e.responses).filter(([status, r]) => fresh[id]?.responses[status]?.type !== r.type).map(([status]) => `${id} ${status}`),
+      Object.entries(e.responses)
+        .filter(([status, r]) => fresh[id]?.responses[status]?.type !== r.type)
+        .map(([status]) => `${id} ${status}`),
     );
     expect(missing, 'recorded answers the app no longer gives (KASSA_RECORD_EXAMPLES=1 to record again)').toEqual([]);
-    const unrecorded = Object.entries(fresh).flatMap(([id, e]) => Object.keys(e.responses).filter((status) => !RECORDED[id]?.responses[status]).map((status) => `${id} ${status}`));
+    const unrecorded = Object.entries(fresh).flatMap(([id, e]) =>
+      Object.keys(e.responses)
+        .filter((status) => !RECORDED[id]?.responses[status])
+        .map((status) => `${id} ${status}`),
+    );
     expect(unrecorded, 'answers not yet recorded (KASSA_RECORD_EXAMPLES=1 to record)').toEqual([]);
   }, 120_000);
 });

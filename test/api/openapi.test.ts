@@ -62,11 +62,14 @@ let t: TestApp;
 let doc: Document;
 
 beforeAll(async () => {
-  t = await createTestApp({}, {
-    onRoute: (r: RouteOptions) => {
-      for (const method of [r.method].flat()) routes.push({ method, url: r.url, schema: r.schema as Record<string, unknown> | undefined });
+  t = await createTestApp(
+    {},
+    {
+      onRoute: (r: RouteOptions) => {
+        for (const method of [r.method].flat()) routes.push({ method, url: r.url, schema: r.schema as Record<string, unknown> | undefined });
+      },
     },
-  });
+  );
   await t.app.ready();
   doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
 });
@@ -86,8 +89,7 @@ function allRoutes(): Route[] {
 const checkedRoutes = (): Route[] => allRoutes().filter((r) => !isPageRoute(r.url, r.schema));
 const pageRoutes = (): Route[] => allRoutes().filter((r) => isPageRoute(r.url, r.schema));
 
-const isErrorBody = (schema: { properties?: Record<string, unknown> } | undefined) =>
-  !!schema?.properties && ['statusCode', 'message', 'error'].every((k) => k in schema.properties!);
+const isErrorBody = (schema: { properties?: Record<string, unknown> } | undefined) => !!schema?.properties && ['statusCode', 'message', 'error'].every((k) => k in schema.properties!);
 
 /** What a route's operation lacks (empty when it is fully described). */
 function problemsOf(route: Route): string[] {
@@ -161,8 +163,7 @@ function operations(): [string, Operation][] {
 }
 
 /** The message pattern of a catalogue entry: its template with each `%s` as any text. */
-const templatePattern = (code: ErrorCode) =>
-  new RegExp(`^${ERROR_CATALOGUE[code].template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%s/g, '[\\s\\S]+')}$`);
+const templatePattern = (code: ErrorCode) => new RegExp(`^${ERROR_CATALOGUE[code].template.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%s/g, '[\\s\\S]+')}$`);
 
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as unknown;
 

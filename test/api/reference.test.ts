@@ -72,7 +72,11 @@ describe('mix-ups say what happened', () => {
 
   it("a token signed with another secret for a known key is the spec's 403 INVALID_TOKEN saying the signature does not match that key's secret", async () => {
     const k = t.store.keys.sandbox;
-    const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: sign({ ...orderPayload(), accessKey: k.accessKey, exp: nowS() + 600 }, t.store.keys.production.secretKey) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/orders',
+      payload: { data: sign({ ...orderPayload(), accessKey: k.accessKey, exp: nowS() + 600 }, t.store.keys.production.secretKey) },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({
       statusCode: 403,

@@ -75,7 +75,12 @@ describe('kassa users add (POST /operator/backoffice-users)', () => {
     await addUser('again@shop.test', t.store);
     const before = await session('again@shop.test');
     expect((await get('/dashboard', before)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'POST', url: '/operator/backoffice-users', headers: admin, payload: { storeUuid: t.store.id, email: 'again@shop.test', password: 'another long password' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/operator/backoffice-users',
+      headers: admin,
+      payload: { storeUuid: t.store.id, email: 'again@shop.test', password: 'another long password' },
+    });
     expect(res.statusCode).toBe(201);
     expect((await get('/dashboard', before)).statusCode).toBe(303);
     expect((await signIn('again@shop.test', PASSWORD, freshIp())).statusCode).toBe(401);
@@ -354,7 +359,7 @@ describe('the orders page', () => {
 });
 
 describe("an order's page", () => {
-  it('shows the payment attempts and the notification with every delivery attempt; another store\'s order is not found', async () => {
+  it("shows the payment attempts and the notification with every delivery attempt; another store's order is not found", async () => {
     const rx = await startReceiver();
     try {
       rx.respond.status = 500;

@@ -69,12 +69,17 @@ describe('kassa users list | remove | set-password', () => {
     const users = JSON.parse(all.stdout) as { email: string; sessions: number; memberships: { storeUuid: string; role: string }[] }[];
     const two = users.find((u) => u.email === 'two-stores@shop.test')!;
     expect(two.sessions).toBe(1);
-    expect(two.memberships.map((m) => [m.storeUuid, m.role]).sort()).toEqual([[t.store.id, 'viewer'], [other.id, 'owner']].sort());
+    expect(two.memberships.map((m) => [m.storeUuid, m.role]).sort()).toEqual(
+      [
+        [t.store.id, 'viewer'],
+        [other.id, 'owner'],
+      ].sort(),
+    );
     const mine = JSON.parse((await kassa(['users', 'list', '--store', t.store.id, '--json'])).stdout) as { email: string }[];
     expect(mine.map((u) => u.email)).toContain('two-stores@shop.test');
     expect(mine.map((u) => u.email)).not.toContain('only-other@shop.test');
     const plain = await kassa(['users', 'list', '--store', other.id]);
-    expect(plain.stdout).toMatch(/^two-stores@shop\.test  [0-9a-f-]{36}  1 session  (owner of Second shop|viewer of Test shop).*$/m);
+    expect(plain.stdout).toMatch(/^two-stores@shop\.test {2}[0-9a-f-]{36} {2}1 session {2}(owner of Second shop|viewer of Test shop).*$/m);
     const bad = await kassa(['users', 'list', '--store', 'nope']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe('GET /operator/backoffice-users?storeUuid=nope failed: 400 storeUuid must be a UUID\n');
@@ -148,7 +153,14 @@ describe('kassa notifications show', () => {
       const n = JSON.parse(json.stdout) as { id: string; status: string; deliveryAttempts: Record<string, unknown>[] };
       expect(n).toMatchObject({ id, status: 'delivered', kind: 'order', subjectId: orderUuid, attempts: 2 });
       expect(n.deliveryAttempts).toEqual([
-        expect.objectContaining({ attempt: 1, outcome: 'retry', responseStatus: 500, responseExcerpt: 'database is down\nretry later', error: 'answered 500; only 200 or 201 count as received', nextAttemptAt: expect.any(String) }),
+        expect.objectContaining({
+          attempt: 1,
+          outcome: 'retry',
+          responseStatus: 500,
+          responseExcerpt: 'database is down\nretry later',
+          error: 'answered 500; only 200 or 201 count as received',
+          nextAttemptAt: expect.any(String),
+        }),
         expect.objectContaining({ attempt: 2, outcome: 'delivered', responseStatus: 200, responseExcerpt: 'thanks', error: null, nextAttemptAt: null }),
       ]);
       for (const a of n.deliveryAttempts) expect(a.durationMs).toEqual(expect.any(Number));
@@ -157,10 +169,10 @@ describe('kassa notifications show', () => {
       const lines = plain.stdout.trimEnd().split('\n');
       expect(lines[0]).toMatch(new RegExp(`^${id}  order   delivered  2 attempts  last 200  `));
       expect(lines.slice(1)).toEqual([
-        expect.stringMatching(/^  #1  \S+Z  retry +\d+ ms  500  answered 500; only 200 or 201 count as received  next \S+Z$/),
+        expect.stringMatching(/^ {2}#1 {2}\S+Z {2}retry +\d+ ms {2}500 {2}answered 500; only 200 or 201 count as received {2}next \S+Z$/),
         '      | database is down',
         '      | retry later',
-        expect.stringMatching(/^  #2  \S+Z  delivered +\d+ ms  200$/),
+        expect.stringMatching(/^ {2}#2 {2}\S+Z {2}delivered +\d+ ms {2}200$/),
         '      | thanks',
       ]);
       const unknown = await kassa(['notifications', 'show', '00000000-0000-4000-8000-000000000000']);

@@ -188,7 +188,11 @@ describe('deleting a shipping webhook', () => {
     const theirs = await register(other, 'https://merchant.example/hooks/theirs');
     const mine = await register(store, 'https://merchant.example/hooks/mine');
     const csrf = await officeCsrf(t, owner);
-    for (const [id, env] of [[theirs, 'sandbox'], [mine, 'production'], ['not-a-uuid', 'sandbox']] as const) {
+    for (const [id, env] of [
+      [theirs, 'sandbox'],
+      [mine, 'production'],
+      ['not-a-uuid', 'sandbox'],
+    ] as const) {
       const res = await officePost(t, `/dashboard/shipping/webhooks/${id}/delete`, owner, { ...scope, store: store.id, env, csrf });
       expect(res.statusCode, `${id} ${env}`).toBe(404);
     }

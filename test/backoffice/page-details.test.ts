@@ -24,7 +24,11 @@ const settings = (lang: string) => officeGet(t, `/dashboard/settings?env=sandbox
 
 describe('the header', () => {
   it('names the store with the role in words of the page’s language', async () => {
-    for (const [lang, role] of [['en', 'Owner'], ['de', 'Inhaber'], ['ru', 'Владелец']] as const) {
+    for (const [lang, role] of [
+      ['en', 'Owner'],
+      ['de', 'Inhaber'],
+      ['ru', 'Владелец'],
+    ] as const) {
       const body = (await settings(lang)).body;
       expect(body).toContain(`<span class="store-name">${t.store.name} · ${role}</span>`);
       expect(body).not.toContain('(owner)');

@@ -29,7 +29,11 @@ const helper = (store: CreatedStore, p: string) => t.app.inject({ method: 'POST'
 
 /** Pays an order of `amount`, settles and runs payouts: one new payout of the store. */
 async function payout(store: CreatedStore, amount: number, ref: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: t.token(orderPayload({ grandTotal: amount, merchantReference: ref, payment: { method: 'cardPayments', amount, currency: 'EUR' } }), { store }) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/api/orders',
+    payload: { data: t.token(orderPayload({ grandTotal: amount, merchantReference: ref, payment: { method: 'cardPayments', amount, currency: 'EUR' } }), { store }) },
+  });
   expect(res.statusCode).toBe(201);
   expect((await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${res.json().uuid}/pay`, headers: t.bearer({ store }), payload: {} })).statusCode).toBe(200);
   expect((await helper(store, 'settle')).statusCode).toBe(200);

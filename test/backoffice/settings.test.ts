@@ -156,8 +156,16 @@ describe('settings forms', () => {
     const ok = await post('/address', ADDRESS);
     expect(ok.statusCode).toBe(303);
     expect((await current()).shippingAddress).toEqual({
-      name: 'Settings shop OÜ', companyName: null, streetAddress: 'Pärnu mnt 10', locality: 'Tallinn', region: null,
-      postalCode: '10148', country: 'EE', phoneCountryCode: '+372', phoneNumber: '5551234', email: null,
+      name: 'Settings shop OÜ',
+      companyName: null,
+      streetAddress: 'Pärnu mnt 10',
+      locality: 'Tallinn',
+      region: null,
+      postalCode: '10148',
+      country: 'EE',
+      phoneCountryCode: '+372',
+      phoneNumber: '5551234',
+      email: null,
     });
     // The operator API reads it the same way.
     const op = await t.app.inject({ method: 'GET', url: `/operator/stores/${store.id}`, headers: { authorization: 'Bearer test-admin-token' } });
@@ -206,13 +214,23 @@ describe('API keys on the settings page', () => {
     expect((await createOrder(secret)).statusCode).toBe(201);
     expect((await createOrder(old)).statusCode).toBe(201);
     const advance = (minutes: number) =>
-      t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/clock/advance', headers: { authorization: `Bearer ${sign({ accessKey: store.keys.sandbox.accessKey, exp: nowS() + 600 }, secret)}` }, payload: { minutes } });
+      t.app.inject({
+        method: 'POST',
+        url: '/sandbox/api/test-helpers/clock/advance',
+        headers: { authorization: `Bearer ${sign({ accessKey: store.keys.sandbox.accessKey, exp: nowS() + 600 }, secret)}` },
+        payload: { minutes },
+      });
     await advance(59);
     expect((await createOrder(old)).statusCode).toBe(201);
     await advance(2);
     const refused = await createOrder(old);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ statusCode: 403, message: expect.stringMatching(/^INVALID_TOKEN: the signature does not match the secret key of access key /), error: 'Forbidden', code: 'KASSA_ERR_INVALID_SIGNATURE' });
+    expect(refused.json()).toMatchObject({
+      statusCode: 403,
+      message: expect.stringMatching(/^INVALID_TOKEN: the signature does not match the secret key of access key /),
+      error: 'Forbidden',
+      code: 'KASSA_ERR_INVALID_SIGNATURE',
+    });
     expect((await createOrder(secret)).statusCode).toBe(201);
     store.keys.sandbox.secretKey = secret;
   });
@@ -231,7 +249,12 @@ describe('API keys on the settings page', () => {
       const created = await createOrder(old, { notificationUrl: rx.url });
       expect(created.statusCode).toBe(201);
       const uuid = created.json().uuid;
-      const paid = await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${uuid}/pay`, headers: { authorization: `Bearer ${sign({ accessKey: store.keys.sandbox.accessKey, exp: nowS() + 600 }, old)}` }, payload: {} });
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/sandbox/api/test-helpers/orders/${uuid}/pay`,
+        headers: { authorization: `Bearer ${sign({ accessKey: store.keys.sandbox.accessKey, exp: nowS() + 600 }, old)}` },
+        payload: {},
+      });
       expect(paid.statusCode).toBe(200);
       await t.delivery().drain();
       const token = rx.received.find((r) => typeof r.body.orderToken === 'string')!.body.orderToken as string;

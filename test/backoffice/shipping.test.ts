@@ -303,7 +303,12 @@ describe('Webhooks', () => {
       rx.respond.status = 500;
       const hook = await t.app.inject({ method: 'POST', url: `${SANDBOX}/webhooks`, headers: t.bearer(), payload: { url: `${rx.url}/v2`, enabledEvents: ['shipment.registered'] } });
       expect(hook.statusCode).toBe(201);
-      const legacy = await t.app.inject({ method: 'PATCH', url: '/sandbox/shipping/api/v1/stores/store-webhook', headers: { authorization: legacyBearer(t.store.keys.sandbox) }, payload: { tracking_webhook_url: `${rx.url}/legacy` } });
+      const legacy = await t.app.inject({
+        method: 'PATCH',
+        url: '/sandbox/shipping/api/v1/stores/store-webhook',
+        headers: { authorization: legacyBearer(t.store.keys.sandbox) },
+        payload: { tracking_webhook_url: `${rx.url}/legacy` },
+      });
       expect(legacy.statusCode).toBe(200);
       const s = await shipment(pickupBody());
       await drainShipments();

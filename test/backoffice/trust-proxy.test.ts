@@ -63,7 +63,10 @@ describe('KASSA_TRUST_PROXY', () => {
   });
 
   it('sets the Secure cookie for https only when a trusted proxy says so', async () => {
-    const secure = (res: Awaited<ReturnType<typeof attempt>>) => setCookies(res).find((c) => c.startsWith('kassa_session='))?.includes('; Secure');
+    const secure = (res: Awaited<ReturnType<typeof attempt>>) =>
+      setCookies(res)
+        .find((c) => c.startsWith('kassa_session='))
+        ?.includes('; Secure');
     const viaProxy = await attempt('10.1.2.4', 'proxy-owner@shop.test', OFFICE_PASSWORD, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.210' });
     expect(viaProxy.statusCode).toBe(303);
     expect(secure(viaProxy)).toBe(true);

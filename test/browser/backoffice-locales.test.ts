@@ -85,7 +85,12 @@ describeBrowser('the back office in eight locales at 320 and 1280 px', () => {
     const refund = await t.app.inject({ method: 'POST', url: '/sandbox/api/refunds', payload: { data: t.token({ orderUuid: orderId, amount: 10, idempotencyKey: 'locales-1' }) } });
     expect(refund.statusCode).toBe(201);
     expect((await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/payouts/run', headers: t.bearer(), payload: {} })).statusCode).toBe(200);
-    const hook = await t.app.inject({ method: 'POST', url: `${SANDBOX}/webhooks`, headers: t.bearer(), payload: { url: `${rx.url}/hook`, enabledEvents: ['shipment.registered', 'shipment.labelsCreated'] } });
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX}/webhooks`,
+      headers: t.bearer(),
+      payload: { url: `${rx.url}/hook`, enabledEvents: ['shipment.registered', 'shipment.labelsCreated'] },
+    });
     expect(hook.statusCode).toBe(201);
     const shipment = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer(), payload: pickupBody({ merchantReference: 'LOCALE-SHIP' }) });
     expect(shipment.statusCode).toBe(201);

@@ -138,8 +138,15 @@ describeBrowser('the Shipping area of the back office in Chromium', () => {
     // The refused form's page is a 400 (Chromium also logs it): the only problem, and no other.
     expect(w.problems).toEqual([`HTTP 400: ${base}/dashboard/shipping/providers`, 'console error: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     expect(visited).toEqual({
-      '01-shipments': [], '02-label-file-pending': [], '03-label-file-ready': [], '04-shipment': [], '05-providers': [],
-      '06-providers-refused': [], '07-providers-added': [], '08-webhooks': [], '09-webhook-resent': [],
+      '01-shipments': [],
+      '02-label-file-pending': [],
+      '03-label-file-ready': [],
+      '04-shipment': [],
+      '05-providers': [],
+      '06-providers-refused': [],
+      '07-providers-added': [],
+      '08-webhooks': [],
+      '09-webhook-resent': [],
       '10-webhook-deleted': [],
     });
     await w.close();

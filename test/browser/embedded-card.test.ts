@@ -7,7 +7,7 @@
  * order-token that verifies PAID. No console errors, no failed requests.
  */
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, FrameLocator } from 'playwright-core';

@@ -5,7 +5,7 @@
  * Screenshots of every step land in test-results/hosted-pages/.
  */
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -110,7 +110,11 @@ describeBrowser('hosted pages in Chromium', () => {
   });
 
   it.skipIf(!haveChromium)('bank payment still settling (cents .93): the bank is confirming, Check again finds it paid', async () => {
-    const o = await createOrder({ locale: 'et', grandTotal: 10.93, payment: { method: 'paymentInitiation', amount: 10.93, currency: 'EUR', methodOptions: { preferredCountry: 'EE', preferredProvider: 'LHVBEE22' } } });
+    const o = await createOrder({
+      locale: 'et',
+      grandTotal: 10.93,
+      payment: { method: 'paymentInitiation', amount: 10.93, currency: 'EUR', methodOptions: { preferredCountry: 'EE', preferredProvider: 'LHVBEE22' } },
+    });
     const w = await open();
     const { page } = w;
     const body = () => page.locator('body').innerText();

@@ -107,16 +107,16 @@ describeBrowser('payment links in Chromium', () => {
     const link = await createLink({ type: 'one_time', merchantReference: 'ONE-BROWSER' });
     const a = await watchedPage(browser, SHOTS);
     const b = await watchedPage(browser, SHOTS);
-    for (const [w, first] of [[a, 'Mari'], [b, 'Jaan']] as const) {
+    for (const [w, first] of [
+      [a, 'Mari'],
+      [b, 'Jaan'],
+    ] as const) {
       await w.page.goto(link.url);
       await fillPayer(w, first);
       await w.page.getByLabel('Card payment').check();
     }
     await a.shot('b-01-payer-a');
-    await Promise.all([
-      a.page.getByRole('button', { name: 'Continue to payment' }).click(),
-      b.page.getByRole('button', { name: 'Continue to payment' }).click(),
-    ]);
+    await Promise.all([a.page.getByRole('button', { name: 'Continue to payment' }).click(), b.page.getByRole('button', { name: 'Continue to payment' }).click()]);
     await Promise.all([a.page.waitForLoadState(), b.page.waitForLoadState()]);
     const onPay = [a, b].filter((w) => /\/pay\//.test(w.page.url()));
     const refused = [a, b].filter((w) => !/\/pay\//.test(w.page.url()));
@@ -126,10 +126,7 @@ describeBrowser('payment links in Chromium', () => {
     await refused[0]!.shot('b-02-second-payer');
     await onPay[0]!.shot('b-02-first-payer');
     // The loser's only problems are the 409 answer of the form post itself (and Chromium's console line about it).
-    expect(refused[0]!.problems).toEqual([
-      expect.stringMatching(/^HTTP 409: .*\/links\//),
-      'console error: Failed to load resource: the server responded with a status of 409 (Conflict)',
-    ]);
+    expect(refused[0]!.problems).toEqual([expect.stringMatching(/^HTTP 409: .*\/links\//), 'console error: Failed to load resource: the server responded with a status of 409 (Conflict)']);
     expect(onPay[0]!.problems).toEqual([]);
     const { rows } = await t.db.query(`SELECT count(*)::int AS n FROM orders WHERE payment_link_id = $1`, [link.uuid]);
     expect(rows[0].n).toBe(1);
@@ -148,7 +145,12 @@ describeBrowser('payment links in Chromium', () => {
     const { page } = w;
     const kb = page.keyboard;
     await page.goto(`${link.url}?lang=en`);
-    for (const [id, text] of [['f-firstName', 'Mari'], ['f-lastName', 'Tamm'], ['f-email', 'mari@example.com'], ['f-phone', '+372 5551234']] as const) {
+    for (const [id, text] of [
+      ['f-firstName', 'Mari'],
+      ['f-lastName', 'Tamm'],
+      ['f-email', 'mari@example.com'],
+      ['f-phone', '+372 5551234'],
+    ] as const) {
       await kb.press('Tab');
       expect(await focused(page)).toBe(id);
       await kb.type(text);
@@ -273,7 +275,7 @@ describeBrowser('payment links in Chromium', () => {
     const { page } = w;
     await page.goto(`${link.url}?lang=de`);
     await page.getByRole('radio', { name: /^Omniva Geschäftskurier/ }).check();
-    await page.locator('form').evaluate((f) => (f as HTMLFormElement).noValidate = true); // let the server list the problems
+    await page.locator('form').evaluate((f) => ((f as HTMLFormElement).noValidate = true)); // let the server list the problems
     await page.getByRole('button', { name: 'Weiter zur Zahlung' }).click();
     await page.waitForLoadState();
     expect(await page.getByRole('alert').textContent()).toContain('Straße und Hausnummer: Pflichtfeld');

@@ -32,10 +32,16 @@ describeBrowser('tracking page in Chromium', () => {
     t = await createTestApp({ KASSA_PUBLIC_URL: base });
     await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     const res = await t.app.inject({
-      method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer(),
+      method: 'POST',
+      url: `${SANDBOX}/shipments`,
+      headers: t.bearer(),
       payload: {
-        synchronous: true, sender: SENDER, receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' },
-        shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' }, parcels: [{ weight: 1 }], products: [{ sku: 'M', name: 'Kohvikruus', quantity: 1 }],
+        synchronous: true,
+        sender: SENDER,
+        receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' },
+        shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' },
+        parcels: [{ weight: 1 }],
+        products: [{ sku: 'M', name: 'Kohvikruus', quantity: 1 }],
       },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -78,7 +84,10 @@ describeBrowser('tracking page in Chromium', () => {
           const r = await axe.run();
           return r.violations.map((v) => ({ id: v.id, impact: v.impact }));
         });
-        expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'), locale).toEqual([]);
+        expect(
+          violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+          locale,
+        ).toEqual([]);
       }
       expect(w.problems).toEqual([]);
     } finally {

@@ -80,17 +80,23 @@ describeBrowser('bank-selection widget in Chromium', () => {
     const w = await blank();
     const { page } = w;
     // One widget under the three namespaces.
-    expect(await page.evaluate(() => {
-      const g = window as unknown as Record<string, { Checkout: { PaymentInitiation: unknown } }>;
-      return g.Kassa!.Checkout.PaymentInitiation === g.Montonio!.Checkout.PaymentInitiation && g.MontonioLegacy!.Checkout.PaymentInitiation === g.Montonio!.Checkout.PaymentInitiation;
-    })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const g = window as unknown as Record<string, { Checkout: { PaymentInitiation: unknown } }>;
+        return g.Kassa!.Checkout.PaymentInitiation === g.Montonio!.Checkout.PaymentInitiation && g.MontonioLegacy!.Checkout.PaymentInitiation === g.Montonio!.Checkout.PaymentInitiation;
+      }),
+    ).toBe(true);
     await page.evaluate(() => (window as unknown as PageWindow).make('w').init());
     await expect.poll(() => loadedCount(page, 'w')).toBe(1);
     const root = '#montonio-payment-choices-container';
     const select = page.getByLabel('Country of your bank');
     expect(await select.evaluate((s) => s.className)).toContain('montonio-bank-select-class');
     expect(await select.locator('option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]))).toEqual([
-      ['EE', 'Estonia'], ['LV', 'Latvia'], ['LT', 'Lithuania'], ['FI', 'Finland'], ['PL', 'Poland'],
+      ['EE', 'Estonia'],
+      ['LV', 'Latvia'],
+      ['LT', 'Lithuania'],
+      ['FI', 'Finland'],
+      ['PL', 'Poland'],
     ]);
     expect(await select.inputValue()).toBe('EE');
     expect(await bankNames(page, root)).toEqual(['Swedbank', 'SEB', 'LHV', 'Luminor', 'Coop Pank', 'Citadele', 'Bigbank', 'Revolut', 'N26']);
@@ -253,8 +259,19 @@ describeBrowser('bank-selection widget in Chromium', () => {
     // One region: the selector is hidden (still in the page for scripts that set it).
     expect(await page.locator(`${w1} .kassa-bs-region`).isHidden()).toBe(true);
     expect(await bankNames(page, w1)).toEqual([
-      'PKO Bank Polski', 'Bank Pekao', 'mBank', 'ING Bank Śląski', 'Santander Bank Polska', 'Bank Millennium',
-      'Alior Bank', 'BNP Paribas', 'Credit Agricole', 'Citi Handlowy', 'Nest Bank', 'VeloBank', 'Revolut',
+      'PKO Bank Polski',
+      'Bank Pekao',
+      'mBank',
+      'ING Bank Śląski',
+      'Santander Bank Polska',
+      'Bank Millennium',
+      'Alior Bank',
+      'BNP Paribas',
+      'Credit Agricole',
+      'Citi Handlowy',
+      'Nest Bank',
+      'VeloBank',
+      'Revolut',
     ]);
     expect(await page.locator(`${w1} input[name=montonio-preferred-region]`).inputValue()).toBe('PL');
     expect(await page.locator('#second select').inputValue()).toBe('EE');
@@ -283,22 +300,36 @@ describeBrowser('bank-selection widget in Chromium', () => {
     expect(await page.locator('style[data-kassa-bank-selection]').count()).toBe(1);
     await page.locator('#second').getByRole('button', { name: 'Swedbank' }).click();
     await page.locator('#montonio-payment-choices-container').getByRole('button', { name: 'Swedbank' }).click();
-    expect(await page.evaluate(() => {
-      const g = window as unknown as PageWindow;
-      return [g.a, g.b, g.c].map((i) => [i.getPreferredRegion(), i.getPreferredProvider()]);
-    })).toEqual([['EE', 'HABAEE2X'], ['LT', 'HABALT22'], ['FI', '']]);
+    expect(
+      await page.evaluate(() => {
+        const g = window as unknown as PageWindow;
+        return [g.a, g.b, g.c].map((i) => [i.getPreferredRegion(), i.getPreferredProvider()]);
+      }),
+    ).toEqual([
+      ['EE', 'HABAEE2X'],
+      ['LT', 'HABALT22'],
+      ['FI', ''],
+    ]);
     expect(await page.evaluate(() => Object.fromEntries(new FormData(document.querySelector('form')!) as unknown as Iterable<[string, string]>))).toEqual({
-      'a-bank': 'HABAEE2X', 'a-region': 'EE', 'b-bank': 'HABALT22', 'b-region': 'LT', 'c-bank': '', 'c-region': 'FI',
+      'a-bank': 'HABAEE2X',
+      'a-region': 'EE',
+      'b-bank': 'HABALT22',
+      'b-region': 'LT',
+      'c-bank': '',
+      'c-region': 'FI',
     });
     expect(await page.locator('[id]').evaluateAll((es) => es.map((e) => e.id))).toEqual(['montonio-payment-choices-container', 'second']);
     const byInstance = (await calls(page)).filter((c) => c[1] === 'provider').map((c) => [c[0], c[2], c[3]]);
-    expect(byInstance).toEqual([['b', true, 'HABALT22'], ['a', true, 'HABAEE2X']]);
+    expect(byInstance).toEqual([
+      ['b', true, 'HABALT22'],
+      ['a', true, 'HABAEE2X'],
+    ]);
     await w.shot('06-three-instances');
     expect(w.problems).toEqual([]);
     await w.close();
   });
 
-  it.skipIf(!haveChromium)('texts follow the target\'s language; the plugin\'s preselect (set the select, dispatch change) works, an unoffered value is undone', async () => {
+  it.skipIf(!haveChromium)("texts follow the target's language; the plugin's preselect (set the select, dispatch change) works, an unoffered value is undone", async () => {
     const w = await blank();
     const { page } = w;
     await page.evaluate(() => {

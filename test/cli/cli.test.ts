@@ -102,4 +102,3 @@ describe('sandbox store settings from the CLI', () => {
     expect((await kassa(`stores set-sandbox-settlement ${s.id} --mode later`)).code).toBe(2);
   });
 });
-

@@ -42,7 +42,10 @@ afterAll(async () => {
 
 const keyEnv = () => ({ KASSA_URL: url, KASSA_ACCESS_KEY: store.keys.sandbox.accessKey, KASSA_SECRET_KEY: store.keys.sandbox.secretKey });
 
-function start(args: string[], env: Record<string, string> = keyEnv()): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }>; stderrHas(s: string): Promise<void> } {
+function start(
+  args: string[],
+  env: Record<string, string> = keyEnv(),
+): { child: ChildProcess; done: Promise<{ code: number | null; stdout: string; stderr: string }>; stderrHas(s: string): Promise<void> } {
   const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
@@ -116,7 +119,10 @@ describe('kassa listen', () => {
     expect(verify(second.body.refundToken!, store.keys.sandbox.secretKey)).toMatchObject({ orderUuid, refundStatus: expect.any(String) });
     const done = await listen.done;
     expect(done.code).toBe(0);
-    const lines = done.stdout.trim().split('\n').map((l) => JSON.parse(l) as { event: string; kind: string; status: number; subjectId: string; createdAt: string });
+    const lines = done.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { event: string; kind: string; status: number; subjectId: string; createdAt: string });
     // Each line names its event as `kassa trigger` and the docs name it.
     expect(lines[0]!.event).toBe('order.paid');
     expect(lines[1]!.event).toMatch(/^refund\.(pending|successful)$/);
@@ -281,7 +287,9 @@ describe('kassa trigger, orders, refunds', () => {
     const hook = await t.app.inject({ method: 'POST', url: `${SANDBOX}/webhooks`, headers, payload: { url: 'https://shop.example/shipping-webhook' } });
     expect(hook.statusCode).toBe(201);
     const created = await t.app.inject({
-      method: 'POST', url: `${SANDBOX}/shipments`, headers,
+      method: 'POST',
+      url: `${SANDBOX}/shipments`,
+      headers,
       payload: { synchronous: true, sender: SENDER, receiver: RECEIVER, shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' }, parcels: [{ weight: 1 }] },
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -363,7 +371,12 @@ describe('kassa trigger drives each event; kassa listen forwards it signed as Ka
     expect(got.map((g) => describeEvent(g, own.keys.sandbox.secretKey))).toEqual(expected);
     const done = await listen.done;
     expect(done.code, done.stderr).toBe(0);
-    expect(done.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { status: number }).status)).toEqual(expected.map(() => 200));
+    expect(
+      done.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { status: number }).status),
+    ).toEqual(expected.map(() => 200));
     await recv.close();
   });
 
@@ -527,7 +540,11 @@ describe('kassa listen across API nodes and restarts', () => {
       const bUrl = await b.app.listen({ port: 0, host: '127.0.0.1' });
       const aUrl = await a.app.listen({ port: 0, host: '127.0.0.1' });
       const recv = await receiver();
-      const listeners = [start(['listen', '--forward-to', recv.url, '--max-events', '1', '--json'], envOf(s, bUrl)), start(['listen', '--forward-to', recv.url, '--max-events', '1', '--json'], envOf(s, bUrl)), start(['listen', '--forward-to', recv.url, '--max-events', '1', '--json'], envOf(s, aUrl))];
+      const listeners = [
+        start(['listen', '--forward-to', recv.url, '--max-events', '1', '--json'], envOf(s, bUrl)),
+        start(['listen', '--forward-to', recv.url, '--max-events', '1', '--json'], envOf(s, bUrl)),
+        start(['listen', '--forward-to', recv.url, '--max-events', '1', '--json'], envOf(s, aUrl)),
+      ];
       for (const l of listeners) await l.stderrHas('listening');
       await vi.waitFor(() => expect(a.services.cliEvents.wake.size + b.services.cliEvents.wake.size).toBe(3));
       const { rows } = await a.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN kassa_cli_events'`);

@@ -13,7 +13,6 @@ import { createTestApp, type TestApp } from '../support/app.js';
 import { pdfPageCount } from '../support/barcodes.js';
 import { courierBody, pickupBody, SANDBOX } from '../shipping/support.js';
 
-
 let t: TestApp;
 let url: string;
 let dir: string;
@@ -80,7 +79,11 @@ describe('kassa labels create', () => {
     expect(foreign.code).toBe(1);
     expect(foreign.stderr).toContain('404');
     expect(fs.existsSync(path.join(dir, 'no.pdf'))).toBe(false);
-    for (const args of [['labels', 'create'], ['labels', 'make', '--shipment', pending], ['labels', 'create', '--shipment', pending, '--page-size', 'B5']]) {
+    for (const args of [
+      ['labels', 'create'],
+      ['labels', 'make', '--shipment', pending],
+      ['labels', 'create', '--shipment', pending, '--page-size', 'B5'],
+    ]) {
       const bad = await kassa(args);
       expect(bad.code).toBe(2);
       expect(bad.stdout).toBe('');

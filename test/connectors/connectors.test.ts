@@ -104,7 +104,12 @@ describe("production's hosted page", () => {
     const bank = testBank('LV', 'HABALV22');
     expect((await put('xs2a', bank)).statusCode).toBe(200);
     try {
-      const payload = orderPayload({ merchantReference: 'prod-bank-page', grandTotal: 20, currency: 'EUR', payment: { method: 'paymentInitiation', amount: 20, currency: 'EUR', methodOptions: { preferredCountry: 'LV', preferredProvider: 'UNLALV2X' } } });
+      const payload = orderPayload({
+        merchantReference: 'prod-bank-page',
+        grandTotal: 20,
+        currency: 'EUR',
+        payment: { method: 'paymentInitiation', amount: 20, currency: 'EUR', methodOptions: { preferredCountry: 'LV', preferredProvider: 'UNLALV2X' } },
+      });
       const created = await t.app.inject({ method: 'POST', url: '/api/orders', payload: { data: t.token(payload, { env: 'production' }) } });
       expect(created.statusCode, created.body).toBe(201);
       const uuid = created.json().uuid as string;

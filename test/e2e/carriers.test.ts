@@ -21,9 +21,18 @@ import { cli, freePort, startServer, until, type ServerProcess } from '../suppor
 
 /** WC's classes (shipping-methods/<carrier>/class-montonio-*.php): carrier_code and type_v2 of each pickup-point class. */
 const WC_PICKUP_CLASSES = [
-  ['dpd', 'parcelMachine'], ['dpd', 'parcelShop'], ['inpost', 'parcelMachine'], ['latvian_post', 'parcelMachine'],
-  ['omniva', 'parcelMachine'], ['omniva', 'postOffice'], ['orlen', 'parcelMachine'], ['smartpost', 'parcelMachine'],
-  ['smartpost', 'postOffice'], ['unisend', 'parcelMachine'], ['venipak', 'parcelMachine'], ['venipak', 'parcelShop'],
+  ['dpd', 'parcelMachine'],
+  ['dpd', 'parcelShop'],
+  ['inpost', 'parcelMachine'],
+  ['latvian_post', 'parcelMachine'],
+  ['omniva', 'parcelMachine'],
+  ['omniva', 'postOffice'],
+  ['orlen', 'parcelMachine'],
+  ['smartpost', 'parcelMachine'],
+  ['smartpost', 'postOffice'],
+  ['unisend', 'parcelMachine'],
+  ['venipak', 'parcelMachine'],
+  ['venipak', 'parcelShop'],
 ] as const;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-e2e-carriers-'));
@@ -57,7 +66,10 @@ it('a fresh store ships with each of the ten carriers, and every label scans', {
     // fetch() decodes gzip itself; the header says it was compressed on the wire.
     expect(res.headers.get('content-encoding'), code).toBe('gzip');
     const body = (await res.json()) as { pickupPoints: { id: string; type: string; countryCode: string; carrierCode: string }[] };
-    expect(body.pickupPoints.every((p) => p.carrierCode === code), code).toBe(true);
+    expect(
+      body.pickupPoints.every((p) => p.carrierCode === code),
+      code,
+    ).toBe(true);
     pointsOf.set(code, body.pickupPoints);
   }
   for (const [code, type] of WC_PICKUP_CLASSES) {
@@ -90,11 +102,15 @@ it('a fresh store ships with each of the ten carriers, and every label scans', {
 
   const lf = await call('POST', '/label-files', { shipmentIds: ids, orderLabelsBy: 'carrier' });
   expect(lf.status).toBe(201);
-  const ready = await until('label file ready', async () => {
-    const f = (await call('GET', `/label-files/${lf.json.id}`)).json;
-    expect(f.status).not.toBe('failed');
-    return f.status === 'ready' ? f : undefined;
-  }, 60_000);
+  const ready = await until(
+    'label file ready',
+    async () => {
+      const f = (await call('GET', `/label-files/${lf.json.id}`)).json;
+      expect(f.status).not.toBe('failed');
+      return f.status === 'ready' ? f : undefined;
+    },
+    60_000,
+  );
   const pdf = Buffer.from(await (await fetch(ready.labelFileUrl)).arrayBuffer());
   const pages = pdfPageCount(pdf);
   expect(pages).toBe(3); // ten labels, four to an A4 sheet

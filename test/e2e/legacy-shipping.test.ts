@@ -56,8 +56,27 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
 
   // The operator: a store, where it ships from, and a carrier contract in the sandbox.
   const store = JSON.parse(await cli(['stores', 'create', '--name', 'Näidispood OÜ', '--json'], operator)) as { uuid: string; sandbox: { accessKey: string; secretKey: string } };
-  await cli(['stores', 'set-address', store.uuid, '--street', 'Pärnu mnt 10', '--locality', 'Tallinn', '--postal-code', '10148', '--country', 'EE',
-    '--phone-country-code', '+372', '--phone', '6001234', '--json'], operator);
+  await cli(
+    [
+      'stores',
+      'set-address',
+      store.uuid,
+      '--street',
+      'Pärnu mnt 10',
+      '--locality',
+      'Tallinn',
+      '--postal-code',
+      '10148',
+      '--country',
+      'EE',
+      '--phone-country-code',
+      '+372',
+      '--phone',
+      '6001234',
+      '--json',
+    ],
+    operator,
+  );
   expect(JSON.parse(await cli(['contracts', 'add', store.uuid, '--carrier', 'omniva', '--country', 'EE', '--json'], operator))).toMatchObject({ carrierId: 'omniva', country: 'EE' });
 
   // The merchant's developer: the sandbox keys, the snake_case token `{access_key, iat, exp}`.
@@ -110,15 +129,29 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
   const sync = await legacy('POST', '/shipments', wooBody({ merchant_reference: syncRef, shipping_method: 'omniva_parcel_machines', pickup_point_uuid: machine.uuid }));
   expect(sync.status).toBe(201);
   expect(sync.json).toMatchObject({
-    merchant_reference: syncRef, currency: 'EUR', shipping_total: '3.50', total: '24.99', payment_method: 'montonio_payments', error_reason: null, // payment_method: what the plugin sent (docs/decisions.md)
+    merchant_reference: syncRef,
+    currency: 'EUR',
+    shipping_total: '3.50',
+    total: '24.99',
+    payment_method: 'montonio_payments',
+    error_reason: null, // payment_method: what the plugin sent (docs/decisions.md)
     shipping_method: { identifier: 'omniva_parcel_machines', provider_name: 'omniva' },
   });
   const syncUuid = sync.json.uuid as string;
 
-  const background = await legacy('POST', '/shipments/create-async', wooBody({
-    merchant_reference: asyncRef, shipping_method: 'omniva_courier', pickup_point_uuid: undefined,
-    shipping_street_address_1: 'Riia tn 15', shipping_locality: 'Tartu', shipping_postal_code: '51010', parcels: [{ weight: 3.5 }],
-  }));
+  const background = await legacy(
+    'POST',
+    '/shipments/create-async',
+    wooBody({
+      merchant_reference: asyncRef,
+      shipping_method: 'omniva_courier',
+      pickup_point_uuid: undefined,
+      shipping_street_address_1: 'Riia tn 15',
+      shipping_locality: 'Tartu',
+      shipping_postal_code: '51010',
+      parcels: [{ weight: 3.5 }],
+    }),
+  );
   expect(background.status).toBe(201);
   expect(background.text).toBe(''); // an empty body: the shipment's uuid arrives with its webhook
 
@@ -187,7 +220,8 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
   expect(printed.map((h) => h.claims.shipment_uuid).sort()).toEqual([asyncUuid, syncUuid].sort());
   for (const { claims } of printed) {
     expect(claims).toMatchObject({
-      message: 'label_created', shipment_status: 'label_created',
+      message: 'label_created',
+      shipment_status: 'label_created',
       merchant_reference: claims.shipment_uuid === syncUuid ? syncRef : asyncRef,
       tracking_numbers: tracking.get(claims.shipment_uuid as string),
     });
@@ -196,7 +230,10 @@ it('registers the webhook, ships by the snake_case API (sync and async), prints 
 
   // 7. The same shipments through v2, with a v2 Bearer token {accessKey, exp}.
   const v2 = merchant(base, { accessKey, secretKey }).shipping;
-  for (const [uuid, ref] of [[syncUuid, syncRef], [asyncUuid, asyncRef]] as const) {
+  for (const [uuid, ref] of [
+    [syncUuid, syncRef],
+    [asyncUuid, asyncRef],
+  ] as const) {
     const s = await v2('GET', `/shipments/${uuid}`);
     expect(s.status).toBe(200);
     expect(s.json).toMatchObject({ id: uuid, merchantReference: ref, status: 'labelsCreated' });

@@ -31,8 +31,13 @@ it('a fresh store pays, refunds at once, ships to a pickup point and scans its l
 
   // An order, paid as the hosted page would, then refunded at once.
   const order = await m.post('/orders', {
-    merchantReference: 'NEW-1', returnUrl: 'https://shop.example/return', notificationUrl: 'https://shop.example/notify',
-    grandTotal: '12.50', currency: 'EUR', locale: 'et', payment: { method: 'cardPayments', amount: '12.50', currency: 'EUR' },
+    merchantReference: 'NEW-1',
+    returnUrl: 'https://shop.example/return',
+    notificationUrl: 'https://shop.example/notify',
+    grandTotal: '12.50',
+    currency: 'EUR',
+    locale: 'et',
+    payment: { method: 'cardPayments', amount: '12.50', currency: 'EUR' },
   });
   expect(order.status).toBe(201);
   const paid = await m.helper(`orders/${order.json.uuid}/pay`);
@@ -56,7 +61,9 @@ it('a fresh store pays, refunds at once, ships to a pickup point and scans its l
   expect(points.status).toBe(200);
   const point = points.json.pickupPoints[0];
   const shipment = await m.shipping('POST', '/shipments', {
-    merchantReference: 'NEW-1', shippingMethod: { type: 'pickupPoint', id: point.id }, parcels: [{ weight: 0.8 }],
+    merchantReference: 'NEW-1',
+    shippingMethod: { type: 'pickupPoint', id: point.id },
+    parcels: [{ weight: 0.8 }],
     sender: { name: 'Uus pood OÜ', streetAddress: 'Telliskivi 60a', locality: 'Tallinn', postalCode: '10412', country: 'EE', phoneCountryCode: '+372', phoneNumber: '6001234' },
     receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234', email: 'mari@example.ee' },
   });

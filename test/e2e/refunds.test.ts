@@ -28,7 +28,12 @@ afterAll(async () => {
 
 async function paidOrder(c: Merchant, ref: string, amount: number, notificationUrl: string) {
   const o = await c.post('/orders', {
-    merchantReference: ref, returnUrl: 'https://shop.example/return', notificationUrl, grandTotal: amount, currency: 'EUR', locale: 'en',
+    merchantReference: ref,
+    returnUrl: 'https://shop.example/return',
+    notificationUrl,
+    grandTotal: amount,
+    currency: 'EUR',
+    locale: 'en',
     payment: { method: 'cardPayments', amount, currency: 'EUR' },
   });
   expect(o.status).toBe(201);
@@ -50,7 +55,9 @@ it('pays, refunds part then the rest, hears both refunds, and pays out what is l
   servers.push(server);
   const store = JSON.parse(await cli(['stores', 'create', '--name', 'Refund shop', '--json'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir }));
   const keys: Keys = store.sandbox;
-  const account = JSON.parse(await cli(['stores', 'set-payout-account', store.uuid, '--iban', 'EE47 1000 0010 2014 5685', '--account-name', 'Refund shop OÜ', '--json'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir }));
+  const account = JSON.parse(
+    await cli(['stores', 'set-payout-account', store.uuid, '--iban', 'EE47 1000 0010 2014 5685', '--account-name', 'Refund shop OÜ', '--json'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir }),
+  );
   expect(account).toEqual({ iban: 'EE471000001020145685', accountName: 'Refund shop OÜ' });
   // New stores' sandbox payments settle at once; this journey takes production's business days.
   await cli(['stores', 'set-sandbox-settlement', store.uuid, '--mode', 'realistic'], { KASSA_URL: server.url, KASSA_DATA_DIR: dataDir });
@@ -87,7 +94,10 @@ it('pays, refunds part then the rest, hears both refunds, and pays out what is l
     return handVerified(r.body.refundToken as string, keys.secretKey);
   });
   expect(heard.map((h) => [h.refundUuid, h.refundStatus, h.refundAmount, h.orderUuid, h.accessKey]).sort()).toEqual(
-    [[part.json.uuid, 'SUCCESSFUL', 25, a, keys.accessKey], [rest.json.uuid, 'SUCCESSFUL', 35, a, keys.accessKey]].sort(),
+    [
+      [part.json.uuid, 'SUCCESSFUL', 25, a, keys.accessKey],
+      [rest.json.uuid, 'SUCCESSFUL', 35, a, keys.accessKey],
+    ].sort(),
   );
 
   // Settlement: one card payout of both payments less fees and refunds.
@@ -97,12 +107,25 @@ it('pays, refunds part then the rest, hears both refunds, and pays out what is l
   expect(listed.json.payouts).toEqual(run.payouts);
   const payout = listed.json.payouts[0];
   // 100.00 paid, 60.00 refunded, fees 1.00 (60) + 0.70 (40)
-  expect(payout).toMatchObject({ storeUuid: store.uuid, settlementType: 'cardPayments', currency: 'EUR', paymentsAmount: '100.00', refundsAmount: '60.00', totalAmount: '38.30', status: 'SUCCESSFUL', iban: 'EE471000001020145685', accountName: 'Refund shop OÜ' });
+  expect(payout).toMatchObject({
+    storeUuid: store.uuid,
+    settlementType: 'cardPayments',
+    currency: 'EUR',
+    paymentsAmount: '100.00',
+    refundsAmount: '60.00',
+    totalAmount: '38.30',
+    status: 'SUCCESSFUL',
+    iban: 'EE471000001020145685',
+    accountName: 'Refund shop OÜ',
+  });
 
   const expected = [
-    { type: 'payment', orderUuid: a, ref: 'E2E-R-1', amount: '60.00' }, { type: 'fee', orderUuid: a, ref: 'E2E-R-1', amount: '-1.00' },
-    { type: 'payment', orderUuid: b, ref: 'E2E-R-2', amount: '40.00' }, { type: 'fee', orderUuid: b, ref: 'E2E-R-2', amount: '-0.70' },
-    { type: 'refund', orderUuid: a, ref: 'E2E-R-1', amount: '-25.00' }, { type: 'refund', orderUuid: a, ref: 'E2E-R-1', amount: '-35.00' },
+    { type: 'payment', orderUuid: a, ref: 'E2E-R-1', amount: '60.00' },
+    { type: 'fee', orderUuid: a, ref: 'E2E-R-1', amount: '-1.00' },
+    { type: 'payment', orderUuid: b, ref: 'E2E-R-2', amount: '40.00' },
+    { type: 'fee', orderUuid: b, ref: 'E2E-R-2', amount: '-0.70' },
+    { type: 'refund', orderUuid: a, ref: 'E2E-R-1', amount: '-25.00' },
+    { type: 'refund', orderUuid: a, ref: 'E2E-R-1', amount: '-35.00' },
   ];
   const key = (r: { type: string; orderUuid: string; amount: string }) => `${r.orderUuid}/${r.type}/${r.amount}`;
   const sorted = (rows: { type: string; orderUuid: string; ref: string; amount: string }[]) => rows.map(key).sort();
@@ -124,7 +147,9 @@ it('pays, refunds part then the rest, hears both refunds, and pays out what is l
   const xmlRows = xml.children.find((e) => e.name === 'rows')!.children.map((r) => Object.fromEntries(r.children.map((f) => [f.name, f.text])));
   expect(sorted(xmlRows.map((r) => ({ type: r.type!, orderUuid: r.orderUuid!, ref: r.merchantReference!, amount: r.amount! })))).toEqual(sorted(expected));
 
-  const sheet = readZip(await file('excel')).find((e) => e.name === 'xl/worksheets/sheet1.xml')!.data.toString('utf8');
+  const sheet = readZip(await file('excel'))
+    .find((e) => e.name === 'xl/worksheets/sheet1.xml')!
+    .data.toString('utf8');
   expect((sheet.match(/<row /g) ?? []).length).toBe(expected.length + 1);
   for (const r of expected) expect(sheet).toContain(r.orderUuid);
 });

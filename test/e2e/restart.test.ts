@@ -41,11 +41,20 @@ it('delivers a notification across SIGKILL and restart once the receiver is back
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      data: handSigned({
-        accessKey, merchantReference: 'E2E-1', returnUrl: 'https://shop.example/return', notificationUrl: `http://127.0.0.1:${rxPort}/notify`,
-        grandTotal: 25.9, currency: 'EUR', locale: 'et', exp: now + 600,
-        payment: { method: 'cardPayments', amount: 25.9, currency: 'EUR' },
-      }, secretKey),
+      data: handSigned(
+        {
+          accessKey,
+          merchantReference: 'E2E-1',
+          returnUrl: 'https://shop.example/return',
+          notificationUrl: `http://127.0.0.1:${rxPort}/notify`,
+          grandTotal: 25.9,
+          currency: 'EUR',
+          locale: 'et',
+          exp: now + 600,
+          payment: { method: 'cardPayments', amount: 25.9, currency: 'EUR' },
+        },
+        secretKey,
+      ),
     }),
   });
   expect(res.status).toBe(201);
@@ -55,7 +64,9 @@ it('delivers a notification across SIGKILL and restart once the receiver is back
   expect(read).toMatchObject({ uuid: order.uuid, paymentStatus: 'PENDING', grandTotal: '25.90' });
 
   const paid = await fetch(`${server.url}/sandbox/api/test-helpers/orders/${order.uuid}/pay`, {
-    method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: '{}',
+    method: 'POST',
+    headers: { ...bearer, 'content-type': 'application/json' },
+    body: '{}',
   });
   const { redirectUrl } = (await paid.json()) as { redirectUrl: string };
   expect(handVerified(new URL(redirectUrl).searchParams.get('order-token')!, secretKey)).toMatchObject({ uuid: order.uuid, paymentStatus: 'PAID', accessKey });
@@ -74,7 +85,9 @@ it('delivers a notification across SIGKILL and restart once the receiver is back
   const back = await startReceiver(rxPort);
   try {
     await fetch(`${server.url}/sandbox/api/test-helpers/clock/advance`, {
-      method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ minutes: 1 }),
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ minutes: 1 }),
     });
     for (let i = 0; i < 100 && back.received.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(back.received).toHaveLength(1);

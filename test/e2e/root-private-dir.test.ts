@@ -43,9 +43,7 @@ function groupAlive(pgid: number): boolean {
 
 /** This checkout's files as a fresh clone has them (plus new, not ignored ones), without the network. */
 function copyCheckout(to: string): void {
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
-    .split('\0')
-    .filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
   for (const f of files) {
     const from = path.join(ROOT, f);
     if (!fs.existsSync(from)) continue; // deleted in the work tree
@@ -58,7 +56,7 @@ function copyCheckout(to: string): void {
 }
 
 it('as root in a mode-700 folder, `npm start` serves and the embedded test database works', { timeout: 240_000 }, async (ctx) => {
-  if (!isRoot) ctx.skip('runs only as root (as CI does): the trap is root\'s PostgreSQL user not reaching a private folder');
+  if (!isRoot) ctx.skip("runs only as root (as CI does): the trap is root's PostgreSQL user not reaching a private folder");
   if (inject('dbTarget') === 'postgres') ctx.skip('about the embedded database; runs in the db:embedded project');
 
   let t = Date.now();

@@ -35,8 +35,27 @@ it('ships to a pickup point and by courier, prints labels whose barcodes scan to
   // The operator: a store, where it ships from, and a carrier contract in the sandbox.
   const store = JSON.parse(await cli(['stores', 'create', '--name', 'Kohvik OÜ', '--json'], operator)) as { uuid: string; sandbox: { accessKey: string; secretKey: string } };
   const address = JSON.parse(
-    await cli(['stores', 'set-address', store.uuid, '--street', 'Telliskivi 60a', '--locality', 'Tallinn', '--postal-code', '10412', '--country', 'EE',
-      '--phone-country-code', '+372', '--phone', '6001234', '--json'], operator),
+    await cli(
+      [
+        'stores',
+        'set-address',
+        store.uuid,
+        '--street',
+        'Telliskivi 60a',
+        '--locality',
+        'Tallinn',
+        '--postal-code',
+        '10412',
+        '--country',
+        'EE',
+        '--phone-country-code',
+        '+372',
+        '--phone',
+        '6001234',
+        '--json',
+      ],
+      operator,
+    ),
   );
   expect(address).toMatchObject({ name: 'Kohvik OÜ', streetAddress: 'Telliskivi 60a', country: 'EE' });
   const contract = JSON.parse(await cli(['contracts', 'add', store.uuid, '--carrier', 'omniva', '--country', 'EE', '--json'], operator));
@@ -58,10 +77,14 @@ it('ships to a pickup point and by courier, prints labels whose barcodes scan to
 
   const receiver = { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234', email: 'mari@example.ee' };
   const toPoint = await call('POST', '/shipments', {
-    merchantReference: 'E2E-POINT-1', shippingMethod: { type: 'pickupPoint', id: point.id }, parcels: [{ weight: 1.2 }], receiver,
+    merchantReference: 'E2E-POINT-1',
+    shippingMethod: { type: 'pickupPoint', id: point.id },
+    parcels: [{ weight: 1.2 }],
+    receiver,
   });
   const byCourier = await call('POST', '/shipments', {
-    merchantReference: 'E2E-COURIER-1', shippingMethod: { type: 'courier', id: courier.id },
+    merchantReference: 'E2E-COURIER-1',
+    shippingMethod: { type: 'courier', id: courier.id },
     parcels: [{ weight: 3.5, length: 0.4, width: 0.3, height: 0.2 }],
     receiver: { ...receiver, streetAddress: 'Riia tn 15', locality: 'Tartu', postalCode: '51010', country: 'EE' },
   });
@@ -74,11 +97,13 @@ it('ships to a pickup point and by courier, prints labels whose barcodes scan to
 
   // Watch them register.
   const registered = await Promise.all(
-    ids.map((id) => until(`shipment ${id} registered`, async () => {
-      const s = (await call('GET', `/shipments/${id}`)).json;
-      expect(s.status).not.toBe('registrationFailed');
-      return s.status === 'registered' ? s : undefined;
-    })),
+    ids.map((id) =>
+      until(`shipment ${id} registered`, async () => {
+        const s = (await call('GET', `/shipments/${id}`)).json;
+        expect(s.status).not.toBe('registrationFailed');
+        return s.status === 'registered' ? s : undefined;
+      }),
+    ),
   );
   const tracking = registered.map((s) => s.parcels[0].carrierParcelId as string);
   for (const tn of tracking) expect(tn).toMatch(/^[A-Z]{2}\d{9}EE$/);
@@ -109,6 +134,11 @@ it('ships to a pickup point and by courier, prints labels whose barcodes scan to
   const heard = await until('four webhook deliveries', async () => (rx!.received.length >= 4 ? rx!.received : undefined));
   const events = heard.map((r) => handVerified(r.body.payload as string, secretKey));
   for (const id of ids) {
-    expect(events.filter((e) => e.shipmentId === id).map((e) => e.eventType).sort()).toEqual(['shipment.labelsCreated', 'shipment.registered']);
+    expect(
+      events
+        .filter((e) => e.shipmentId === id)
+        .map((e) => e.eventType)
+        .sort(),
+    ).toEqual(['shipment.labelsCreated', 'shipment.registered']);
   }
 });

@@ -39,7 +39,10 @@ afterAll(async () => {
 });
 
 const serverEnv = (env: Record<string, string>) => ({
-  ...process.env, LOG_LEVEL: 'warn', ...env, KASSA_PUBLIC_URL: `http://127.0.0.1:${env.PORT}`,
+  ...process.env,
+  LOG_LEVEL: 'warn',
+  ...env,
+  KASSA_PUBLIC_URL: `http://127.0.0.1:${env.PORT}`,
 });
 
 interface Ended {
@@ -88,7 +91,9 @@ describe.skipIf(inject('dbTarget') === 'postgres')('start-up faults', () => {
     const out = fs.openSync(log, 'w');
     // Kassa under a parent that never waits for it: sh starts it in the background and becomes `sleep`.
     const parent = spawn('sh', ['-c', '"$0" --import tsx src/main.ts & exec sleep 120', process.execPath], {
-      cwd: ROOT, env: serverEnv({ KASSA_DATA_DIR: dir, PORT: port }), stdio: ['ignore', out, out],
+      cwd: ROOT,
+      env: serverEnv({ KASSA_DATA_DIR: dir, PORT: port }),
+      stdio: ['ignore', out, out],
     });
     children.push(parent);
     fs.closeSync(out);

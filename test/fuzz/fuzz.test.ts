@@ -118,12 +118,22 @@ beforeAll(async () => {
   const shipment = (await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer(), payload: pickupBody({ synchronous: true }) })).json();
   const label = (await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: t.bearer(), payload: { shipmentIds: [shipment.id] } })).json();
   const webhook = (await t.app.inject({ method: 'POST', url: `${SANDBOX}/webhooks`, headers: t.bearer(), payload: { url: 'https://hooks.example/kassa' } })).json();
-  const paymentLink = (await t.app.inject({ method: 'POST', url: '/sandbox/api/payment-links', payload: { data: t.token({ description: 'Fuzz', amount: 1, currency: 'EUR', askAdditionalInfo: true, expiresAt: '2099-01-01 00:00:00' }) } })).json();
+  const paymentLink = (
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/payment-links',
+      payload: { data: t.token({ description: 'Fuzz', amount: 1, currency: 'EUR', askAdditionalInfo: true, expiresAt: '2099-01-01 00:00:00' }) },
+    })
+  ).json();
   const link = shipment.parcels?.[0]?.trackingLink ? new URL(shipment.parcels[0].trackingLink).pathname.split('/') : [];
   Object.assign(known, {
     orderUuid: [open, paid],
     paymentLinkUuid: [paymentLink.uuid].filter(Boolean),
-    code: [String(paymentLink.shortUrl ?? '').split('/').pop()].filter(Boolean),
+    code: [
+      String(paymentLink.shortUrl ?? '')
+        .split('/')
+        .pop(),
+    ].filter(Boolean),
     refundUuid: [refund.uuid ?? refund.id].filter(Boolean),
     storeUuid: [t.store.id],
     payoutUuid: [],
@@ -145,19 +155,83 @@ afterAll(async () => t?.close());
 const UUID = '0190a6f0-7d3a-7c1e-9f2b-3c4d5e6f7a8b';
 /** Strings that have broken gateways: NUL, lone surrogates, near-UUIDs, numbers as text, sizes. */
 const NASTY_STRINGS = [
-  '\u0000', 'a\u0000b', `${UUID}\u0000`, '\ud800', 'x\udfffy', '\ud83d', '\udc00\ud800',
-  '------------------------------------', 'ffffffff-ffff-ffff-ffff-fffffffffffg', `{${UUID}}`, UUID.replace(/-/g, ''),
-  `urn:uuid:${UUID}`, `${UUID}0`, ` ${UUID}`, UUID.toUpperCase(), '00000000-0000-0000-0000-000000000000',
-  '', ' ', 'a'.repeat(300), 'é'.repeat(3000), 'x'.repeat(70_000), '9'.repeat(40), '-1', '1e400', '2147483648',
-  '9223372036854775808', '-9223372036854775809', 'NaN', 'Infinity', '0x10', '1.005', '10.999', '2024-02-30',
-  '+275760-09-13T00:00:00.001Z', '<script>alert(1)</script>', "'; DROP TABLE stores; --", '%00', '%', '\\',
-  '../..', '\u202e', '\uffff', '\ufeff', '😀', 'null', 'true', '__proto__', 'constructor', 'EE', 'EUR', 'omniva',
+  '\u0000',
+  'a\u0000b',
+  `${UUID}\u0000`,
+  '\ud800',
+  'x\udfffy',
+  '\ud83d',
+  '\udc00\ud800',
+  '------------------------------------',
+  'ffffffff-ffff-ffff-ffff-fffffffffffg',
+  `{${UUID}}`,
+  UUID.replace(/-/g, ''),
+  `urn:uuid:${UUID}`,
+  `${UUID}0`,
+  ` ${UUID}`,
+  UUID.toUpperCase(),
+  '00000000-0000-0000-0000-000000000000',
+  '',
+  ' ',
+  'a'.repeat(300),
+  'é'.repeat(3000),
+  'x'.repeat(70_000),
+  '9'.repeat(40),
+  '-1',
+  '1e400',
+  '2147483648',
+  '9223372036854775808',
+  '-9223372036854775809',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '1.005',
+  '10.999',
+  '2024-02-30',
+  '+275760-09-13T00:00:00.001Z',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE stores; --",
+  '%00',
+  '%',
+  '\\',
+  '../..',
+  '\u202e',
+  '\uffff',
+  '\ufeff',
+  '😀',
+  'null',
+  'true',
+  '__proto__',
+  'constructor',
+  'EE',
+  'EUR',
+  'omniva',
 ];
 /** Path segments inserted verbatim: percent-encoded NUL, surrogates (CESU-8), invalid encodings. */
 const RAW_SEGMENTS = [
-  '%00', 'a%00', `${UUID}%00`, '%ED%A0%80', '%ED%B0%80', '%zz', '%', '%C0%80', '%FF', '%E2%82', '..%2F..', '%2e%2e',
-  '------------------------------------', `${UUID.slice(0, 35)}g`, UUID.replace(/-/g, ''), `%7B${UUID}%7D`,
-  'x'.repeat(5000), '%F0%9F%98%80', '%20', '+', 'null', '-1', '1e400',
+  '%00',
+  'a%00',
+  `${UUID}%00`,
+  '%ED%A0%80',
+  '%ED%B0%80',
+  '%zz',
+  '%',
+  '%C0%80',
+  '%FF',
+  '%E2%82',
+  '..%2F..',
+  '%2e%2e',
+  '------------------------------------',
+  `${UUID.slice(0, 35)}g`,
+  UUID.replace(/-/g, ''),
+  `%7B${UUID}%7D`,
+  'x'.repeat(5000),
+  '%F0%9F%98%80',
+  '%20',
+  '+',
+  'null',
+  '-1',
+  '1e400',
 ];
 const NASTY_NUMBERS = [0, -1, 1.5, 0.001, 1e-7, 1e308, -1e308, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 2 ** 63, 2 ** 64, 1e21, 123456789.123];
 const EXTRA_KEYS = ['__proto__', 'constructor', 'prototype', 'extra', '', '\u0000', '\ud800', 'a.b', '$where', 'data', 'accessKey'];
@@ -185,11 +259,7 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.constant(Array.from({ length: 3000 }, (_, i) => i)) },
 );
 
-type Op =
-  | { kind: 'set'; path: number[]; value: unknown }
-  | { kind: 'delete'; path: number[] }
-  | { kind: 'addKey'; path: number[]; key: string; value: unknown }
-  | { kind: 'wrap'; path: number[] };
+type Op = { kind: 'set'; path: number[]; value: unknown } | { kind: 'delete'; path: number[] } | { kind: 'addKey'; path: number[]; key: string; value: unknown } | { kind: 'wrap'; path: number[] };
 const pathArb = fc.array(fc.nat(), { maxLength: 5 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('set' as const), path: pathArb, value: nastyValue }) },
@@ -287,11 +357,26 @@ function baseOf(r: Route): { claims: Record<string, unknown>; body?: unknown; qu
     [/\/shipping-methods\/courier-services$/, undefined, { carrierCode: 'omniva', countryCode: 'EE' }],
     [/\/filter-by-parcels$/, { parcels: [{ weight: 1, length: 0.3, width: 0.2, height: 0.1 }] }, { destination: 'EE' }],
     [/\/rates$/, { destination: 'EE', parcels: [{ items: [{ length: 30, width: 20, height: 10, weight: 2 }] }] }, { carrierCode: 'omniva' }],
-    [/\/api\/v1\/shipments(\/create-async)?$/, {
-      merchant_reference: 'FUZZ-LEGACY', sender_name: 'S', sender_phone_number: '6001234', sender_street_address_1: 'Pärnu mnt 10', sender_locality: 'Tallinn',
-      sender_postal_code: '10148', sender_country: 'EE', shipping_first_name: 'M', shipping_phone_number: '5551234', parcels: [{ weight: 1 }],
-      shipping_method: 'omniva_parcel_machines', pickup_point_uuid: 'omniva-ee-pm-1', billing_company: '', total: '9.99', webhook_url: 'https://shop.example/hook',
-    }],
+    [
+      /\/api\/v1\/shipments(\/create-async)?$/,
+      {
+        merchant_reference: 'FUZZ-LEGACY',
+        sender_name: 'S',
+        sender_phone_number: '6001234',
+        sender_street_address_1: 'Pärnu mnt 10',
+        sender_locality: 'Tallinn',
+        sender_postal_code: '10148',
+        sender_country: 'EE',
+        shipping_first_name: 'M',
+        shipping_phone_number: '5551234',
+        parcels: [{ weight: 1 }],
+        shipping_method: 'omniva_parcel_machines',
+        pickup_point_uuid: 'omniva-ee-pm-1',
+        billing_company: '',
+        total: '9.99',
+        webhook_url: 'https://shop.example/hook',
+      },
+    ],
     [/\/api\/v1\/shipments\/label-from-store$/, { merchant_references: ['FUZZ-LEGACY'] }],
     [/\/shipments$/, r.method === 'POST' ? pickupBody({ merchantReference: 'FUZZ-SHIPMENT', products: [{ sku: 'S', name: 'N', quantity: 1, attributes: { colour: 'red' } }] }) : undefined],
     [/\/shipments\/:id$/, r.method === 'PATCH' ? { receiver: RECEIVER, sender: SENDER, parcels: courierBody().parcels } : undefined],
@@ -359,14 +444,56 @@ function requestArb(r: Route): fc.Arbitrary<Request> {
     { weight: 1, arbitrary: fc.constant('none' as const) },
   );
   const rawBody = fc.constantFrom(
-    '', '{', '{"a":', 'null', '[]', '"x"', '1e999', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}',
-    '{"data":"\\u0000"}', '{"a":"\\ud800"}', '['.repeat(5000) + ']'.repeat(5000), 'a=%00&b=%zz&c', '\u0000', '\ud800', '<xml/>',
+    '',
+    '{',
+    '{"a":',
+    'null',
+    '[]',
+    '"x"',
+    '1e999',
+    '{"__proto__":{"polluted":1}}',
+    '{"constructor":{"prototype":{"polluted":1}}}',
+    '{"data":"\\u0000"}',
+    '{"a":"\\ud800"}',
+    '['.repeat(5000) + ']'.repeat(5000),
+    'a=%00&b=%zz&c',
+    '\u0000',
+    '\ud800',
+    '<xml/>',
   );
-  const contentType = fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/xml', '');
+  const contentType = fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/x-www-form-urlencoded',
+    'text/plain',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=latin1',
+    'application/xml',
+    '',
+  );
   const queryOps = fc.array(
     fc.oneof(
-      fc.record({ kind: fc.constant('set' as const), key: fc.constantFrom(...Object.keys(base.query), 'lang', 'limit', 'offset', 'order', 'storeUuid', 'expires', 'signature', 'x'), value: nastyString }),
-      fc.record({ kind: fc.constant('raw' as const), text: fc.constantFrom('a=%00', 'a=%ED%A0%80', 'a=%zz', '&&&=', 'limit=1&limit=2', 'a[b]=1', `x=${'y'.repeat(20_000)}`, '%00=1', 'order=%00&limit=%00', '__proto__=1', 'constructor[prototype][x]=1') }),
+      fc.record({
+        kind: fc.constant('set' as const),
+        key: fc.constantFrom(...Object.keys(base.query), 'lang', 'limit', 'offset', 'order', 'storeUuid', 'expires', 'signature', 'x'),
+        value: nastyString,
+      }),
+      fc.record({
+        kind: fc.constant('raw' as const),
+        text: fc.constantFrom(
+          'a=%00',
+          'a=%ED%A0%80',
+          'a=%zz',
+          '&&&=',
+          'limit=1&limit=2',
+          'a[b]=1',
+          `x=${'y'.repeat(20_000)}`,
+          '%00=1',
+          'order=%00&limit=%00',
+          '__proto__=1',
+          'constructor[prototype][x]=1',
+        ),
+      }),
     ),
     { maxLength: 3 },
   );
@@ -375,7 +502,11 @@ function requestArb(r: Route): fc.Arbitrary<Request> {
       params,
       auth,
       claimsOps,
-      bodyOps: fc.oneof({ weight: 1, arbitrary: fc.constant<Op[]>([]) }, { weight: 5, arbitrary: fc.array(opArb, { minLength: 1, maxLength: 2 }) }, { weight: 1, arbitrary: fc.array(opArb, { maxLength: 5 }) }),
+      bodyOps: fc.oneof(
+        { weight: 1, arbitrary: fc.constant<Op[]>([]) },
+        { weight: 5, arbitrary: fc.array(opArb, { minLength: 1, maxLength: 2 }) },
+        { weight: 1, arbitrary: fc.array(opArb, { maxLength: 5 }) },
+      ),
       bodyKind,
       rawBody,
       contentType: rarely(contentType),
@@ -445,7 +576,7 @@ function requestArb(r: Route): fc.Arbitrary<Request> {
       let payload: string | undefined;
       const hasBody = !['GET', 'HEAD', 'DELETE'].includes(r.method) || !x.bodyless;
       if (hasBody && !(['GET', 'HEAD', 'DELETE'].includes(r.method) && x.bodyKind === 'none')) {
-        const value = isTokenBody(r) ? { data: token ?? null } : base.body ?? {};
+        const value = isTokenBody(r) ? { data: token ?? null } : (base.body ?? {});
         const mutated = isTokenBody(r) && x.bodyOps.length > 2 ? mutate(value, x.bodyOps.slice(2)) : isTokenBody(r) ? value : mutate(value, x.bodyOps);
         switch (x.bodyKind) {
           case 'json':
@@ -454,7 +585,9 @@ function requestArb(r: Route): fc.Arbitrary<Request> {
             break;
           case 'form':
             payload = isContainer(mutated)
-              ? Object.entries(mutated).map(([fk, fv]) => `${encode(fk)}=${encode(typeof fv === 'string' ? fv : JSON.stringify(fv) ?? '')}`).join('&')
+              ? Object.entries(mutated)
+                  .map(([fk, fv]) => `${encode(fk)}=${encode(typeof fv === 'string' ? fv : (JSON.stringify(fv) ?? ''))}`)
+                  .join('&')
               : encode(String(mutated));
             headers['content-type'] = 'application/x-www-form-urlencoded';
             break;
@@ -498,10 +631,17 @@ function fault(req: Request, res: LightMyRequestResponse): string | undefined {
   const b = body as Record<string, unknown>;
   if (isContainer(body) && PROTOCOL_ERROR_SHAPES.some(([path, ok]) => path.test(req.url) && ok(b))) return undefined;
   const shaped =
-    isContainer(body) && !Array.isArray(body) && Object.keys(b).sort().join() === 'code,docUrl,error,message,statusCode' &&
-    b.statusCode === res.statusCode && typeof b.message === 'string' && b.message !== '' && typeof b.error === 'string' &&
+    isContainer(body) &&
+    !Array.isArray(body) &&
+    Object.keys(b).sort().join() === 'code,docUrl,error,message,statusCode' &&
+    b.statusCode === res.statusCode &&
+    typeof b.message === 'string' &&
+    b.message !== '' &&
+    typeof b.error === 'string' &&
     // The extra keys: a catalogue code, and the link to its entry in the reference.
-    typeof b.code === 'string' && Object.hasOwn(ERROR_CATALOGUE, b.code) && b.docUrl === `${t.config.publicUrl}/docs/errors#${b.code}`;
+    typeof b.code === 'string' &&
+    Object.hasOwn(ERROR_CATALOGUE, b.code) &&
+    b.docUrl === `${t.config.publicUrl}/docs/errors#${b.code}`;
   return shaped ? undefined : `answered ${res.statusCode} outside the error shape: ${res.body.slice(0, 300)}`;
 }
 
@@ -513,8 +653,15 @@ const show = (req: Request) => {
 describe(`fuzz: ${RUNS} mutated requests over every route (seed ${SEED}, KASSA_FUZZ_SEED to change)`, () => {
   it('has routes in every family, and every route belongs to one', () => {
     const familyOf = (r: Route) => FAMILIES.find(([, re]) => re.test(r.url))?.[0];
-    for (const [name, re] of FAMILIES) expect(routes.filter((r) => re.test(r.url)), `family ${name} has no route`).not.toHaveLength(0);
-    expect(routes.filter((r) => !familyOf(r)).map((r) => `${r.method} ${r.url}`), 'routes in no family (add one to FAMILIES)').toEqual([]);
+    for (const [name, re] of FAMILIES)
+      expect(
+        routes.filter((r) => re.test(r.url)),
+        `family ${name} has no route`,
+      ).not.toHaveLength(0);
+    expect(
+      routes.filter((r) => !familyOf(r)).map((r) => `${r.method} ${r.url}`),
+      'routes in no family (add one to FAMILIES)',
+    ).toEqual([]);
   });
 
   it('no answer is a 5xx; every 4xx is {statusCode, message, error, code, docUrl}', async () => {

@@ -21,7 +21,13 @@ const signed = (payload: unknown, secret = t.store.keys.sandbox.secretKey) => {
   const head = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
   return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
 };
-const error = (statusCode: number, message: string) => ({ statusCode, message, error: expect.any(String), code: expect.stringMatching(/^KASSA_ERR_/), docUrl: expect.stringMatching(/^http:\/\/kassa\.test\/docs\/errors#KASSA_ERR_/) });
+const error = (statusCode: number, message: string) => ({
+  statusCode,
+  message,
+  error: expect.any(String),
+  code: expect.stringMatching(/^KASSA_ERR_/),
+  docUrl: expect.stringMatching(/^http:\/\/kassa\.test\/docs\/errors#KASSA_ERR_/),
+});
 
 describe('NUL and lone surrogates are a 400 naming the field, wherever they come', () => {
   it('in a JSON body, at any depth (text and jsonb columns)', async () => {
@@ -29,7 +35,9 @@ describe('NUL and lone surrogates are a 400 naming the field, wherever they come
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toEqual(error(400, 'body.receiver.name must not contain NUL characters (U+0000)'));
     const surrogate = await t.app.inject({
-      method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer(),
+      method: 'POST',
+      url: `${SANDBOX}/shipments`,
+      headers: t.bearer(),
       payload: pickupBody({ products: [{ sku: 'S', name: 'N', quantity: 1, attributes: { colour: 'red\ud800' } }] }),
     });
     expect(surrogate.json()).toEqual(error(400, 'body.products[0].attributes.colour must be valid Unicode text (it contains a lone UTF-16 surrogate)'));
@@ -37,9 +45,17 @@ describe('NUL and lone surrogates are a 400 naming the field, wherever they come
 
   it('in the claims of a signed token', async () => {
     const k = t.store.keys.sandbox;
-    const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: signed({ ...orderPayload({ merchantReference: 'A\u0000B' }), accessKey: k.accessKey, exp: nowS() + 600 }) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/orders',
+      payload: { data: signed({ ...orderPayload({ merchantReference: 'A\u0000B' }), accessKey: k.accessKey, exp: nowS() + 600 }) },
+    });
     expect(res.json()).toEqual(error(400, 'payload.merchantReference must not contain NUL characters (U+0000)'));
-    const deep = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: signed({ ...orderPayload(), payment: { method: 'cardPayments', amount: 10.5, currency: 'EUR', methodOptions: { x: '\udfff' } }, accessKey: k.accessKey, exp: nowS() + 600 }) } });
+    const deep = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/orders',
+      payload: { data: signed({ ...orderPayload(), payment: { method: 'cardPayments', amount: 10.5, currency: 'EUR', methodOptions: { x: '\udfff' } }, accessKey: k.accessKey, exp: nowS() + 600 }) },
+    });
     expect(deep.json().message).toBe('payload.payment.methodOptions.x must be valid Unicode text (it contains a lone UTF-16 surrogate)');
   });
 
@@ -61,7 +77,12 @@ describe('NUL and lone surrogates are a 400 naming the field, wherever they come
     expect(track.json()).toEqual(error(400, 'params.trackingNumber must not contain NUL characters (U+0000)'));
     const query = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods/pickup-points?carrierCode=omniva%00&countryCode=EE`, headers: t.bearer() });
     expect(query.json()).toEqual(error(400, 'query.carrierCode must not contain NUL characters (U+0000)'));
-    const form = await t.app.inject({ method: 'POST', url: `/pay/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}/start`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'lang=en%00' });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: `/pay/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}/start`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'lang=en%00',
+    });
     expect(form.json()).toEqual(error(400, 'body.lang must not contain NUL characters (U+0000)'));
   });
 });
@@ -87,6 +108,12 @@ describe('paths the router refuses answer in the error shape', () => {
 
   it('a path parameter over 100 characters is a 414', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/operator/stores/${'a'.repeat(101)}`, headers: admin });
-    expect(res.json()).toEqual({ statusCode: 414, message: 'path has a parameter longer than 100 characters', error: 'URI Too Long', code: 'KASSA_ERR_PARAM_TOO_LONG', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_PARAM_TOO_LONG' });
+    expect(res.json()).toEqual({
+      statusCode: 414,
+      message: 'path has a parameter longer than 100 characters',
+      error: 'URI Too Long',
+      code: 'KASSA_ERR_PARAM_TOO_LONG',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_PARAM_TOO_LONG',
+    });
   });
 });

@@ -133,7 +133,7 @@ describe('bank payment (paymentInitiation)', () => {
     expect((await readOrder(t, o.uuid)).paymentIntents.map((i) => i.status)).toEqual(['FAILED', 'PAID']);
   });
 
-  it("cancel on the bank page returns the shopper to the merchant with a PENDING token", async () => {
+  it('cancel on the bank page returns the shopper to the merchant with a PENDING token', async () => {
     const o = await createOrder(t);
     const bankPage = await toBank(o.uuid);
     const res = await s.follow(await s.submit(bankPage.body, 'cancel'));

@@ -22,8 +22,7 @@ async function toCardPage(uuid: string, mode: 'wallet' | 'card' = 'card') {
   return res;
 }
 
-const pay = (page: string, number: string, expiry = '12/34', cvc = '123') =>
-  s.submitAction(page, '/simulators/card/pay', { action: 'pay', cardNumber: number, cardExpiry: expiry, cardCvc: cvc });
+const pay = (page: string, number: string, expiry = '12/34', cvc = '123') => s.submitAction(page, '/simulators/card/pay', { action: 'pay', cardNumber: number, cardExpiry: expiry, cardCvc: cvc });
 
 describe('card payment (cardPayments)', () => {
   it('orders wallet and card by preferredMethod, on Kassa and on the processor page', async () => {

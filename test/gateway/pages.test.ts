@@ -43,7 +43,14 @@ describe('hosted page language', () => {
   it('every locale renders every method page without English leftovers', async () => {
     const english = ['Choose your bank', 'Continue', 'Cancel payment', 'Amount to pay', 'Sandbox:'];
     for (const locale of ['de', 'et', 'fi', 'lt', 'lv', 'pl', 'ru']) {
-      for (const [method, currency] of [['paymentInitiation', 'EUR'], ['cardPayments', 'EUR'], ['mobilePay', 'EUR'], ['blik', 'PLN'], ['bnpl', 'EUR'], ['hirePurchase', 'EUR']] as const) {
+      for (const [method, currency] of [
+        ['paymentInitiation', 'EUR'],
+        ['cardPayments', 'EUR'],
+        ['mobilePay', 'EUR'],
+        ['blik', 'PLN'],
+        ['bnpl', 'EUR'],
+        ['hirePurchase', 'EUR'],
+      ] as const) {
         const o = await createOrder(t, methodOrder(method, 150, currency, { locale }));
         const res = await s.get(o.paymentUrl);
         expect(res.statusCode).toBe(200);
@@ -74,7 +81,12 @@ describe('orders that can no longer be paid', () => {
     const res0 = await t.app.inject({
       method: 'POST',
       url: '/sandbox/api/orders',
-      payload: { data: t.token({ ...methodOrder('cardPayments', 5, 'EUR', { merchantReference: 'EXP-1', returnUrl: 'https://shop.example/return', notificationUrl: 'https://shop.example/n', locale: 'fi', expiresIn: 5 }) }, { store }) },
+      payload: {
+        data: t.token(
+          { ...methodOrder('cardPayments', 5, 'EUR', { merchantReference: 'EXP-1', returnUrl: 'https://shop.example/return', notificationUrl: 'https://shop.example/n', locale: 'fi', expiresIn: 5 }) },
+          { store },
+        ),
+      },
     });
     expect(res0.statusCode, res0.body).toBe(201);
     const o = res0.json();

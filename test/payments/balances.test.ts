@@ -13,7 +13,11 @@ const balances = (store: CreatedStore, env: 'sandbox' | 'production' = 'sandbox'
   t.app.inject({ method: 'GET', url: `${env === 'sandbox' ? '/sandbox/api' : '/api'}/store-balances`, headers: t.bearer({ store, env }) });
 
 async function pay(store: CreatedStore, payment: Record<string, unknown>, grandTotal: number, currency = 'EUR') {
-  const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: t.token(orderPayload({ grandTotal, currency, payment: { ...payment, amount: grandTotal, currency } }), { store }) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/api/orders',
+    payload: { data: t.token(orderPayload({ grandTotal, currency, payment: { ...payment, amount: grandTotal, currency } }), { store }) },
+  });
   await t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${res.json().uuid}/pay`, headers: t.bearer({ store }), payload: {} });
   return res.json().uuid as string;
 }

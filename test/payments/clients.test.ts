@@ -136,7 +136,13 @@ describe('Bearer tokens without exp', () => {
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/shipping/api/v2/carriers', headers: h })).statusCode).toBe(200);
     const forged = await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: headersFor(store, 'sandbox', { secret: 'not-the-secret' }) });
     expect(forged.statusCode).toBe(403);
-    expect(forged.json()).toStrictEqual({ statusCode: 403, message: `INVALID_TOKEN: the signature does not match the secret key of access key ${store.keys.sandbox.accessKey}`, error: 'Forbidden', code: 'KASSA_ERR_INVALID_SIGNATURE', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_SIGNATURE' });
+    expect(forged.json()).toStrictEqual({
+      statusCode: 403,
+      message: `INVALID_TOKEN: the signature does not match the secret key of access key ${store.keys.sandbox.accessKey}`,
+      error: 'Forbidden',
+      code: 'KASSA_ERR_INVALID_SIGNATURE',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_SIGNATURE',
+    });
   });
 
   it('the {data} token of a POST keeps requiring exp, in both environments', async () => {
@@ -263,8 +269,16 @@ describe('WooCommerce plugin (WordPressBugBounty/plugins-montonio-for-woocommerc
       locale: 'et',
       ipAddress: '203.0.113.7',
       billingAddress: {
-        firstName: 'Mari', lastName: 'Maasikas', email: 'buyer@example.com', phoneNumber: '+3725551234', addressLine1: 'Narva mnt 5',
-        addressLine2: '', locality: 'Tallinn', region: '', postalCode: '10117', country: 'EE',
+        firstName: 'Mari',
+        lastName: 'Maasikas',
+        email: 'buyer@example.com',
+        phoneNumber: '+3725551234',
+        addressLine1: 'Narva mnt 5',
+        addressLine2: '',
+        locality: 'Tallinn',
+        region: '',
+        postalCode: '10117',
+        country: 'EE',
       },
       shippingAddress: emptyAddress,
       lineItems: [
@@ -278,17 +292,29 @@ describe('WooCommerce plugin (WordPressBugBounty/plugins-montonio-for-woocommerc
   }
 
   it('bank payment: empty paymentReference, the chosen bank and country, empty address fields', async () => {
-    const res = await postData('/sandbox/api/orders', phpJwt(wooOrder({
-      methodOptions: { paymentReference: '', paymentDescription: 'Payment for order 1234', preferredCountry: 'EE', preferredProvider: 'LHVBEE22' },
-    }), sandboxKeys().secretKey));
+    const res = await postData(
+      '/sandbox/api/orders',
+      phpJwt(
+        wooOrder({
+          methodOptions: { paymentReference: '', paymentDescription: 'Payment for order 1234', preferredCountry: 'EE', preferredProvider: 'LHVBEE22' },
+        }),
+        sandboxKeys().secretKey,
+      ),
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().paymentUrl).toMatch(/^http:\/\/kassa\.test\/pay\//);
   });
 
   it('bank payment without a preselected bank: the default country may be empty', async () => {
-    const res = await postData('/sandbox/api/orders', phpJwt(wooOrder({
-      methodOptions: { paymentReference: '', paymentDescription: 'Payment for order 1234', preferredCountry: '' },
-    }), sandboxKeys().secretKey));
+    const res = await postData(
+      '/sandbox/api/orders',
+      phpJwt(
+        wooOrder({
+          methodOptions: { paymentReference: '', paymentDescription: 'Payment for order 1234', preferredCountry: '' },
+        }),
+        sandboxKeys().secretKey,
+      ),
+    );
     expect(res.statusCode, res.body).toBe(201);
   });
 
@@ -328,17 +354,37 @@ describe('makstech/montonio-php-sdk', () => {
   const sign = (payload: Record<string, unknown>) => phpJwt({ ...payload, accessKey: sandboxKeys().accessKey, exp: nowS() + 600, iat: nowS() }, sandboxKeys().secretKey);
 
   it('an order with lineItems [] and a payment without methodOptions; the README example with items', async () => {
-    const bare = await postData('/sandbox/api/orders', sign({
-      currency: 'EUR', locale: 'en', notificationUrl: 'https://myshop.com/webhook', merchantReference: `MK-${nowS()}-1`,
-      returnUrl: 'https://myshop.com/return', grandTotal: 29.99, payment: { amount: 29.99, currency: 'EUR', method: 'paymentInitiation' }, lineItems: [],
-    }));
+    const bare = await postData(
+      '/sandbox/api/orders',
+      sign({
+        currency: 'EUR',
+        locale: 'en',
+        notificationUrl: 'https://myshop.com/webhook',
+        merchantReference: `MK-${nowS()}-1`,
+        returnUrl: 'https://myshop.com/return',
+        grandTotal: 29.99,
+        payment: { amount: 29.99, currency: 'EUR', method: 'paymentInitiation' },
+        lineItems: [],
+      }),
+    );
     expect(bare.statusCode, bare.body).toBe(201);
-    const example = await postData('/sandbox/api/orders', sign({
-      currency: 'EUR', locale: 'en', notificationUrl: 'https://myshop.com/webhook', merchantReference: `MK-${nowS()}-2`,
-      returnUrl: 'https://myshop.com/return', grandTotal: 29.99, payment: { amount: 29.99, currency: 'EUR', method: 'paymentInitiation' },
-      lineItems: [{ quantity: 1, name: 'T-Shirt', finalPrice: 19.99 }, { quantity: 2, name: 'Socks', finalPrice: 5.0 }],
-      billingAddress: { firstName: 'John', lastName: 'Doe', email: 'john@example.com', addressLine1: 'Main St 1', locality: 'Tallinn', postalCode: '10111', country: 'EE' },
-    }));
+    const example = await postData(
+      '/sandbox/api/orders',
+      sign({
+        currency: 'EUR',
+        locale: 'en',
+        notificationUrl: 'https://myshop.com/webhook',
+        merchantReference: `MK-${nowS()}-2`,
+        returnUrl: 'https://myshop.com/return',
+        grandTotal: 29.99,
+        payment: { amount: 29.99, currency: 'EUR', method: 'paymentInitiation' },
+        lineItems: [
+          { quantity: 1, name: 'T-Shirt', finalPrice: 19.99 },
+          { quantity: 2, name: 'Socks', finalPrice: 5.0 },
+        ],
+        billingAddress: { firstName: 'John', lastName: 'Doe', email: 'john@example.com', addressLine1: 'Main St 1', locality: 'Tallinn', postalCode: '10111', country: 'EE' },
+      }),
+    );
     expect(example.statusCode, example.body).toBe(201);
     // getOrder(): GET orders/{uuid} with Content-Type: application/json and no body.
     const read = await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${example.json().uuid}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${sign({})}` } });
@@ -352,7 +398,11 @@ describe('makstech/montonio-php-sdk', () => {
     const refund = await postData('/sandbox/api/refunds', sign({ amount: 1.5, orderUuid: order.json().uuid, idempotencyKey: 'a3b0f2e4-6f7e-4f0b-9a55-0c1d2e3f4a5b' }));
     expect(refund.statusCode, refund.body).toBe(201);
     for (const query of ['limit=50&offset=0&order=DESC', 'limit=50&offset=0&order=DESC&orderBy=createdAt']) {
-      const res = await t.app.inject({ method: 'GET', url: `/sandbox/api/stores/${t.store.id}/payouts?${query}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${sign({})}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/sandbox/api/stores/${t.store.id}/payouts?${query}`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${sign({})}` },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(Array.isArray(res.json().payouts)).toBe(true);
     }
@@ -367,15 +417,42 @@ describe('charleysamar/montonio-shopware-php-sdk', () => {
   const bearer = () => ({ 'content-type': 'application/json', authorization: `Bearer ${phpJwt({ accessKey: sandboxKeys().accessKey }, sandboxKeys().secretKey)}` });
 
   it('an order as PaymentData::toArray() builds it', async () => {
-    const res = await postData('/sandbox/api/orders', phpJwt({
-      accessKey: sandboxKeys().accessKey, merchantReference: `SW-${nowS()}`, returnUrl: 'https://shop.example/montonio/return',
-      notificationUrl: 'https://shop.example/montonio/notify', grandTotal: 15.0, currency: 'EUR', locale: 'et',
-      payment: { method: 'paymentInitiation', methodDisplay: 'Bank', methodOptions: { preferredCountry: 'EE', preferredLocale: 'et', paymentDescription: 'Order SW' }, amount: 15.0, currency: 'EUR' },
-      exp: nowS() + 600,
-      lineItems: [{ name: 'Mug', quantity: 1.0, finalPrice: 15.0 }],
-      billingAddress: { firstName: 'Jaan', lastName: 'Tamm', email: 'jaan@example.com', addressLine1: 'Pikk 1', locality: 'Tartu', region: '', country: 'EE', postalCode: '51003', phoneNumber: '' },
-      method: 'paymentInitiation',
-    }, sandboxKeys().secretKey));
+    const res = await postData(
+      '/sandbox/api/orders',
+      phpJwt(
+        {
+          accessKey: sandboxKeys().accessKey,
+          merchantReference: `SW-${nowS()}`,
+          returnUrl: 'https://shop.example/montonio/return',
+          notificationUrl: 'https://shop.example/montonio/notify',
+          grandTotal: 15.0,
+          currency: 'EUR',
+          locale: 'et',
+          payment: {
+            method: 'paymentInitiation',
+            methodDisplay: 'Bank',
+            methodOptions: { preferredCountry: 'EE', preferredLocale: 'et', paymentDescription: 'Order SW' },
+            amount: 15.0,
+            currency: 'EUR',
+          },
+          exp: nowS() + 600,
+          lineItems: [{ name: 'Mug', quantity: 1.0, finalPrice: 15.0 }],
+          billingAddress: {
+            firstName: 'Jaan',
+            lastName: 'Tamm',
+            email: 'jaan@example.com',
+            addressLine1: 'Pikk 1',
+            locality: 'Tartu',
+            region: '',
+            country: 'EE',
+            postalCode: '51003',
+            phoneNumber: '',
+          },
+          method: 'paymentInitiation',
+        },
+        sandboxKeys().secretKey,
+      ),
+    );
     expect(res.statusCode, res.body).toBe(201);
     // fetchOrder(): GET /orders/{uuid} with the body json_encode([]) = "[]".
     const read = await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${res.json().uuid}`, headers: bearer(), payload: '[]' });
@@ -398,13 +475,22 @@ describe('veltix/montonio', () => {
   const json = { 'content-type': 'application/json', accept: 'application/json' };
 
   it('an order with expiresIn and empty address strings; the responses parse as its DTOs read them', async () => {
-    const res = await postData('/sandbox/api/orders', sign({
-      merchantReference: `VX-${nowS()}`, returnUrl: 'https://shop.example/r', notificationUrl: 'https://shop.example/n', grandTotal: 12.3, currency: 'EUR', locale: 'en',
-      payment: { amount: 12.3, currency: 'EUR', method: 'cardPayments', methodOptions: { preferredMethod: 'card' } },
-      billingAddress: { firstName: 'Anna', email: 'anna@example.com', addressLine2: '', country: 'LV', companyName: '' },
-      lineItems: [{ name: 'Book', quantity: 1, finalPrice: 12.3 }],
-      expiresIn: 60,
-    }), json);
+    const res = await postData(
+      '/sandbox/api/orders',
+      sign({
+        merchantReference: `VX-${nowS()}`,
+        returnUrl: 'https://shop.example/r',
+        notificationUrl: 'https://shop.example/n',
+        grandTotal: 12.3,
+        currency: 'EUR',
+        locale: 'en',
+        payment: { amount: 12.3, currency: 'EUR', method: 'cardPayments', methodOptions: { preferredMethod: 'card' } },
+        billingAddress: { firstName: 'Anna', email: 'anna@example.com', addressLine2: '', country: 'LV', companyName: '' },
+        lineItems: [{ name: 'Book', quantity: 1, finalPrice: 12.3 }],
+        expiresIn: 60,
+      }),
+      json,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const read = await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${res.json().uuid}`, headers: { accept: 'application/json', authorization: `Bearer ${sign({})}` } });
     const o = read.json();
@@ -448,7 +534,14 @@ describe('WooCommerce plugin: reading the answers', () => {
     expect(url.searchParams.get('wc-api')).toBe('wc_montonio_payments');
     const token = url.searchParams.get('order-token')!;
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-    expect(claims).toMatchObject({ paymentStatus: 'PAID', uuid: created.json().uuid, merchantReference: created.json().merchantReference, currency: 'EUR', paymentMethod: 'paymentInitiation', accessKey: sandboxKeys().accessKey });
+    expect(claims).toMatchObject({
+      paymentStatus: 'PAID',
+      uuid: created.json().uuid,
+      merchantReference: created.json().merchantReference,
+      currency: 'EUR',
+      paymentMethod: 'paymentInitiation',
+      accessKey: sandboxKeys().accessKey,
+    });
     expect(claims.grandTotal).toBe(10.5);
     expect(typeof claims.paymentProviderName).toBe('string');
     // includes/admin/class-wc-montonio-data-sync.php: GET stores/payment-methods, Content-Type and Bearer {accessKey, iat, exp: +3600}.
@@ -473,7 +566,12 @@ describe('maitkaa/montonio-client (npm @almightytech/montonio-client)', () => {
 
   it('card order with wallet options, refund, payouts, balances', async () => {
     const order = {
-      merchantReference: `MT-${nowS()}`, returnUrl: 'https://shop.example/return', notificationUrl: 'https://shop.example/notify', grandTotal: 42, currency: 'EUR', locale: 'et',
+      merchantReference: `MT-${nowS()}`,
+      returnUrl: 'https://shop.example/return',
+      notificationUrl: 'https://shop.example/notify',
+      grandTotal: 42,
+      currency: 'EUR',
+      locale: 'et',
       payment: { method: 'cardPayments', amount: 42, currency: 'EUR', methodOptions: { preferredMethod: 'wallet', preferredLocale: 'et', preferredWallet: 'applePay' } },
     };
     const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', headers: axiosHeaders, payload: JSON.stringify({ data: sign({ accessKey: sandboxKeys().accessKey, ...order }) }) });
@@ -481,7 +579,9 @@ describe('maitkaa/montonio-client (npm @almightytech/montonio-client)', () => {
     expect(typeof res.json().paymentUrl).toBe('string');
     await payAndSettle(res.json().uuid);
     const refund = await t.app.inject({
-      method: 'POST', url: '/sandbox/api/refunds', headers: axiosHeaders,
+      method: 'POST',
+      url: '/sandbox/api/refunds',
+      headers: axiosHeaders,
       payload: JSON.stringify({ data: sign({ accessKey: sandboxKeys().accessKey, orderUuid: res.json().uuid, amount: 12.34, idempotencyKey: '9b2f4c1e-3d5a-4e6f-8a7b-1c2d3e4f5a6b' }) }),
     });
     expect(refund.statusCode, refund.body).toBe(201);

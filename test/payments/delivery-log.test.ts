@@ -22,7 +22,8 @@ describe('a failed notification is logged with its URL, tokens redacted', () => 
     target.pathname = '/hooks/kassa';
     target.search = '?webhook_token=wt-SECRET-1&order-token=ot-SECRET-2&token=t-SECRET-3&shop=42';
     const created = await t.app.inject({
-      method: 'POST', url: '/sandbox/api/orders',
+      method: 'POST',
+      url: '/sandbox/api/orders',
       payload: { data: t.token(orderPayload({ notificationUrl: target.href })) },
     });
     expect(created.statusCode).toBe(201);

@@ -20,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const setCountry = (store: CreatedStore, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: `/operator/stores/${store.id}/method-countries`, headers: admin, payload: body });
+const setCountry = (store: CreatedStore, body: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/operator/stores/${store.id}/method-countries`, headers: admin, payload: body });
 const methods = async (store: CreatedStore, env: 'sandbox' | 'production' = 'sandbox') =>
   (await t.app.inject({ method: 'GET', url: `${env === 'sandbox' ? '/sandbox' : ''}/api/stores/payment-methods`, headers: t.bearer({ store, env }) })).json();
 let ref = 0;
@@ -94,8 +93,17 @@ describe('bank payments per country', () => {
         url: '/sandbox/api/payment-links',
         payload: {
           data: t.token(
-            { description: 'Invoice 7', currency: 'EUR', amount: 10.5, locale: 'en', askAdditionalInfo: false, type: 'reusable', notificationUrl: 'https://shop.example/notify',
-              expiresAt: new Date(Date.now() + 3600_000).toISOString().slice(0, 19) + '+00:00', ...over },
+            {
+              description: 'Invoice 7',
+              currency: 'EUR',
+              amount: 10.5,
+              locale: 'en',
+              askAdditionalInfo: false,
+              type: 'reusable',
+              notificationUrl: 'https://shop.example/notify',
+              expiresAt: new Date(Date.now() + 3600_000).toISOString().slice(0, 19) + '+00:00',
+              ...over,
+            },
             { store },
           ),
         },

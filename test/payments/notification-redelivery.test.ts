@@ -74,7 +74,11 @@ describe('a worker killed mid-delivery', () => {
       });
       child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-      await until(() => `the worker process's first POST (its output: ${out})`, () => rx.received.length === 1 || child!.exitCode !== null, 60_000);
+      await until(
+        () => `the worker process's first POST (its output: ${out})`,
+        () => rx.received.length === 1 || child!.exitCode !== null,
+        60_000,
+      );
       expect(child.exitCode, out).toBeNull();
       const first = rx.received[0]!.body.orderToken as string;
 
@@ -140,8 +144,7 @@ describe('leases and token bytes, in one process', () => {
     expect(paid.statusCode).toBe(200);
     return o as { uuid: string };
   }
-  const advance = (minutes: number, store = t.store) =>
-    t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/clock/advance', headers: t.bearer({ store }), payload: { minutes } });
+  const advance = (minutes: number, store = t.store) => t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/clock/advance', headers: t.bearer({ store }), payload: { minutes } });
   const tokens = () => rx.received.map((r) => r.body.orderToken as string);
 
   it('an attempt slower than the lease is not taken by a second live worker: its holder renews it', { timeout: 30_000 }, async () => {
@@ -182,7 +185,12 @@ describe('leases and token bytes, in one process', () => {
     expect(verify(one!, store.keys.sandbox.secretKey)).toMatchObject({ uuid: order.uuid, paymentStatus: 'PAID' });
 
     // The merchant rolls its key: the next attempt is signed with the new secret.
-    const rolled = await t.app.inject({ method: 'POST', url: `/operator/stores/${store.id}/keys/roll`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { env: 'sandbox', overlapMinutes: 60 } });
+    const rolled = await t.app.inject({
+      method: 'POST',
+      url: `/operator/stores/${store.id}/keys/roll`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { env: 'sandbox', overlapMinutes: 60 },
+    });
     expect(rolled.statusCode).toBe(200);
     const newSecret = rolled.json().secretKey as string;
     await advance(4, store);

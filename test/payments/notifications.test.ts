@@ -21,24 +21,20 @@ const secret = () => t.store.keys.sandbox.secretKey;
 
 async function createOrder(over: Record<string, unknown> = {}) {
   const res = await t.app.inject({
-    method: 'POST', url: '/sandbox/api/orders',
+    method: 'POST',
+    url: '/sandbox/api/orders',
     payload: { data: t.token(orderPayload({ notificationUrl: rx.url, returnUrl: 'https://shop.example/return?cart=7', ...over })) },
   });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
 
-const pay = (uuid: string, body: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${uuid}/pay`, headers: t.bearer(), payload: body });
+const pay = (uuid: string, body: Record<string, unknown> = {}) => t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/orders/${uuid}/pay`, headers: t.bearer(), payload: body });
 
-const advance = (minutes: number) =>
-  t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/clock/advance', headers: t.bearer(), payload: { minutes } });
+const advance = (minutes: number) => t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/clock/advance', headers: t.bearer(), payload: { minutes } });
 
 async function attempts(orderUuid: string) {
-  const { rows } = await t.db.query(
-    `SELECT a.* FROM notification_attempts a JOIN notifications n ON n.id = a.notification_id WHERE n.subject_id = $1 ORDER BY a.attempt`,
-    [orderUuid],
-  );
+  const { rows } = await t.db.query(`SELECT a.* FROM notification_attempts a JOIN notifications n ON n.id = a.notification_id WHERE n.subject_id = $1 ORDER BY a.attempt`, [orderUuid]);
   return rows;
 }
 
@@ -117,7 +113,9 @@ describe('order notifications', () => {
     expect(await d.drain()).toBe(1);
     const rows = await attempts(o.uuid);
     expect(rows.map((r) => [r.attempt, r.response_status, r.outcome])).toEqual([
-      [1, 204, 'retry'], [2, 500, 'retry'], [3, 201, 'delivered'],
+      [1, 204, 'retry'],
+      [2, 500, 'retry'],
+      [3, 201, 'delivered'],
     ]);
     expect(rows[0].error).toMatch(/only 200 or 201/);
     expect(rx.received).toHaveLength(3);
@@ -182,7 +180,9 @@ describe('order notifications', () => {
     const open = await createTestApp({ KASSA_ALLOW_PRIVATE_CALLBACKS: 'true' });
     try {
       rx.received.length = 0;
-      await withTx(open.db, (tx) => enqueueNotification(tx, { storeId: open.store.id, env: 'production', kind: 'order', subjectId: '0190a8f2-3a5b-7c1d-8e2f-0000000000ab', url: rx.url, claims: { uuid: 'y' } }));
+      await withTx(open.db, (tx) =>
+        enqueueNotification(tx, { storeId: open.store.id, env: 'production', kind: 'order', subjectId: '0190a8f2-3a5b-7c1d-8e2f-0000000000ab', url: rx.url, claims: { uuid: 'y' } }),
+      );
       await open.delivery().drain();
       expect(rx.received).toHaveLength(1);
     } finally {
@@ -227,7 +227,8 @@ describe('abandonment after expiresIn', () => {
     const o = await createOrder({ merchantReference: 'AGAIN', expiresIn: 5 });
     await advance(6);
     const again = await t.app.inject({
-      method: 'POST', url: '/sandbox/api/orders',
+      method: 'POST',
+      url: '/sandbox/api/orders',
       payload: { data: t.token(orderPayload({ merchantReference: 'AGAIN', notificationUrl: rx.url })) },
     });
     expect(again.json()).toMatchObject({ uuid: o.uuid, paymentStatus: 'PENDING' });

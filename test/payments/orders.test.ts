@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (data: unknown, env: 'sandbox' | 'production' = 'sandbox') =>
-  t.app.inject({ method: 'POST', url: env === 'sandbox' ? '/sandbox/api/orders' : '/api/orders', payload: { data } });
+const post = (data: unknown, env: 'sandbox' | 'production' = 'sandbox') => t.app.inject({ method: 'POST', url: env === 'sandbox' ? '/sandbox/api/orders' : '/api/orders', payload: { data } });
 
 async function counts() {
   const { rows } = await t.db.query<{ o: number; i: number; n: number }>(
@@ -49,9 +48,7 @@ describe('POST /orders and GET /orders/:uuid', () => {
     });
     expect(o.paymentUrl).toBe(`http://kassa.test/pay/${o.uuid}`);
     expect(new Date(o.expiresAt).getTime() - new Date(o.createdAt).getTime()).toBe(30 * 60_000);
-    expect(o.paymentIntents).toEqual([
-      expect.objectContaining({ status: 'PENDING', amount: '10.50', currency: 'EUR', paymentMethodType: 'paymentInitiation', serviceFee: null }),
-    ]);
+    expect(o.paymentIntents).toEqual([expect.objectContaining({ status: 'PENDING', amount: '10.50', currency: 'EUR', paymentMethodType: 'paymentInitiation', serviceFee: null })]);
     expect(o.paymentIntents[0].paymentMethodMetadata).toEqual({ preferredCountry: 'EE' });
     const got = await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${o.uuid}`, headers: t.bearer() });
     expect(got.statusCode).toBe(200);
@@ -82,10 +79,16 @@ describe('POST /orders and GET /orders/:uuid', () => {
   it('re-using a merchantReference updates the same PENDING order', async () => {
     const first = (await post(t.token(orderPayload({ merchantReference: 'UPD-1' })))).json();
     const before = await counts();
-    const second = await post(t.token(orderPayload({
-      merchantReference: 'UPD-1', grandTotal: 20, expiresIn: 60,
-      payment: { method: 'cardPayments', amount: 20, currency: 'EUR' },
-    })));
+    const second = await post(
+      t.token(
+        orderPayload({
+          merchantReference: 'UPD-1',
+          grandTotal: 20,
+          expiresIn: 60,
+          payment: { method: 'cardPayments', amount: 20, currency: 'EUR' },
+        }),
+      ),
+    );
     expect(second.statusCode).toBe(201);
     const o = second.json();
     expect(o.uuid).toBe(first.uuid);
@@ -114,7 +117,13 @@ describe('POST /orders and GET /orders/:uuid', () => {
     expect(a.uuid).not.toBe(b.uuid);
     const cross = await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${a.uuid}`, headers: t.bearer({ store: other }) });
     expect(cross.statusCode).toBe(404);
-    expect(cross.json()).toEqual({ statusCode: 404, message: `Order ${a.uuid} not found`, error: 'Not Found', code: 'KASSA_ERR_NOT_FOUND', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_NOT_FOUND' });
+    expect(cross.json()).toEqual({
+      statusCode: 404,
+      message: `Order ${a.uuid} not found`,
+      error: 'Not Found',
+      code: 'KASSA_ERR_NOT_FOUND',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_NOT_FOUND',
+    });
   });
 
   it('keeps environments apart: production keys make production orders, invisible to the sandbox', async () => {
@@ -132,7 +141,13 @@ describe('POST /orders and GET /orders/:uuid', () => {
     // The IPv4-compatible and 6to4 spellings of 127.0.0.1 are the same private address (RFC 4291 §2.5.5.1, RFC 3056 §2).
     for (const notificationUrl of ['http://localhost:3000/notify', 'http://169.254.169.254/latest', 'http://[::1]/n', 'http://[::127.0.0.1]/n', 'http://[2002:7f00:1::]/n']) {
       const res = await post(t.token(orderPayload({ notificationUrl }), { env: 'production' }), 'production');
-      expect(res.json()).toEqual({ statusCode: 400, message: 'notificationUrl must be reachable from the internet: production callbacks go to public addresses only', error: 'Bad Request', code: 'KASSA_ERR_VALIDATION', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION' });
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        message: 'notificationUrl must be reachable from the internet: production callbacks go to public addresses only',
+        error: 'Bad Request',
+        code: 'KASSA_ERR_VALIDATION',
+        docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION',
+      });
     }
     expect((await t.db.query('SELECT count(*)::int AS n FROM orders')).rows[0].n).toBe(before.rows[0].n);
     expect((await post(t.token(orderPayload({ notificationUrl: 'http://localhost:3000/notify' })))).statusCode).toBe(201);
@@ -170,20 +185,60 @@ describe('authentication faults are refused and write nothing', () => {
     ['data not a string', () => 42, 400, /^data must be a string/],
     ['not a JWT', () => 'abc', 401, /INVALID_TOKEN: the token must have three/],
     ['alg none', () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 })}.`, 401, /header.alg must be HS256/],
-    ['HS512', () => createSigner({ key: t.store.keys.sandbox.secretKey, algorithm: 'HS512' })({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 }), 401, /header.alg must be HS256/],
-    ['typ not JWT', () => createSigner({ key: t.store.keys.sandbox.secretKey, algorithm: 'HS256', header: { alg: 'HS256', typ: 'JOSE' } })({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 }), 401, /header.typ must be JWT/],
+    [
+      'HS512',
+      () => createSigner({ key: t.store.keys.sandbox.secretKey, algorithm: 'HS512' })({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 }),
+      401,
+      /header.alg must be HS256/,
+    ],
+    [
+      'typ not JWT',
+      () =>
+        createSigner({ key: t.store.keys.sandbox.secretKey, algorithm: 'HS256', header: { alg: 'HS256', typ: 'JOSE' } })({
+          ...orderPayload(),
+          accessKey: t.store.keys.sandbox.accessKey,
+          exp: nowS() + 600,
+        }),
+      401,
+      /header.typ must be JWT/,
+    ],
     ['no accessKey', () => sign({ ...orderPayload(), exp: nowS() + 600 }, t.store.keys.sandbox.secretKey), 401, /payload.accessKey is required/],
     ['unknown accessKey', () => sign({ ...orderPayload(), accessKey: 'sk_test_nope', exp: nowS() + 600 }, 'x'), 401, /^STORE_NOT_FOUND$/],
-    ['production key on sandbox', () => t.token(orderPayload(), { env: 'production' }), 401, /^STORE_NOT_FOUND: this access key belongs to the production environment; use http:\/\/kassa\.test\/api\/orders$/],
-    ['wrong secret', () => sign({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 }, 'wrong-secret'), 403, /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/],
-    ['tampered payload', () => {
-      const [h, , s] = t.token(orderPayload()).split('.');
-      return `${h}.${b64({ ...orderPayload({ grandTotal: 0.01 }), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 })}.${s}`;
-    }, 403, /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/],
+    [
+      'production key on sandbox',
+      () => t.token(orderPayload(), { env: 'production' }),
+      401,
+      /^STORE_NOT_FOUND: this access key belongs to the production environment; use http:\/\/kassa\.test\/api\/orders$/,
+    ],
+    [
+      'wrong secret',
+      () => sign({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 }, 'wrong-secret'),
+      403,
+      /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/,
+    ],
+    [
+      'tampered payload',
+      () => {
+        const [h, , s] = t.token(orderPayload()).split('.');
+        return `${h}.${b64({ ...orderPayload({ grandTotal: 0.01 }), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 })}.${s}`;
+      },
+      403,
+      /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/,
+    ],
     // Another spelling of a right signature is a wrong signature (RFC 7515 §2: one base64url form).
     ['signature with a trailing =', () => `${t.token(orderPayload())}=`, 403, /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/],
-    ['signature in standard base64', () => respell(t.token(orderPayload()), (s) => Buffer.from(s, 'base64url').toString('base64')), 403, /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/],
-    ['signature with other padding bits', () => respell(t.token(orderPayload()), (s) => s.slice(0, -1) + B64URL[B64URL.indexOf(s.slice(-1)) ^ 1]), 403, /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/],
+    [
+      'signature in standard base64',
+      () => respell(t.token(orderPayload()), (s) => Buffer.from(s, 'base64url').toString('base64')),
+      403,
+      /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/,
+    ],
+    [
+      'signature with other padding bits',
+      () => respell(t.token(orderPayload()), (s) => s.slice(0, -1) + B64URL[B64URL.indexOf(s.slice(-1)) ^ 1]),
+      403,
+      /^INVALID_TOKEN: the signature does not match the secret key of access key sk_test_/,
+    ],
     ['expired', () => t.token(orderPayload(), { expIn: -60 }), 401, /TOKEN_EXPIRED/],
     ['no exp', () => sign({ ...orderPayload(), accessKey: t.store.keys.sandbox.accessKey }, t.store.keys.sandbox.secretKey), 401, /payload.exp is required/],
   ];
@@ -203,12 +258,19 @@ describe('authentication faults are refused and write nothing', () => {
     expect(none.statusCode).toBe(401);
     expect(none.json().message).toMatch(/Authorization header is required/);
     const wrong = await t.app.inject({
-      method: 'GET', url: '/sandbox/api/stores/payment-methods',
+      method: 'GET',
+      url: '/sandbox/api/stores/payment-methods',
       headers: { authorization: `Bearer ${sign({ accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 60 }, 'nope')}` },
     });
     expect(wrong.statusCode).toBe(403);
     const prodKey = await t.app.inject({ method: 'GET', url: '/sandbox/api/stores/payment-methods', headers: t.bearer({ env: 'production' }) });
-    expect(prodKey.json()).toEqual({ statusCode: 401, message: 'STORE_NOT_FOUND: this access key belongs to the production environment; use http://kassa.test/api/stores/payment-methods', error: 'Unauthorized', code: 'KASSA_ERR_WRONG_ENVIRONMENT', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_WRONG_ENVIRONMENT' });
+    expect(prodKey.json()).toEqual({
+      statusCode: 401,
+      message: 'STORE_NOT_FOUND: this access key belongs to the production environment; use http://kassa.test/api/stores/payment-methods',
+      error: 'Unauthorized',
+      code: 'KASSA_ERR_WRONG_ENVIRONMENT',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_WRONG_ENVIRONMENT',
+    });
   });
 });
 
@@ -243,7 +305,11 @@ describe('every payload rule gets a 400 naming the field and writes nothing', ()
     ['preferredProvider not in list', pi({ preferredCountry: 'EE', preferredProvider: 'NOPE' }), 'payment.methodOptions.preferredProvider must be a bank code of the EE list'],
     ['preferredLocale unknown', pi({ preferredLocale: 'xx' }), 'payment.methodOptions.preferredLocale must be one of'],
     ['paymentReference malformed', pi({ paymentReference: '1234567' }), 'payment.methodOptions.paymentReference must be a valid structured reference'],
-    ['preferredMethod unknown', { payment: { method: 'cardPayments', amount: 10.5, currency: 'EUR', methodOptions: { preferredMethod: 'cash' } } }, 'payment.methodOptions.preferredMethod must be one of wallet, card'],
+    [
+      'preferredMethod unknown',
+      { payment: { method: 'cardPayments', amount: 10.5, currency: 'EUR', methodOptions: { preferredMethod: 'cash' } } },
+      'payment.methodOptions.preferredMethod must be one of wallet, card',
+    ],
     ['bnpl period 4', { payment: { method: 'bnpl', amount: 10.5, currency: 'EUR', methodOptions: { period: 4 } } }, 'payment.methodOptions.period must be from 1 to 3'],
     ['sessionUuid malformed', { sessionUuid: 'abc', payment: { method: 'cardPayments', amount: 10.5, currency: 'EUR' } }, 'sessionUuid must be a UUID'],
     ['sessionUuid on bank payment', { sessionUuid: '0190a8c4-0000-7000-8000-000000000000' }, 'sessionUuid is only for embedded card payments'],
@@ -262,24 +328,29 @@ describe('every payload rule gets a 400 naming the field and writes nothing', ()
     const before = await counts();
     const res = await post(t.token(orderPayload(over)));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ statusCode: 400, message: expect.stringContaining(message), error: 'Bad Request', code: 'KASSA_ERR_VALIDATION', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION' });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: expect.stringContaining(message),
+      error: 'Bad Request',
+      code: 'KASSA_ERR_VALIDATION',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION',
+    });
     expect(await counts()).toEqual(before);
   });
 
   it('lists every problem at once', async () => {
     const res = await post(t.token(orderPayload({ grandTotal: 'x', currency: 'USD', returnUrl: 'nope' })));
-    expect(res.json().message.split('; ')).toEqual([
-      'returnUrl must be an absolute URL',
-      'grandTotal must be a number',
-      'currency must be one of EUR, PLN',
-    ]);
+    expect(res.json().message.split('; ')).toEqual(['returnUrl must be an absolute URL', 'grandTotal must be a number', 'currency must be one of EUR, PLN']);
   });
 
   it('accepts valid method options: preferred bank, structured references, bnpl period', async () => {
     const res = await post(t.token(orderPayload(pi({ preferredCountry: 'LV', preferredProvider: 'REVOLT21', paymentReference: 'RF18539007547034', preferredLocale: 'lv' }))));
     expect(res.statusCode).toBe(201);
     expect(res.json().paymentIntents[0].paymentMethodMetadata).toEqual({
-      preferredCountry: 'LV', preferredProvider: 'REVOLT21', paymentReference: 'RF18539007547034', preferredLocale: 'lv',
+      preferredCountry: 'LV',
+      preferredProvider: 'REVOLT21',
+      paymentReference: 'RF18539007547034',
+      preferredLocale: 'lv',
     });
     const b = await post(t.token(orderPayload({ payment: { method: 'bnpl', amount: 10.5, currency: 'EUR', methodOptions: { period: 3 } } })));
     expect(b.json().paymentIntents[0].paymentMethodMetadata).toEqual({ period: 3 });

@@ -49,7 +49,10 @@ const SMARTPOST = pickupPoints('smartpost', 'EE').map((p) => p.id);
 function pointsByCarrier(body: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const g of body.matchAll(/<optgroup [^>]*data-carrier="([^"]+)">(.*?)<\/optgroup>/gs)) {
-    out.set(g[1]!, [...g[2]!.matchAll(/<option value="([^"]+)"/g)].map((o) => o[1]!));
+    out.set(
+      g[1]!,
+      [...g[2]!.matchAll(/<option value="([^"]+)"/g)].map((o) => o[1]!),
+    );
   }
   return out;
 }
@@ -77,7 +80,9 @@ describe('the delivery on the page', () => {
       expect(res.body).toMatch(new RegExp(`<input type="radio" name="shipping" value="pickupPoint:${code}" required`));
       if (code !== name) expect(text, code).not.toContain(code);
     }
-    expect(res.body).toMatch(/<input type="radio" name="shipping" value="courier:omniva-ee-courier-standard" required>\n<img [^>]*><span class="what"><b>Omniva<\/b> Courier to your address · <span class="price">\+€\d+\.\d\d<\/span>/);
+    expect(res.body).toMatch(
+      /<input type="radio" name="shipping" value="courier:omniva-ee-courier-standard" required>\n<img [^>]*><span class="what"><b>Omniva<\/b> Courier to your address · <span class="price">\+€\d+\.\d\d<\/span>/,
+    );
     expect(res.body).toContain('<b>Omniva</b> Business courier (B2B) · <span class="price">+€');
   });
 

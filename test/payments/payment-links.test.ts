@@ -217,7 +217,11 @@ describe('POST /payment-links', () => {
 
   it('401 STORE_NOT_FOUND for an unknown key, 403 for a wrong secret', async () => {
     const { sign } = await import('../../src/platform/jwt.js');
-    const unknown = await t.app.inject({ method: 'POST', url: '/sandbox/api/payment-links', payload: { data: sign({ ...linkPayload(), accessKey: 'nope', exp: Math.floor(Date.now() / 1000) + 600 }, 'x'.repeat(32)) } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/payment-links',
+      payload: { data: sign({ ...linkPayload(), accessKey: 'nope', exp: Math.floor(Date.now() / 1000) + 600 }, 'x'.repeat(32)) },
+    });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().message).toBe('STORE_NOT_FOUND');
     const wrong = await t.app.inject({
@@ -396,8 +400,7 @@ describe('orders from a link', () => {
 });
 
 describe('shipping', () => {
-  const shipLink = (over: Record<string, unknown> = {}) =>
-    created(linkPayload({ askAdditionalInfo: true, showShippingOptions: true, customerCountry: 'EE', ...over }), shop);
+  const shipLink = (over: Record<string, unknown> = {}) => created(linkPayload({ askAdditionalInfo: true, showShippingOptions: true, customerCountry: 'EE', ...over }), shop);
 
   it('the page lists the carriers and pickup points in customerCountry with the cost; the order adds SHIPPING', async () => {
     const { uuid } = await shipLink();
@@ -469,8 +472,15 @@ describe('shipping: courier and refusals', () => {
     // The order's merchantReference is taken by a live shipment after the link was made: a 409 for the shipment.
     const reference = (await linkOrders(uuid))[0].merchant_reference as string;
     const taken = await t.app.inject({
-      method: 'POST', url: '/sandbox/shipping/api/v2/shipments', headers: t.bearer({ store: lone }),
-      payload: { merchantReference: reference, shippingMethod: { type: 'pickupPoint', id: point.pickupPoint }, parcels: [{ weight: 1 }], receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' } },
+      method: 'POST',
+      url: '/sandbox/shipping/api/v2/shipments',
+      headers: t.bearer({ store: lone }),
+      payload: {
+        merchantReference: reference,
+        shippingMethod: { type: 'pickupPoint', id: point.pickupPoint },
+        parcels: [{ weight: 1 }],
+        receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' },
+      },
     });
     expect(taken.statusCode, taken.body).toBe(201);
     const paid = await payOrder(id, lone);

@@ -119,6 +119,12 @@ describe('operations', () => {
 
   it('answers unknown routes in the error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
-    expect(res.json()).toEqual({ statusCode: 404, message: 'Route GET /api/nope not found', error: 'Not Found', code: 'KASSA_ERR_ROUTE_NOT_FOUND', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_ROUTE_NOT_FOUND' });
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      message: 'Route GET /api/nope not found',
+      error: 'Not Found',
+      code: 'KASSA_ERR_ROUTE_NOT_FOUND',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_ROUTE_NOT_FOUND',
+    });
   });
 });

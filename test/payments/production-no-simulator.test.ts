@@ -21,10 +21,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // One secret for both environments of the test store (see the walk below).
-  await t.db.query(
-    `UPDATE store_keys SET secret_sealed = (SELECT secret_sealed FROM store_keys WHERE store_id = $1 AND env = 'sandbox') WHERE store_id = $1 AND env = 'production'`,
-    [t.store.id],
-  );
+  await t.db.query(`UPDATE store_keys SET secret_sealed = (SELECT secret_sealed FROM store_keys WHERE store_id = $1 AND env = 'sandbox') WHERE store_id = $1 AND env = 'production'`, [t.store.id]);
   t.store.keys.production.secretKey = t.store.keys.sandbox.secretKey;
 });
 afterAll(async () => t.close());
@@ -68,7 +65,14 @@ const anyEnvDirectory: SimulatorDirectory = {
     const order = await t.services.orders.getById(orderId);
     if (!order) return undefined;
     const key = await t.services.keys.forStore(order.store_id, order.env);
-    return { storeId: order.store_id, env: order.env, payeeName: key.store.name, key: simulatorKey(key.secretKey), acceptedKeys: key.acceptedSecrets.map(simulatorKey), merchantOrigin: 'https://shop.example' };
+    return {
+      storeId: order.store_id,
+      env: order.env,
+      payeeName: key.store.name,
+      key: simulatorKey(key.secretKey),
+      acceptedKeys: key.acceptedSecrets.map(simulatorKey),
+      merchantOrigin: 'https://shop.example',
+    };
   },
 };
 
@@ -180,7 +184,13 @@ describe('production without connectors', () => {
     expect(res.statusCode, res.body).toBe(400);
     const family = PROCESSORS.find((f) => f.definition.method === m)!;
     const named = family.connector && family.production ? `needs the ${family.connector.kind} connector` : 'has no production connector in Kassa yet';
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringContaining(`payment.method cannot be paid in production: ${m} ${named}`), code: 'KASSA_ERR_VALIDATION', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION' });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.stringContaining(`payment.method cannot be paid in production: ${m} ${named}`),
+      code: 'KASSA_ERR_VALIDATION',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION',
+    });
     const { rows } = await t.db.query('SELECT 1 FROM orders WHERE merchant_reference = $1', [`prod-${m}`]);
     expect(rows).toEqual([]);
   });
@@ -203,14 +213,21 @@ describe('production without connectors', () => {
         expect(String(err)).toMatch(/sandbox|production|refused|not found/i);
         return undefined;
       });
-      const requests = first === undefined ? 2 : await walk(first, () => paid(victim.uuid), async (url) => {
-        await setEnv('sandbox');
-        try {
-          return await send('get', url);
-        } finally {
-          await setEnv('production');
-        }
-      });
+      const requests =
+        first === undefined
+          ? 2
+          : await walk(
+              first,
+              () => paid(victim.uuid),
+              async (url) => {
+                await setEnv('sandbox');
+                try {
+                  return await send('get', url);
+                } finally {
+                  await setEnv('production');
+                }
+              },
+            );
       await settle(f);
       expect(requests).toBeGreaterThan(1);
       expect(await paid(victim.uuid)).toBe(false);

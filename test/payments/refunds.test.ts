@@ -51,8 +51,7 @@ const refundPayload = (orderUuid: string, amount: unknown, over: Record<string, 
 });
 const postRefund = (payload: Record<string, unknown>, store?: CreatedStore) =>
   t.app.inject({ method: 'POST', url: '/sandbox/api/refunds', payload: { data: t.token(payload, store ? { store } : {}) } });
-const getOrder = async (uuid: string, store?: CreatedStore) =>
-  (await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${uuid}`, headers: t.bearer(store ? { store } : {}) })).json();
+const getOrder = async (uuid: string, store?: CreatedStore) => (await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${uuid}`, headers: t.bearer(store ? { store } : {}) })).json();
 const drainRefunds = () => t.services.refunds.drain();
 const refundNotifications = async () => {
   await t.delivery().drain();
@@ -155,7 +154,13 @@ describe('rules: 4xx naming the problem, nothing written', () => {
     const { iat: _iat, ...noIat } = refundPayload(uuid, 1);
     const k = t.store.keys.sandbox;
     const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/refunds', payload: { data: handSigned({ ...noIat, accessKey: k.accessKey, exp: nowS() + 600 }, k.secretKey) } });
-    expect(res.json()).toEqual({ statusCode: 400, message: 'iat is required (Unix seconds)', error: 'Bad Request', code: 'KASSA_ERR_VALIDATION', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION' });
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      message: 'iat is required (Unix seconds)',
+      error: 'Bad Request',
+      code: 'KASSA_ERR_VALIDATION',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION',
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -166,7 +171,8 @@ describe('rules: 4xx naming the problem, nothing written', () => {
     const foreign = await postRefund(refundPayload(uuid, 1), other);
     expect(foreign.statusCode).toBe(404);
     const forged = await t.app.inject({
-      method: 'POST', url: '/sandbox/api/refunds',
+      method: 'POST',
+      url: '/sandbox/api/refunds',
       payload: { data: sign({ ...refundPayload(uuid, 1), accessKey: t.store.keys.sandbox.accessKey, exp: nowS() + 600 }, 'wrong-secret') },
     });
     expect(forged.statusCode).toBe(403);
@@ -210,14 +216,14 @@ describe('rules: 4xx naming the problem, nothing written', () => {
     expect(r2.json().message).toBe(
       `The order was paid by bank payment, and bank-payment refunds are not enabled for this store; the operator enables them with \`kassa stores set-bank-refunds ${off.id} --enabled true\` (operator API: PATCH /operator/stores/${off.id} {"bankRefundsEnabled": true})`,
     );
-    expect((await getOrder(offOrder, off))).toMatchObject({ isRefundableType: false, availableForRefund: 0 });
+    expect(await getOrder(offOrder, off)).toMatchObject({ isRefundableType: false, availableForRefund: 0 });
   });
 });
 
 describe('idempotency', () => {
   // The spec's error table (payments.md, Errors): POST /refunds 400 "The idempotency key was already
   // used on the order". This replaces the earlier decision (an exact retry answered 200).
-  it('a key already used on the order is the spec\'s 400, whatever the amount; no second refund; keys need not be UUIDs', async () => {
+  it("a key already used on the order is the spec's 400, whatever the amount; no second refund; keys need not be UUIDs", async () => {
     const uuid = await paidOrder();
     const p = refundPayload(uuid, 10, { idempotencyKey: 'woo-order-77/refund-1' });
     const a = await postRefund(p);
@@ -226,7 +232,13 @@ describe('idempotency', () => {
     for (const amount of ['10.00', 10, 11]) {
       const again = await postRefund({ ...p, amount });
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toStrictEqual({ statusCode: 400, message: 'The idempotency key was already used on the order', error: 'Bad Request', code: 'KASSA_ERR_BAD_REQUEST', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BAD_REQUEST' });
+      expect(again.json()).toStrictEqual({
+        statusCode: 400,
+        message: 'The idempotency key was already used on the order',
+        error: 'Bad Request',
+        code: 'KASSA_ERR_BAD_REQUEST',
+        docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BAD_REQUEST',
+      });
     }
     expect(await counts()).toEqual(before);
     // The same key on another order is another refund.
@@ -306,7 +318,12 @@ describe('rejections and retries', () => {
     await t.delivery().drain();
     expect(rx.received).toEqual([]);
     // Money arrives (a top-up): the refund comes due at once and succeeds.
-    const top = await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/balances/top-up', headers: t.bearer({ store }), payload: { channel: 'cardPayments', currency: 'EUR', amount: '100' } });
+    const top = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/test-helpers/balances/top-up',
+      headers: t.bearer({ store }),
+      payload: { channel: 'cardPayments', currency: 'EUR', amount: '100' },
+    });
     expect(top.statusCode).toBe(201);
     await drainRefunds();
     order = await getOrder(uuid, store);
@@ -316,7 +333,9 @@ describe('rejections and retries', () => {
   it('insufficient funds until the retries run out: REJECTED with EXPIRED', async () => {
     const store = await t.createStore();
     const uuid = await paidOrder({}, { store });
-    await withTx(t.db, (tx) => postTransaction(tx, { storeId: store.id, env: 'sandbox', channel: 'cardPayments', currency: 'EUR', kind: 'payout', amountMinor: 9840, occurredAt: new Date(), settlesAt: new Date() }));
+    await withTx(t.db, (tx) =>
+      postTransaction(tx, { storeId: store.id, env: 'sandbox', channel: 'cardPayments', currency: 'EUR', kind: 'payout', amountMinor: 9840, occurredAt: new Date(), settlesAt: new Date() }),
+    );
     const r = (await postRefund(refundPayload(uuid, 50), store)).json();
     await t.db.query('UPDATE refunds SET attempts = $2 WHERE id = $1', [r.uuid, FUNDS_RETRY_DELAYS_MS.length]);
     await drainRefunds();
@@ -377,14 +396,13 @@ describe('parallel requests over one order', () => {
   it('200 requests: the accepted total never exceeds what was paid, and each idempotency key makes one refund', async () => {
     const uuid = await paidOrder({ grandTotal: 20, payment: { ...card, amount: 20 } });
     // 50 keys, each sent 4 times, amounts 0.05–2.00: about 50.00 asked over 20.00 paid.
-    const payloads = Array.from({ length: 200 }, (_, i) => refundPayload(uuid, ((i % 50) * 37) % 195 / 100 + 0.05, { idempotencyKey: `parallel-${i % 50}` }));
+    const payloads = Array.from({ length: 200 }, (_, i) => refundPayload(uuid, (((i % 50) * 37) % 195) / 100 + 0.05, { idempotencyKey: `parallel-${i % 50}` }));
     const results = await Promise.all(payloads.map((p) => postRefund(p)));
     for (const r of results) expect([201, 400]).toContain(r.statusCode);
     expect(results.some((r) => r.statusCode === 400 && /exceeds the total refundable amount/.test(r.json().message))).toBe(true);
-    const { rows } = await t.db.query<{ k: string; n: number; total: string }>(
-      `SELECT idempotency_key AS k, count(*)::int AS n, sum(amount) AS total FROM refunds WHERE order_id = $1 GROUP BY 1`,
-      [uuid],
-    );
+    const { rows } = await t.db.query<{ k: string; n: number; total: string }>(`SELECT idempotency_key AS k, count(*)::int AS n, sum(amount) AS total FROM refunds WHERE order_id = $1 GROUP BY 1`, [
+      uuid,
+    ]);
     expect(rows.every((r) => r.n === 1)).toBe(true);
     const accepted = rows.reduce((s, r) => s + Number(r.total), 0);
     expect(accepted).toBeLessThanOrEqual(2000);

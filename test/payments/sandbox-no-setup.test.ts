@@ -48,8 +48,7 @@ let keyN = 0;
 const refund = (s: Fresh, orderUuid: string, amount: number) =>
   t.app.inject({ method: 'POST', url: '/sandbox/api/refunds', payload: { data: tokenOf(s.sandbox, { orderUuid, amount, idempotencyKey: `k-${++keyN}-${Math.random()}`, iat: nowS() }) } });
 const getOrder = async (s: Fresh, uuid: string) => (await t.app.inject({ method: 'GET', url: `/sandbox/api/orders/${uuid}`, headers: bearerOf(s.sandbox) })).json();
-const helper = (s: Fresh, path: string, payload: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/${path}`, headers: bearerOf(s.sandbox), payload });
+const helper = (s: Fresh, path: string, payload: Record<string, unknown> = {}) => t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/${path}`, headers: bearerOf(s.sandbox), payload });
 const clockOffsetMs = async (s: Fresh) => {
   const res = await t.app.inject({ method: 'GET', url: '/sandbox/api/test-helpers/clock', headers: bearerOf(s.sandbox) });
   return new Date(res.json().now).getTime() - Date.now();
@@ -65,7 +64,10 @@ describe('shipping in a fresh store’s sandbox', () => {
     expect(withService.map((d) => d.code)).toEqual(expect.arrayContaining(['omniva', 'smartpost', 'inpost']));
     for (const { code, countries } of withService) {
       expect(byCode[code].hasServiceContract).toBe(true);
-      expect(byCode[code].contracts.map((c: { country: string }) => c.country), code).toEqual(countries);
+      expect(
+        byCode[code].contracts.map((c: { country: string }) => c.country),
+        code,
+      ).toEqual(countries);
       for (const c of byCode[code].contracts) {
         expect(c).toMatchObject({ carrierId: code, isDirectContract: false, lastUsedParcelNumber: null, credentials: { username: null } });
         expect(c.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -90,15 +92,21 @@ describe('shipping in a fresh store’s sandbox', () => {
     const methods = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods`, headers: bearerOf(s.sandbox) })).json();
     expect(methods.countries.map((c: { countryCode: string }) => c.countryCode)).toEqual(COUNTRIES.filter((cc) => CARRIERS.some((d) => d.countries.includes(cc))));
     const filtered = await t.app.inject({
-      method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=LV`, headers: bearerOf(s.sandbox),
+      method: 'POST',
+      url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=LV`,
+      headers: bearerOf(s.sandbox),
       payload: { parcels: [{ weight: 2, length: 0.3, width: 0.2, height: 0.1 }] },
     });
     // Every carrier serving Latvia from the store's Estonia takes the parcel.
-    expect(filtered.json().countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(CARRIERS.filter((d) => d.countries.includes('LV') && d.countries.includes('EE')).map((d) => d.code));
+    expect(filtered.json().countries[0].carriers.map((c: { carrierCode: string }) => c.carrierCode)).toEqual(
+      CARRIERS.filter((d) => d.countries.includes('LV') && d.countries.includes('EE')).map((d) => d.code),
+    );
     const points = await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipping-methods/pickup-points?carrierCode=smartpost&countryCode=FI`, headers: bearerOf(s.sandbox) });
     expect(points.statusCode).toBe(200);
     const rates = await t.app.inject({
-      method: 'POST', url: `${SANDBOX}/shipping-methods/rates`, headers: bearerOf(s.sandbox),
+      method: 'POST',
+      url: `${SANDBOX}/shipping-methods/rates`,
+      headers: bearerOf(s.sandbox),
       payload: { destination: 'EE', parcels: [{ items: [{ length: 30, width: 20, height: 10, weight: 2 }] }] },
     });
     expect(rates.statusCode).toBe(200);
@@ -116,8 +124,14 @@ describe('shipping in a fresh store’s sandbox', () => {
     expect(created.json()).toMatchObject({ status: 'registered' });
     expect(created.json().parcels[0].carrierParcelId).toEqual(expect.any(String));
     const courier = await t.app.inject({
-      method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox),
-      payload: courierBody({ synchronous: true, shippingMethod: { type: 'courier', id: 'inpost-pl-courier-standard' }, receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '501234567', streetAddress: 'Marszałkowska 1', locality: 'Warszawa', postalCode: '00-001', country: 'PL' } }),
+      method: 'POST',
+      url: `${SANDBOX}/shipments`,
+      headers: bearerOf(s.sandbox),
+      payload: courierBody({
+        synchronous: true,
+        shippingMethod: { type: 'courier', id: 'inpost-pl-courier-standard' },
+        receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '501234567', streetAddress: 'Marszałkowska 1', locality: 'Warszawa', postalCode: '00-001', country: 'PL' },
+      }),
     });
     expect(courier.statusCode).toBe(201);
     const lf = await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: bearerOf(s.sandbox), payload: { shipmentIds: [created.json().id], synchronous: true } });
@@ -150,7 +164,12 @@ describe('shipping in a fresh store’s sandbox', () => {
       const country = d.countries[0]!;
       const pickup = d.methods[country]!.find((m) => m.type === 'pickupPoint')!;
       const id = `${d.code}-${country.toLowerCase()}-${SUFFIX[pickup.subtypes[0] as keyof typeof SUFFIX]}-1`;
-      expect(shippingCatalogue().allPickupPoints().some((p) => p.id === id), id).toBe(true);
+      expect(
+        shippingCatalogue()
+          .allPickupPoints()
+          .some((p) => p.id === id),
+        id,
+      ).toBe(true);
       const { name, phoneCountryCode, phoneNumber } = RECEIVERS[country];
       bodies.push(pickupBody({ shippingMethod: { type: 'pickupPoint', id }, receiver: { name, phoneCountryCode, phoneNumber }, sender: SENDERS[country] }));
     }
@@ -171,7 +190,12 @@ describe('shipping in a fresh store’s sandbox', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     // Rates: Kassa's service-contract prices; dpd, DIRECT only, has none to quote.
-    const rates = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/rates`, headers: auth, payload: { destination: 'LT', parcels: [{ items: [{ length: 30, width: 20, height: 10, weight: 2 }] }] } });
+    const rates = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX}/shipping-methods/rates`,
+      headers: auth,
+      payload: { destination: 'LT', parcels: [{ items: [{ length: 30, width: 20, height: 10, weight: 2 }] }] },
+    });
     expect(rates.statusCode).toBe(200);
     const quoted = rates.json().carriers.map((c: { carrierCode: string }) => c.carrierCode);
     expect(quoted.length).toBeGreaterThan(0);
@@ -180,7 +204,12 @@ describe('shipping in a fresh store’s sandbox', () => {
 
   it('an operator-added dpd sandbox contract replaces its built-in ones', async () => {
     const s = await freshStore();
-    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin, payload: { env: 'sandbox', carrierCode: 'dpd', country: 'LT', credentials: { username: 'merchant-own', password: 'pw' } } });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: `/operator/stores/${s.uuid}/carrier-contracts`,
+      headers: admin,
+      payload: { env: 'sandbox', carrierCode: 'dpd', country: 'LT', credentials: { username: 'merchant-own', password: 'pw' } },
+    });
     expect(add.statusCode).toBe(201);
     const carriers = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) })).json().carriers;
     const dpd = carriers.find((c: { code: string }) => c.code === 'dpd');
@@ -197,12 +226,22 @@ describe('shipping in a fresh store’s sandbox', () => {
   it('an operator-added sandbox contract replaces the built-in ones of its carrier, and deleting it brings them back', async () => {
     const s = await freshStore();
     // smartpost: a carrier whose lockers take a size, so the contract can carry a default one.
-    const add = await t.app.inject({ method: 'POST', url: `/operator/stores/${s.uuid}/carrier-contracts`, headers: admin, payload: { env: 'sandbox', carrierCode: 'smartpost', country: 'EE', defaultLockerSize: 'M' } });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: `/operator/stores/${s.uuid}/carrier-contracts`,
+      headers: admin,
+      payload: { env: 'sandbox', carrierCode: 'smartpost', country: 'EE', defaultLockerSize: 'M' },
+    });
     expect(add.statusCode).toBe(201);
     const smartpostOf = (carriers: { code: string; contracts: { country: string }[] }[]) => carriers.find((c) => c.code === 'smartpost')!;
     const carriers = (await t.app.inject({ method: 'GET', url: `${SANDBOX}/carriers`, headers: bearerOf(s.sandbox) })).json().carriers;
     expect(smartpostOf(carriers).contracts).toEqual([expect.objectContaining({ id: add.json().id, country: 'EE', defaultLockerSize: 'M' })]);
-    const shipment = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: bearerOf(s.sandbox), payload: pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'smartpost-ee-pm-1' }, synchronous: true }) });
+    const shipment = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX}/shipments`,
+      headers: bearerOf(s.sandbox),
+      payload: pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'smartpost-ee-pm-1' }, synchronous: true }),
+    });
     expect(shipment.json()).toMatchObject({ status: 'registered', shippingMethod: { carrierCode: 'smartpost' } });
     const { rows } = await t.db.query('SELECT locker_size FROM shipments WHERE id = $1', [shipment.json().id]);
     expect(rows[0].locker_size).toBe('M'); // the operator's contract's default, as before
@@ -259,7 +298,11 @@ describe('sandbox refunds in a fresh store', () => {
 
   it('refusals are sentences, never led by a field name', async () => {
     const s = await freshStore();
-    const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/orders', payload: { data: tokenOf(s.sandbox, orderPayload({ grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } })) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/api/orders',
+      payload: { data: tokenOf(s.sandbox, orderPayload({ grandTotal: 100, payment: { method: 'cardPayments', amount: 100, currency: 'EUR' } })) },
+    });
     const unpaid = await refund(s, res.json().uuid, 1);
     expect(unpaid.json()).toMatchObject({ statusCode: 400, message: 'The order is PENDING; only a paid order can be refunded' });
   });

@@ -81,7 +81,11 @@ describe('POST /sessions and POST /payment-intents/draft', () => {
     expect(d.stripeClientSecret).toMatch(/^pi_[A-Za-z0-9]+_secret_[A-Za-z0-9]+$/);
     const { rows } = await t.db.query('SELECT processor_reference FROM checkout_sessions WHERE id = $1', [d.uuid]);
     expect(rows[0].processor_reference).toBe(d.stripeClientSecret!.split('_secret_')[0]);
-    const pi = await t.app.inject({ method: 'GET', url: `/simulators/stripe/v1/payment_intents/${rows[0].processor_reference}?client_secret=${d.stripeClientSecret}`, headers: { authorization: `Bearer ${d.stripePublicKey}` } });
+    const pi = await t.app.inject({
+      method: 'GET',
+      url: `/simulators/stripe/v1/payment_intents/${rows[0].processor_reference}?client_secret=${d.stripeClientSecret}`,
+      headers: { authorization: `Bearer ${d.stripePublicKey}` },
+    });
     expect(pi.json()).toMatchObject({ object: 'payment_intent', status: 'requires_payment_method', metadata: { kassaDraftId: d.uuid } });
     // Production takes cards only through the operator's Stripe connector: none is configured here.
     const production = await t.app.inject({ method: 'POST', url: '/api/payment-intents/draft', payload: { data: t.token({ method: 'cardPayments' }, { env: 'production' }) } });
@@ -281,7 +285,10 @@ describe('paying through the card form', () => {
 
   it('declines 0002 (DECLINED) and 9995 (INSUFFICIENT_FUNDS): the attempt fails, the order stays PENDING', async () => {
     const { session, order } = await boundOrder();
-    for (const [card, code] of [['4000000000000002', 'DECLINED'], ['4000 0000 0000 9995', 'INSUFFICIENT_FUNDS']] as const) {
+    for (const [card, code] of [
+      ['4000000000000002', 'DECLINED'],
+      ['4000 0000 0000 9995', 'INSUFFICIENT_FUNDS'],
+    ] as const) {
       const res = await pay(session, card);
       expect(res.json()).toMatchObject({ status: 'failed', errorCode: code });
       const o = await orderOf(order.uuid);
@@ -328,7 +335,12 @@ describe('paying through the card form', () => {
     expect((await t.app.inject({ method: 'GET', url: plUrl.pathname + plUrl.search })).body).toContain('<html lang="pl">');
     const finish = (f: Record<string, string>, action: string) => t.app.inject({ method: 'POST', url: '/embedded/card/3ds', payload: { ...f, action } });
     // Forged: any field changed, or the MAC of another step.
-    for (const forged of [{ ...fields, last4: '4242' }, { ...fields, parent: 'https://evil.example' }, { ...fields, mac: 'A'.repeat(43) }, { ...fields, mac: '' }]) {
+    for (const forged of [
+      { ...fields, last4: '4242' },
+      { ...fields, parent: 'https://evil.example' },
+      { ...fields, mac: 'A'.repeat(43) },
+      { ...fields, mac: '' },
+    ]) {
       expect((await finish(forged, 'complete')).statusCode).toBe(403);
       const tampered = new URLSearchParams(forged);
       expect((await t.app.inject({ method: 'GET', url: `/embedded/card/3ds?${tampered.toString()}` })).statusCode).toBe(400);

@@ -73,14 +73,22 @@ describe('the hosted card flow through the Stripe SDK and the simulator', () => 
     expect(challengeUrl.pathname).toBe('/simulators/card/3ds');
     const pending = await sdk.stripe.paymentIntents.retrieve(piId);
     expect(pending.status).toBe('requires_action');
-    expect(pending.next_action).toMatchObject({ type: 'redirect_to_url', redirect_to_url: { url: expect.stringContaining('/simulators/card/3ds'), return_url: expect.stringContaining(`/pay/${uuid}/return`) } });
+    expect(pending.next_action).toMatchObject({
+      type: 'redirect_to_url',
+      redirect_to_url: { url: expect.stringContaining('/simulators/card/3ds'), return_url: expect.stringContaining(`/pay/${uuid}/return`) },
+    });
 
     const challenge = await s.get(challengeUrl.toString());
     expect(challenge.body).toContain('Visa •••• 3220');
     const back = await s.submit(challenge.body, 'complete');
     const ret = new URL(String(back.headers.location));
     expect(ret.pathname).toBe(`/pay/${uuid}/return`);
-    expect(Object.fromEntries(ret.searchParams)).toMatchObject({ order: uuid, payment_intent: piId, redirect_status: 'succeeded', payment_intent_client_secret: expect.stringMatching(/^pi_.+_secret_/) });
+    expect(Object.fromEntries(ret.searchParams)).toMatchObject({
+      order: uuid,
+      payment_intent: piId,
+      redirect_status: 'succeeded',
+      payment_intent_client_secret: expect.stringMatching(/^pi_.+_secret_/),
+    });
     expect(merchantToken(t, await s.follow(back)).paymentStatus).toBe('PAID');
 
     const order = await readOrder(t, uuid);
@@ -164,7 +172,10 @@ describe('the hosted card flow through the Stripe SDK and the simulator', () => 
     expect((await status(outage)).status).toBe('SUCCESSFUL');
 
     // More than is left: Stripe refuses with amount_too_large.
-    expect(await sdk.refund({ refundId: crypto.randomUUID(), paymentReference: piId, amountMinor: 5000, currency: 'EUR', attempt: 1 })).toMatchObject({ kind: 'rejected', description: 'REFUND_EXCEEDS_ORDER_PAID_AMOUNT' });
+    expect(await sdk.refund({ refundId: crypto.randomUUID(), paymentReference: piId, amountMinor: 5000, currency: 'EUR', attempt: 1 })).toMatchObject({
+      kind: 'rejected',
+      description: 'REFUND_EXCEEDS_ORDER_PAID_AMOUNT',
+    });
   });
 });
 
@@ -324,7 +335,12 @@ describe('production', () => {
       expect((await t.app.inject({ method: 'GET', url: `/pay/${uuid}/card?${other.toString()}` })).statusCode).toBe(400);
       // Production's webhook verifies with the configured whsec_: the simulator's signature does not pass.
       const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_1', object: 'payment_intent' } } });
-      const res = await t.app.inject({ method: 'POST', url: '/processors/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader(body, secret(), nowS()) }, payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/processors/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signatureHeader(body, secret(), nowS()) },
+        payload: body,
+      });
       expect(res.statusCode).toBe(400);
       const offered = await t.app.inject({ method: 'POST', url: '/api/orders', payload: { data: t.token(order, { env: 'production' }) } });
       expect(offered.statusCode, offered.body).toBe(201);
@@ -335,7 +351,7 @@ describe('production', () => {
 });
 
 describe('two apps in one process', () => {
-  it("each pays through its own sandbox Stripe (its own database and simulator), whichever used Stripe first", async () => {
+  it('each pays through its own sandbox Stripe (its own database and simulator), whichever used Stripe first', async () => {
     await cardPage(await cardOrder()); // this file's app has its sandbox Stripe now
     const t2 = await createTestApp();
     try {

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -215,7 +215,12 @@ describe('XS2A bank payments in the sandbox', () => {
     const url = '/simulators/xs2a/LV-HABALV22/v1/payments/sepa-credit-transfers';
     const requestId = randomUUID();
     const headers = { 'content-type': 'application/json', 'x-request-id': requestId, 'psu-ip-address': '192.0.2.1', 'tpp-redirect-uri': `http://kassa.test/pay/${o.uuid}/return?lang=lv` };
-    const body = { instructedAmount: { currency: 'EUR', amount: '10.50' }, creditorAccount: { iban: 'LV80BANK0000435195001' }, creditorName: 'Test shop', remittanceInformationUnstructured: 'ORDER 1' };
+    const body = {
+      instructedAmount: { currency: 'EUR', amount: '10.50' },
+      creditorAccount: { iban: 'LV80BANK0000435195001' },
+      creditorName: 'Test shop',
+      remittanceInformationUnstructured: 'ORDER 1',
+    };
     const first = await t.app.inject({ method: 'POST', url, headers, payload: body });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.headers['aspsp-sca-approach']).toBe('REDIRECT');
@@ -233,7 +238,12 @@ describe('XS2A bank payments in the sandbox', () => {
     expect(elsewhere.statusCode).toBe(400);
     const badBody = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'x-request-id': randomUUID() }, payload: { ...body, creditorAccount: { iban: 'LV00' } } });
     expect(badBody.json().tppMessages[0]).toMatchObject({ category: 'ERROR', code: 'FORMAT_ERROR', text: 'creditorAccount.iban must be a valid IBAN' });
-    const pln = await t.app.inject({ method: 'POST', url: '/simulators/xs2a/PL-BPKOPLPW/v1/payments/sepa-credit-transfers', headers: { ...headers, 'x-request-id': randomUUID() }, payload: { ...body, instructedAmount: { currency: 'PLN', amount: '10.50' } } });
+    const pln = await t.app.inject({
+      method: 'POST',
+      url: '/simulators/xs2a/PL-BPKOPLPW/v1/payments/sepa-credit-transfers',
+      headers: { ...headers, 'x-request-id': randomUUID() },
+      payload: { ...body, instructedAmount: { currency: 'PLN', amount: '10.50' } },
+    });
     expect(pln.statusCode).toBe(403);
     expect(pln.json().tppMessages[0].code).toBe('PRODUCT_INVALID');
     const unknown = await t.app.inject({ method: 'GET', url: `${url}/${randomUUID()}/status` });
@@ -256,7 +266,10 @@ describe('XS2A bank payments in the sandbox', () => {
   it('refunds: a SEPA credit transfer reference; the sandbox refund magic keeps working', async () => {
     const adapter = (await t.services.processors.byId('xs2a', 'sandbox'))!;
     const refundId = '01900000-0000-7000-8000-00000000abcd';
-    await expect(adapter.refund({ refundId, paymentReference: 'EE-HABAEE2X:x', amountMinor: 500, currency: 'EUR', attempt: 1 })).resolves.toEqual({ kind: 'succeeded', processorReference: 'sct_0190000000007000800000000000abcd' });
+    await expect(adapter.refund({ refundId, paymentReference: 'EE-HABAEE2X:x', amountMinor: 500, currency: 'EUR', attempt: 1 })).resolves.toEqual({
+      kind: 'succeeded',
+      processorReference: 'sct_0190000000007000800000000000abcd',
+    });
     await expect(adapter.refund({ refundId, paymentReference: 'EE-HABAEE2X:x', amountMinor: 551, currency: 'EUR', attempt: 1 })).resolves.toMatchObject({ kind: 'rejected', description: 'DECLINED' });
     await expect(adapter.refund({ refundId, paymentReference: 'EE-HABAEE2X:x', amountMinor: 557, currency: 'EUR', attempt: 1 })).resolves.toMatchObject({ kind: 'unavailable' });
   });
@@ -273,7 +286,23 @@ describe('XS2A in production: the configured banks only, over mutual TLS', () =>
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-xs2a-'));
     const p = (f: string) => path.join(dir, f);
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', p('bank.key'), '-out', p('bank.crt'), '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1');
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      p('bank.key'),
+      '-out',
+      p('bank.crt'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    );
     openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', p('tpp.key'), '-out', p('tpp.crt'), '-days', '1', '-subj', '/CN=Kassa TPP QWAC');
     bank = https.createServer({ key: fs.readFileSync(p('bank.key')), cert: fs.readFileSync(p('bank.crt')), requestCert: true, rejectUnauthorized: false }, (req, res) => {
       let body = '';
@@ -291,7 +320,14 @@ describe('XS2A in production: the configured banks only, over mutual TLS', () =>
     await t.services.connectors.set(
       'xs2a',
       'LV-HABALV22',
-      { country: 'LV', bankCode: 'HABALV22', baseUrl: `https://localhost:${port}/xs2a`, paymentProduct: 'sepa-credit-transfers', creditor: { iban: 'LV80BANK0000435195001', name: 'Kassa Operator SIA' }, signing: null },
+      {
+        country: 'LV',
+        bankCode: 'HABALV22',
+        baseUrl: `https://localhost:${port}/xs2a`,
+        paymentProduct: 'sepa-credit-transfers',
+        creditor: { iban: 'LV80BANK0000435195001', name: 'Kassa Operator SIA' },
+        signing: null,
+      },
       { tlsCertPem: fs.readFileSync(p('tpp.crt'), 'utf8'), tlsKeyPem: fs.readFileSync(p('tpp.key'), 'utf8'), bankCaPem: fs.readFileSync(p('bank.crt'), 'utf8') },
     );
   });
@@ -313,7 +349,11 @@ describe('XS2A in production: the configured banks only, over mutual TLS', () =>
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/orders',
-      payload: { data: t.token(orderPayload({ payment: { method: 'paymentInitiation', amount: 10.5, currency: 'EUR', methodOptions: { preferredCountry: 'LV', preferredProvider: 'HABALV22' } } }), { env: 'production' }) },
+      payload: {
+        data: t.token(orderPayload({ payment: { method: 'paymentInitiation', amount: 10.5, currency: 'EUR', methodOptions: { preferredCountry: 'LV', preferredProvider: 'HABALV22' } } }), {
+          env: 'production',
+        }),
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const { uuid } = res.json() as { uuid: string };
@@ -323,7 +363,11 @@ describe('XS2A in production: the configured banks only, over mutual TLS', () =>
     expect(String(go.headers.location)).toBe('https://online.bank.example/sca?paymentId=fe9564bc-02d6');
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ path: '/xs2a/v1/payments/sepa-credit-transfers', clientCn: 'Kassa TPP QWAC' });
-    expect(JSON.parse(received[0]!.body)).toMatchObject({ creditorAccount: { iban: 'LV80BANK0000435195001' }, creditorName: 'Kassa Operator SIA', instructedAmount: { currency: 'EUR', amount: '10.50' } });
+    expect(JSON.parse(received[0]!.body)).toMatchObject({
+      creditorAccount: { iban: 'LV80BANK0000435195001' },
+      creditorName: 'Kassa Operator SIA',
+      instructedAmount: { currency: 'EUR', amount: '10.50' },
+    });
     expect(received[0]!.headers['tpp-redirect-uri']).toMatch(new RegExp(`^http://kassa.test/pay/${uuid}/return\\?`));
     expect((await t.db.query('SELECT count(*)::int AS n FROM xs2a_sim_payments')).rows).toEqual(simulatorRows.rows);
     const { rows } = await t.db.query<{ processor_reference: string }>('SELECT processor_reference FROM payment_intents WHERE order_id = $1', [uuid]);

@@ -36,7 +36,11 @@ async function pay(store: CreatedStore, amount: number, method = 'cardPayments',
 const runPayouts = async (store: CreatedStore) =>
   (await t.app.inject({ method: 'POST', url: '/sandbox/api/test-helpers/payouts/run', headers: t.bearer({ store }), payload: {} })).json().payouts as { uuid: string; currency: string }[];
 async function refund(store: CreatedStore, orderUuid: string, amount: number) {
-  const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/refunds', payload: { data: t.token({ orderUuid, amount, idempotencyKey: `r-${Math.random()}`, iat: Math.floor(Date.now() / 1000) }, { store }) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/api/refunds',
+    payload: { data: t.token({ orderUuid, amount, idempotencyKey: `r-${Math.random()}`, iat: Math.floor(Date.now() / 1000) }, { store }) },
+  });
   expect(res.statusCode, res.body).toBe(201);
   await t.services.refunds.drain();
   return res.json().uuid as string;
@@ -68,7 +72,12 @@ describeXsd('GET /operator/payouts/pain001: a payout batch', () => {
   let date: string;
   beforeAll(async () => {
     latvian = await t.createStore({ name: 'Rīgas piens' });
-    const set = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${latvian.id}`, headers: admin, payload: { payoutAccount: { iban: 'LV80 BANK 0000 4351 9500 1', accountName: 'Rīgas Piens SIA & Co' } } });
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url: `/operator/stores/${latvian.id}`,
+      headers: admin,
+      payload: { payoutAccount: { iban: 'LV80 BANK 0000 4351 9500 1', accountName: 'Rīgas Piens SIA & Co' } },
+    });
     expect(set.statusCode).toBe(200);
     plain = await t.createStore({ name: 'Łódź Sklep' }); // no payout account: the sandbox's sample one
     for (const [s, amount, method, currency] of [
@@ -77,7 +86,8 @@ describeXsd('GET /operator/payouts/pain001: a payout batch', () => {
       [latvian, 80, 'blik', 'PLN'],
       [plain, 12.34, 'cardPayments', 'EUR'],
       [plain, 7.01, 'bnpl', 'EUR'],
-    ] as const) await pay(s, amount, method, currency);
+    ] as const)
+      await pay(s, amount, method, currency);
     expect(await runPayouts(latvian)).toHaveLength(3);
     expect(await runPayouts(plain)).toHaveLength(2);
     date = (await t.db.query<{ d: string }>(`SELECT to_char(max(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d FROM payouts`)).rows[0]!.d;
@@ -129,7 +139,9 @@ describeXsd('GET /operator/payouts/pain001: a payout batch', () => {
   });
 
   it('by ids: those payouts only; one in PLN is a 400, an unknown one a 404', async () => {
-    const { rows } = await t.db.query<{ id: string; currency: string; total: string }>(`SELECT id, currency, total_amount::text AS total FROM payouts WHERE store_id = $1 ORDER BY created_at, id`, [latvian.id]);
+    const { rows } = await t.db.query<{ id: string; currency: string; total: string }>(`SELECT id, currency, total_amount::text AS total FROM payouts WHERE store_id = $1 ORDER BY created_at, id`, [
+      latvian.id,
+    ]);
     const eur = rows.filter((r) => r.currency === 'EUR');
     const pln = rows.find((r) => r.currency === 'PLN')!;
     const res = await get(`/operator/payouts/pain001?env=sandbox&ids=${eur.map((r) => r.id).join(',')}&executionDate=2999-01-04`);
@@ -141,10 +153,22 @@ describeXsd('GET /operator/payouts/pain001: a payout batch', () => {
 
     const withPln = await get(`/operator/payouts/pain001?env=sandbox&ids=${eur[0]!.id},${pln.id}`);
     expect(withPln.statusCode).toBe(400);
-    expect(withPln.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: `these payouts cannot go in a SEPA file: ${pln.id}: PLN is not SEPA (EUR only); pay it outside this file`, code: 'KASSA_ERR_BAD_REQUEST', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BAD_REQUEST' });
+    expect(withPln.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: `these payouts cannot go in a SEPA file: ${pln.id}: PLN is not SEPA (EUR only); pay it outside this file`,
+      code: 'KASSA_ERR_BAD_REQUEST',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BAD_REQUEST',
+    });
     const unknown = '0190a0a0-0000-7000-8000-000000000000';
     const missing = await get(`/operator/payouts/pain001?env=sandbox&ids=${eur[0]!.id},${unknown}`);
-    expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: `Payout ${unknown} of sandbox not found`, code: 'KASSA_ERR_NOT_FOUND', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_NOT_FOUND' });
+    expect(missing.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: `Payout ${unknown} of sandbox not found`,
+      code: 'KASSA_ERR_NOT_FOUND',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_NOT_FOUND',
+    });
     // Another environment's payout is not found either.
     expect((await get(`/operator/payouts/pain001?env=production&ids=${eur[0]!.id}`)).statusCode).toBe(409); // production has no settlement account here
   });
@@ -198,14 +222,21 @@ describeXsd('GET /operator/payouts/pain001: a payout batch', () => {
       expect(res.body).toContain('<Dbtr><Nm>Kassa Operations OU</Nm></Dbtr>');
       expect(res.body).toContain('<DbtrAcct><Id><IBAN>EE382200221020145685</IBAN></Id></DbtrAcct>');
       expect(res.body).toContain('<FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId>');
-      const { rows } = await t.db.query<{ id: string; total: string }>(`SELECT id, total_amount::text AS total FROM payouts WHERE env = 'production' AND (created_at AT TIME ZONE 'UTC')::date = $1::date`, [day]);
+      const { rows } = await t.db.query<{ id: string; total: string }>(
+        `SELECT id, total_amount::text AS total FROM payouts WHERE env = 'production' AND (created_at AT TIME ZONE 'UTC')::date = $1::date`,
+        [day],
+      );
       const file = transfersOf(res.body);
       expect(file.size).toBe(rows.length);
       for (const r of rows) expect(file.get(e2e(r.id))?.minor).toBe(Number(r.total));
       expect(file.get(e2e(made!.id))).toMatchObject({ minor: made!.total_amount, name: 'Naidis OU', iban: 'EE471000001020145685' });
       expect(tag(res.body, 'CtrlSum').map(minorOf)[0]).toBe(rows.reduce((sum, r) => sum + Number(r.total), 0));
     } finally {
-      for (const [k, v] of [['KASSA_SETTLEMENT_IBAN', saved.iban], ['KASSA_SETTLEMENT_NAME', saved.name], ['KASSA_SETTLEMENT_BIC', saved.bic]] as const) {
+      for (const [k, v] of [
+        ['KASSA_SETTLEMENT_IBAN', saved.iban],
+        ['KASSA_SETTLEMENT_NAME', saved.name],
+        ['KASSA_SETTLEMENT_BIC', saved.bic],
+      ] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }
@@ -259,7 +290,13 @@ describeXsd('bank-payment refunds as pain.001', () => {
     expect(fileId).toMatch(/^[0-9a-f-]{36}$/);
 
     const again = await t.app.inject({ method: 'POST', url: '/operator/refunds/pain001', headers: admin, payload: { env: 'sandbox' } });
-    expect(again.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Bank-payment refunds of sandbox not yet in a pain.001 file not found', code: 'KASSA_ERR_NOT_FOUND', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_NOT_FOUND' });
+    expect(again.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Bank-payment refunds of sandbox not yet in a pain.001 file not found',
+      code: 'KASSA_ERR_NOT_FOUND',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_NOT_FOUND',
+    });
     const stored = await get(`/operator/pain001-files/${fileId}`);
     expect(stored.statusCode).toBe(200);
     expect(stored.body).toBe(res.body);
@@ -315,7 +352,9 @@ describeXsd('kassa payouts pain001 | refunds-pain001 (the CLI)', () => {
     const s = await t.createStore();
     await pay(s, 21.5);
     const [p] = await runPayouts(s);
-    const { rows } = await t.db.query<{ d: string; total: string }>(`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d, total_amount::text AS total FROM payouts WHERE id = $1`, [p!.uuid]);
+    const { rows } = await t.db.query<{ d: string; total: string }>(`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS d, total_amount::text AS total FROM payouts WHERE id = $1`, [
+      p!.uuid,
+    ]);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-pain001-'));
     try {
       const out = path.join(dir, 'batch.xml');

@@ -29,8 +29,7 @@ async function pay(store: CreatedStore, amount: number, method = 'cardPayments',
 }
 const helper = (store: CreatedStore, path: string) => t.app.inject({ method: 'POST', url: `/sandbox/api/test-helpers/${path}`, headers: t.bearer({ store }), payload: {} });
 const runPayouts = async (store: CreatedStore) => (await helper(store, 'payouts/run')).json().payouts as Record<string, unknown>[];
-const list = (store: CreatedStore, query: string, storeUuid = store.id) =>
-  t.app.inject({ method: 'GET', url: `/sandbox/api/stores/${storeUuid}/payouts?${query}`, headers: t.bearer({ store }) });
+const list = (store: CreatedStore, query: string, storeUuid = store.id) => t.app.inject({ method: 'GET', url: `/sandbox/api/stores/${storeUuid}/payouts?${query}`, headers: t.bearer({ store }) });
 async function refund(store: CreatedStore, orderUuid: string, amount: number) {
   const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/refunds', payload: { data: t.token({ orderUuid, amount, idempotencyKey: `r-${Math.random()}`, iat: nowS() }, { store }) } });
   expect(res.statusCode).toBe(201);
@@ -51,7 +50,18 @@ describe('the settlement run', () => {
     expect(first).toHaveLength(2);
     const card = first.find((p) => p.settlementType === 'cardPayments')!;
     // 170.00 less fees 1.60 + 0.85 + 0.40
-    expect(card).toMatchObject({ storeUuid: s.id, storeName: 'Payout shop', storeLegalName: 'Payout shop', status: 'SUCCESSFUL', currency: 'EUR', paymentsAmount: '170.00', refundsAmount: '0.00', totalAmount: '167.15', iban: 'EE382200221020145685', accountName: 'Payout shop' });
+    expect(card).toMatchObject({
+      storeUuid: s.id,
+      storeName: 'Payout shop',
+      storeLegalName: 'Payout shop',
+      status: 'SUCCESSFUL',
+      currency: 'EUR',
+      paymentsAmount: '170.00',
+      refundsAmount: '0.00',
+      totalAmount: '167.15',
+      iban: 'EE382200221020145685',
+      accountName: 'Payout shop',
+    });
     expect(card.expectedArrivalDate).toMatch(/^\d{4}-\d\d-\d\d$/);
     expect(first.find((p) => p.settlementType === 'blik')).toMatchObject({ currency: 'PLN', paymentsAmount: '80.00', totalAmount: '79.04' });
     expect(await merchantBalance(t.db, { storeId: s.id, env: 'sandbox', channel: 'cardPayments', currency: 'EUR' })).toBe(0);
@@ -81,7 +91,9 @@ describe('the settlement run', () => {
     const s2 = await t.createStore();
     await pay(s2, 42);
     await helper(s2, 'settle');
-    const workers = [1, 2, 3].map(() => new PayoutService(t.db, { stores: t.services.stores, keys: t.services.keys, schedule: t.config.payoutSchedule, databaseUrl: t.databaseUrl, baseUrl: () => 'http://kassa.test' }));
+    const workers = [1, 2, 3].map(
+      () => new PayoutService(t.db, { stores: t.services.stores, keys: t.services.keys, schedule: t.config.payoutSchedule, databaseUrl: t.databaseUrl, baseUrl: () => 'http://kassa.test' }),
+    );
     for (const w of workers) w.start();
     for (let i = 0; i < 50; i++) {
       const { rows: r } = await t.db.query('SELECT finished_at FROM payout_runs');
@@ -116,7 +128,12 @@ describe('GET /stores/:storeUuid/payouts', () => {
   let s: CreatedStore;
   beforeAll(async () => {
     s = await t.createStore({ name: 'Listed shop' });
-    for (const [amount, method, currency] of [[10, 'cardPayments', 'EUR'], [20, 'blik', 'PLN'], [30, 'bnpl', 'EUR']] as const) await pay(s, amount, method, currency);
+    for (const [amount, method, currency] of [
+      [10, 'cardPayments', 'EUR'],
+      [20, 'blik', 'PLN'],
+      [30, 'bnpl', 'EUR'],
+    ] as const)
+      await pay(s, amount, method, currency);
     await helper(s, 'settle');
     expect(await runPayouts(s)).toHaveLength(3);
   });
@@ -127,7 +144,22 @@ describe('GET /stores/:storeUuid/payouts', () => {
     const payouts = all.json().payouts;
     expect(payouts).toHaveLength(3);
     expect(Object.keys(payouts[0]).sort()).toEqual(
-      ['accountName', 'createdAt', 'currency', 'expectedArrivalDate', 'iban', 'paymentsAmount', 'refundsAmount', 'settlementType', 'status', 'storeLegalName', 'storeName', 'storeUuid', 'totalAmount', 'uuid'].sort(),
+      [
+        'accountName',
+        'createdAt',
+        'currency',
+        'expectedArrivalDate',
+        'iban',
+        'paymentsAmount',
+        'refundsAmount',
+        'settlementType',
+        'status',
+        'storeLegalName',
+        'storeName',
+        'storeUuid',
+        'totalAmount',
+        'uuid',
+      ].sort(),
     );
     const byTotal = (await list(s, 'limit=10&offset=0&order=DESC&orderBy=totalAmount')).json().payouts.map((p: { totalAmount: string }) => p.totalAmount);
     expect(byTotal).toEqual(['29.10', '19.76', '9.75']);
@@ -198,7 +230,13 @@ describe('exports', () => {
     expect(file.headers['content-disposition']).toBe(`attachment; filename="payout-${payoutUuid}.csv"`);
     const [head, ...rows] = parseCsv(file.body);
     const col = (name: string) => head!.indexOf(name);
-    const got = rows.map((r) => ({ type: r[col('type')]!, orderUuid: r[col('orderUuid')]!, merchantReference: r[col('merchantReference')]!, amount: r[col('amount')]!, ...(r[col('refundUuid')] ? { refundUuid: r[col('refundUuid')] } : {}) }));
+    const got = rows.map((r) => ({
+      type: r[col('type')]!,
+      orderUuid: r[col('orderUuid')]!,
+      merchantReference: r[col('merchantReference')]!,
+      amount: r[col('amount')]!,
+      ...(r[col('refundUuid')] ? { refundUuid: r[col('refundUuid')] } : {}),
+    }));
     expect(sortRows(got)).toEqual(sortRows(expected()));
   });
 
@@ -207,7 +245,13 @@ describe('exports', () => {
     expect(file.headers['content-type']).toMatch(/^application\/json/);
     const doc = file.json();
     expect(doc.payout).toMatchObject({ payoutUuid, paymentsAmount: '119.50', refundsAmount: '40.00', feesAmount: '2.10', totalAmount: '77.40' });
-    const got = doc.rows.map((r: Record<string, unknown>) => ({ type: r.type, orderUuid: r.orderUuid, merchantReference: r.merchantReference, amount: r.amount, ...(r.refundUuid ? { refundUuid: r.refundUuid } : {}) }));
+    const got = doc.rows.map((r: Record<string, unknown>) => ({
+      type: r.type,
+      orderUuid: r.orderUuid,
+      merchantReference: r.merchantReference,
+      amount: r.amount,
+      ...(r.refundUuid ? { refundUuid: r.refundUuid } : {}),
+    }));
     expect(sortRows(got)).toEqual(sortRows(expected()));
   });
 

@@ -83,7 +83,13 @@ describe('a body over the limit is answered, never reset', () => {
     if (method === 'POST') {
       expect(r.status).toBe(413);
       expect(r.head).toMatch(/\r\nconnection: close/i);
-      expect(JSON.parse(r.body)).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'request body is larger than 4 MiB', code: 'KASSA_ERR_BODY_TOO_LARGE', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BODY_TOO_LARGE' });
+      expect(JSON.parse(r.body)).toEqual({
+        statusCode: 413,
+        error: 'Payload Too Large',
+        message: 'request body is larger than 4 MiB',
+        code: 'KASSA_ERR_BODY_TOO_LARGE',
+        docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BODY_TOO_LARGE',
+      });
     }
   });
 });
@@ -93,7 +99,12 @@ const productName = (i: number, n: number) => `Żółć öäü šž ${i} `.padEn
 /** JSON as PHP's json_encode writes it by default: every non-ASCII character as `\uXXXX` (the longest spelling). */
 const phpJson = (v: unknown) => JSON.stringify(v).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const fullAddress = (c: string) => ({
-  ...Object.fromEntries(['firstName', 'lastName', 'phoneNumber', 'phoneCountry', 'locality', 'region', 'postalCode', 'companyName', 'companyLegalName', 'companyRegCode', 'companyVatNumber'].map((f) => [f, c.repeat(128)])),
+  ...Object.fromEntries(
+    ['firstName', 'lastName', 'phoneNumber', 'phoneCountry', 'locality', 'region', 'postalCode', 'companyName', 'companyLegalName', 'companyRegCode', 'companyVatNumber'].map((f) => [
+      f,
+      c.repeat(128),
+    ]),
+  ),
   addressLine1: c.repeat(255),
   addressLine2: c.repeat(255),
   email: `${'a'.repeat(118)}@shop.test`,
@@ -124,7 +135,13 @@ describe('lingering is bounded', () => {
 describe('the documented order limits fit the token and the body', () => {
   it(`${MAX_LINE_ITEMS} line items with realistic names (60 to 120 characters) create an order`, async () => {
     const lineItems = Array.from({ length: MAX_LINE_ITEMS }, (_, i) => ({ name: productName(i, 60 + (i % 61)), quantity: 1 + (i % 7), finalPrice: 0.01 }));
-    const payload = orderPayload({ grandTotal: 10, payment: { method: 'paymentInitiation', amount: 10, currency: 'EUR' }, lineItems, billingAddress: fullAddress('Õ'), shippingAddress: fullAddress('Ž') });
+    const payload = orderPayload({
+      grandTotal: 10,
+      payment: { method: 'paymentInitiation', amount: 10, currency: 'EUR' },
+      lineItems,
+      billingAddress: fullAddress('Õ'),
+      shippingAddress: fullAddress('Ž'),
+    });
     const body = JSON.stringify({ data: t.token(payload) });
     const res = await fetch(`http://127.0.0.1:${port}/sandbox/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -134,7 +151,17 @@ describe('the documented order limits fit the token and the body', () => {
 
   it('the largest payload the documented limits allow (every name at 255 characters, escaped as PHP does) fits under the limits', () => {
     const lineItems = Array.from({ length: MAX_LINE_ITEMS }, (_, i) => ({ name: productName(i, 255), quantity: 123456.789, finalPrice: 99999999.99 }));
-    const payload = orderPayload({ lineItems, merchantReference: 'R'.repeat(255), merchantReferenceDisplay: 'Ä'.repeat(255), returnUrl: `https://shop.example/${'r'.repeat(2000)}`, notificationUrl: `https://shop.example/${'n'.repeat(2000)}`, billingAddress: fullAddress('Õ'), shippingAddress: fullAddress('Ž'), exp: 1e10, accessKey: 'x'.repeat(64) });
+    const payload = orderPayload({
+      lineItems,
+      merchantReference: 'R'.repeat(255),
+      merchantReferenceDisplay: 'Ä'.repeat(255),
+      returnUrl: `https://shop.example/${'r'.repeat(2000)}`,
+      notificationUrl: `https://shop.example/${'n'.repeat(2000)}`,
+      billingAddress: fullAddress('Õ'),
+      shippingAddress: fullAddress('Ž'),
+      exp: 1e10,
+      accessKey: 'x'.repeat(64),
+    });
     // An HS256 JWT: base64url header, base64url payload, 43 characters of signature.
     const token = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(phpJson(payload)).toString('base64url')}.${'s'.repeat(43)}`;
     const body = JSON.stringify({ data: token });
@@ -152,13 +179,25 @@ describe('the documented order limits fit the token and the body', () => {
       e = err;
     }
     expect(e).toBeInstanceOf(ApiError);
-    expect((e as ApiError).body('http://kassa.test')).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'INVALID_TOKEN: the token is longer than 4 MiB (4194304 characters)', code: 'KASSA_ERR_INVALID_TOKEN', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_TOKEN' });
+    expect((e as ApiError).body('http://kassa.test')).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'INVALID_TOKEN: the token is longer than 4 MiB (4194304 characters)',
+      code: 'KASSA_ERR_INVALID_TOKEN',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_TOKEN',
+    });
   });
 
   it('a body just over the limit is a 413 naming it, in the spec shape', async () => {
     const body = JSON.stringify({ data: 'e'.repeat(BODY_LIMIT_BYTES) });
     const res = await fetch(`http://127.0.0.1:${port}/sandbox/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'request body is larger than 4 MiB', code: 'KASSA_ERR_BODY_TOO_LARGE', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BODY_TOO_LARGE' });
+    expect(await res.json()).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'request body is larger than 4 MiB',
+      code: 'KASSA_ERR_BODY_TOO_LARGE',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BODY_TOO_LARGE',
+    });
   });
 });

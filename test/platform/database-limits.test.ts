@@ -21,7 +21,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const busy = (what: string) => ({ statusCode: 503, message: `the database did not answer in time (${what}); try again in a few seconds`, error: 'Service Unavailable', code: 'KASSA_ERR_DATABASE_BUSY', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_DATABASE_BUSY' });
+const busy = (what: string) => ({
+  statusCode: 503,
+  message: `the database did not answer in time (${what}); try again in a few seconds`,
+  error: 'Service Unavailable',
+  code: 'KASSA_ERR_DATABASE_BUSY',
+  docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_DATABASE_BUSY',
+});
 
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const start = performance.now();

@@ -35,7 +35,13 @@ it('a database outage is a 503 with Retry-After and /readyz not ready; recovery 
     const down = await methods();
     expect(down.statusCode, down.body).toBe(503);
     expect(down.headers['retry-after']).toBe('5');
-    expect(down.json()).toEqual({ statusCode: 503, message: 'the database cannot be reached now; try again in a few seconds', error: 'Service Unavailable', code: 'KASSA_ERR_DATABASE_UNAVAILABLE', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_DATABASE_UNAVAILABLE' });
+    expect(down.json()).toEqual({
+      statusCode: 503,
+      message: 'the database cannot be reached now; try again in a few seconds',
+      error: 'Service Unavailable',
+      code: 'KASSA_ERR_DATABASE_UNAVAILABLE',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_DATABASE_UNAVAILABLE',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
   } finally {
     Object.assign(pool.options, saved);

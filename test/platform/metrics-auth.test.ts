@@ -31,7 +31,13 @@ describe('GET /metrics', () => {
     const res = await get(t, authorization);
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toBe('Bearer realm="kassa-metrics"');
-    expect(res.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'metrics need Authorization: Bearer <KASSA_METRICS_TOKEN or the operator token>', code: 'KASSA_ERR_UNAUTHORIZED', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_UNAUTHORIZED' });
+    expect(res.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: 'metrics need Authorization: Bearer <KASSA_METRICS_TOKEN or the operator token>',
+      code: 'KASSA_ERR_UNAUTHORIZED',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_UNAUTHORIZED',
+    });
     expect(res.body).not.toContain('kassa_http_request_duration_seconds');
   });
 

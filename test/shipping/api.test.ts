@@ -43,8 +43,7 @@ const ENDPOINTS: [string, string][] = [
 
 describe('authentication', () => {
   it.each(ENDPOINTS)('%s %s needs a Bearer JWT of a key of this environment', async (method, url) => {
-    const inject = (headers: Record<string, string>) =>
-      t.app.inject({ method: method as 'GET' | 'POST', url: `${SANDBOX}${url}`, headers, ...(method === 'POST' ? { payload: {} } : {}) });
+    const inject = (headers: Record<string, string>) => t.app.inject({ method: method as 'GET' | 'POST', url: `${SANDBOX}${url}`, headers, ...(method === 'POST' ? { payload: {} } : {}) });
     const none = await inject({});
     expect(none.statusCode).toBe(401);
     expect(none.json().error).toBe('Unauthorized');
@@ -53,7 +52,13 @@ describe('authentication', () => {
     const wrongSecret = await inject({ authorization: `Bearer ${sign({ accessKey: k.accessKey, exp: nowS() + 60 }, 'not-the-secret')}` });
     // The shipping spec's error table: every JWT fault is 401 (payments keeps 403 for this).
     expect(wrongSecret.statusCode).toBe(401);
-    expect(wrongSecret.json()).toEqual({ statusCode: 401, message: `INVALID_TOKEN: the signature does not match the secret key of access key ${k.accessKey}`, error: 'Unauthorized', code: 'KASSA_ERR_INVALID_SIGNATURE', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_SIGNATURE' });
+    expect(wrongSecret.json()).toEqual({
+      statusCode: 401,
+      message: `INVALID_TOKEN: the signature does not match the secret key of access key ${k.accessKey}`,
+      error: 'Unauthorized',
+      code: 'KASSA_ERR_INVALID_SIGNATURE',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_SIGNATURE',
+    });
 
     const production = await inject(t.bearer({ env: 'production' }));
     expect(production.statusCode).toBe(401);
@@ -203,7 +208,13 @@ describe('GET /shipping-methods/pickup-points', () => {
     for (const code of ['dhl', 'Omniva']) {
       const unknown = await get(`/shipping-methods/pickup-points?carrierCode=${code}&countryCode=EE`);
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json()).toEqual({ statusCode: 400, message: `carrierCode must be one of ${CARRIER_CODES.join(', ')}`, error: 'Bad Request', code: 'KASSA_ERR_VALIDATION', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION' });
+      expect(unknown.json()).toEqual({
+        statusCode: 400,
+        message: `carrierCode must be one of ${CARRIER_CODES.join(', ')}`,
+        error: 'Bad Request',
+        code: 'KASSA_ERR_VALIDATION',
+        docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION',
+      });
     }
   });
 });

@@ -122,8 +122,14 @@ describe('every WC shipping-method class finds its carrier (WC shipping-methods/
       url: `${SANDBOX}/shipments`,
       headers: wcHeaders(),
       payload: JSON.stringify({
-        receiver: { name: receiver.name, companyName: '', country, phoneNumber: `${receiver.phoneCountryCode}${receiver.phoneNumber}`, email: '',
-          ...(cls.type === 'courier' ? { streetAddress: receiver.streetAddress, locality: receiver.locality, postalCode: receiver.postalCode, region: '' } : {}) },
+        receiver: {
+          name: receiver.name,
+          companyName: '',
+          country,
+          phoneNumber: `${receiver.phoneCountryCode}${receiver.phoneNumber}`,
+          email: '',
+          ...(cls.type === 'courier' ? { streetAddress: receiver.streetAddress, locality: receiver.locality, postalCode: receiver.postalCode, region: '' } : {}),
+        },
         shippingMethod: { type: cls.type === 'courier' ? 'courier' : 'pickupPoint', id: methodId },
         // Metres with 2 decimals (the spec), so 74.5 cm is sent as 0.74 m.
         parcels: [{ weight: cls.maxKg, length: Math.floor(sides[2]!) / 100, width: Math.floor(sides[1]!) / 100, height: Math.floor(sides[0]!) / 100 }],

@@ -35,7 +35,9 @@ function wcToken(opts: { secret?: string; claims?: Record<string, unknown> } = {
   const k = t.store.keys.sandbox;
   const iat = nowS();
   const head = `${b64({ typ: 'JWT', alg: 'HS256' })}.${b64({ ...opts.claims, accessKey: k.accessKey, iat, exp: iat + 3600 })}`;
-  return `${head}.${createHmac('sha256', opts.secret ?? k.secretKey).update(head).digest('base64url')}`;
+  return `${head}.${createHmac('sha256', opts.secret ?? k.secretKey)
+    .update(head)
+    .digest('base64url')}`;
 }
 
 /**
@@ -59,7 +61,13 @@ describe('authentication (shipping spec: 401 for every JWT fault)', () => {
     ] as const) {
       const res = await t.app.inject({ method, url: `${SANDBOX}${url}`, headers: bad, ...(method === 'POST' ? { payload: '{}' } : {}) });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json()).toEqual({ statusCode: 401, message: `INVALID_TOKEN: the signature does not match the secret key of access key ${t.store.keys.sandbox.accessKey}`, error: 'Unauthorized', code: 'KASSA_ERR_INVALID_SIGNATURE', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_SIGNATURE' });
+      expect(res.json()).toEqual({
+        statusCode: 401,
+        message: `INVALID_TOKEN: the signature does not match the secret key of access key ${t.store.keys.sandbox.accessKey}`,
+        error: 'Unauthorized',
+        code: 'KASSA_ERR_INVALID_SIGNATURE',
+        docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_INVALID_SIGNATURE',
+      });
     }
   });
 
@@ -73,7 +81,18 @@ describe('authentication (shipping spec: 401 for every JWT fault)', () => {
 const V3 = SANDBOX.replace(/\/v2$/, '/v3');
 
 describe('v3 shipping methods (WC includes/shipping/class-wc-montonio-shipping-api.php, class-wc-montonio-shipping-sync.php)', () => {
-  type V3Point = { id: string; name: string; type: string; streetAddress: string; locality: string; postalCode: string; carrierCode: string; countryCode: string; carrierAssignedId: string; additionalServices: { code: string }[] };
+  type V3Point = {
+    id: string;
+    name: string;
+    type: string;
+    streetAddress: string;
+    locality: string;
+    postalCode: string;
+    carrierCode: string;
+    countryCode: string;
+    carrierAssignedId: string;
+    additionalServices: { code: string }[];
+  };
 
   // download_pickup_points($carrier): GET /v3/shipping-methods/pickup-points?carrierCode=… (no country),
   // read by the streaming parser at the pointer /pickupPoints; insert_batch() keeps id, name, type,
@@ -126,7 +145,10 @@ describe('v3 shipping methods (WC includes/shipping/class-wc-montonio-shipping-a
     const etag = String(plain.headers.etag);
     expect(etag).toMatch(/^"[\w-]{27}"$/);
     expect(gz.headers.etag).toBe(`${etag.slice(0, -1)}-gzip"`);
-    for (const [tag, enc] of [[etag, undefined], [String(gz.headers.etag), 'gzip']] as const) {
+    for (const [tag, enc] of [
+      [etag, undefined],
+      [String(gz.headers.etag), 'gzip'],
+    ] as const) {
       const again = await t.app.inject({ method: 'GET', url, headers: { ...wcHeaders(), 'if-none-match': tag, ...(enc ? { 'accept-encoding': enc } : {}) } });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
@@ -145,12 +167,17 @@ describe('v3 shipping methods (WC includes/shipping/class-wc-montonio-shipping-a
   // get_pickup_points($carrier, $country, $type, $search) from the checkout search
   // (class-wc-montonio-shipping-pickup-points-search.php; the plugin asks only for 3+ characters).
   it('pickup points narrowed by countryCode, type and a search term', async () => {
-    const all = (await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=omniva&countryCode=EE&type=parcelMachine`, headers: wcHeaders() })).json().pickupPoints as V3Point[];
+    const all = (await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=omniva&countryCode=EE&type=parcelMachine`, headers: wcHeaders() })).json()
+      .pickupPoints as V3Point[];
     expect(all.length).toBeGreaterThan(1);
     expect(all.every((p) => p.countryCode === 'EE' && p.type === 'parcelMachine')).toBe(true);
     const town = all[0]!.locality;
     const term = town.slice(0, 4).toLowerCase();
-    const res = await t.app.inject({ method: 'GET', url: `${V3}/shipping-methods/pickup-points?carrierCode=omniva&countryCode=EE&type=parcelMachine&search=${encodeURIComponent(term)}`, headers: wcHeaders() });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${V3}/shipping-methods/pickup-points?carrierCode=omniva&countryCode=EE&type=parcelMachine&search=${encodeURIComponent(term)}`,
+      headers: wcHeaders(),
+    });
     expect(res.statusCode).toBe(200);
     const found = res.json().pickupPoints as V3Point[];
     expect(found.length).toBeGreaterThan(0);
@@ -215,7 +242,11 @@ function wcShipment(over: { type?: 'pickupPoint' | 'courier'; id?: string; phone
   if (type === 'courier') Object.assign(receiver, { streetAddress: 'Riia tn 15 ', postalCode: '51010', locality: 'Tartu', region: '' });
   return JSON.stringify({
     receiver,
-    metadata: { platform: 'wordpress 6.8 woocommerce 9.9.5', platformVersion: '10.2.1', context: { woocommerceVersion: '9.9.5', storeUrl: 'https://shop.example', orderId: 42, orderKey: 'wc_order_abc', billingEmail: 'mari@example.com' } },
+    metadata: {
+      platform: 'wordpress 6.8 woocommerce 9.9.5',
+      platformVersion: '10.2.1',
+      context: { woocommerceVersion: '9.9.5', storeUrl: 'https://shop.example', orderId: 42, orderKey: 'wc_order_abc', billingEmail: 'mari@example.com' },
+    },
     shippingMethod: { type, id: over.id ?? (type === 'courier' ? 'omniva-ee-courier-standard' : 'omniva-ee-pm-1') },
     orderData: { orderTotal: 25.9, orderSubtotal: 20, shippingCost: 3.99, taxTotal: 4.67, productsTax: 3.61, shippingTax: 0.72, currency: 'EUR' },
     orderComment: '',
@@ -336,7 +367,8 @@ describe('label files as the clients create and poll them', () => {
 
   it('orderLabelsBy createdAt and carrier order the labels so', async () => {
     const { orderLabels } = await import('../../src/shipping/labels/render.js');
-    const label = (n: number, carrier: string, at: string) => ({ trackingNumber: `T${n}`, carrier: { code: carrier, name: carrier }, createdAt: new Date(at), parcelIndex: 1 }) as unknown as Parameters<typeof orderLabels>[0][number];
+    const label = (n: number, carrier: string, at: string) =>
+      ({ trackingNumber: `T${n}`, carrier: { code: carrier, name: carrier }, createdAt: new Date(at), parcelIndex: 1 }) as unknown as Parameters<typeof orderLabels>[0][number];
     const given = [label(1, 'smartpost', '2025-01-03'), label(2, 'omniva', '2025-01-02'), label(3, 'smartpost', '2025-01-01'), label(4, 'omniva', '2025-01-04')];
     expect(orderLabels(given, 'createdAt').map((l) => l.trackingNumber)).toEqual(['T3', 'T2', 'T1', 'T4']);
     expect(orderLabels(given, 'carrier').map((l) => l.trackingNumber)).toEqual(['T2', 'T4', 'T3', 'T1']);
@@ -404,7 +436,10 @@ describe('events at the shipment notificationUrl (WC includes/shipping/webhooks/
   };
 
   /** Firebase JWT::decode as WC calls it: header alg in ['HS256'], signature, iat/nbf/exp with 300 s of leeway. */
-  function wcDecode(token: string, secret: string): Record<string, unknown> & { eventType: string; shipmentId: string; data: { status: string; parcels: { carrierParcelId: string; trackingLink: string }[]; errors: { message: string }[] | null } } {
+  function wcDecode(
+    token: string,
+    secret: string,
+  ): Record<string, unknown> & { eventType: string; shipmentId: string; data: { status: string; parcels: { carrierParcelId: string; trackingLink: string }[]; errors: { message: string }[] | null } } {
     const [h, p, sig] = token.split('.');
     expect(JSON.parse(Buffer.from(h!, 'base64url').toString()).alg).toBe('HS256');
     expect(createHmac('sha256', secret).update(`${h}.${p}`).digest('base64url')).toBe(sig);
@@ -488,7 +523,12 @@ describe('events at the shipment notificationUrl (WC includes/shipping/webhooks/
       await deliver();
       const got = events();
       // rx: a's registration once (through the webhook) and b's (the webhook takes every event).
-      expect(got.map((e) => [e.eventType, e.shipmentId]).sort()).toEqual([['shipment.registered', a.json().id], ['shipment.registered', b.json().id]].sort());
+      expect(got.map((e) => [e.eventType, e.shipmentId]).sort()).toEqual(
+        [
+          ['shipment.registered', a.json().id],
+          ['shipment.registered', b.json().id],
+        ].sort(),
+      );
       // other: b's registration at its notificationUrl, though its webhook takes only labelFile.ready.
       expect(other.received).toHaveLength(1);
       expect(wcDecode(other.received[0]!.body['payload'] as string, t.store.keys.sandbox.secretKey)).toMatchObject({ eventType: 'shipment.registered', shipmentId: b.json().id });
@@ -509,7 +549,13 @@ describe('events at the shipment notificationUrl (WC includes/shipping/webhooks/
     expect(rows[0].notification_url).toBeNull();
     // Production: a public URL is taken, localhost is refused before anything is written.
     await activate(t, t.store, { env: 'production', carrierCode: 'omniva', country: 'EE' });
-    const prod = (url: string) => t.app.inject({ method: 'POST', url: `${PRODUCTION}/shipments`, headers: { ...t.bearer({ env: 'production' }), 'content-type': 'application/json' }, payload: wcShipment({ notificationUrl: url }) });
+    const prod = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${PRODUCTION}/shipments`,
+        headers: { ...t.bearer({ env: 'production' }), 'content-type': 'application/json' },
+        payload: wcShipment({ notificationUrl: url }),
+      });
     const local = await prod('http://localhost:8080/wp-json/montonio/shipping/v2/webhook');
     expect(local.statusCode).toBe(400);
     expect(local.json().message).toBe('notificationUrl must be reachable from the internet: production callbacks go to public addresses only');
@@ -525,7 +571,12 @@ describe('events at the shipment notificationUrl (WC includes/shipping/webhooks/
     await t.services.shipments.registration.drain();
     const id = res.json().id as string;
     // WC's update body: get_shipment_data($order, 'update') has no notificationUrl.
-    const fixed = await t.app.inject({ method: 'PATCH', url: `${SANDBOX}/shipments/${id}`, headers: wcHeaders(), payload: JSON.stringify({ receiver: { name: 'Mari Maasikas', country: 'EE', phoneNumber: '+37255512345' }, synchronous: true }) });
+    const fixed = await t.app.inject({
+      method: 'PATCH',
+      url: `${SANDBOX}/shipments/${id}`,
+      headers: wcHeaders(),
+      payload: JSON.stringify({ receiver: { name: 'Mari Maasikas', country: 'EE', phoneNumber: '+37255512345' }, synchronous: true }),
+    });
     expect(fixed.statusCode, fixed.body).toBe(200);
     await t.delivery().drain();
     expect(events().map((e) => e.eventType)).toEqual(['shipment.registered', 'shipment.registrationFailed']);

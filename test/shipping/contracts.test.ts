@@ -4,7 +4,10 @@ import { CARRIERS, CARRIER_CODES, carrierDefinition } from '../../src/shipping/c
 import type { CarrierDefinition } from '../../src/shipping/carriers/contract.js';
 
 /** The codes of the carriers with a fact, in listing order (as the 400s list them). */
-const codesWith = (fact: (d: CarrierDefinition) => boolean) => CARRIERS.filter(fact).map((d) => d.code).join(', ');
+const codesWith = (fact: (d: CarrierDefinition) => boolean) =>
+  CARRIERS.filter(fact)
+    .map((d) => d.code)
+    .join(', ');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -180,7 +183,13 @@ describe('carrier contracts (operator API)', () => {
     const storeToken = await t.app.inject({ method: 'GET', url: contractsUrl(t.store.id), headers: t.bearer() });
     expect(storeToken.statusCode).toBe(401);
     const badUuid = await t.app.inject({ method: 'GET', url: contractsUrl('nope'), headers: admin });
-    expect(badUuid.json()).toEqual({ statusCode: 400, message: 'storeUuid must be a UUID', error: 'Bad Request', code: 'KASSA_ERR_VALIDATION', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION' });
+    expect(badUuid.json()).toEqual({
+      statusCode: 400,
+      message: 'storeUuid must be a UUID',
+      error: 'Bad Request',
+      code: 'KASSA_ERR_VALIDATION',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_VALIDATION',
+    });
     const unknown = await post('0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     expect(unknown.statusCode).toBe(404);
     const badId = await t.app.inject({ method: 'DELETE', url: `${contractsUrl(t.store.id)}/x`, headers: admin });

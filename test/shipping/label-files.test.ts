@@ -4,8 +4,7 @@ import { barcodeToolsOrSkip, decodePage, pdfPageCount } from '../support/barcode
 import { activate, courierBody as oneParcelCourier, pickupBody, SANDBOX } from './support.js';
 
 /** The courier shipment of these tests has two parcels. */
-const courierBody = (over: Record<string, unknown> = {}) =>
-  oneParcelCourier({ parcels: [{ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 }, { weight: 1 }], ...over });
+const courierBody = (over: Record<string, unknown> = {}) => oneParcelCourier({ parcels: [{ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 }, { weight: 1 }], ...over });
 import type { CreatedStore } from '../../src/stores/service.js';
 import { signLink } from '../../src/platform/signed-links.js';
 import { MAX_ATTEMPTS } from '../../src/shipping/label-files/service.js';
@@ -16,20 +15,17 @@ import * as labelFileStore from '../../src/shipping/label-files/store.js';
 let t: TestApp;
 let other: CreatedStore;
 
-
 beforeAll(async () => {
   t = await createTestApp();
   await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
   other = await t.createStore();
   await activate(t, other, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
-  await t.db.query(
-    `INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', 'https://hooks.example/kassa', $2)`,
-    [t.store.id, ['shipment.registered', 'shipment.labelsCreated', 'labelFile.ready', 'labelFile.creationFailed']],
-  );
+  await t.db.query(`INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', 'https://hooks.example/kassa', $2)`, [
+    t.store.id,
+    ['shipment.registered', 'shipment.labelsCreated', 'labelFile.ready', 'labelFile.creationFailed'],
+  ]);
 });
 afterAll(async () => t.close());
-
-
 
 const auth = (store?: CreatedStore) => t.bearer({ env: 'sandbox', ...(store ? { store } : {}) });
 async function shipment(body: Record<string, unknown>, store?: CreatedStore): Promise<{ id: string; parcels: { carrierParcelId: string | null }[] }> {
@@ -38,8 +34,7 @@ async function shipment(body: Record<string, unknown>, store?: CreatedStore): Pr
   return res.json();
 }
 const getShipment = async (id: string) => (await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipments/${id}`, headers: auth() })).json();
-const postLabelFile = (payload: unknown, store?: CreatedStore) =>
-  t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: auth(store), payload: payload as Record<string, unknown> });
+const postLabelFile = (payload: unknown, store?: CreatedStore) => t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: auth(store), payload: payload as Record<string, unknown> });
 const getLabelFile = (id: string, store?: CreatedStore) => t.app.inject({ method: 'GET', url: `${SANDBOX}/label-files/${id}`, headers: auth(store) });
 const drainShipments = () => t.services.shipments.registration.drain();
 const drainLabels = () => t.services.labelFiles.drain();
@@ -60,7 +55,6 @@ async function download(url: string) {
   const u = new URL(url);
   return t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}` });
 }
-
 
 async function events(kind: string): Promise<{ subject: string; claims: { shipmentId: string | null; data: Record<string, unknown> } }[]> {
   const { rows } = await t.db.query(`SELECT subject_id AS subject, claims FROM notifications WHERE kind = 'webhook' AND claims->>'eventType' = $1 ORDER BY created_at, id`, [kind]);
@@ -93,7 +87,12 @@ describe('POST /label-files (asynchronous)', () => {
     for (const id of ids) expect((await getShipment(id)).status).toBe('labelsCreated');
     const moved = await events('shipment.labelsCreated');
     // One transaction: same created_at, so compare as sets.
-    expect(moved.filter((e) => ids.includes(e.claims.shipmentId!)).map((e) => e.claims.shipmentId).sort()).toEqual([...ids].sort());
+    expect(
+      moved
+        .filter((e) => ids.includes(e.claims.shipmentId!))
+        .map((e) => e.claims.shipmentId)
+        .sort(),
+    ).toEqual([...ids].sort());
     expect(moved.find((e) => e.claims.shipmentId === ids[0])!.claims.data).toMatchObject({ id: ids[0], status: 'labelsCreated' });
     const readyEvents = (await events('labelFile.ready')).filter((e) => e.claims.data.id === lf.id);
     expect(readyEvents).toHaveLength(1);
@@ -272,10 +271,11 @@ describe('POST /label-files validation', () => {
 
 describe('the label file table in the database', () => {
   const row = async (id: string) =>
-    (await t.db.query<{ status: string; errors: unknown; ready_at: Date | null; next_attempt_at: Date | null }>(
-      'SELECT status, errors, ready_at, next_attempt_at FROM label_files WHERE id = $1',
-      [id],
-    )).rows[0]!;
+    (
+      await t.db.query<{ status: string; errors: unknown; ready_at: Date | null; next_attempt_at: Date | null }>('SELECT status, errors, ready_at, next_attempt_at FROM label_files WHERE id = $1', [
+        id,
+      ])
+    ).rows[0]!;
 
   it('a ready file cannot fail or be made ready again, nor be claimed as pending: the row stays as it was', async () => {
     const { ids } = await registeredPair();

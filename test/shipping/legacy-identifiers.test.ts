@@ -199,7 +199,9 @@ describe('POST /shipments with every identifier, as the WooCommerce legacy modul
     const res = await post(wooBody(row).body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-    expect(res.json().message).toBe(`shipping_method ${row.identifier} is not offered: ${row.carrierCode} has no ${row.identifier.endsWith('_courier') ? 'courier service' : res.json().message.split(' has no ')[1].split(' in any country')[0]} in any country`);
+    expect(res.json().message).toBe(
+      `shipping_method ${row.identifier} is not offered: ${row.carrierCode} has no ${row.identifier.endsWith('_courier') ? 'courier service' : res.json().message.split(' has no ')[1].split(' in any country')[0]} in any country`,
+    );
     expect(await counts()).toEqual(before);
   });
 
@@ -243,7 +245,10 @@ describe('POST /shipments as CrystallizeAPI builds it from the listing', () => {
           const p = points[0]!;
           const res = await post(crystallizeBody(p));
           expect(res.statusCode, `${p.provider_name}_${p.type}s ${p.uuid}: ${res.body}`).toBe(201);
-          expect(res.json(), res.json().error_reason).toMatchObject({ status: 'registered_with_provider', shipping_method: { uuid: p.uuid, identifier: `${p.provider_name}_${p.type}s`, provider_name: p.provider_name, type: p.type } });
+          expect(res.json(), res.json().error_reason).toMatchObject({
+            status: 'registered_with_provider',
+            shipping_method: { uuid: p.uuid, identifier: `${p.provider_name}_${p.type}s`, provider_name: p.provider_name, type: p.type },
+          });
           n++;
         }
       }

@@ -34,12 +34,8 @@ interface Row {
   carrier_shipment_id: string | null;
 }
 const rowOf = async (reference: unknown): Promise<Row[]> =>
-  (
-    await t.db.query<Row>(
-      'SELECT id, status, method_type, method_id, carrier_code, country_code, next_registration_at, carrier_shipment_id FROM shipments WHERE merchant_reference = $1',
-      [reference],
-    )
-  ).rows;
+  (await t.db.query<Row>('SELECT id, status, method_type, method_id, carrier_code, country_code, next_registration_at, carrier_shipment_id FROM shipments WHERE merchant_reference = $1', [reference]))
+    .rows;
 /** Every notification (v2 webhook or snake_case webhook) written for a shipment. */
 const notificationsOf = async (id: string) =>
   (

@@ -46,14 +46,14 @@ async function createShipment(body: Record<string, unknown>): Promise<string> {
   return res.json().id;
 }
 const getShipment = async (id: string) => (await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipments/${id}`, headers: t.bearer() })).json();
-const getShipmentOf = async (store: CreatedStore, id: string) =>
-  (await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipments/${id}`, headers: t.bearer({ store }) })).json();
+const getShipmentOf = async (store: CreatedStore, id: string) => (await t.app.inject({ method: 'GET', url: `${SANDBOX}/shipments/${id}`, headers: t.bearer({ store }) })).json();
 const printLabels = async (ids: string[]) => {
   const res = await t.app.inject({ method: 'POST', url: `${SANDBOX}/label-files`, headers: t.bearer(), payload: { shipmentIds: ids, synchronous: true } });
   expect(res.statusCode).toBe(201);
 };
 const legacyRows = async () =>
-  (await t.db.query<{ url: string; subject_id: string; claims: Record<string, unknown> }>(`SELECT url, subject_id, claims FROM notifications WHERE kind = 'legacy_webhook' ORDER BY created_at, url`)).rows;
+  (await t.db.query<{ url: string; subject_id: string; claims: Record<string, unknown> }>(`SELECT url, subject_id, claims FROM notifications WHERE kind = 'legacy_webhook' ORDER BY created_at, url`))
+    .rows;
 
 describe('PATCH /stores/store-webhook', () => {
   it('registers the URL per environment, answers 200 {tracking_webhook_url}, replaces it, and an empty string removes it', async () => {
@@ -74,7 +74,7 @@ describe('PATCH /stores/store-webhook', () => {
     expect(await registered()).toEqual([{ env: 'production', url: 'https://shop.example/prod' }]);
   });
 
-  it('sandbox may point at a private address (the merchant\'s own machine)', async () => {
+  it("sandbox may point at a private address (the merchant's own machine)", async () => {
     expect((await patch({ tracking_webhook_url: rx.url })).statusCode).toBe(200);
   });
 
@@ -134,7 +134,7 @@ function resolveHeaders(h: Record<string, string>): Record<string, string> {
 }
 
 describe('shipment_created and label_created deliveries', () => {
-  it('POSTs the spec\'s payload, signed with the store\'s secret, in ?webhook_token=, on registration and on label printing', async () => {
+  it("POSTs the spec's payload, signed with the store's secret, in ?webhook_token=, on registration and on label printing", async () => {
     await patch({ tracking_webhook_url: `${rx.url}/?wc-api=montonio_shipping_api_webhook` });
     const body = courierBody({ parcels: [{ weight: 1 }, { weight: 2 }] });
     const id = await createShipment(body);
@@ -178,7 +178,7 @@ describe('shipment_created and label_created deliveries', () => {
     expect(await t.delivery().drain()).toBe(0);
   });
 
-  it('the shipment\'s own legacy_webhook_url gets it too, once when it equals the store\'s URL; other stores\' shipments do not', async () => {
+  it("the shipment's own legacy_webhook_url gets it too, once when it equals the store's URL; other stores' shipments do not", async () => {
     await patch({ tracking_webhook_url: `${rx.url}/?to=store` });
     const a = await createShipment(pickupBody());
     const b = await createShipment(pickupBody());
@@ -187,7 +187,11 @@ describe('shipment_created and label_created deliveries', () => {
     await t.services.shipments.registration.drain();
     const rows = await legacyRows();
     expect(rows.map((r) => [r.subject_id, new URL(r.url).searchParams.get('to')]).sort()).toEqual(
-      [[a, 'own'], [a, 'store'], [b, 'store']].sort(),
+      [
+        [a, 'own'],
+        [a, 'store'],
+        [b, 'store'],
+      ].sort(),
     );
     await t.delivery().drain();
     expect(rx.received).toHaveLength(3);
@@ -202,10 +206,7 @@ describe('shipment_created and label_created deliveries', () => {
   });
 
   it('without a store URL only shipments with their own legacy_webhook_url are announced; v2 webhooks still fire', async () => {
-    await t.db.query(
-      `INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', $2, $3)`,
-      [t.store.id, `${rx.url}/?v2=1`, ['shipment.registered']],
-    );
+    await t.db.query(`INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', $2, $3)`, [t.store.id, `${rx.url}/?v2=1`, ['shipment.registered']]);
     const a = await createShipment(pickupBody());
     const b = await createShipment(pickupBody());
     await t.db.query('UPDATE shipments SET legacy_webhook_url = $1 WHERE id = $2', [`${rx.url}/?to=own`, a]);
@@ -219,7 +220,7 @@ describe('shipment_created and label_created deliveries', () => {
     void b;
   });
 
-  it('a shipment of another environment is not announced to this one\'s URL', async () => {
+  it("a shipment of another environment is not announced to this one's URL", async () => {
     await patch({ tracking_webhook_url: 'https://shop.example/prod' }, { env: 'production' });
     await createShipment(pickupBody());
     await t.services.shipments.registration.drain();

@@ -47,10 +47,10 @@ beforeAll(async () => {
   t = await createTestApp();
   other = await t.createStore();
   await activate(t, other, { env: 'production', carrierCode: 'inpost', country: 'PL' });
-  await t.db.query(
-    `INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', 'https://hooks.example/kassa', $2)`,
-    [t.store.id, ['shipment.registered', 'shipment.labelsCreated']],
-  );
+  await t.db.query(`INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', 'https://hooks.example/kassa', $2)`, [
+    t.store.id,
+    ['shipment.registered', 'shipment.labelsCreated'],
+  ]);
 });
 afterAll(async () => t.close());
 
@@ -183,17 +183,7 @@ describe('POST /shipments', () => {
 
   const BAD: [string, Record<string, unknown>, string][] = [
     ...(
-      [
-        'merchant_reference',
-        'sender_name',
-        'sender_phone_number',
-        'sender_street_address_1',
-        'sender_locality',
-        'sender_postal_code',
-        'sender_country',
-        'shipping_first_name',
-        'parcels',
-      ] as const
+      ['merchant_reference', 'sender_name', 'sender_phone_number', 'sender_street_address_1', 'sender_locality', 'sender_postal_code', 'sender_country', 'shipping_first_name', 'parcels'] as const
     ).map((k): [string, Record<string, unknown>, string] => [`missing ${k}`, wooBody({ [k]: undefined }), k]),
     ['shipping_phone_number missing with no billing phone', wooBody({ shipping_phone_number: null, billing_phone_number: '' }), 'shipping_phone_number'],
     ['3-decimal weight', wooBody({ parcels: [{ weight: 1.234 }] }), 'parcels[0].weight'],
@@ -271,10 +261,7 @@ describe('POST /shipments/label-from-store', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdfPageCount(pdf.rawPayload)).toBe(1);
-    const tracking = await t.db.query<{ c: string }>(
-      'SELECT carrier_parcel_id AS c FROM shipment_parcels WHERE shipment_id = ANY($1::uuid[]) ORDER BY shipment_id, position',
-      [[a.uuid, b.uuid]],
-    );
+    const tracking = await t.db.query<{ c: string }>('SELECT carrier_parcel_id AS c FROM shipment_parcels WHERE shipment_id = ANY($1::uuid[]) ORDER BY shipment_id, position', [[a.uuid, b.uuid]]);
     expect(tracking.rows).toHaveLength(2);
     if (barcodeToolsOrSkip()) {
       const codes = decodePage(pdf.rawPayload);

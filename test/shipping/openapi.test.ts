@@ -122,8 +122,7 @@ afterAll(async () => {
 });
 
 const shippingPrefixes = () => [t.config.shippingPath, t.config.shippingSandboxPath, t.config.shippingV3Path!, t.config.shippingV3SandboxPath!].map((p) => `${p}/`);
-const isShippingRoute = (url: string) =>
-  shippingPrefixes().some((p) => url.startsWith(p)) || url.includes('/carrier-contracts') || url.startsWith('/track/') || url.startsWith('/logos/carriers/');
+const isShippingRoute = (url: string) => shippingPrefixes().some((p) => url.startsWith(p)) || url.includes('/carrier-contracts') || url.startsWith('/track/') || url.startsWith('/logos/carriers/');
 /** The expected routes that are pages (tracking, logos): listed on /docs/pages, not in the API document. */
 const isPageEntry = (key: string, e: { tag: string }) => isPageRoute(key.split(' ')[1]!, { tags: [e.tag] });
 const apiEntries = () => [...expected].filter(([key, e]) => !isPageEntry(key, e));
@@ -155,12 +154,17 @@ describe('shipping routes in /openapi.json', () => {
     for (const [key] of pages) {
       const [method, url] = key.split(' ') as [string, string];
       expect(doc.paths[docPath(url)]?.[method.toLowerCase()], key).toBeUndefined();
-      expect(listed.some((p) => p.method === method && p.url === url), key).toBe(true);
+      expect(
+        listed.some((p) => p.method === method && p.url === url),
+        key,
+      ).toBe(true);
     }
   });
 
   it('operationIds are unique across the document (the sandbox copies are prefixed)', () => {
-    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((o) => o.operationId)).filter((id) => id !== undefined);
+    const ids = Object.values(doc.paths)
+      .flatMap((ops) => Object.values(ops).map((o) => o.operationId))
+      .filter((id) => id !== undefined);
     expect(ids.length).toBeGreaterThan(expected.size - 1);
     expect(new Set(ids).size).toBe(ids.length);
     expect(doc.paths[`${t.config.shippingSandboxPath}/carriers`]!.get!.operationId).toBe('sandboxListCarriers');
@@ -172,8 +176,20 @@ describe('shipping routes in /openapi.json', () => {
       const op = doc.paths[docPath(url)]![method.toLowerCase()]!;
       const params = op.parameters ?? [];
       const pathNames = [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
-      expect(params.filter((p) => p.in === 'path').map((p) => p.name).sort(), key).toEqual(pathNames.sort());
-      expect(params.filter((p) => p.in === 'query').map((p) => p.name).sort(), key).toEqual([...(e.query ?? [])].sort());
+      expect(
+        params
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort(),
+        key,
+      ).toEqual(pathNames.sort());
+      expect(
+        params
+          .filter((p) => p.in === 'query')
+          .map((p) => p.name)
+          .sort(),
+        key,
+      ).toEqual([...(e.query ?? [])].sort());
       if (['POST', 'PATCH', 'PUT'].includes(method)) {
         const schema = op.requestBody?.content?.['application/json']?.schema;
         expect(schema?.type, key).toBe('object');
@@ -229,7 +245,10 @@ describe('answers serialized with the response schemas lose nothing', () => {
 
     expect(await inject('GET', `${SANDBOX}/carriers`)).toEqual(plain(await t.services.carrierContracts.carriers(store.id, 'sandbox')));
 
-    const products = [{ sku: 'SKU-1', name: 'Mug', quantity: 2, barcode: '4740000000017', price: 9.5, currency: 'EUR' }, { sku: 'SKU-2', name: 'Tea', quantity: 1 }];
+    const products = [
+      { sku: 'SKU-1', name: 'Mug', quantity: 2, barcode: '4740000000017', price: 9.5, currency: 'EUR' },
+      { sku: 'SKU-2', name: 'Tea', quantity: 1 },
+    ];
     const ok = await inject('POST', `${SANDBOX}/shipments`, pickupBody({ products, synchronous: true, serviceOrderUuid: '01900000-0000-7000-8000-00000000beef' }));
     expect(ok.status).toBe('registered');
     expect(ok).toEqual(plain(await t.services.shipments.get(store.id, 'sandbox', ok.id as string)));
@@ -264,7 +283,7 @@ describe('answers serialized with the response schemas lose nothing', () => {
 });
 
 describe('the documented request schemas accept what the parsers accept', () => {
-  it("clients' quirks: numeric strings, \"\" for absent, +-prefixed phones, nulls, extra keys", async () => {
+  it('clients\' quirks: numeric strings, "" for absent, +-prefixed phones, nulls, extra keys', async () => {
     // A store with a default sender (WC sends none).
     const store = await t.createStore();
     await t.services.stores.update(store.id, { shippingAddress: { ...SENDER, companyName: null, region: null, email: null } });
@@ -284,7 +303,12 @@ describe('the documented request schemas accept what the parsers accept', () => 
     };
     const cases: [method: 'POST' | 'PATCH', url: string, body: Record<string, unknown>, schema: TSchema, headers?: Record<string, string>][] = [
       ['POST', `${SANDBOX}/shipments`, wc, CreateShipmentBody],
-      ['POST', `${SANDBOX}/shipments`, shipment({ parcels: [{ weight: '1.25', length: '0.3', width: '0.2', height: '0.1' }], montonioOrderUuid: '01900000-0000-7000-8000-00000000beef' }), CreateShipmentBody],
+      [
+        'POST',
+        `${SANDBOX}/shipments`,
+        shipment({ parcels: [{ weight: '1.25', length: '0.3', width: '0.2', height: '0.1' }], montonioOrderUuid: '01900000-0000-7000-8000-00000000beef' }),
+        CreateShipmentBody,
+      ],
       ['POST', `${SANDBOX}/shipments`, shipment({ sender: null, products: [{ sku: 'A', name: 'B', quantity: '2', price: '3.50', attributes: { colour: 'red' } }] }), CreateShipmentBody],
       [
         'POST',
@@ -295,7 +319,12 @@ describe('the documented request schemas accept what the parsers accept', () => 
         }),
         CreateShipmentBody,
       ],
-      ['POST', `${SANDBOX}/shipping-methods/rates`, { destination: 'EE', parcels: [{ items: [{ length: '30', width: 20, height: 15, weight: '0.5', quantity: 2, dimensionUnit: 'cm', weightUnit: 'kg' }] }] }, RatesBody],
+      [
+        'POST',
+        `${SANDBOX}/shipping-methods/rates`,
+        { destination: 'EE', parcels: [{ items: [{ length: '30', width: 20, height: 15, weight: '0.5', quantity: 2, dimensionUnit: 'cm', weightUnit: 'kg' }] }] },
+        RatesBody,
+      ],
       ['POST', `${SANDBOX}/shipping-methods/filter-by-parcels?destination=EE`, { parcels: [{ weight: '2', length: 0.3, width: 0.2, height: 0.1 }], extra: 1 }, FilterByParcelsBody],
       ['POST', `${SANDBOX}/webhooks`, { url: 'https://example.com/h' }, WebhookInputSchema],
       ['POST', `/operator/stores/${store.id}/carrier-contracts`, { env: 'production', carrierCode: 'inpost', country: 'PL', defaultLockerSize: null, credentials: null }, ContractInputSchema, admin],
@@ -345,8 +374,7 @@ describe('KASSA_SHIPPING_NAMES=original in /openapi.json', () => {
     const o = await createTestApp({ KASSA_SHIPPING_NAMES: 'original' });
     try {
       const d: Doc = (await o.app.inject({ method: 'GET', url: '/openapi.json' })).json();
-      const json = (path: string, method: string, code: string) =>
-        JSON.stringify(d.paths[`${o.config.shippingSandboxPath}${path}`]![method]!.responses![code]!.content!['application/json']!.schema);
+      const json = (path: string, method: string, code: string) => JSON.stringify(d.paths[`${o.config.shippingSandboxPath}${path}`]![method]!.responses![code]!.content!['application/json']!.schema);
       const carriers = json('/carriers', 'get', '200');
       expect(carriers).toContain('"hasMontonioContract"');
       expect(carriers).toContain('"MONTONIO"');

@@ -11,7 +11,6 @@ import { SAMPLE_SENDERS } from '../../src/shipping/shipments/sample-sender.js';
 let t: TestApp;
 let other: CreatedStore;
 
-
 beforeAll(async () => {
   t = await createTestApp();
   await activate(t, t.store, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
@@ -23,37 +22,27 @@ beforeAll(async () => {
   await activate(t, t.store, { env: 'sandbox', carrierCode: 'inpost', country: 'PL' });
   other = await t.createStore();
   await activate(t, other, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
-  await t.db.query(
-    `INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', 'https://hooks.example/kassa', $2)`,
-    [t.store.id, ['shipment.registered', 'shipment.registrationFailed', 'shipment.statusUpdated']],
-  );
+  await t.db.query(`INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES (gen_random_uuid(), $1, 'sandbox', 'https://hooks.example/kassa', $2)`, [
+    t.store.id,
+    ['shipment.registered', 'shipment.registrationFailed', 'shipment.statusUpdated'],
+  ]);
 });
 afterAll(async () => t.close());
 
-
-
-
 const auth = (store?: CreatedStore, env: 'sandbox' | 'production' = 'sandbox') => t.bearer({ env, ...(store ? { store } : {}) });
-const create = (payload: unknown, store?: CreatedStore) =>
-  t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: auth(store), payload: payload as Record<string, unknown> });
+const create = (payload: unknown, store?: CreatedStore) => t.app.inject({ method: 'POST', url: `${SANDBOX}/shipments`, headers: auth(store), payload: payload as Record<string, unknown> });
 const patch = (id: string, payload: unknown) => t.app.inject({ method: 'PATCH', url: `${SANDBOX}/shipments/${id}`, headers: auth(), payload: payload as Record<string, unknown> });
 const getShipment = (id: string, store?: CreatedStore) => t.app.inject({ method: 'GET', url: `${SANDBOX}/shipments/${id}`, headers: auth(store) });
-const move = (id: string, status: string) =>
-  t.app.inject({ method: 'POST', url: `${SANDBOX}/test-helpers/shipments/${id}/status`, headers: auth(), payload: { status } });
+const move = (id: string, status: string) => t.app.inject({ method: 'POST', url: `${SANDBOX}/test-helpers/shipments/${id}/status`, headers: auth(), payload: { status } });
 const drain = () => t.services.shipments.registration.drain();
 
 async function counts() {
-  const { rows } = await t.db.query<{ s: number; p: number }>(
-    'SELECT (SELECT count(*)::int FROM shipments) AS s, (SELECT count(*)::int FROM shipment_parcels) AS p',
-  );
+  const { rows } = await t.db.query<{ s: number; p: number }>('SELECT (SELECT count(*)::int FROM shipments) AS s, (SELECT count(*)::int FROM shipment_parcels) AS p');
   return rows[0]!;
 }
 
 async function webhookEvents(shipmentId: string): Promise<string[]> {
-  const { rows } = await t.db.query<{ e: string }>(
-    `SELECT claims->>'eventType' AS e FROM notifications WHERE kind = 'webhook' AND claims->>'shipmentId' = $1 ORDER BY created_at, id`,
-    [shipmentId],
-  );
+  const { rows } = await t.db.query<{ e: string }>(`SELECT claims->>'eventType' AS e FROM notifications WHERE kind = 'webhook' AND claims->>'shipmentId' = $1 ORDER BY created_at, id`, [shipmentId]);
   return rows.map((r) => r.e);
 }
 
@@ -64,8 +53,20 @@ describe('POST /shipments', () => {
     expect(res.statusCode).toBe(201);
     const s = res.json();
     expect(Object.keys(s)).toEqual([
-      'id', 'createdAt', 'status', 'serviceOrderUuid', 'montonioOrderUuid', 'merchantReference', 'sender', 'receiver', 'parcels', 'shippingMethod',
-      'carrierShipmentId', 'store', 'products', 'errors',
+      'id',
+      'createdAt',
+      'status',
+      'serviceOrderUuid',
+      'montonioOrderUuid',
+      'merchantReference',
+      'sender',
+      'receiver',
+      'parcels',
+      'shippingMethod',
+      'carrierShipmentId',
+      'store',
+      'products',
+      'errors',
     ]);
     expect(s).toMatchObject({
       status: 'pending',
@@ -128,11 +129,13 @@ describe('POST /shipments', () => {
     expect(pn.statusCode).toBe(201);
     expect(pn.json().status).toBe('registered');
     expect(carrierDefinition('smartpost')!.trackingNumber.isValid(pn.json().parcels[0].carrierParcelId)).toBe(true);
-    const px = await create(pickupBody({
-      shippingMethod: { type: 'pickupPoint', id: 'inpost-pl-pm-1', lockerSize: 'S' },
-      receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '500600700' },
-      synchronous: true,
-    }));
+    const px = await create(
+      pickupBody({
+        shippingMethod: { type: 'pickupPoint', id: 'inpost-pl-pm-1', lockerSize: 'S' },
+        receiver: { name: 'Jan Kowalski', phoneCountryCode: '+48', phoneNumber: '500600700' },
+        synchronous: true,
+      }),
+    );
     expect(px.statusCode).toBe(201);
     expect(px.json().status).toBe('registered');
     expect(carrierDefinition('inpost')!.trackingNumber.isValid(px.json().parcels[0].carrierParcelId)).toBe(true);
@@ -291,7 +294,18 @@ describe('POST /shipments', () => {
     const fresh = await t.createStore();
     await activate(t, fresh, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     await activate(t, fresh, { env: 'sandbox', carrierCode: 'smartpost', country: 'FI' });
-    const address = { ...SENDER, name: 'Lahden Lähetys Oy', companyName: 'Lahden Lähetys Oy', streetAddress: 'Aleksanterinkatu 18', locality: 'Lahti', postalCode: '15140', country: 'FI', phoneCountryCode: '+358', phoneNumber: '401234567', email: 'lahetys@example.fi' };
+    const address = {
+      ...SENDER,
+      name: 'Lahden Lähetys Oy',
+      companyName: 'Lahden Lähetys Oy',
+      streetAddress: 'Aleksanterinkatu 18',
+      locality: 'Lahti',
+      postalCode: '15140',
+      country: 'FI',
+      phoneCountryCode: '+358',
+      phoneNumber: '401234567',
+      email: 'lahetys@example.fi',
+    };
     const set = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${fresh.id}`, headers: admin, payload: { shippingAddress: address } });
     expect(set.statusCode).toBe(200);
     expect(set.json().shippingAddress).toStrictEqual({ ...address, region: null });
@@ -305,12 +319,21 @@ describe('POST /shipments', () => {
     // filter-by-parcels without `source`: from the address's country (FI), where only smartpost ships from.
     const filter = (store: CreatedStore) =>
       t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=FI`, headers: auth(store), payload: { parcels: [{ weight: 1 }] } });
-    const carriersOf = (r: { json(): { countries: { carriers: { carrierCode: string }[] }[] } }) =>
-      [...new Set(r.json().countries.flatMap((c) => c.carriers.map((k) => k.carrierCode)))];
+    const carriersOf = (r: { json(): { countries: { carriers: { carrierCode: string }[] }[] } }) => [...new Set(r.json().countries.flatMap((c) => c.carriers.map((k) => k.carrierCode)))];
     const withAddress = await filter(fresh);
     expect(withAddress.statusCode).toBe(200);
-    const withExplicitFi = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=FI&source=FI`, headers: auth(fresh), payload: { parcels: [{ weight: 1 }] } });
-    const withExplicitEe = await t.app.inject({ method: 'POST', url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=FI&source=EE`, headers: auth(fresh), payload: { parcels: [{ weight: 1 }] } });
+    const withExplicitFi = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=FI&source=FI`,
+      headers: auth(fresh),
+      payload: { parcels: [{ weight: 1 }] },
+    });
+    const withExplicitEe = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX}/shipping-methods/filter-by-parcels?destination=FI&source=EE`,
+      headers: auth(fresh),
+      payload: { parcels: [{ weight: 1 }] },
+    });
     expect(carriersOf(withAddress)).toEqual(carriersOf(withExplicitFi));
     expect(carriersOf(withAddress)).not.toEqual(carriersOf(withExplicitEe)); // the store's own country is EE
 
@@ -327,7 +350,9 @@ describe('POST /shipments', () => {
   it('checks a default shipping address like a sender, naming each field; changes nothing', async () => {
     const fresh = await t.createStore();
     const res = await t.app.inject({
-      method: 'PATCH', url: `/operator/stores/${fresh.id}`, headers: admin,
+      method: 'PATCH',
+      url: `/operator/stores/${fresh.id}`,
+      headers: admin,
       payload: { shippingAddress: { name: 'X', streetAddress: 'Y 1', locality: 'Tallinn', country: 'Estonia', phoneCountryCode: '+372' } },
     });
     expect(res.statusCode).toBe(400);
@@ -365,13 +390,45 @@ describe('validation: 400 naming the field, nothing written', () => {
     ['weight decimals', pickupBody({ parcels: [{ weight: 1.234 }] }), 'parcels[0].weight must have at most 2 decimal places'],
     ['weight zero', pickupBody({ parcels: [{ weight: 0 }] }), 'parcels[0].weight must be greater than 0'],
     ['dimension decimals', pickupBody({ parcels: [{ weight: 1, length: 0.123 }] }), 'parcels[0].length must have at most 2 decimal places'],
-    ['dimensions required by the method', courierBody({ shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard' }, parcels: [{ weight: 1, length: 0.3 }], receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' } }), 'parcels[0].width is required by smartpost-fi-courier-standard'],
-    ['cod below range', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: 0 } }] } }), 'shippingMethod.additionalServices[0].params.amount must be from 0.01 to 10000'],
-    ['cod above range', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: 10000.01 } }] } }), 'shippingMethod.additionalServices[0].params.amount must be from 0.01 to 10000'],
-    ['cod without params', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'cod' }] } }), 'shippingMethod.additionalServices[0].params is required'],
-    ['unknown service', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'insurance' }] } }), 'shippingMethod.additionalServices[0].code must be one of'],
-    ['service not offered', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'inpost-pl-pm-1', additionalServices: [{ code: 'ageVerification' }] }, receiver: { ...RECEIVER, phoneCountryCode: '+48' } }), 'shippingMethod.additionalServices[0].code ageVerification is not offered'],
-    ['handover for another carrier', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', parcelHandoverMethod: 'courierPickUp' } }), 'shippingMethod.parcelHandoverMethod is only accepted'],
+    [
+      'dimensions required by the method',
+      courierBody({
+        shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard' },
+        parcels: [{ weight: 1, length: 0.3 }],
+        receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' },
+      }),
+      'parcels[0].width is required by smartpost-fi-courier-standard',
+    ],
+    [
+      'cod below range',
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: 0 } }] } }),
+      'shippingMethod.additionalServices[0].params.amount must be from 0.01 to 10000',
+    ],
+    [
+      'cod above range',
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'cod', params: { amount: 10000.01 } }] } }),
+      'shippingMethod.additionalServices[0].params.amount must be from 0.01 to 10000',
+    ],
+    [
+      'cod without params',
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'cod' }] } }),
+      'shippingMethod.additionalServices[0].params is required',
+    ],
+    [
+      'unknown service',
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', additionalServices: [{ code: 'insurance' }] } }),
+      'shippingMethod.additionalServices[0].code must be one of',
+    ],
+    [
+      'service not offered',
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'inpost-pl-pm-1', additionalServices: [{ code: 'ageVerification' }] }, receiver: { ...RECEIVER, phoneCountryCode: '+48' } }),
+      'shippingMethod.additionalServices[0].code ageVerification is not offered',
+    ],
+    [
+      'handover for another carrier',
+      pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', parcelHandoverMethod: 'courierPickUp' } }),
+      'shippingMethod.parcelHandoverMethod is only accepted',
+    ],
     ['handover value', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', parcelHandoverMethod: 'pigeon' } }), 'shippingMethod.parcelHandoverMethod must be one of'],
     ['locker size', pickupBody({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1', lockerSize: 'XXL' } }), 'shippingMethod.lockerSize must be one of'],
     ['serviceOrderUuid', pickupBody({ serviceOrderUuid: 'nope' }), 'serviceOrderUuid must be a UUID'],
@@ -384,7 +441,11 @@ describe('validation: 400 naming the field, nothing written', () => {
     ['product barcode', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, barcode: 'x'.repeat(101) }] }), 'products[0].barcode must be at most 100 characters'],
     ['product price decimals', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, price: 1.234 }] }), 'products[0].price must have at most 2 decimal places'],
     ['product currency', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, currency: 'euro' }] }), 'products[0].currency must be an ISO 4217 code'],
-    ['product attributes', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, attributes: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`a${i}`, i])) }] }), 'products[0].attributes must have at most 20 attributes'],
+    [
+      'product attributes',
+      pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, attributes: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`a${i}`, i])) }] }),
+      'products[0].attributes must have at most 20 attributes',
+    ],
     ['product imageUrl', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, imageUrl: 'x'.repeat(2049) }] }), 'products[0].imageUrl must be at most 2048 characters'],
     ['product storeProductUrl', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, storeProductUrl: 'x'.repeat(2049) }] }), 'products[0].storeProductUrl must be at most 2048 characters'],
     ['product description', pickupBody({ products: [{ sku: 's', name: 'n', quantity: 1, description: 'x'.repeat(5001) }] }), 'products[0].description must be at most 5000 characters'],
@@ -415,21 +476,27 @@ describe('validation: 400 naming the field, nothing written', () => {
   });
 
   it('smartpost FI courier with dimensions is accepted; the handover method only for unisend', async () => {
-    const res = await create(courierBody({
-      shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard' },
-      receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' },
-    }));
+    const res = await create(
+      courierBody({
+        shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard' },
+        receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' },
+      }),
+    );
     expect(res.statusCode).toBe(201);
-    const smartpost = await create(courierBody({
-      shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard', parcelHandoverMethod: 'courierPickUp' },
-      receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' },
-    }));
+    const smartpost = await create(
+      courierBody({
+        shippingMethod: { type: 'courier', id: 'smartpost-fi-courier-standard', parcelHandoverMethod: 'courierPickUp' },
+        receiver: { ...COURIER_RECEIVER, country: 'FI', postalCode: '33200' },
+      }),
+    );
     expect(smartpost.statusCode).toBe(400);
     expect(smartpost.json().message).toContain('shippingMethod.parcelHandoverMethod is only accepted');
-    const unisend = await create(courierBody({
-      shippingMethod: { type: 'courier', id: 'unisend-lt-courier-standard', parcelHandoverMethod: 'courierPickUp' },
-      receiver: { ...COURIER_RECEIVER, locality: 'Kaunas', country: 'LT', postalCode: 'LT-44311' },
-    }));
+    const unisend = await create(
+      courierBody({
+        shippingMethod: { type: 'courier', id: 'unisend-lt-courier-standard', parcelHandoverMethod: 'courierPickUp' },
+        receiver: { ...COURIER_RECEIVER, locality: 'Kaunas', country: 'LT', postalCode: 'LT-44311' },
+      }),
+    );
     expect(unisend.statusCode, unisend.body).toBe(201);
   });
 });
@@ -467,7 +534,7 @@ describe('PATCH /shipments/:id', () => {
     expect((await getShipment(s.id)).json()).toEqual(s);
   });
 
-  it('404 for an unknown id and another store\'s shipment; production keys do not see sandbox shipments', async () => {
+  it("404 for an unknown id and another store's shipment; production keys do not see sandbox shipments", async () => {
     const s = (await create(pickupBody())).json();
     expect((await getShipment(s.id, other)).statusCode).toBe(404);
     expect((await getShipment('01900000-0000-7000-8000-000000000000')).statusCode).toBe(404);
@@ -555,7 +622,10 @@ describe('registration worker', () => {
   it('parallel workers register each shipment once (SKIP LOCKED)', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push((await create(pickupBody())).json().id);
-    const w2 = new (await import('../../src/shipping/shipments/registration.js')).ShipmentRegistration(t.db, t.services.carriers, t.services.carrierContracts, { concurrency: 3, publicUrl: t.config.publicUrl });
+    const w2 = new (await import('../../src/shipping/shipments/registration.js')).ShipmentRegistration(t.db, t.services.carriers, t.services.carrierContracts, {
+      concurrency: 3,
+      publicUrl: t.config.publicUrl,
+    });
     await Promise.all([drain(), w2.drain(), drain()]);
     for (const id of ids) {
       expect((await getShipment(id)).json().status).toBe('registered');
@@ -584,10 +654,12 @@ describe('registration worker', () => {
 
 describe('the shipment table in the database', () => {
   const row = async (id: string) =>
-    (await t.db.query<{ status: string; carrier_shipment_id: string | null; errors: unknown; updated_at: Date }>(
-      'SELECT status, carrier_shipment_id, errors, updated_at FROM shipments WHERE id = $1',
-      [id],
-    )).rows[0]!;
+    (
+      await t.db.query<{ status: string; carrier_shipment_id: string | null; errors: unknown; updated_at: Date }>(
+        'SELECT status, carrier_shipment_id, errors, updated_at FROM shipments WHERE id = $1',
+        [id],
+      )
+    ).rows[0]!;
 
   it('a move the table refuses leaves the row as it was: delivered cannot go back to registered, pending or inTransit', async () => {
     const s = (await create(pickupBody({ synchronous: true }))).json();

@@ -13,10 +13,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-
 async function registered(over: Record<string, unknown>) {
   const res = await t.app.inject({
-    method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer(),
+    method: 'POST',
+    url: `${SANDBOX}/shipments`,
+    headers: t.bearer(),
     payload: { synchronous: true, sender: SENDER, receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' }, ...over },
   });
   expect(res.statusCode).toBe(201);
@@ -167,12 +168,10 @@ describe('public tracking page', () => {
 });
 
 describe('event history, store name and carrier links', () => {
-  const helper = (id: string, status: string) =>
-    t.app.inject({ method: 'POST', url: `${SANDBOX}/test-helpers/shipments/${id}/status`, headers: t.bearer(), payload: { status } });
+  const helper = (id: string, status: string) => t.app.inject({ method: 'POST', url: `${SANDBOX}/test-helpers/shipments/${id}/status`, headers: t.bearer(), payload: { status } });
 
   /** The history list's entries: [datetime, the text shown for the time, the status text]. */
-  const history = (body: string) =>
-    [...body.matchAll(/<li><time datetime="([^"]+)">([^<]+)<\/time> <span>([^<]+)<\/span><\/li>/g)].map((m) => [m[1]!, m[2]!, m[3]!]);
+  const history = (body: string) => [...body.matchAll(/<li><time datetime="([^"]+)">([^<]+)<\/time> <span>([^<]+)<\/span><\/li>/g)].map((m) => [m[1]!, m[2]!, m[3]!]);
 
   it('lists every status the shipment has been in, newest first, with its time, in all eight languages', async () => {
     const s = await registered({ shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' }, parcels: [{ weight: 1 }] });
@@ -187,20 +186,26 @@ describe('event history, store name and carrier links', () => {
       expect(page.statusCode, locale).toBe(200);
       const m = TRACKING_MESSAGES[locale];
       expect(page.body, locale).toContain(`<h2>${m.history}</h2>`);
-      expect(history(page.body), locale).toEqual(
-        rows.map((r) => [r.at.toISOString(), formatUpdated(r.at, locale), m[STATUS_KEYS[r.status as keyof typeof STATUS_KEYS]]]),
-      );
+      expect(history(page.body), locale).toEqual(rows.map((r) => [r.at.toISOString(), formatUpdated(r.at, locale), m[STATUS_KEYS[r.status as keyof typeof STATUS_KEYS]]]));
     }
     const times = rows.map((r) => r.at.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
-  it("names the store that sent the parcel, escaped", async () => {
+  it('names the store that sent the parcel, escaped', async () => {
     const other = await t.createStore({ name: 'Pood <Ö&Ü> "Kuu"' });
     await activate(t, other, { env: 'sandbox', carrierCode: 'omniva', country: 'EE' });
     const res = await t.app.inject({
-      method: 'POST', url: `${SANDBOX}/shipments`, headers: t.bearer({ store: other }),
-      payload: { synchronous: true, sender: SENDER, receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' }, shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' }, parcels: [{ weight: 1 }] },
+      method: 'POST',
+      url: `${SANDBOX}/shipments`,
+      headers: t.bearer({ store: other }),
+      payload: {
+        synchronous: true,
+        sender: SENDER,
+        receiver: { name: 'Mari Maasikas', phoneCountryCode: '+372', phoneNumber: '5551234' },
+        shippingMethod: { type: 'pickupPoint', id: 'omniva-ee-pm-1' },
+        parcels: [{ weight: 1 }],
+      },
     });
     expect(res.statusCode).toBe(201);
     const page = await t.app.inject({ method: 'GET', url: `${new URL(res.json().parcels[0].trackingLink).pathname}?lang=en` });
@@ -220,8 +225,17 @@ describe('event history, store name and carrier links', () => {
   it('carrierPageUrl keeps a real https site and drops reserved names, plain http and garbage', () => {
     const def = (url: string) => ({ trackingUrl: (tn: string) => url.replace('{tn}', encodeURIComponent(tn)) });
     expect(carrierPageUrl(def('https://www.omniva.ee/track?barcode={tn}'), 'CC 1')).toBe('https://www.omniva.ee/track?barcode=CC%201');
-    for (const bad of ['https://track.carrier.example/{tn}', 'https://example.com/{tn}', 'https://sub.example.org/{tn}', 'https://a.test/{tn}',
-      'https://x.invalid/{tn}', 'https://localhost/{tn}', 'https://carrier.example./{tn}', 'http://www.omniva.ee/{tn}', 'not a url']) {
+    for (const bad of [
+      'https://track.carrier.example/{tn}',
+      'https://example.com/{tn}',
+      'https://sub.example.org/{tn}',
+      'https://a.test/{tn}',
+      'https://x.invalid/{tn}',
+      'https://localhost/{tn}',
+      'https://carrier.example./{tn}',
+      'http://www.omniva.ee/{tn}',
+      'not a url',
+    ]) {
       expect(carrierPageUrl(def(bad), 'X'), bad).toBeNull();
     }
   });

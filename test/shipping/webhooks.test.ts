@@ -20,8 +20,7 @@ afterEach(async () => rx.close());
 
 const post = (payload: unknown, opts: Parameters<TestApp['bearer']>[0] = {}) =>
   t.app.inject({ method: 'POST', url: `${opts.env === 'production' ? '/shipping/api/v2' : base}/webhooks`, headers: t.bearer(opts), payload: payload as object });
-const list = (opts: Parameters<TestApp['bearer']>[0] = {}) =>
-  t.app.inject({ method: 'GET', url: `${opts.env === 'production' ? '/shipping/api/v2' : base}/webhooks`, headers: t.bearer(opts) });
+const list = (opts: Parameters<TestApp['bearer']>[0] = {}) => t.app.inject({ method: 'GET', url: `${opts.env === 'production' ? '/shipping/api/v2' : base}/webhooks`, headers: t.bearer(opts) });
 
 async function counts() {
   const { rows } = await t.db.query<{ w: number }>('SELECT count(*)::int AS w FROM webhooks');
@@ -55,7 +54,13 @@ describe('webhook registrations', () => {
     for (let i = 0; i < 10; i++) expect((await post({ url: `${rx.url}?n=${i}` })).statusCode).toBe(201);
     const eleventh = await post({ url: rx.url });
     expect(eleventh.statusCode).toBe(400);
-    expect(eleventh.json()).toEqual({ statusCode: 400, message: 'a store can have at most 10 webhooks; delete one first', error: 'Bad Request', code: 'KASSA_ERR_BAD_REQUEST', docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BAD_REQUEST' });
+    expect(eleventh.json()).toEqual({
+      statusCode: 400,
+      message: 'a store can have at most 10 webhooks; delete one first',
+      error: 'Bad Request',
+      code: 'KASSA_ERR_BAD_REQUEST',
+      docUrl: 'http://kassa.test/docs/errors#KASSA_ERR_BAD_REQUEST',
+    });
     expect(await counts()).toBe(10);
     // Another store, and the other environment of this store, have their own ten.
     const other = await t.createStore();
@@ -88,9 +93,11 @@ describe('webhook registrations', () => {
     expect(await counts()).toBe(0);
   });
 
-  it('needs Bearer auth; one store never sees or deletes another store\'s webhooks', async () => {
+  it("needs Bearer auth; one store never sees or deletes another store's webhooks", async () => {
     expect((await t.app.inject({ method: 'GET', url: `${base}/webhooks` })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `${base}/webhooks`, headers: t.bearer({ env: 'production' }) })).json().message).toMatch(/^STORE_NOT_FOUND: this access key belongs to the production environment; use http:\/\/kassa\.test\/shipping\/api\/v2\/webhooks$/);
+    expect((await t.app.inject({ method: 'GET', url: `${base}/webhooks`, headers: t.bearer({ env: 'production' }) })).json().message).toMatch(
+      /^STORE_NOT_FOUND: this access key belongs to the production environment; use http:\/\/kassa\.test\/shipping\/api\/v2\/webhooks$/,
+    );
     const w = (await post({ url: rx.url })).json();
     const other = await t.createStore();
     expect((await list({ store: other })).json()).toEqual({ data: [] });
@@ -114,7 +121,7 @@ describe('webhook deliveries', () => {
     void a;
   });
 
-  it('posts {payload: JWT} signed with the store secret, carrying the spec\'s claims', async () => {
+  it("posts {payload: JWT} signed with the store secret, carrying the spec's claims", async () => {
     await post({ url: rx.url });
     await event('shipment.registered', '0190a8c4-0000-7000-8000-0000000000aa');
     await t.delivery().drain();

@@ -22,10 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const roll = (store: CreatedStore, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url: `/operator/stores/${store.id}/keys/roll`, headers: admin, payload: body });
-const revokePrevious = (store: CreatedStore, env: string) =>
-  t.app.inject({ method: 'POST', url: `/operator/stores/${store.id}/keys/revoke-previous`, headers: admin, payload: { env } });
+const roll = (store: CreatedStore, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/operator/stores/${store.id}/keys/roll`, headers: admin, payload: body });
+const revokePrevious = (store: CreatedStore, env: string) => t.app.inject({ method: 'POST', url: `/operator/stores/${store.id}/keys/revoke-previous`, headers: admin, payload: { env } });
 const listKeys = (store: CreatedStore) => t.app.inject({ method: 'GET', url: `/operator/stores/${store.id}/keys`, headers: admin });
 
 const base = (env: 'sandbox' | 'production') => (env === 'sandbox' ? '/sandbox/api' : '/api');
@@ -42,7 +40,7 @@ const methods = (store: CreatedStore, env: 'sandbox' | 'production', secret: str
   t.app.inject({ method: 'GET', url: `${base(env)}/stores/payment-methods`, headers: { authorization: `Bearer ${tokenWith(store, env, secret)}` } });
 
 describe('operator keys API', () => {
-  it('lists each environment\'s access key with only the last four characters of its secret', async () => {
+  it("lists each environment's access key with only the last four characters of its secret", async () => {
     const store = await t.createStore();
     const res = await listKeys(store);
     expect(res.statusCode).toBe(200);
@@ -99,7 +97,12 @@ describe('rolling a secret with an overlap window', () => {
     expect((await advance(2)).statusCode).toBe(200);
     const refused = await createOrder(store, 'sandbox', old);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ statusCode: 403, message: expect.stringMatching(/^INVALID_TOKEN: the signature does not match the secret key of access key /), error: 'Forbidden', code: 'KASSA_ERR_INVALID_SIGNATURE' });
+    expect(refused.json()).toMatchObject({
+      statusCode: 403,
+      message: expect.stringMatching(/^INVALID_TOKEN: the signature does not match the secret key of access key /),
+      error: 'Forbidden',
+      code: 'KASSA_ERR_INVALID_SIGNATURE',
+    });
     expect((await methods(store, 'sandbox', old)).statusCode).toBe(403);
     expect((await createOrder(store, 'sandbox', rolled.secretKey)).statusCode).toBe(201);
     expect((await listKeys(store)).json().keys[0].previousValidUntil).toBeNull();
@@ -163,8 +166,7 @@ describe('rolling a secret with an overlap window', () => {
     const store = await t.createStore();
     const old = store.keys.sandbox.secretKey;
     const rolled = (await roll(store, { env: 'sandbox', overlapMinutes: 60 })).json();
-    const carriers = (secret: string) =>
-      t.app.inject({ method: 'GET', url: '/sandbox/shipping/api/v2/carriers', headers: { authorization: `Bearer ${tokenWith(store, 'sandbox', secret)}` } });
+    const carriers = (secret: string) => t.app.inject({ method: 'GET', url: '/sandbox/shipping/api/v2/carriers', headers: { authorization: `Bearer ${tokenWith(store, 'sandbox', secret)}` } });
     const legacy = (secret: string) =>
       t.app.inject({
         method: 'GET',
@@ -252,8 +254,7 @@ describe('the resolver cache on another API node', () => {
 describe('a Bearer token remembered as verified (stores/auth.ts)', () => {
   // A client sends one Bearer token on every GET until it expires: the resolver remembers it
   // verified, and must still refuse it the moment its secret, its time or its store's policy does.
-  const get = (env: 'sandbox' | 'production', token: string) =>
-    t.app.inject({ method: 'GET', url: `${base(env)}/stores/payment-methods`, headers: { authorization: `Bearer ${token}` } });
+  const get = (env: 'sandbox' | 'production', token: string) => t.app.inject({ method: 'GET', url: `${base(env)}/stores/payment-methods`, headers: { authorization: `Bearer ${token}` } });
 
   it('is refused once a roll without overlap replaces its secret', async () => {
     const store = await t.createStore();
@@ -279,8 +280,7 @@ describe('a Bearer token remembered as verified (stores/auth.ts)', () => {
 
   it("without exp in production, follows the store's allowTokensWithoutExp at every use", async () => {
     const store = await t.createStore();
-    const setting = (allow: boolean) =>
-      t.app.inject({ method: 'PATCH', url: `/operator/stores/${store.id}`, headers: admin, payload: { allowTokensWithoutExp: allow } });
+    const setting = (allow: boolean) => t.app.inject({ method: 'PATCH', url: `/operator/stores/${store.id}`, headers: admin, payload: { allowTokensWithoutExp: allow } });
     const token = sign({ accessKey: store.keys.production.accessKey }, store.keys.production.secretKey);
     expect((await setting(true)).statusCode).toBe(200);
     expect((await get('production', token)).statusCode).toBe(200);

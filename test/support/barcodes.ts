@@ -32,7 +32,10 @@ export function decodePage(pdf: Buffer, page = 1, keepPng?: string): string[] {
     } catch (err) {
       out = String((err as { stdout?: string }).stdout ?? ''); // exit 4: no barcode found
     }
-    return out.split('\n').map((l) => l.trim()).filter(Boolean);
+    return out
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

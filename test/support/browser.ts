@@ -42,11 +42,7 @@ export interface WatchedPage {
   close(): Promise<void>;
 }
 
-export async function watchedPage(
-  browser: Browser,
-  shotsDir: string,
-  options: BrowserContextOptions = { viewport: { width: 420, height: 900 }, deviceScaleFactor: 1 },
-): Promise<WatchedPage> {
+export async function watchedPage(browser: Browser, shotsDir: string, options: BrowserContextOptions = { viewport: { width: 420, height: 900 }, deviceScaleFactor: 1 }): Promise<WatchedPage> {
   fs.mkdirSync(shotsDir, { recursive: true });
   const context = await browser.newContext(options);
   const page = await context.newPage();

@@ -27,7 +27,16 @@ export function testBank(country: string, bankCode: string, currency: 'EUR' | 'P
 }
 
 /** Stripe and the banks listed (default: one of each country) configured for production. */
-export async function connectProduction(t: TestApp, banks: readonly [string, string][] = [['EE', 'HABAEE2X'], ['LV', 'HABALV22'], ['LT', 'HABALT22'], ['FI', 'NDEAFIHH'], ['PL', 'BPKOPLPW']]): Promise<void> {
+export async function connectProduction(
+  t: TestApp,
+  banks: readonly [string, string][] = [
+    ['EE', 'HABAEE2X'],
+    ['LV', 'HABALV22'],
+    ['LT', 'HABALT22'],
+    ['FI', 'NDEAFIHH'],
+    ['PL', 'BPKOPLPW'],
+  ],
+): Promise<void> {
   await t.services.connectorAdmin.set('stripe', TEST_STRIPE.settings, TEST_STRIPE.secrets);
   for (const [country, code] of banks) {
     const b = testBank(country, code, country === 'PL' ? 'PLN' : 'EUR');

@@ -13,7 +13,7 @@
  * (the same logos as plain <img>, no script: the bench's ceiling).
  */
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { randomBytes } from 'node:crypto';
 
 export interface ShopOptions {
@@ -56,8 +56,7 @@ export async function startMerchantShop(o: ShopOptions): Promise<MerchantShop> {
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy':
-        `default-src 'none'; script-src 'nonce-${nonce}' ${o.kassaUrl}; style-src 'nonce-${nonce}'; ` +
-        `img-src ${o.kassaUrl} data:; form-action 'self' ${o.kassaUrl}; base-uri 'none'`,
+        `default-src 'none'; script-src 'nonce-${nonce}' ${o.kassaUrl}; style-src 'nonce-${nonce}'; ` + `img-src ${o.kassaUrl} data:; form-action 'self' ${o.kassaUrl}; base-uri 'none'`,
     });
     res.end(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
@@ -106,7 +105,12 @@ window.make = function (name, opts) {
             ? `<h1>Checkout</h1><form method="post" action="/checkout?currency=${esc(currency)}"><p>Total: 10.50 ${esc(currency)}</p>` +
               `<div id="montonio-pis-widget-container"></div><button class="pay" type="submit">Place order</button></form>`
             : `<form method="post" action="/checkout"><div id="montonio-payment-choices-container"></div><div id="second"></div><div class="no-id"></div></form>`;
-        page(res, nonce, u.pathname === '/checkout' ? 'Shop checkout' : 'Widget', `${form}<script nonce="${nonce}">${boot}</script><script nonce="${nonce}" src="${o.kassaUrl}${BUNDLE_PATH}"></script>`);
+        page(
+          res,
+          nonce,
+          u.pathname === '/checkout' ? 'Shop checkout' : 'Widget',
+          `${form}<script nonce="${nonce}">${boot}</script><script nonce="${nonce}" src="${o.kassaUrl}${BUNDLE_PATH}"></script>`,
+        );
         return;
       }
       if (req.method === 'POST' && u.pathname === '/checkout') {

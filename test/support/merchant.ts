@@ -67,8 +67,7 @@ export function merchant(base: string, k: Keys) {
       }),
     get: (route: Route<Under<typeof PAYMENTS, 'get'>>) => send('get', `${PAYMENTS}${route}`, { headers: bearer() }),
     /** A sandbox test helper: POST /sandbox/api/test-helpers/{route}. */
-    helper: async (route: Route<Under<typeof HELPERS, 'post'>>, body: unknown = {}) =>
-      (await send('post', `${HELPERS}${route}`, { headers: bearer(), body })).json,
+    helper: async (route: Route<Under<typeof HELPERS, 'post'>>, body: unknown = {}) => (await send('post', `${HELPERS}${route}`, { headers: bearer(), body })).json,
     /** The shipping v2 API (Bearer token, JSON body when given). */
     shipping: <U extends Uppercase<Method>>(method: U, route: Route<Under<typeof SHIPPING, Lowercase<U>>>, body?: unknown) =>
       send(method.toLowerCase() as Lowercase<U>, `${SHIPPING}${route}`, body === undefined ? { headers: bearer() } : { headers: bearer(), body }),

@@ -63,7 +63,6 @@ export async function cli(args: string[], env: Record<string, string>): Promise<
   return stdout;
 }
 
-
 /** Polls `probe` every 100 ms until it gives a value (not undefined); throws after `ms`. */
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
@@ -92,9 +91,15 @@ export function demoKeys(output: string): DemoKeys {
 export async function createOrder(url: string, keys: DemoKeys, reference = 'ORDER-1'): Promise<{ status: number; uuid: string | undefined }> {
   const data = handSigned(
     {
-      accessKey: keys.accessKey, merchantReference: reference, returnUrl: 'https://shop.example/return',
-      notificationUrl: 'https://shop.example/notify', grandTotal: 10.5, currency: 'EUR', locale: 'en',
-      payment: { method: 'paymentInitiation', amount: 10.5, currency: 'EUR' }, exp: Math.floor(Date.now() / 1000) + 600,
+      accessKey: keys.accessKey,
+      merchantReference: reference,
+      returnUrl: 'https://shop.example/return',
+      notificationUrl: 'https://shop.example/notify',
+      grandTotal: 10.5,
+      currency: 'EUR',
+      locale: 'en',
+      payment: { method: 'paymentInitiation', amount: 10.5, currency: 'EUR' },
+      exp: Math.floor(Date.now() / 1000) + 600,
     },
     keys.secretKey,
   );

@@ -21,10 +21,21 @@ import { countryName, methodName } from '../values.js';
 
 /** The address form's fields, in its order, with whether the reader requires them. */
 export const ADDRESS_FIELDS = [
-  ['name', true], ['companyName', false], ['streetAddress', true], ['locality', true], ['region', false],
-  ['postalCode', true], ['country', true], ['phoneCountryCode', false], ['phoneNumber', true], ['email', false],
+  ['name', true],
+  ['companyName', false],
+  ['streetAddress', true],
+  ['locality', true],
+  ['region', false],
+  ['postalCode', true],
+  ['country', true],
+  ['phoneCountryCode', false],
+  ['phoneNumber', true],
+  ['email', false],
 ] as const satisfies readonly (readonly [SettingsKey, boolean])[];
-export const PAYOUT_FIELDS = [['iban', true], ['accountName', true]] as const satisfies readonly (readonly [SettingsKey, boolean])[];
+export const PAYOUT_FIELDS = [
+  ['iban', true],
+  ['accountName', true],
+] as const satisfies readonly (readonly [SettingsKey, boolean])[];
 
 /** The overlap windows an owner picks from (minutes), the default first. */
 export const OVERLAP_CHOICES = [
@@ -77,7 +88,8 @@ ${problem ? html`<p class="error" id="${id}-error">${s[key]}: ${problem}</p>` : 
  */
 function settingsForm(f: Frame, action: string, legend: string | { heading: string }, body: Html, button: string, opts: { danger?: boolean } = {}): Html {
   const owner = f.role === 'owner';
-  const named = typeof legend === 'string' ? html`<fieldset${owner ? '' : html` disabled`}><legend>${legend}</legend>` : html`<fieldset aria-labelledby="${legend.heading}"${owner ? '' : html` disabled`}>`;
+  const named =
+    typeof legend === 'string' ? html`<fieldset${owner ? '' : html` disabled`}><legend>${legend}</legend>` : html`<fieldset aria-labelledby="${legend.heading}"${owner ? '' : html` disabled`}>`;
   return html`<form method="post" action="${action}">${hiddenFields(f)}${named}${body}</fieldset>
 ${owner ? html`<p><button type="submit"${opts.danger ? html` class="danger"` : ''}>${button}</button></p>` : ''}</form>`;
 }
@@ -134,7 +146,13 @@ ${
 }
 ${
   bankEnabled
-    ? settingsForm(f, '/dashboard/settings/methods', s.bankCountries, html`${COUNTRIES.map((c) => html`<span>${checkbox(`country.${c}`, `country-${c}`, countryName(f.locale, c), on.includes(c))}</span> `)}`, s.save)
+    ? settingsForm(
+        f,
+        '/dashboard/settings/methods',
+        s.bankCountries,
+        html`${COUNTRIES.map((c) => html`<span>${checkbox(`country.${c}`, `country-${c}`, countryName(f.locale, c), on.includes(c))}</span> `)}`,
+        s.save,
+      )
     : ''
 }</section>
 <section class="card" aria-labelledby="options-h"><h2 id="options-h">${s.options}</h2>

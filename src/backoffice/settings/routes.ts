@@ -88,18 +88,27 @@ export const settingsRoutes: AreaRoutes = async (app, ctx: OfficeContext) => {
     onError: (err: ApiError, _f: Fields, frame: Frame) => show(reply, err.statusCode, frame, { error: err.message }),
   });
 
-  app.get('/dashboard/settings', { schema: { tags, security, summary: "The store's settings and API keys (HTML)", operationId: 'dashboardSettings', querystring: SettingsQuery, response: PageResponses } }, async (req, reply) => {
-    const f = fieldsOf(req.query);
-    const s = await ctx.signedIn(req, reply, f, 'settings');
-    if ('answer' in s) return s.answer;
-    return show(reply, 200, s.frame, { saved: f.saved === '1' });
-  });
+  app.get(
+    '/dashboard/settings',
+    { schema: { tags, security, summary: "The store's settings and API keys (HTML)", operationId: 'dashboardSettings', querystring: SettingsQuery, response: PageResponses } },
+    async (req, reply) => {
+      const f = fieldsOf(req.query);
+      const s = await ctx.signedIn(req, reply, f, 'settings');
+      if ('answer' in s) return s.answer;
+      return show(reply, 200, s.frame, { saved: f.saved === '1' });
+    },
+  );
 
-  const post = (path: string, operationId: string, summary: string, schema: unknown, responses: Record<number, unknown>, act: (reply: FastifyReply, f: Fields, frame: Frame) => Promise<FastifyReply>) =>
-    app.post(
-      `/dashboard/settings${path}`,
-      { schema: { tags, security, summary, operationId, consumes: FORM_CONSUMES, body: schema as never, response: responses as never } },
-      async (req, reply) => ctx.formAction(req, reply, 'settings', (f, frame) => act(reply, f, frame), errorsOn(reply)),
+  const post = (
+    path: string,
+    operationId: string,
+    summary: string,
+    schema: unknown,
+    responses: Record<number, unknown>,
+    act: (reply: FastifyReply, f: Fields, frame: Frame) => Promise<FastifyReply>,
+  ) =>
+    app.post(`/dashboard/settings${path}`, { schema: { tags, security, summary, operationId, consumes: FORM_CONSUMES, body: schema as never, response: responses as never } }, async (req, reply) =>
+      ctx.formAction(req, reply, 'settings', (f, frame) => act(reply, f, frame), errorsOn(reply)),
     );
 
   post('/methods', 'dashboardSettingsMethods', 'Switch bank payments on or off per country in this environment (owner)', MethodsBody, SaveResponses, async (reply, f, frame) => {
@@ -115,8 +124,14 @@ export const settingsRoutes: AreaRoutes = async (app, ctx: OfficeContext) => {
 
   /** A form read by one of the operator API's readers: refused with each problem under its field, else saved as `patch`. */
   const saveRead = async <T>(
-    reply: FastifyReply, f: Fields, frame: Frame, form: SettingsForm, prefix: string, fields: readonly (readonly [string, boolean])[],
-    read: (r: Reader) => T | null | undefined, patch: (value: T) => StorePatch,
+    reply: FastifyReply,
+    f: Fields,
+    frame: Frame,
+    form: SettingsForm,
+    prefix: string,
+    fields: readonly (readonly [string, boolean])[],
+    read: (r: Reader) => T | null | undefined,
+    patch: (value: T) => StorePatch,
   ) => {
     const p = new Problems();
     const value = read(new Reader(p, nested(f, prefix, fields)));
@@ -126,11 +141,29 @@ export const settingsRoutes: AreaRoutes = async (app, ctx: OfficeContext) => {
   };
 
   post('/address', 'dashboardSettingsAddress', "The store's sender address (owner; the operator API's rules)", AddressBody, SaveResponses, (reply, f, frame) =>
-    saveRead(reply, f, frame, 'address', 'shippingAddress', ADDRESS_FIELDS, (r) => readShippingAddress(r, false), (shippingAddress) => ({ shippingAddress })),
+    saveRead(
+      reply,
+      f,
+      frame,
+      'address',
+      'shippingAddress',
+      ADDRESS_FIELDS,
+      (r) => readShippingAddress(r, false),
+      (shippingAddress) => ({ shippingAddress }),
+    ),
   );
 
   post('/payout-account', 'dashboardSettingsPayoutAccount', "The store's payout account (owner; the operator API's rules)", PayoutBody, SaveResponses, (reply, f, frame) =>
-    saveRead(reply, f, frame, 'payout', 'payoutAccount', PAYOUT_FIELDS, (r) => readPayoutAccount(r, false), (payoutAccount) => ({ payoutAccount })),
+    saveRead(
+      reply,
+      f,
+      frame,
+      'payout',
+      'payoutAccount',
+      PAYOUT_FIELDS,
+      (r) => readPayoutAccount(r, false),
+      (payoutAccount) => ({ payoutAccount }),
+    ),
   );
 
   post('/keys/roll', 'dashboardSettingsRollKey', "Roll this environment's secret; the new one is shown once, the previous one overlaps (owner)", RollBody, RollResponses, async (reply, f, frame) => {

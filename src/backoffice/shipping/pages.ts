@@ -100,7 +100,11 @@ ${x.errors?.length ? html`<ul class="error">${x.errors.map((e) => html`<li>${e.f
       ['#', s.weight, s.trackingNumbers, s.trackingPage],
       x.parcels.map((p) => html`<tr><td>${p.position}</td><td>${(p.weightG / 1000).toFixed(3)} kg</td><td>${p.carrierParcelId ?? '—'}</td><td>${track(p.carrierParcelId)}</td></tr>`),
     )}</section>
-<section class="card"><h2>${s.history}</h2>${dataTable(s.history, [t.status, t.created], d.events.map((e) => html`<tr><td>${word(f.locale, 'shipmentStatus', e.status)}</td><td>${when(e.at)}</td></tr>`))}</section>
+<section class="card"><h2>${s.history}</h2>${dataTable(
+      s.history,
+      [t.status, t.created],
+      d.events.map((e) => html`<tr><td>${word(f.locale, 'shipmentStatus', e.status)}</td><td>${when(e.at)}</td></tr>`),
+    )}</section>
 <section class="card"><h2>${s.labelFiles}</h2>${d.labelFiles.length ? html`<ul>${d.labelFiles.map((l) => html`<li><a href="${BASE}/label-files/${l.id}?${q(f)}">${l.id}</a> · ${word(f.locale, 'labelFileStatus', l.status)} · ${when(l.created_at)}</li>`)}</ul>` : html`<p>—</p>`}</section>
 <section class="card"><h2>${s.deliveries}</h2>${deliveriesList(f, d.deliveries, resendAction(`${BASE}/shipments/${x.id}`))}</section>`,
   );
@@ -177,7 +181,8 @@ export function webhooksPage(f: Frame, w: WebhookDeliveries, error?: string): st
       : '';
   const sections = [
     ...w.webhooks.map(
-      ({ webhook, deliveries }) => html`<section class="card"><h2>${webhook.url}</h2><p class="muted">${s.events}: ${webhook.enabledEvents.map((e) => word(f.locale, 'webhookEvent', e)).join(', ')} · ${when(webhook.createdAt)} · ${webhook.id}</p>${remove(webhook.id, webhook.url)}${deliveriesList(f, deliveries, back)}</section>`,
+      ({ webhook, deliveries }) =>
+        html`<section class="card"><h2>${webhook.url}</h2><p class="muted">${s.events}: ${webhook.enabledEvents.map((e) => word(f.locale, 'webhookEvent', e)).join(', ')} · ${when(webhook.createdAt)} · ${webhook.id}</p>${remove(webhook.id, webhook.url)}${deliveriesList(f, deliveries, back)}</section>`,
     ),
     ...(w.legacy ? [html`<section class="card"><h2>${s.legacyWebhook}</h2><p class="muted">${w.legacy.url}</p>${deliveriesList(f, w.legacy.deliveries, back)}</section>`] : []),
   ];

@@ -74,16 +74,30 @@ export async function shippingRoutes(app: FastifyInstance, ctx: OfficeContext): 
   /** The form without the password: a refused contract form is shown again, never with the secret. */
   const withoutSecret = (f: Fields): Fields => Object.fromEntries(Object.entries(f).filter(([k]) => k !== 'password' && k !== 'csrf'));
 
-  app.get('/dashboard/shipping', { schema: { tags, security, summary: "The store's shipments: search, pages, label files (HTML)", operationId: 'dashboardShipments', querystring: ShipmentsQuery, response: ShipmentsResponses } }, async (req, reply) => {
-    const f = fieldsOf(req.query);
-    const s = await ctx.signedIn(req, reply, f, AREA);
-    if ('answer' in s) return s.answer;
-    return showShipments(reply, s.frame, f);
-  });
+  app.get(
+    '/dashboard/shipping',
+    { schema: { tags, security, summary: "The store's shipments: search, pages, label files (HTML)", operationId: 'dashboardShipments', querystring: ShipmentsQuery, response: ShipmentsResponses } },
+    async (req, reply) => {
+      const f = fieldsOf(req.query);
+      const s = await ctx.signedIn(req, reply, f, AREA);
+      if ('answer' in s) return s.answer;
+      return showShipments(reply, s.frame, f);
+    },
+  );
 
   app.get<{ Params: { shipmentId: string } }>(
     '/dashboard/shipping/shipments/:shipmentId',
-    { schema: { tags, security, summary: 'One shipment: parcels, status history, tracking, label files, deliveries (HTML)', operationId: 'dashboardShipment', params: ShipmentParams, querystring: PageQuery, response: ShipmentResponses } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One shipment: parcels, status history, tracking, label files, deliveries (HTML)',
+        operationId: 'dashboardShipment',
+        params: ShipmentParams,
+        querystring: PageQuery,
+        response: ShipmentResponses,
+      },
+    },
     async (req, reply) => {
       const s = await ctx.signedIn(req, reply, fieldsOf(req.query), AREA);
       if ('answer' in s) return s.answer;
@@ -97,7 +111,15 @@ export async function shippingRoutes(app: FastifyInstance, ctx: OfficeContext): 
   app.post(
     '/dashboard/shipping/label-files',
     {
-      schema: { tags, security, summary: 'Create a label file of the selected shipments (owner; the rules of POST /label-files)', operationId: 'dashboardCreateLabelFile', consumes: FORM_CONSUMES, body: LabelFileBody, response: LabelFileActionResponses },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a label file of the selected shipments (owner; the rules of POST /label-files)',
+        operationId: 'dashboardCreateLabelFile',
+        consumes: FORM_CONSUMES,
+        body: LabelFileBody,
+        response: LabelFileActionResponses,
+      },
     },
     async (req, reply) =>
       ctx.formAction(
@@ -117,7 +139,9 @@ export async function shippingRoutes(app: FastifyInstance, ctx: OfficeContext): 
 
   app.get<{ Params: { labelFileId: string } }>(
     '/dashboard/shipping/label-files/:labelFileId',
-    { schema: { tags, security, summary: 'A label file: status and download (HTML)', operationId: 'dashboardLabelFile', params: LabelFileParams, querystring: PageQuery, response: LabelFileResponses } },
+    {
+      schema: { tags, security, summary: 'A label file: status and download (HTML)', operationId: 'dashboardLabelFile', params: LabelFileParams, querystring: PageQuery, response: LabelFileResponses },
+    },
     async (req, reply) => {
       const s = await ctx.signedIn(req, reply, fieldsOf(req.query), AREA);
       if ('answer' in s) return s.answer;
@@ -130,7 +154,17 @@ export async function shippingRoutes(app: FastifyInstance, ctx: OfficeContext): 
 
   app.get<{ Params: { labelFileId: string } }>(
     '/dashboard/shipping/label-files/:labelFileId/download',
-    { schema: { tags, security, summary: "A label file's PDF, through the session", operationId: 'dashboardDownloadLabelFile', params: LabelFileParams, querystring: PageQuery, response: DownloadResponses } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A label file's PDF, through the session",
+        operationId: 'dashboardDownloadLabelFile',
+        params: LabelFileParams,
+        querystring: PageQuery,
+        response: DownloadResponses,
+      },
+    },
     async (req, reply) => {
       const s = await ctx.signedIn(req, reply, fieldsOf(req.query), AREA);
       if ('answer' in s) return s.answer;
@@ -151,16 +185,28 @@ export async function shippingRoutes(app: FastifyInstance, ctx: OfficeContext): 
     },
   );
 
-  app.get('/dashboard/shipping/providers', { schema: { tags, security, summary: "The store's carrier contracts: the Providers tab (HTML)", operationId: 'dashboardProviders', querystring: PageQuery, response: ProvidersResponses } }, async (req, reply) => {
-    const s = await ctx.signedIn(req, reply, fieldsOf(req.query), AREA);
-    if ('answer' in s) return s.answer;
-    return showProviders(reply, s.frame);
-  });
+  app.get(
+    '/dashboard/shipping/providers',
+    { schema: { tags, security, summary: "The store's carrier contracts: the Providers tab (HTML)", operationId: 'dashboardProviders', querystring: PageQuery, response: ProvidersResponses } },
+    async (req, reply) => {
+      const s = await ctx.signedIn(req, reply, fieldsOf(req.query), AREA);
+      if ('answer' in s) return s.answer;
+      return showProviders(reply, s.frame);
+    },
+  );
 
   app.post(
     '/dashboard/shipping/providers',
     {
-      schema: { tags, security, summary: "Add a carrier contract with the carrier's credentials (owner; the rules of the operator route)", operationId: 'dashboardAddContract', consumes: FORM_CONSUMES, body: ContractBody, response: ContractActionResponses },
+      schema: {
+        tags,
+        security,
+        summary: "Add a carrier contract with the carrier's credentials (owner; the rules of the operator route)",
+        operationId: 'dashboardAddContract',
+        consumes: FORM_CONSUMES,
+        body: ContractBody,
+        response: ContractActionResponses,
+      },
     },
     async (req, reply) =>
       ctx.formAction(
@@ -177,7 +223,18 @@ export async function shippingRoutes(app: FastifyInstance, ctx: OfficeContext): 
 
   app.post<{ Params: { contractId: string } }>(
     '/dashboard/shipping/providers/:contractId/remove',
-    { schema: { tags, security, summary: 'Remove a carrier contract (owner)', operationId: 'dashboardRemoveContract', consumes: FORM_CONSUMES, params: ContractParams, body: ActionBody, response: ContractActionResponses } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a carrier contract (owner)',
+        operationId: 'dashboardRemoveContract',
+        consumes: FORM_CONSUMES,
+        params: ContractParams,
+        body: ActionBody,
+        response: ContractActionResponses,
+      },
+    },
     async (req, reply) =>
       ctx.formAction(req, reply, AREA, async (_f, frame) => {
         const id = uuidOrNone(req.params.contractId);
@@ -188,15 +245,30 @@ export async function shippingRoutes(app: FastifyInstance, ctx: OfficeContext): 
       }),
   );
 
-  app.get('/dashboard/shipping/webhooks', { schema: { tags, security, summary: "The store's shipping webhooks and their deliveries (HTML)", operationId: 'dashboardShippingWebhooks', querystring: PageQuery, response: WebhooksResponses } }, async (req, reply) => {
-    const s = await ctx.signedIn(req, reply, fieldsOf(req.query), AREA);
-    if ('answer' in s) return s.answer;
-    return showWebhooks(reply, s.frame);
-  });
+  app.get(
+    '/dashboard/shipping/webhooks',
+    { schema: { tags, security, summary: "The store's shipping webhooks and their deliveries (HTML)", operationId: 'dashboardShippingWebhooks', querystring: PageQuery, response: WebhooksResponses } },
+    async (req, reply) => {
+      const s = await ctx.signedIn(req, reply, fieldsOf(req.query), AREA);
+      if ('answer' in s) return s.answer;
+      return showWebhooks(reply, s.frame);
+    },
+  );
 
   app.post<{ Params: { webhookId: string } }>(
     '/dashboard/shipping/webhooks/:webhookId/delete',
-    { schema: { tags, security, summary: 'Delete a shipping webhook (owner; the rules of DELETE /webhooks/:id)', operationId: 'dashboardDeleteWebhook', consumes: FORM_CONSUMES, params: WebhookParams, body: ActionBody, response: WebhookActionResponses } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a shipping webhook (owner; the rules of DELETE /webhooks/:id)',
+        operationId: 'dashboardDeleteWebhook',
+        consumes: FORM_CONSUMES,
+        params: WebhookParams,
+        body: ActionBody,
+        response: WebhookActionResponses,
+      },
+    },
     async (req, reply) =>
       ctx.formAction(req, reply, AREA, async (_f, frame) => {
         const id = uuidOrNone(req.params.webhookId);
@@ -210,7 +282,17 @@ export async function shippingRoutes(app: FastifyInstance, ctx: OfficeContext): 
   app.post<{ Params: { notificationId: string } }>(
     '/dashboard/shipping/deliveries/:notificationId/resend',
     {
-      schema: { tags, security, summary: 'Send a shipping webhook delivery again (owner; the outbox resend)', operationId: 'dashboardResendShippingDelivery', consumes: FORM_CONSUMES, params: DeliveryParams, querystring: ResendQuery, body: ActionBody, response: ResendResponses },
+      schema: {
+        tags,
+        security,
+        summary: 'Send a shipping webhook delivery again (owner; the outbox resend)',
+        operationId: 'dashboardResendShippingDelivery',
+        consumes: FORM_CONSUMES,
+        params: DeliveryParams,
+        querystring: ResendQuery,
+        body: ActionBody,
+        response: ResendResponses,
+      },
     },
     async (req, reply) => {
       const back = readBack(fieldsOf(req.query));

@@ -45,7 +45,11 @@ export async function trigger(c: StoreContext, event: string | undefined, values
   if (!isEvent(event)) throw usageError(`trigger needs an event: ${Object.keys(TRIGGER_EVENTS).join(', ')}`);
   if (c.env !== 'sandbox') throw usageError('trigger drives sandbox objects only (--env sandbox)');
   const steps: string[] = [];
-  const done = event.startsWith('order.') ? await orderEvent(c, event, values, steps) : event.startsWith('refund.') ? await refundEvent(c, event, values, steps) : await shippingEvent(c, event, values, steps);
+  const done = event.startsWith('order.')
+    ? await orderEvent(c, event, values, steps)
+    : event.startsWith('refund.')
+      ? await refundEvent(c, event, values, steps)
+      : await shippingEvent(c, event, values, steps);
   if (c.json) c.out(JSON.stringify({ event, ...done.json }));
   else for (const s of done.steps) c.out(s);
 }
@@ -103,7 +107,8 @@ async function refundEvent(c: StoreContext, event: TriggerEvent, values: Develop
   const amount = values.amount ?? (rejecting ? '1.51' : '1.00');
   const cents = /\.(\d\d)$/.exec(amount)?.[1];
   if (rejecting && !REJECTING_CENTS.includes(cents ?? '')) throw usageError(`refund.rejected needs --amount ending in .${REJECTING_CENTS.join(', .')} (the sandbox's rejecting amounts)`);
-  if (!rejecting && cents !== undefined && (REJECTING_CENTS.includes(cents) || cents === '57')) throw usageError(`refund.successful needs an --amount not ending in .51-.55 or .57 (those are the sandbox's other outcomes)`);
+  if (!rejecting && cents !== undefined && (REJECTING_CENTS.includes(cents) || cents === '57'))
+    throw usageError(`refund.successful needs an --amount not ending in .51-.55 or .57 (those are the sandbox's other outcomes)`);
   let order: Order | undefined;
   const orderUuid = values.order ?? (await newOrder(c, values, steps, { method: 'cardPayments' }));
   if (!values.order) order = await pay(c, orderUuid, 'paid', steps);

@@ -90,8 +90,7 @@ export class CliEventService {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
     const events = ready.map((n) => {
       const rules = KIND_RULES[n.kind];
-      const claims =
-        n.kind === 'webhook' ? (this.webhookClaims(n.claims) as Record<string, unknown>) : rules.withAccessKey ? { ...n.claims, accessKey: key.accessKey } : n.claims;
+      const claims = n.kind === 'webhook' ? (this.webhookClaims(n.claims) as Record<string, unknown>) : rules.withAccessKey ? { ...n.claims, accessKey: key.accessKey } : n.claims;
       const token = sign({ ...claims, iat, exp: iat + rules.tokenTtlS }, key.secretKey);
       const req = notificationRequest(n.kind, n.url, token);
       return { id: n.id, cursor: `${n.xact_id}.${n.feed_seq}`, kind: n.kind, subjectId: n.subject_id, createdAt: n.created_at.toISOString(), url: req.url, body: req.body };
@@ -129,10 +128,17 @@ export class CliEventService {
 
   /** The store's most recent orders of an environment (newest first), optionally of one status. */
   async recentOrders(storeId: string, env: Env, status: OrderStatus | undefined, limit: number): Promise<OrderRow[]> {
-    const { rows } = await this.db.query<{ id: string }>(
-      `SELECT id FROM orders WHERE store_id = $1 AND env = $2 AND ($3::text IS NULL OR status = $3) ORDER BY id DESC LIMIT $4`,
-      [storeId, env, status ?? null, limit],
-    );
-    return (await readOrders(this.db, rows.map((r) => r.id))).filter((r): r is OrderRow => r !== undefined);
+    const { rows } = await this.db.query<{ id: string }>(`SELECT id FROM orders WHERE store_id = $1 AND env = $2 AND ($3::text IS NULL OR status = $3) ORDER BY id DESC LIMIT $4`, [
+      storeId,
+      env,
+      status ?? null,
+      limit,
+    ]);
+    return (
+      await readOrders(
+        this.db,
+        rows.map((r) => r.id),
+      )
+    ).filter((r): r is OrderRow => r !== undefined);
   }
 }

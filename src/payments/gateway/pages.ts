@@ -93,9 +93,7 @@ function cardSection(t: GatewayMessages, m: PayPageModel): Html {
   return html`<form method="post" action="/pay/${m.order.id}/start">
 ${hiddenLang(m.locale)}
 <fieldset><legend>${t.chooseCardOption}</legend>
-<div class="choices">${order.map(
-    (mode, i) => html`<button type="submit" class="choice${i === 0 ? ' first' : ''}" name="mode" value="${mode}">${label[mode]}</button>`,
-  )}</div>
+<div class="choices">${order.map((mode, i) => html`<button type="submit" class="choice${i === 0 ? ' first' : ''}" name="mode" value="${mode}">${label[mode]}</button>`)}</div>
 </fieldset>
 </form>`;
 }

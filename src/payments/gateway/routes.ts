@@ -15,18 +15,7 @@ import { newNonce, originOf, sendHtml } from '../../platform/html.js';
 import { failureMessageKey, pageLocale } from './i18n.js';
 import { messagePage, payPage, statusPage } from './pages.js';
 import { fieldsOf, Security, type Fields } from '../../platform/schemas.js';
-import {
-  CancelBody,
-  CancelResponses,
-  FORM_CONSUMES,
-  PayPageQuery,
-  PayPageResponses,
-  PayParams,
-  ReturnFields,
-  ReturnResponses,
-  StartBody,
-  StartResponses,
-} from './schema.js';
+import { CancelBody, CancelResponses, FORM_CONSUMES, PayPageQuery, PayPageResponses, PayParams, ReturnFields, ReturnResponses, StartBody, StartResponses } from './schema.js';
 import { bankChoice, InvalidChoiceError, lastFailure, preferredBank, readChoice, type LoadedOrder } from './service.js';
 
 /** The language of a page without an order: ?lang=, else the browser's first gateway language. */
@@ -62,14 +51,7 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
     return sendHtml(reply, code, page, policy(nonce, loaded));
   };
 
-  const showPay = (
-    reply: FastifyReply,
-    code: number,
-    loaded: LoadedOrder,
-    locale: Locale,
-    country: string | undefined,
-    error?: ReturnType<typeof failureMessageKey>,
-  ) => {
+  const showPay = (reply: FastifyReply, code: number, loaded: LoadedOrder, locale: Locale, country: string | undefined, error?: ReturnType<typeof failureMessageKey>) => {
     const nonce = newNonce();
     const bank = loaded.order.payment_method === 'paymentInitiation' ? bankChoice(loaded.order, loaded.store, country, loaded.offer) : undefined;
     const page = payPage({ ...loaded, locale, nonce, publicUrl, error, bank });
@@ -179,7 +161,12 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
         if (!loaded) return notFound(reply, locale);
         const nonce = newNonce();
         const checkAgainUrl = `${publicUrl}${req.url}`;
-        return sendHtml(reply, 200, statusPage({ ...loaded, locale: pageLocale(loaded.order, fields.lang), nonce, kind: 'confirming', merchantReturnUrl: done.merchantUrl, checkAgainUrl }), policy(nonce, loaded));
+        return sendHtml(
+          reply,
+          200,
+          statusPage({ ...loaded, locale: pageLocale(loaded.order, fields.lang), nonce, kind: 'confirming', merchantReturnUrl: done.merchantUrl, checkAgainUrl }),
+          policy(nonce, loaded),
+        );
       }
       return redirect(reply, pageUrl(orderId, done.kind === 'retry' ? { lang: locale, retry: '1' } : { lang: locale }));
     } catch (err) {
@@ -192,9 +179,5 @@ export async function gatewayRoutes(app: FastifyInstance, opts: { services: Serv
   };
   const returnSchema = { ...page, summary: 'The processor sends the shopper back (signed fields)', response: ReturnResponses };
   app.get('/pay/:orderUuid/return', { schema: { ...returnSchema, operationId: 'payReturn', querystring: ReturnFields } }, processorReturn);
-  app.post(
-    '/pay/:orderUuid/return',
-    { schema: { ...returnSchema, operationId: 'payReturnPost', consumes: FORM_CONSUMES, querystring: ReturnFields, body: ReturnFields } },
-    processorReturn,
-  );
+  app.post('/pay/:orderUuid/return', { schema: { ...returnSchema, operationId: 'payReturnPost', consumes: FORM_CONSUMES, querystring: ReturnFields, body: ReturnFields } }, processorReturn);
 }

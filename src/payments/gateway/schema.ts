@@ -36,9 +36,7 @@ export const StartBody = documentedOnly(
 
 export const CancelBody = documentedOnly(FormFields({ lang: Type.Optional(lang) }, 'The cancel form'));
 
-export const ReturnFields = documentedOnly(
-  FormFields({ lang: Type.Optional(lang) }, "The processor's signed return fields (query or form); their names depend on the processor"),
-);
+export const ReturnFields = documentedOnly(FormFields({ lang: Type.Optional(lang) }, "The processor's signed return fields (query or form); their names depend on the processor"));
 
 /** Form posts are urlencoded (a JSON body is read the same way). */
 export const FORM_CONSUMES = ['application/x-www-form-urlencoded', 'application/json'];

@@ -169,7 +169,7 @@ export class HostedPayments {
       amountMinor: order.grand_total,
       currency: order.currency,
       locale,
-      description: bank ? (opts.paymentDescription || order.merchant_reference) : order.merchant_reference_display,
+      description: bank ? opts.paymentDescription || order.merchant_reference : order.merchant_reference_display,
       ...(bank && opts.paymentReference ? { paymentReference: opts.paymentReference } : {}),
       choice,
       returnUrl: this.returnUrl(order.id, locale),

@@ -120,21 +120,25 @@ function deliverySection(t: LinkMessages, m: LinkPageModel): Html {
   return html`<fieldset><legend>${t.delivery}</legend>
 ${radios}${choice.note}
 </fieldset>
-${groups.length
-  ? html`<div class="field picker" id="pickup-fields" data-found="${t.pointsFound}" data-missing="${t.choosePickupPoint}">
+${
+  groups.length
+    ? html`<div class="field picker" id="pickup-fields" data-found="${t.pointsFound}" data-missing="${t.choosePickupPoint}">
 <label for="f-pickupPoint">${t.pickupPoint}</label>
 <p class="hint" id="f-pickupPoint-hint" hidden>${t.pointSearchHint}</p>
 <select id="f-pickupPoint" name="pickupPoint"${pointProblem.attrs}><option value="">${t.choosePickupPoint}</option>${groups}</select>
 <span class="visually-hidden" role="status" id="f-pickupPoint-status"></span>${pointProblem.note}
 </div>`
-  : ''}
-${m.page.carriers.some((c) => c.couriers.length)
-  ? html`<fieldset id="courier-fields"><legend>${t.address}</legend>
+    : ''
+}
+${
+  m.page.carriers.some((c) => c.couriers.length)
+    ? html`<fieldset id="courier-fields"><legend>${t.address}</legend>
 ${field(t, m, 'street', 'text', 'address-line1', false)}
 ${field(t, m, 'locality', 'text', 'address-level2', false)}
 ${field(t, m, 'postalCode', 'text', 'postal-code', false)}
 </fieldset>`
-  : ''}`;
+    : ''
+}`;
 }
 
 export function linkPage(m: LinkPageModel): string {
@@ -156,14 +160,16 @@ export function linkPage(m: LinkPageModel): string {
 ${problemList(t, m)}
 <form method="post" action="${base}">
 <input type="hidden" name="lang" value="${m.locale}">
-${link.ask_additional_info
-  ? html`<fieldset><legend>${t.yourDetails}</legend>
+${
+  link.ask_additional_info
+    ? html`<fieldset><legend>${t.yourDetails}</legend>
 ${field(t, m, 'firstName', 'text', 'given-name', true)}
 ${field(t, m, 'lastName', 'text', 'family-name', true)}
 ${field(t, m, 'email', 'email', 'email', true)}
 ${shipping ? field(t, m, 'phone', 'tel', 'tel', true) : ''}
 </fieldset>`
-  : ''}
+    : ''
+}
 ${shipping ? deliverySection(t, m) : ''}
 <fieldset><legend>${t.method}</legend>
 ${methods.length ? methods : html`<p>${t.noMethods}</p>`}${method.note}

@@ -216,9 +216,7 @@ export async function paymentLinkPageRoutes(app: FastifyInstance, opts: { servic
         summary: 'Where the payer returns when the link has no returnUrl: the outcome of the payment',
         operationId: 'paymentLinkThanks',
         params: PageParams,
-        querystring: documentedOnly(
-          FormFields({ lang: Type.Optional(lang), 'order-token': Type.Optional(FormField('The order token Kassa appended')) }, 'The page query'),
-        ),
+        querystring: documentedOnly(FormFields({ lang: Type.Optional(lang), 'order-token': Type.Optional(FormField('The order token Kassa appended')) }, 'The page query')),
         response: { 200: htmlResponse('The outcome'), 404: notFound },
       },
     },

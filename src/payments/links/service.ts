@@ -268,11 +268,7 @@ export class PaymentLinkService {
     const link = await sql.readLink(this.db, id);
     if (!link) return undefined;
     // The store and the carriers are independent reads: in parallel.
-    const [store, carriers, order] = await Promise.all([
-      this.deps.stores.get(link.store_id),
-      this.carriers(link),
-      link.order_id ? this.deps.orders.getById(link.order_id) : undefined,
-    ]);
+    const [store, carriers, order] = await Promise.all([this.deps.stores.get(link.store_id), this.carriers(link), link.order_id ? this.deps.orders.getById(link.order_id) : undefined]);
     if (!store) return undefined;
     const taken = order !== undefined && effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now)) === 'PENDING';
     return { link, store, status: linkStatus(link), methods: linkMethods(store, link), carriers, taken };
@@ -354,9 +350,21 @@ export class PaymentLinkService {
     const orderId = uuidv7();
     const billing: Address | null = link.ask_additional_info
       ? {
-          firstName, lastName, email, phoneNumber: phone, phoneCountry: null, addressLine1: address.street, addressLine2: null,
-          locality: address.locality, region: null, country: link.customer_country ?? null, postalCode: address.postalCode,
-          companyName: null, companyLegalName: null, companyRegCode: null, companyVatNumber: null,
+          firstName,
+          lastName,
+          email,
+          phoneNumber: phone,
+          phoneCountry: null,
+          addressLine1: address.street,
+          addressLine2: null,
+          locality: address.locality,
+          region: null,
+          country: link.customer_country ?? null,
+          postalCode: address.postalCode,
+          companyName: null,
+          companyLegalName: null,
+          companyRegCode: null,
+          companyVatNumber: null,
         }
       : null;
     const options: MethodOptions = {};
@@ -389,10 +397,7 @@ export class PaymentLinkService {
       methodOptions: options,
       billingAddress: billing,
       shippingAddress: choice ? billing : null,
-      lineItems: [
-        { name: link.description, quantity: 1, finalPrice: toNumber(Number(link.amount)) },
-        ...(choice ? [{ name: 'SHIPPING', quantity: 1, finalPrice: toNumber(shippingCost) }] : []),
-      ],
+      lineItems: [{ name: link.description, quantity: 1, finalPrice: toNumber(Number(link.amount)) }, ...(choice ? [{ name: 'SHIPPING', quantity: 1, finalPrice: toNumber(shippingCost) }] : [])],
     };
     return withTx(this.db, async (tx) => {
       if (link.type === 'one_time' && !(await sql.claimOneTime(tx, link.id, orderId))) {
@@ -461,9 +466,7 @@ export class PaymentLinkService {
         name: r.name,
         phoneNumber: r.phoneNumber,
         email: r.email,
-        ...(choice.method_type === 'courier'
-          ? { streetAddress: r.streetAddress, locality: r.locality, postalCode: r.postalCode, country: r.country ?? found?.countryCode }
-          : {}),
+        ...(choice.method_type === 'courier' ? { streetAddress: r.streetAddress, locality: r.locality, postalCode: r.postalCode, country: r.country ?? found?.countryCode } : {}),
       },
       parcels: [{ weight: DEFAULT_PARCEL.weightG / 1000 }],
     };

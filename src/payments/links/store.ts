@@ -39,7 +39,11 @@ export interface LinkRow {
 }
 
 /** Orders that were paid: PAID and every status after it. */
-const WAS_PAID = sqlStatusIn(ORDER_MACHINE, 'o.status', ORDER_MACHINE.statuses.filter((s) => reachable(ORDER_MACHINE, 'PAID').has(s)));
+const WAS_PAID = sqlStatusIn(
+  ORDER_MACHINE,
+  'o.status',
+  ORDER_MACHINE.statuses.filter((s) => reachable(ORDER_MACHINE, 'PAID').has(s)),
+);
 
 const SELECT_LINK = `SELECT l.*, store_now(l.store_id, l.env) AS now,
   (SELECT count(*)::int FROM orders o WHERE o.payment_link_id = l.id) AS order_count,
@@ -68,9 +72,27 @@ export async function insertLink(q: Queryable, id: string, storeId: string, env:
        preferred_provider, preferred_country, payment_reference, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, store_now($2, $3))
      ON CONFLICT DO NOTHING`,
-    [id, storeId, env, shortCode, i.type, i.description, i.amount, i.currency, i.locale, i.askAdditionalInfo,
-      i.showShippingOptions, i.customerCountry, i.expiresAt, i.merchantReference, i.notificationUrl, i.returnUrl,
-      i.preferredProvider, i.preferredCountry, i.paymentReference],
+    [
+      id,
+      storeId,
+      env,
+      shortCode,
+      i.type,
+      i.description,
+      i.amount,
+      i.currency,
+      i.locale,
+      i.askAdditionalInfo,
+      i.showShippingOptions,
+      i.customerCountry,
+      i.expiresAt,
+      i.merchantReference,
+      i.notificationUrl,
+      i.returnUrl,
+      i.preferredProvider,
+      i.preferredCountry,
+      i.paymentReference,
+    ],
   );
   return (rowCount ?? 0) === 1;
 }

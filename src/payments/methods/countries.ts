@@ -43,12 +43,7 @@ export function isOffered(store: MethodSwitches, env: Env, method: PaymentMethod
  * undefined when it is accepted. `country` is the bank list the shopper would see
  * (`preferredCountry`, given or defaulted).
  */
-export function methodRefusal(
-  store: MethodSwitches,
-  env: Env,
-  method: PaymentMethodName,
-  country: CountryCode | undefined,
-): { field: string; message: string } | undefined {
+export function methodRefusal(store: MethodSwitches, env: Env, method: PaymentMethodName, country: CountryCode | undefined): { field: string; message: string } | undefined {
   if (!store.enabledMethods.includes(method)) return { field: 'payment.method', message: `${method} is not enabled for this store` };
   if (!isPerCountryMethod(method)) return undefined;
   const on = countriesOn(store, env, method);

@@ -21,21 +21,16 @@ for (const c of COUNTRIES) for (const b of BANKS[c]) if (!banksByCode.has(b.code
 
 export async function logoRoutes(app: FastifyInstance): Promise<void> {
   const svg = (body: string) => ({ body, type: 'image/svg+xml; charset=utf-8' });
-  const send = (reply: import('fastify').FastifyReply, s: { body: string; type: string }) =>
-    reply.header('content-type', s.type).header('cache-control', 'public, max-age=86400').send(s.body);
+  const send = (reply: import('fastify').FastifyReply, s: { body: string; type: string }) => reply.header('content-type', s.type).header('cache-control', 'public, max-age=86400').send(s.body);
 
   app.get<{ Params: { file: string } }>('/logos/banks/:file', { schema: logoSchema('bank', 'getBankLogo', 'HABAEE2X.svg') }, async (req, reply) => {
     const bank = banksByCode.get(req.params.file.replace(/\.svg$/, ''));
     if (!bank) throw Errors.notFound(`Logo ${req.params.file}`);
     return send(reply, svg(bankLogoSvg(bank)));
   });
-  app.get<{ Params: { file: string } }>(
-    '/logos/methods/:file',
-    { schema: logoSchema('payment method', 'getMethodLogo', 'cardPayments.svg') },
-    async (req, reply) => {
-      const m = req.params.file.replace(/\.svg$/, '');
-      if (!isPaymentMethodName(m)) throw Errors.notFound(`Logo ${req.params.file}`);
-      return send(reply, svg(methodLogoSvg(m)));
-    },
-  );
+  app.get<{ Params: { file: string } }>('/logos/methods/:file', { schema: logoSchema('payment method', 'getMethodLogo', 'cardPayments.svg') }, async (req, reply) => {
+    const m = req.params.file.replace(/\.svg$/, '');
+    if (!isPaymentMethodName(m)) throw Errors.notFound(`Logo ${req.params.file}`);
+    return send(reply, svg(methodLogoSvg(m)));
+  });
 }

@@ -10,12 +10,14 @@ describe('structured payment references', () => {
   });
 
   it('a changed digit is detected by 7-3-1', () => {
-    fc.assert(fc.property(fc.stringMatching(/^[0-9]{2,19}$/), fc.nat(), fc.integer({ min: 1, max: 9 }), (base, pos, delta) => {
-      const ref = base + checkDigit731(base);
-      const i = pos % ref.length;
-      const changed = ref.slice(0, i) + String((Number(ref[i]) + delta) % 10) + ref.slice(i + 1);
-      return !isNationalReference(changed);
-    }));
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{2,19}$/), fc.nat(), fc.integer({ min: 1, max: 9 }), (base, pos, delta) => {
+        const ref = base + checkDigit731(base);
+        const i = pos % ref.length;
+        const changed = ref.slice(0, i) + String((Number(ref[i]) + delta) % 10) + ref.slice(i + 1);
+        return !isNationalReference(changed);
+      }),
+    );
   });
 
   it('RF creditor references (ISO 11649)', () => {

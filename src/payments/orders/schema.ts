@@ -15,8 +15,21 @@ import { INTENT_STATUSES, ORDER_STATUSES } from './states.js';
 import { REFUND_STATUSES } from '../refunds/states.js';
 
 export const ADDRESS_FIELDS = [
-  'firstName', 'lastName', 'email', 'phoneNumber', 'phoneCountry', 'addressLine1', 'addressLine2', 'locality',
-  'region', 'country', 'postalCode', 'companyName', 'companyLegalName', 'companyRegCode', 'companyVatNumber',
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'phoneCountry',
+  'addressLine1',
+  'addressLine2',
+  'locality',
+  'region',
+  'country',
+  'postalCode',
+  'companyName',
+  'companyLegalName',
+  'companyRegCode',
+  'companyVatNumber',
 ] as const;
 export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type Address = Record<AddressField, string | null>;
@@ -228,7 +241,6 @@ export function parseOrderPayload(payload: Json, storeCountry: string): OrderInp
   };
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Wire schemas (TypeBox): the order and refund objects as the spec shows them, and the token body
 // of POST /orders and /refunds. Fastify serializes the answers with them and the OpenAPI document
@@ -238,10 +250,9 @@ const Str = (description?: string) => Type.String(description ? { description } 
 const NullableStr = (description?: string) => nullable(Type.String(), description ? { description } : {});
 
 /** The address object; in answers every field is present, unset ones null. */
-export const AddressSchema = nullable(
-  Type.Object(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, NullableStr()])) as unknown as Record<AddressField, TSchema>, { additionalProperties: false }),
-  { description: 'Address object; unset fields are null' },
-);
+export const AddressSchema = nullable(Type.Object(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, NullableStr()])) as unknown as Record<AddressField, TSchema>, { additionalProperties: false }), {
+  description: 'Address object; unset fields are null',
+});
 
 export const LineItemSchema = Type.Object({
   name: Str('Item name'),
@@ -310,10 +321,7 @@ export const OrderSchema = Type.Object(
  */
 export function tokenBody(payload: string): TSchema {
   return documentedOnly(
-    Type.Object(
-      { data: Type.String({ description: `HS256 JWT signed with the store's secret key; its payload is ${payload}` }) },
-      { required: ['data'], additionalProperties: true },
-    ),
+    Type.Object({ data: Type.String({ description: `HS256 JWT signed with the store's secret key; its payload is ${payload}` }) }, { required: ['data'], additionalProperties: true }),
     { type: 'object', properties: { data: { description: 'HS256 JWT (string) whose payload is the request' } } } as unknown as TSchema,
   );
 }

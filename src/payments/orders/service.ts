@@ -131,9 +131,7 @@ export class OrderService {
     }
     const status = effectiveStatus(existing.status, new Date(existing.expires_at), new Date(existing.now));
     if (!UPDATABLE.includes(status)) {
-      throw Errors.badRequest(
-        `merchantReference "${input.merchantReference}" belongs to an order that is ${status} and can no longer be changed; send a new merchantReference`,
-      );
+      throw Errors.badRequest(`merchantReference "${input.merchantReference}" belongs to an order that is ${status} and can no longer be changed; send a new merchantReference`);
     }
     // The stored status, which the statement's guard checks (an expired order the sweeper has not
     // written yet is still PENDING there).
@@ -163,7 +161,10 @@ export class OrderService {
       }
       const kind = field === 'sessionUuid' ? 'session' : 'draft';
       if (!(await claimSession(tx, { id, storeId: store.id, env, kind, orderId: row.id, method: input.method }))) {
-        throw Errors.validation(field, `is not a usable ${kind === 'session' ? 'session' : 'draft payment intent'} of this store and environment (unknown, expired, made for another payment method, or already used by another order)`);
+        throw Errors.validation(
+          field,
+          `is not a usable ${kind === 'session' ? 'session' : 'draft payment intent'} of this store and environment (unknown, expired, made for another payment method, or already used by another order)`,
+        );
       }
       return row;
     });
@@ -222,13 +223,7 @@ export class OrderService {
    * Binds the open intent to the processor's transaction, so that only this attempt's return can
    * complete it (a later attempt rebinds it). 409 when the order changed meanwhile.
    */
-  async bindAttempt(
-    orderId: string,
-    intentId: string,
-    processor: string,
-    processorReference: string,
-    metadata: Record<string, string | number | boolean>,
-  ): Promise<void> {
+  async bindAttempt(orderId: string, intentId: string, processor: string, processorReference: string, metadata: Record<string, string | number | boolean>): Promise<void> {
     await withTx(this.db, async (tx) => {
       const order = await this.lockPayable(tx, orderId);
       const intent = order.intents.find((i) => i.id === intentId);
@@ -374,4 +369,3 @@ export class OrderService {
     return rows[0]!.now;
   }
 }
-

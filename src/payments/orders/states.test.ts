@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { walkTable } from '../../../test/support/state-machines.js';
 import { canMove, reachable, sourcesOf, transition } from '../../platform/state-machine.js';
-import {
-  applyTransition,
-  effectiveStatus,
-  INTENT_MACHINE,
-  INTENT_STATUSES,
-  ORDER_MACHINE,
-  ORDER_STATUSES,
-  ORDER_TRANSITIONS,
-  TransitionError,
-  UPDATABLE,
-} from './states.js';
+import { applyTransition, effectiveStatus, INTENT_MACHINE, INTENT_STATUSES, ORDER_MACHINE, ORDER_STATUSES, ORDER_TRANSITIONS, TransitionError, UPDATABLE } from './states.js';
 import { REFUNDABLE_STATUSES } from './view.js';
 
 describe('order state machine', () => {
@@ -64,7 +54,9 @@ describe('order table, walked', () => {
   });
 
   it('announces payment and abandonment, not the moves made by refunds (the refund notifications tell those)', () => {
-    const notifying = Object.entries(ORDER_TRANSITIONS).filter(([, t]) => t.notify).map(([e]) => e);
+    const notifying = Object.entries(ORDER_TRANSITIONS)
+      .filter(([, t]) => t.notify)
+      .map(([e]) => e);
     expect(notifying.sort()).toEqual(['abandon', 'pay']);
     expect(applyTransition('PAID', 'refundPartially')).toMatchObject({ to: 'PARTIALLY_REFUNDED', notify: false, intent: null });
     expect(applyTransition('PARTIALLY_REFUNDED', 'refundFully')).toMatchObject({ to: 'REFUNDED', notify: false, intent: null });

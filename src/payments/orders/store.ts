@@ -76,7 +76,11 @@ export interface OrderRefundRow {
 }
 
 /** Orders that were paid: PAID and every status after it (only they can have refunds and a payment in the ledger). */
-const WAS_PAID = sqlStatusIn(ORDER_MACHINE, 'o.status', ORDER_MACHINE.statuses.filter((s) => reachable(ORDER_MACHINE, 'PAID').has(s)));
+const WAS_PAID = sqlStatusIn(
+  ORDER_MACHINE,
+  'o.status',
+  ORDER_MACHINE.statuses.filter((s) => reachable(ORDER_MACHINE, 'PAID').has(s)),
+);
 
 /** The order's intents and refunds, read with it in the same statement (only paid orders can have refunds). */
 const INTENTS_JSON = `coalesce((SELECT json_agg(pi ORDER BY pi.created_at) FROM payment_intents pi WHERE pi.order_id = o.id), '[]'::json) AS intents,
@@ -88,15 +92,38 @@ const INTENTS_JSON = `coalesce((SELECT json_agg(pi ORDER BY pi.created_at) FROM 
 
 /** Columns written from an OrderInput, in the order of insertParams/updateParams. */
 const INPUT_COLUMNS = [
-  'merchant_reference_display', 'return_url', 'notification_url', 'grand_total', 'currency', 'locale', 'payment_method',
-  'method_display', 'method_options', 'billing_address', 'shipping_address', 'line_items', 'session_uuid', 'expires_in_minutes',
+  'merchant_reference_display',
+  'return_url',
+  'notification_url',
+  'grand_total',
+  'currency',
+  'locale',
+  'payment_method',
+  'method_display',
+  'method_options',
+  'billing_address',
+  'shipping_address',
+  'line_items',
+  'session_uuid',
+  'expires_in_minutes',
 ] as const;
 
 function inputParams(o: OrderInput): unknown[] {
   return [
-    o.merchantReferenceDisplay, o.returnUrl, o.notificationUrl, o.grandTotal, o.currency, o.locale, o.method,
-    o.methodDisplay, JSON.stringify(o.methodOptions), o.billingAddress && JSON.stringify(o.billingAddress),
-    o.shippingAddress && JSON.stringify(o.shippingAddress), o.lineItems && JSON.stringify(o.lineItems), o.sessionUuid, o.expiresIn,
+    o.merchantReferenceDisplay,
+    o.returnUrl,
+    o.notificationUrl,
+    o.grandTotal,
+    o.currency,
+    o.locale,
+    o.method,
+    o.methodDisplay,
+    JSON.stringify(o.methodOptions),
+    o.billingAddress && JSON.stringify(o.billingAddress),
+    o.shippingAddress && JSON.stringify(o.shippingAddress),
+    o.lineItems && JSON.stringify(o.lineItems),
+    o.sessionUuid,
+    o.expiresIn,
   ];
 }
 
@@ -211,10 +238,7 @@ export async function insertOrders(q: Queryable, items: readonly NewOrder[]): Pr
  * its own after the lock sees what the transaction we waited for committed.
  */
 export async function lockOrderByReference(q: Queryable, storeId: string, env: Env, reference: string): Promise<OrderRow | undefined> {
-  const { rows } = await q.query<{ id: string }>(
-    'SELECT id FROM orders WHERE store_id = $1 AND env = $2 AND merchant_reference = $3 FOR UPDATE',
-    [storeId, env, reference],
-  );
+  const { rows } = await q.query<{ id: string }>('SELECT id FROM orders WHERE store_id = $1 AND env = $2 AND merchant_reference = $3 FOR UPDATE', [storeId, env, reference]);
   return rows[0] && readOrderById(q, rows[0].id);
 }
 
@@ -286,10 +310,7 @@ export async function readOrders(q: Queryable, ids: readonly string[]): Promise<
 
 /** Reads an order by id alone: for the shopper's hosted pages, which carry no store credentials. */
 export async function readOrderById(q: Queryable, orderId: string): Promise<OrderRow | undefined> {
-  const { rows } = await q.query<OrderRow>(
-    `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = $1`,
-    [orderId],
-  );
+  const { rows } = await q.query<OrderRow>(`SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = $1`, [orderId]);
   return rows[0];
 }
 
@@ -330,8 +351,7 @@ export async function updateIntent(q: Queryable, intentId: string, u: IntentUpda
             service_fee = coalesce($6, service_fee), service_fee_currency = CASE WHEN $6::bigint IS NULL THEN service_fee_currency ELSE currency END,
             updated_at = (SELECT store_now(o.store_id, o.env) FROM orders o WHERE o.id = payment_intents.order_id)
       WHERE id = $1 AND ${m.guard}`,
-    [intentId, u.processor ?? null, u.processorReference ?? null, u.failureReason ?? null,
-      u.metadata ? JSON.stringify(u.metadata) : null, u.serviceFee ?? null, ...m.values],
+    [intentId, u.processor ?? null, u.processorReference ?? null, u.failureReason ?? null, u.metadata ? JSON.stringify(u.metadata) : null, u.serviceFee ?? null, ...m.values],
   );
   expectMoved(INTENT_MACHINE, u.status, rowCount, 1, intentId);
 }

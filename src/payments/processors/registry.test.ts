@@ -59,9 +59,7 @@ describe('ProcessorRegistry', () => {
   it('refuses a second processor for a method already served, rather than replacing the first', () => {
     const first = family({ id: 'kassa-bank-sim', name: 'Bank', method: 'paymentInitiation', supportsRefunds: true });
     const second = family({ id: 'other-bank', name: 'Other bank', method: 'paymentInitiation', supportsRefunds: true });
-    expect(() => new ProcessorRegistry([first, second], ctx, none)).toThrow(
-      'processor other-bank cannot serve paymentInitiation: kassa-bank-sim already does (one processor per payment method)',
-    );
+    expect(() => new ProcessorRegistry([first, second], ctx, none)).toThrow('processor other-bank cannot serve paymentInitiation: kassa-bank-sim already does (one processor per payment method)');
   });
 
   it('refuses two processors with one id', () => {

@@ -16,7 +16,6 @@ import { PAYMENT_METHODS, type PaymentMethodName } from '../methods/catalogue/me
 import { EVERYTHING, type Offer } from '../methods/offer.js';
 import type { ProcessorAdapter, ProcessorContext, ProcessorDefinition, ProcessorFamily } from './contract.js';
 
-
 /** Whether production can serve a method, and if not, what is missing. */
 export type ProductionReadiness = { ready: true; connector: string } | { ready: false; missing: string };
 
@@ -60,7 +59,8 @@ export class ProcessorRegistry {
     const f = this.family(m);
     if (!f.connector || !f.production) return { ready: false, missing: `${m} has no production connector in Kassa yet (its processor ${f.definition.id} is a sandbox simulator)` };
     const configured = await this.configured(f);
-    if (configured.length === 0) return { ready: false, missing: `${m} needs the ${f.connector.kind} connector (${f.connector.title}); the operator sets it with \`kassa connectors set ${f.connector.kind}\`` };
+    if (configured.length === 0)
+      return { ready: false, missing: `${m} needs the ${f.connector.kind} connector (${f.connector.title}); the operator sets it with \`kassa connectors set ${f.connector.kind}\`` };
     return { ready: true, connector: f.connector.kind };
   }
 

@@ -47,7 +47,9 @@ describe('refund table, walked', () => {
   });
 
   it('announces every change of status and the start of a wait for funds; not the retries or the booking', () => {
-    const quiet = Object.entries(REFUND_MACHINE.transitions).filter(([, t]) => !t.notify).map(([e]) => e);
+    const quiet = Object.entries(REFUND_MACHINE.transitions)
+      .filter(([, t]) => !t.notify)
+      .map(([e]) => e);
     expect(quiet.sort()).toEqual(['book', 'retryFunds', 'retryProcessor']);
     for (const [event, t] of Object.entries(REFUND_MACHINE.transitions)) {
       if (t.to !== 'PROCESSING' && !t.from.includes(t.to)) expect(t.notify, event).toBe(true);

@@ -84,4 +84,3 @@ export const TopUpAnswer = Type.Object({
 export const CancelledRefund = RefundSchema;
 
 export const PayoutsRunAnswer = Type.Object({ payouts: Type.Array(PayoutSchema) });
-

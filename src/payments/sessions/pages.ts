@@ -253,7 +253,8 @@ ${fields}
   // The script's settings ride on <body> as data attributes (escaped like any attribute).
   return doc.replace(
     '<body>',
-    html`<body data-pay-url="/embedded/card/${m.uuid}/pay?${new URLSearchParams({ lang: m.locale, ...(m.parent ? { parent: m.parent } : {}) }).toString()}" data-parent="${m.parent ?? ''}" data-texts="${JSON.stringify(texts)}">`.value,
+    html`<body data-pay-url="/embedded/card/${m.uuid}/pay?${new URLSearchParams({ lang: m.locale, ...(m.parent ? { parent: m.parent } : {}) }).toString()}" data-parent="${m.parent ?? ''}" data-texts="${JSON.stringify(texts)}">`
+      .value,
   );
 }
 

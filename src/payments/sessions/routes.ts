@@ -61,12 +61,7 @@ async function cors(req: FastifyRequest, reply: FastifyReply): Promise<void> {
 const PREFLIGHT_HEADERS = 'Accept, Content-Type, X-Montonio-Js-Version';
 
 function preflight(_req: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply
-    .code(204)
-    .header('access-control-allow-methods', 'GET, OPTIONS')
-    .header('access-control-allow-headers', PREFLIGHT_HEADERS)
-    .header('access-control-max-age', '600')
-    .send();
+  return reply.code(204).header('access-control-allow-methods', 'GET, OPTIONS').header('access-control-allow-headers', PREFLIGHT_HEADERS).header('access-control-max-age', '600').send();
 }
 
 export async function sessionRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
@@ -193,7 +188,16 @@ export async function embeddedPageRoutes(app: FastifyInstance, opts: { services:
 
   app.get<{ Params: { uuid: string }; Querystring: Record<string, unknown> }>(
     '/embedded/card/:uuid',
-    { schema: { ...page, summary: 'The embedded card form of a session or draft payment intent (HTML, made for an iframe)', operationId: 'embeddedCardForm', params: FormParams, querystring: FormQuery, response: pageResponses } },
+    {
+      schema: {
+        ...page,
+        summary: 'The embedded card form of a session or draft payment intent (HTML, made for an iframe)',
+        operationId: 'embeddedCardForm',
+        params: FormParams,
+        querystring: FormQuery,
+        response: pageResponses,
+      },
+    },
     async (req, reply) => {
       const lang = first(req.query.lang);
       const parent = parentOrigin(first(req.query.parent));
@@ -209,13 +213,31 @@ export async function embeddedPageRoutes(app: FastifyInstance, opts: { services:
 
   app.post<{ Params: { uuid: string }; Querystring: Record<string, unknown> }>(
     '/embedded/card/:uuid/pay',
-    { schema: { ...page, summary: "Pay the session's order with the card typed in the form (same-origin fetch from the form)", operationId: 'embeddedCardPay', params: FormParams, querystring: FormQuery, body: PayBody, response: payResponses } },
+    {
+      schema: {
+        ...page,
+        summary: "Pay the session's order with the card typed in the form (same-origin fetch from the form)",
+        operationId: 'embeddedCardPay',
+        params: FormParams,
+        querystring: FormQuery,
+        body: PayBody,
+        response: payResponses,
+      },
+    },
     async (req) => sessions.pay(req.params.uuid, parsePayment(req.body), parentOrigin(first(req.query.parent)) ?? '', first(req.query.lang)),
   );
 
   app.get<{ Querystring: Record<string, string> }>(
     THREE_DS_PATH,
-    { schema: { ...page, summary: 'The embedded 3-D Secure challenge (HTML, framed over the checkout; signed fields)', operationId: 'embeddedCard3ds', querystring: ChallengeQuery, response: challengePageResponses } },
+    {
+      schema: {
+        ...page,
+        summary: 'The embedded 3-D Secure challenge (HTML, framed over the checkout; signed fields)',
+        operationId: 'embeddedCard3ds',
+        querystring: ChallengeQuery,
+        response: challengePageResponses,
+      },
+    },
     async (req, reply) => {
       const fields: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.query)) {
@@ -232,7 +254,15 @@ export async function embeddedPageRoutes(app: FastifyInstance, opts: { services:
 
   app.post(
     THREE_DS_PATH,
-    { schema: { ...page, summary: 'Complete or fail the embedded 3-D Secure challenge (same-origin fetch; signed fields)', operationId: 'embeddedCard3dsAnswer', body: ChallengeBody, response: payResponses } },
+    {
+      schema: {
+        ...page,
+        summary: 'Complete or fail the embedded 3-D Secure challenge (same-origin fetch; signed fields)',
+        operationId: 'embeddedCard3dsAnswer',
+        body: ChallengeBody,
+        response: payResponses,
+      },
+    },
     async (req) => {
       const { fields, action } = parseChallengeAnswer(req.body);
       return sessions.finishChallenge(fields, action);

@@ -13,9 +13,12 @@ export const DraftIntentSchema = Type.Object(
   {
     uuid: Type.String({ description: 'The draft payment intent UUID, sent as paymentIntentUuid with the order' }),
     stripePublicKey: Type.String({
-      description: "cardPayments: the Stripe connector's publishable key (pk_live_…, or pk_test_… for a Stripe test account; the sandbox's simulator: pk_test_KassaSandbox…). blik: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments",
+      description:
+        "cardPayments: the Stripe connector's publishable key (pk_live_…, or pk_test_… for a Stripe test account; the sandbox's simulator: pk_test_KassaSandbox…). blik: `kassa_pk_<env>_<accessKey>`, naming the environment for Kassa's EmbeddedPayments",
     }),
-    stripeClientSecret: Type.String({ description: "cardPayments: the client secret of the draft's Stripe PaymentIntent (pi_…_secret_…). blik: `<uuid>_secret_<mac>`, the draft's id signed under the store's key" }),
+    stripeClientSecret: Type.String({
+      description: "cardPayments: the client secret of the draft's Stripe PaymentIntent (pi_…_secret_…). blik: `<uuid>_secret_<mac>`, the draft's id signed under the store's key",
+    }),
     onBehalfOf: Type.String({ description: 'The store UUID' }),
   },
   { description: 'A draft payment intent' },
@@ -39,7 +42,7 @@ export const IntentParams = Type.Object({ paymentIntentUuid: idParam('Payment in
 export const FormParams = Type.Object({ uuid: idParam('Session or draft payment intent UUID') });
 export const GatewayUrlQuery = documentedOnly(
   Type.Object({
-    preferredLocale: Type.Optional(Type.String({ description: 'en_US, et, lv, lt, pl, fi or ru (the official SDK\'s locales); de and en also' })),
+    preferredLocale: Type.Optional(Type.String({ description: "en_US, et, lv, lt, pl, fi or ru (the official SDK's locales); de and en also" })),
   }),
   Type.Object({}, { additionalProperties: true }),
 );
@@ -73,7 +76,12 @@ export const PayResultSchema = Type.Union(
     Type.Object({ status: Type.Literal('invalidCode') }, { description: 'The BLIK code is not 6 digits' }),
     Type.Object({ status: Type.Literal('challenge'), paymentIntentUuid: Intent, embeddedUrl: Type.String({ description: 'The signed 3-D Secure page' }) }),
     Type.Object(
-      { status: Type.Literal('confirm'), paymentIntentUuid: Intent, clientSecret: Type.String({ description: "The Stripe PaymentIntent's client secret" }), returnUrl: Type.String({ description: 'Where Stripe.js returns after a redirect' }) },
+      {
+        status: Type.Literal('confirm'),
+        paymentIntentUuid: Intent,
+        clientSecret: Type.String({ description: "The Stripe PaymentIntent's client secret" }),
+        returnUrl: Type.String({ description: 'Where Stripe.js returns after a redirect' }),
+      },
       { description: "Production: Stripe.js confirms the PaymentIntent in the browser; Stripe's webhook records the outcome" },
     ),
   ],
@@ -81,10 +89,7 @@ export const PayResultSchema = Type.Union(
 );
 
 export const ChallengeQuery = documentedOnly(
-  FormFields(
-    { ...Object.fromEntries([...THREE_DS_FIELDS, 'mac'].map((n) => [n, Type.Optional(FormField(`Signed field ${n}`))])) },
-    'The signed 3-D Secure step',
-  ),
+  FormFields({ ...Object.fromEntries([...THREE_DS_FIELDS, 'mac'].map((n) => [n, Type.Optional(FormField(`Signed field ${n}`))])) }, 'The signed 3-D Secure step'),
 );
 export const ChallengeBody = documentedOnly(
   Type.Object({
@@ -94,7 +99,10 @@ export const ChallengeBody = documentedOnly(
   Type.Object({}, { additionalProperties: true }),
 );
 
-export const pageResponses = { 200: htmlResponse('The page'), 404: pageErrorResponse("Unknown session, or its environment has no card processor configured (production without the stripe connector): a page saying so") };
+export const pageResponses = {
+  200: htmlResponse('The page'),
+  404: pageErrorResponse('Unknown session, or its environment has no card processor configured (production without the stripe connector): a page saying so'),
+};
 export const challengePageResponses = { 200: htmlResponse('The 3-D Secure page'), 400: pageErrorResponse('The signed fields are missing or altered: a page saying so') };
 export const payResponses = { 200: described('The outcome', PayResultSchema), ...errorResponses(400, 403, 404, 409) };
 

@@ -215,7 +215,8 @@ export class SessionService {
     // The binding rules keep a session's order on cardPayments and a draft's on the draft's method.
     if (order.payment_method !== 'cardPayments' && order.payment_method !== 'blik') throw Errors.conflict(`the order of this session is paid with ${order.payment_method}, not in this form`);
     const expected = order.payment_method === 'blik' ? 'blik' : 'card';
-    if ((input.kind === 'blik') !== (expected === 'blik')) throw Errors.badRequest(expected === 'blik' ? 'this order is paid with a BLIK code (blikCode)' : 'this order is paid by card (cardNumber, cardExpiry, cardCvc)');
+    if ((input.kind === 'blik') !== (expected === 'blik'))
+      throw Errors.badRequest(expected === 'blik' ? 'this order is paid with a BLIK code (blikCode)' : 'this order is paid by card (cardNumber, cardExpiry, cardCvc)');
     if (input.kind === 'blik') return this.payBlik(order, input.blikCode);
     if (input.kind === 'elements') return this.payInBrowser(s, order, lang);
     const card = { number: input.card.cardNumber, expiry: input.card.cardExpiry, cvc: input.card.cardCvc };
@@ -259,7 +260,16 @@ export class SessionService {
     const intentId = await this.d.orders.openAttempt(order.id);
     const formUrl = `${this.d.publicUrl}/embedded/card/${s.id}`;
     const prepared = await embedded.prepare(
-      { orderId: order.id, intentId, amountMinor: order.grand_total, currency: order.currency, locale, description: order.merchant_reference_display, choice: { cardMode: 'card' }, returnUrl: formUrl },
+      {
+        orderId: order.id,
+        intentId,
+        amountMinor: order.grand_total,
+        currency: order.currency,
+        locale,
+        description: order.merchant_reference_display,
+        choice: { cardMode: 'card' },
+        returnUrl: formUrl,
+      },
       s.kind === 'draft' ? (s.processor_reference ?? undefined) : undefined,
     );
     await this.d.orders.bindAttempt(order.id, intentId, adapter.definition.id, prepared.processorReference, { paidWith: 'card', embedded: true });

@@ -39,10 +39,7 @@ export async function insertSession(
 }
 
 export async function readSession(q: Queryable, id: string): Promise<CheckoutSessionRow | undefined> {
-  const { rows } = await q.query<CheckoutSessionRow>(
-    'SELECT *, store_now(store_id, env) AS now FROM checkout_sessions WHERE id = $1',
-    [id],
-  );
+  const { rows } = await q.query<CheckoutSessionRow>('SELECT *, store_now(store_id, env) AS now FROM checkout_sessions WHERE id = $1', [id]);
   return rows[0];
 }
 
@@ -50,10 +47,7 @@ export async function readSession(q: Queryable, id: string): Promise<CheckoutSes
  * Binds the session to the order, when it is the store's and environment's, of the expected kind,
  * and either still free and unexpired, or already this order's (a re-sent order). True when bound.
  */
-export async function claimSession(
-  q: Queryable,
-  c: { id: string; storeId: string; env: Env; kind: CheckoutKind; orderId: string; method: string },
-): Promise<boolean> {
+export async function claimSession(q: Queryable, c: { id: string; storeId: string; env: Env; kind: CheckoutKind; orderId: string; method: string }): Promise<boolean> {
   // A draft is for one payment method; an order already bound to another session keeps that one.
   const { rowCount } = await q.query(
     `UPDATE checkout_sessions s SET order_id = $5
@@ -67,10 +61,7 @@ export async function claimSession(
 
 /** The session an order is bound to (of either kind), if any. */
 export async function sessionOfOrder(q: Queryable, orderId: string): Promise<CheckoutSessionRow | undefined> {
-  const { rows } = await q.query<CheckoutSessionRow>(
-    'SELECT *, store_now(store_id, env) AS now FROM checkout_sessions WHERE order_id = $1',
-    [orderId],
-  );
+  const { rows } = await q.query<CheckoutSessionRow>('SELECT *, store_now(store_id, env) AS now FROM checkout_sessions WHERE order_id = $1', [orderId]);
   return rows[0];
 }
 

@@ -75,13 +75,15 @@ describe('CSV export', () => {
     const text = fc.oneof(awkward, fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }));
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(text, text, fc.option(text), fc.integer({ min: -1e9, max: 1e9 })), { maxLength: 8 }), async (specs) => {
-        const rows = specs.map(([ref, method, refund, amount], i): PayoutExportRow => ({
-          ...sampleRow(i),
-          merchantReference: ref,
-          paymentMethod: method,
-          refundUuid: refund,
-          amountMinor: amount,
-        }));
+        const rows = specs.map(
+          ([ref, method, refund, amount], i): PayoutExportRow => ({
+            ...sampleRow(i),
+            merchantReference: ref,
+            paymentMethod: method,
+            refundUuid: refund,
+            amountMinor: amount,
+          }),
+        );
         const records = parseCsv(await csv(rows));
         const guard = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
         expect(records).toEqual([

@@ -1,13 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  EXPORT_FORMAT_INFO,
-  EXPORT_FORMATS,
-  exportFileName,
-  isExportFormat,
-  writeExport,
-  type PayoutExportRow,
-} from './index.js';
+import { EXPORT_FORMAT_INFO, EXPORT_FORMATS, exportFileName, isExportFormat, writeExport, type PayoutExportRow } from './index.js';
 import { CountingSink, HEADER, MemorySink, sampleRow, sampleRows } from '../../../test/support/exports.js';
 
 async function* failingRows(after: number): AsyncGenerator<PayoutExportRow> {

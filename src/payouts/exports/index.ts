@@ -55,13 +55,7 @@ export interface ExportResult {
  * Writes the whole export to `sink`, awaiting 'drain' whenever the sink asks. Rejects if the
  * rows iterable throws or the sink errors/closes; the sink is not destroyed here (callers decide).
  */
-export async function writeExport(
-  format: ExportFormat,
-  header: PayoutExportHeader,
-  rows: PayoutExportRows,
-  sink: Writable,
-  options: WriteExportOptions = {},
-): Promise<ExportResult> {
+export async function writeExport(format: ExportFormat, header: PayoutExportHeader, rows: PayoutExportRows, sink: Writable, options: WriteExportOptions = {}): Promise<ExportResult> {
   const target = new WritableTarget(sink);
   try {
     let count: number;

@@ -30,6 +30,9 @@ describe('formatMinor', () => {
   });
 
   it('matches a BigInt reference for every safe integer', () => {
-    fc.assert(fc.property(fc.maxSafeInteger(), (m) => formatMinor(m) === reference(m)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (m) => formatMinor(m) === reference(m)),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -38,16 +38,7 @@ export interface PayoutExportHeader {
 export type PayoutExportRows = AsyncIterable<PayoutExportRow> | Iterable<PayoutExportRow>;
 
 /** The row columns, in file order, shared by every tabular format. */
-export const ROW_COLUMNS = [
-  'type',
-  'orderUuid',
-  'merchantReference',
-  'refundUuid',
-  'paymentMethod',
-  'amount',
-  'currency',
-  'occurredAt',
-] as const;
+export const ROW_COLUMNS = ['type', 'orderUuid', 'merchantReference', 'refundUuid', 'paymentMethod', 'amount', 'currency', 'occurredAt'] as const;
 
 /**
  * Minor units to a decimal string with exactly 2 decimals, by string surgery on the integer

@@ -69,20 +69,12 @@ describe('XLSX export', () => {
   });
 
   it('writes the column headers and one row per export row with typed cells', async () => {
-    const rows: PayoutExportRow[] = [
-      sampleRow(0),
-      sampleRow(1),
-      { ...sampleRow(2), merchantReference: ' <&> "x" \u0001 😀 ', amountMinor: -1250 },
-    ];
+    const rows: PayoutExportRow[] = [sampleRow(0), sampleRow(1), { ...sampleRow(2), merchantReference: ' <&> "x" \u0001 😀 ', amountMinor: -1250 }];
     const entries = readZip(await xlsx(rows));
     const sheet = sheetRows(entries.find((e) => e.name === 'xl/worksheets/sheet1.xml')?.data);
     expect(sheet).toHaveLength(4);
     expect(cells(sheet[0]!).map((c) => [c.ref, c.type, c.value])).toEqual(
-      ['type', 'orderUuid', 'merchantReference', 'refundUuid', 'paymentMethod', 'amount', 'currency', 'occurredAt'].map((v, i) => [
-        `${'ABCDEFGH'[i]}1`,
-        'inlineStr',
-        v,
-      ]),
+      ['type', 'orderUuid', 'merchantReference', 'refundUuid', 'paymentMethod', 'amount', 'currency', 'occurredAt'].map((v, i) => [`${'ABCDEFGH'[i]}1`, 'inlineStr', v]),
     );
     expect(cells(sheet[1]!)).toEqual([
       { ref: 'A2', style: undefined, type: 'inlineStr', value: 'payment' },
@@ -145,16 +137,20 @@ describe('XLSX export', () => {
     }
   });
 
-  it.skipIf(!LIBREOFFICE)('opens in LibreOffice (converted to CSV)', async () => {
-    const zip = await xlsx([sampleRow(0), sampleRow(1)]);
-    withTempFile('payout.xlsx', zip, (file, dir) => {
-      // Filter options: comma, double quote, UTF-8, from line 1, …, token 9 true = cells "as shown" (their number formats).
-      const filter = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true';
-      execFileSync(LIBREOFFICE!, ['--headless', '--convert-to', filter, '--outdir', dir, file], { stdio: 'pipe', timeout: 60_000 });
-      const csv = fs.readFileSync(path.join(dir, 'payout.csv'), 'utf8');
-      expect(csv).toContain('type,orderUuid,merchantReference');
-      expect(csv).toContain(`payment,${sampleRow(0).orderUuid},ORDER-0,,cardPayments,10.00,EUR`);
-      expect(csv).toContain('-0.02');
-    });
-  }, 90_000);
+  it.skipIf(!LIBREOFFICE)(
+    'opens in LibreOffice (converted to CSV)',
+    async () => {
+      const zip = await xlsx([sampleRow(0), sampleRow(1)]);
+      withTempFile('payout.xlsx', zip, (file, dir) => {
+        // Filter options: comma, double quote, UTF-8, from line 1, …, token 9 true = cells "as shown" (their number formats).
+        const filter = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true';
+        execFileSync(LIBREOFFICE!, ['--headless', '--convert-to', filter, '--outdir', dir, file], { stdio: 'pipe', timeout: 60_000 });
+        const csv = fs.readFileSync(path.join(dir, 'payout.csv'), 'utf8');
+        expect(csv).toContain('type,orderUuid,merchantReference');
+        expect(csv).toContain(`payment,${sampleRow(0).orderUuid},ORDER-0,,cardPayments,10.00,EUR`);
+        expect(csv).toContain('-0.02');
+      });
+    },
+    90_000,
+  );
 });

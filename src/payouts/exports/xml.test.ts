@@ -119,10 +119,7 @@ describe('XML export', () => {
         }
         const root = parseXml(doc);
         expect(child(root, 'payout')?.attrs.storeName).toBe(stripIllegalXmlChars(storeName));
-        const parsed = (child(root, 'rows')?.children ?? []).map((r) => [
-          child(r, 'merchantReference')?.text,
-          child(r, 'refundUuid')?.text ?? null,
-        ]);
+        const parsed = (child(root, 'rows')?.children ?? []).map((r) => [child(r, 'merchantReference')?.text, child(r, 'refundUuid')?.text ?? null]);
         expect(parsed).toEqual(specs.map(([ref, refund]) => [stripIllegalXmlChars(ref), refund === null ? null : stripIllegalXmlChars(refund)]));
       }),
       { numRuns: 300 },

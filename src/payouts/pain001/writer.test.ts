@@ -127,9 +127,7 @@ const transfers = fc.array(
 );
 const build = (ts: { amountMinor: number; name: string; iban: string; remittance: string; day: number }[]) =>
   writePain001(
-    message(
-      ts.map((t, i) => transfer({ endToEndId: `E${i}`, amountMinor: t.amountMinor, creditor: { name: t.name, iban: t.iban }, remittance: t.remittance, executionDate: `2026-12-0${t.day}` })),
-    ),
+    message(ts.map((t, i) => transfer({ endToEndId: `E${i}`, amountMinor: t.amountMinor, creditor: { name: t.name, iban: t.iban }, remittance: t.remittance, executionDate: `2026-12-0${t.day}` }))),
   );
 
 describe('writePain001, properties', () => {

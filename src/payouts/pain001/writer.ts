@@ -164,9 +164,7 @@ interface Group {
 }
 
 function agent(bic: string | undefined, indent: string): string {
-  return bic
-    ? `${indent}<FinInstnId><BICFI>${bic}</BICFI></FinInstnId>`
-    : `${indent}<FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId>`;
+  return bic ? `${indent}<FinInstnId><BICFI>${bic}</BICFI></FinInstnId>` : `${indent}<FinInstnId><Othr><Id>NOTPROVIDED</Id></Othr></FinInstnId>`;
 }
 
 /**

@@ -168,7 +168,13 @@ export class TransferFiles {
       const { transfers, excluded } = this.refundTransfers(rows, debtor, executionDate);
       await sql.insertFile(tx, { id: fileId, env, messageId, createdAt: now });
       const refundOf = new Map(rows.map((r) => [endToEnd(r.id), r.id]));
-      const mine = transfers.length ? await sql.claimRefunds(tx, fileId, transfers.map((t) => refundOf.get(t.endToEndId)!)) : new Set<string>();
+      const mine = transfers.length
+        ? await sql.claimRefunds(
+            tx,
+            fileId,
+            transfers.map((t) => refundOf.get(t.endToEndId)!),
+          )
+        : new Set<string>();
       const kept = transfers.filter((t) => mine.has(refundOf.get(t.endToEndId)!));
       if (kept.length === 0) {
         throw Errors.notFound(`Bank-payment refunds of ${env} not yet in a pain.001 file${excluded.length ? ` that can be paid (${excluded.length} without a payer IBAN or name left out)` : ''}`);

@@ -37,9 +37,7 @@ export function settlementAccount(env: Env, vars: SettlementVars): Party {
   const bic = vars.KASSA_SETTLEMENT_BIC?.replace(/\s+/g, '').toUpperCase();
   const missing = [!iban && 'KASSA_SETTLEMENT_IBAN', !name && 'KASSA_SETTLEMENT_NAME'].filter(Boolean);
   if (missing.length) {
-    throw Errors.notConfigured(
-      `production pain.001 files need the operator's settlement account: set ${missing.join(' and ')} (and optionally KASSA_SETTLEMENT_BIC) on the server`,
-    );
+    throw Errors.notConfigured(`production pain.001 files need the operator's settlement account: set ${missing.join(' and ')} (and optionally KASSA_SETTLEMENT_BIC) on the server`);
   }
   if (!isValidIban(iban!)) throw Errors.notConfigured('KASSA_SETTLEMENT_IBAN is not a valid IBAN; fix it on the server');
   if (bic && !BIC.test(bic)) throw Errors.notConfigured('KASSA_SETTLEMENT_BIC is not a BIC of 8 or 11 characters; fix it or leave it unset on the server');

@@ -109,10 +109,12 @@ export interface FileRow {
 
 /** Records a refund file being written (its bytes follow with `completeFile`). */
 export async function insertFile(tx: Tx, f: { id: string; env: Env; messageId: string; createdAt: Date }): Promise<void> {
-  await tx.query(
-    `INSERT INTO pain001_files (id, env, kind, message_id, transactions, control_sum, xml, created_at) VALUES ($1, $2, 'refunds', $3, 0, 0, '', $4)`,
-    [f.id, f.env, f.messageId, f.createdAt],
-  );
+  await tx.query(`INSERT INTO pain001_files (id, env, kind, message_id, transactions, control_sum, xml, created_at) VALUES ($1, $2, 'refunds', $3, 0, 0, '', $4)`, [
+    f.id,
+    f.env,
+    f.messageId,
+    f.createdAt,
+  ]);
 }
 
 /**

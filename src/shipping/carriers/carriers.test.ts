@@ -1,19 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  COURIER_SERVICE_TYPES,
-  LOCKER_SIZES,
-  PICKUP_POINT_TYPES,
-  type CarrierDefinition,
-} from './contract.js';
-import {
-  COUNTRIES,
-  POSTAL_CODE_EXAMPLE,
-  POSTAL_CODE_FORMAT,
-  isValidPostalCode,
-  normalizePhonePrefix,
-  normalizePostalCode,
-} from './countries.js';
+import { COURIER_SERVICE_TYPES, LOCKER_SIZES, PICKUP_POINT_TYPES, type CarrierDefinition } from './contract.js';
+import { COUNTRIES, POSTAL_CODE_EXAMPLE, POSTAL_CODE_FORMAT, isValidPostalCode, normalizePhonePrefix, normalizePostalCode } from './countries.js';
 import { CARRIER_CODES, CARRIERS, CarrierRegistry, builtInCarriers, carrierDefinition } from './registry.js';
 
 const byCode = (code: string): CarrierDefinition => {
@@ -102,7 +90,11 @@ describe('carriers as the spec describes them', () => {
   });
 
   it('three use locker sizes (Unisend, Latvian Post, SmartPosti); one takes a parcel handover method (Unisend)', () => {
-    expect(CARRIERS.filter((d) => d.lockerSizes).map((d) => d.code).sort()).toEqual(['latvian_post', 'smartpost', 'unisend']);
+    expect(
+      CARRIERS.filter((d) => d.lockerSizes)
+        .map((d) => d.code)
+        .sort(),
+    ).toEqual(['latvian_post', 'smartpost', 'unisend']);
     expect(CARRIERS.filter((d) => d.parcelHandoverMethods).map((d) => d.code)).toEqual(['unisend']);
     expect(byCode('unisend').parcelHandoverMethods).toEqual(['courierPickUp', 'terminalDropOff']);
   });
@@ -110,9 +102,24 @@ describe('carriers as the spec describes them', () => {
   it('offer every method a WooCommerce shipping-method class of the plugin hard-codes (carrier_code, type_v2)', () => {
     // includes/shipping/shipping-methods/<carrier>/class-montonio-*.php
     const classes = [
-      'dpd:courier', 'dpd:parcelMachine', 'dpd:parcelShop', 'inpost:parcelMachine', 'latvian_post:courier', 'latvian_post:parcelMachine',
-      'omniva:courier', 'omniva:parcelMachine', 'omniva:postOffice', 'orlen:parcelMachine', 'smartpost:courier', 'smartpost:parcelMachine',
-      'smartpost:postOffice', 'unisend:courier', 'unisend:parcelMachine', 'venipak:courier', 'venipak:parcelMachine', 'venipak:parcelShop',
+      'dpd:courier',
+      'dpd:parcelMachine',
+      'dpd:parcelShop',
+      'inpost:parcelMachine',
+      'latvian_post:courier',
+      'latvian_post:parcelMachine',
+      'omniva:courier',
+      'omniva:parcelMachine',
+      'omniva:postOffice',
+      'orlen:parcelMachine',
+      'smartpost:courier',
+      'smartpost:parcelMachine',
+      'smartpost:postOffice',
+      'unisend:courier',
+      'unisend:parcelMachine',
+      'venipak:courier',
+      'venipak:parcelMachine',
+      'venipak:parcelShop',
     ];
     for (const cls of classes) {
       const [code, type] = cls.split(':') as [string, string];

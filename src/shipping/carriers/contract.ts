@@ -220,9 +220,7 @@ export type RegistrationMethod =
   | { type: 'pickupPoint'; id: string; subtype: PickupPointType; countryCode: CountryCode }
   | { type: 'courier'; id: string; subtype: CourierServiceType; countryCode: CountryCode };
 
-export type AdditionalService =
-  | { code: 'cod'; amountMinor: number; currency: Currency }
-  | { code: 'ageVerification' };
+export type AdditionalService = { code: 'cod'; amountMinor: number; currency: Currency } | { code: 'ageVerification' };
 
 export interface RegistrationParcel {
   /** Kassa's parcel id; sent to the carrier as the parcel's reference. */

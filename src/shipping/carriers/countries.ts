@@ -111,9 +111,50 @@ export const CALLING_CODE: Readonly<Record<CountryCode, string>> = Object.freeze
  * is found from its first digits alone.
  */
 const TWO_DIGIT_CALLING_CODES = new Set([
-  '20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49',
-  '51', '52', '53', '54', '55', '56', '57', '58', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86',
-  '90', '91', '92', '93', '94', '95', '98',
+  '20',
+  '27',
+  '30',
+  '31',
+  '32',
+  '33',
+  '34',
+  '36',
+  '39',
+  '40',
+  '41',
+  '43',
+  '44',
+  '45',
+  '46',
+  '47',
+  '48',
+  '49',
+  '51',
+  '52',
+  '53',
+  '54',
+  '55',
+  '56',
+  '57',
+  '58',
+  '60',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '66',
+  '81',
+  '82',
+  '84',
+  '86',
+  '90',
+  '91',
+  '92',
+  '93',
+  '94',
+  '95',
+  '98',
 ]);
 
 /**
@@ -132,7 +173,13 @@ export function splitInternationalPhone(input: string): { countryCode: string; n
   let seen = 0;
   let i = 0;
   while (seen < len) if (/\d/.test(body[i++]!)) seen++;
-  return { countryCode: `+${digits.slice(0, len)}`, national: body.slice(i).replace(/^[\s\-().]+/, '').trim() };
+  return {
+    countryCode: `+${digits.slice(0, len)}`,
+    national: body
+      .slice(i)
+      .replace(/^[\s\-().]+/, '')
+      .trim(),
+  };
 }
 
 /** ISO 4217 code of a country's own currency: Kassa's money types (`Currency`) hold only EUR and PLN. */

@@ -59,7 +59,10 @@ export class CarrierRegistry {
   private readonly productionByCode = new Map<string, CarrierAdapter>();
 
   constructor(adapters: readonly CarrierAdapter[] = builtInCarriers(), production: readonly CarrierAdapter[] = []) {
-    for (const [list, map] of [[adapters, this.byCode], [production, this.productionByCode]] as const) {
+    for (const [list, map] of [
+      [adapters, this.byCode],
+      [production, this.productionByCode],
+    ] as const) {
       for (const a of list) {
         // Two adapters for one carrier would leave which one answers to the order of a list.
         if (map.has(a.definition.code)) throw new Error(`carrier ${a.definition.code} is registered twice`);

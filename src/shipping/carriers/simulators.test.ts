@@ -213,7 +213,10 @@ describe('locker sizes and dimensions', () => {
     for (const a of adapters.filter((x) => x.definition.lockerSizes)) {
       // A parcel of the XL compartment's own measures: too large for S, fits XL.
       const xl = a.definition.lockerSizes!.XL;
-      const input = registration(firstMethod(a.definition, 'pickupPoint'), { lockerSize: 'S', parcels: [{ id: 'big', weightGrams: 1000, lengthCm: xl.depthCm, widthCm: xl.widthCm, heightCm: xl.heightCm }] });
+      const input = registration(firstMethod(a.definition, 'pickupPoint'), {
+        lockerSize: 'S',
+        parcels: [{ id: 'big', weightGrams: 1000, lengthCm: xl.depthCm, widthCm: xl.widthCm, heightCm: xl.heightCm }],
+      });
       expect(errorsOf(await a.register(input))).toEqual([{ field: 'parcels[0]', code: 'PARCEL_TOO_LARGE' }]);
       expect((await a.register({ ...input, lockerSize: 'XL' })).ok).toBe(true);
     }

@@ -32,7 +32,10 @@ describe('pickup point data file', () => {
     for (const { def, text, points: mine } of files) {
       const fresh = carrierPointsText(def);
       if (sha256(fresh) !== sha256(text)) expect.fail(`${def.code}: stale, run npx tsx src/shipping/catalogue/generate-points.ts (${firstDifference(fresh, text)})`);
-      expect(mine.every((p) => p.carrierCode === def.code), def.code).toBe(true);
+      expect(
+        mine.every((p) => p.carrierCode === def.code),
+        def.code,
+      ).toBe(true);
     }
   });
 

@@ -37,14 +37,36 @@ describe('pickup point data file (points-file.ts)', () => {
   });
 
   it('interns repeated values: one string per town, one list per set of services', () => {
-    const base: PickupPointRow = { id: 'a', name: 'A', type: 'parcelMachine', streetAddress: 'Street 1', locality: 'Kędzierzyn-Koźle', region: 'województwo opolskie', postalCode: '47-200', countryCode: 'PL', carrierCode: 'inpost', additionalServices: ['cod'] };
+    const base: PickupPointRow = {
+      id: 'a',
+      name: 'A',
+      type: 'parcelMachine',
+      streetAddress: 'Street 1',
+      locality: 'Kędzierzyn-Koźle',
+      region: 'województwo opolskie',
+      postalCode: '47-200',
+      countryCode: 'PL',
+      carrierCode: 'inpost',
+      additionalServices: ['cod'],
+    };
     const [a, b] = decodePointsFile(encodePointsFile('inpost', [base, { ...base, id: 'b' }]));
     expect(a!.additionalServices).toBe(b!.additionalServices);
     expect(a!.locality).toBe(b!.locality);
   });
 
   it('refuses values it could not read back, and malformed files naming the line', () => {
-    const base: PickupPointRow = { id: 'a', name: 'A', type: 'parcelMachine', streetAddress: 'S 1', locality: 'T', region: 'R', postalCode: '10111', countryCode: 'EE', carrierCode: 'omniva', additionalServices: [] };
+    const base: PickupPointRow = {
+      id: 'a',
+      name: 'A',
+      type: 'parcelMachine',
+      streetAddress: 'S 1',
+      locality: 'T',
+      region: 'R',
+      postalCode: '10111',
+      countryCode: 'EE',
+      carrierCode: 'omniva',
+      additionalServices: [],
+    };
     expect(() => encodePointsText('omniva', [{ ...base, name: 'A\tB' }])).toThrow(/tab/);
     expect(() => encodePointsText('omniva', [{ ...base, carrierCode: 'dpd' }])).toThrow(/dpd's/);
     const text = encodePointsText('omniva', [base, { ...base, id: 'b' }]);

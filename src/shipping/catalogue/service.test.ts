@@ -4,17 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CARRIERS } from '../carriers/registry.js';
 import { PLAN } from './generate-points.js';
 import type { PickupPointRow } from './model.js';
-import {
-  ShippingCatalogue,
-  pickupPointV3Json,
-  pickupPointV3View,
-  courierServices,
-  findCourierService,
-  findPickupPoint,
-  pickupPoints,
-  shippingCatalogue,
-  shippingMethodsListing,
-} from './service.js';
+import { ShippingCatalogue, pickupPointV3Json, pickupPointV3View, courierServices, findCourierService, findPickupPoint, pickupPoints, shippingCatalogue, shippingMethodsListing } from './service.js';
 
 const catalogue = shippingCatalogue();
 const POINT_KEYS = ['id', 'name', 'type', 'streetAddress', 'locality', 'postalCode', 'carrierCode', 'additionalServices'];
@@ -283,7 +273,8 @@ describe('shipping method listing (GET /shipping-methods)', () => {
     for (const country of shippingMethodsListing(CARRIERS.map((d) => d.code)).countries) {
       for (const carrier of country.carriers) {
         for (const method of carrier.shippingMethods.filter((m) => m.type === 'pickupPoint')) {
-          for (const { code } of method.subtypes) expect(pickupPoints(carrier.carrierCode, country.countryCode, code).length, `${carrier.carrierCode} ${country.countryCode} ${code}`).toBeGreaterThan(0);
+          for (const { code } of method.subtypes)
+            expect(pickupPoints(carrier.carrierCode, country.countryCode, code).length, `${carrier.carrierCode} ${country.countryCode} ${code}`).toBeGreaterThan(0);
         }
       }
     }

@@ -368,8 +368,7 @@ export class ShippingCatalogue {
       .digest('base64url')
       .slice(0, 27);
     const points = f.carrierCode === undefined ? this.all : (this.pointLists.get(key(f.carrierCode)) ?? EMPTY);
-    const keep = (p: PickupPoint): boolean =>
-      (f.type === undefined || p.type === f.type) && (!term || `${p.name}\n${p.streetAddress}\n${p.locality}\n${p.postalCode}`.toLowerCase().includes(term));
+    const keep = (p: PickupPoint): boolean => (f.type === undefined || p.type === f.type) && (!term || `${p.name}\n${p.streetAddress}\n${p.locality}\n${p.postalCode}`.toLowerCase().includes(term));
     return Object.freeze({
       etag: `"${tag}"`,
       chunks: function* (): Generator<string> {
@@ -394,9 +393,9 @@ export class ShippingCatalogue {
     const k = key('couriers-v3', f.carrierCode ?? '*', f.countryCode ?? '*');
     let answer = this.answers.get(k);
     if (answer) return answer;
-    const services = [...this.courierLists.values()].flat().filter(
-      (s) => (f.carrierCode === undefined || s.carrierCode === f.carrierCode) && (f.countryCode === undefined || s.countryCode === f.countryCode),
-    );
+    const services = [...this.courierLists.values()]
+      .flat()
+      .filter((s) => (f.carrierCode === undefined || s.carrierCode === f.carrierCode) && (f.countryCode === undefined || s.countryCode === f.countryCode));
     answer = cachedJson({ courierServices: services.map(courierServiceV3View) });
     if (f.countryCode === undefined || isCountryCode(f.countryCode)) this.answers.set(k, answer);
     return answer;

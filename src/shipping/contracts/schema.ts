@@ -60,9 +60,7 @@ export const ContractInputSchema = Type.Object(
     parcelHandoverMethod: Type.Optional(nullable(stringEnum(CONTRACT_HANDOVER))),
     defaultLockerSize: Type.Optional(nullable(stringEnum(LOCKER_SIZES))),
     logisticsContractNumber: Type.Optional(nullable(Type.String({ maxLength: 64 }))),
-    credentials: Type.Optional(
-      nullable(Type.Object({ username: Type.String({ maxLength: 128 }), password: Type.String({ maxLength: 256 }) }, { additionalProperties: true })),
-    ),
+    credentials: Type.Optional(nullable(Type.Object({ username: Type.String({ maxLength: 128 }), password: Type.String({ maxLength: 256 }) }, { additionalProperties: true }))),
   },
   { additionalProperties: true, title: 'ContractInput' },
 );

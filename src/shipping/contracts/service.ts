@@ -109,7 +109,10 @@ export function builtInSandboxContracts(storeId: string, storeCreatedAt: Date, s
   });
 }
 
-const codesOf = (pick: (d: CarrierDefinition<CarrierCode>) => boolean): string => CARRIERS.filter(pick).map((d) => d.code).join(', ');
+const codesOf = (pick: (d: CarrierDefinition<CarrierCode>) => boolean): string =>
+  CARRIERS.filter(pick)
+    .map((d) => d.code)
+    .join(', ');
 
 /** The carrier's identifier in the API (`id` of /carriers, `carrierId` of a contract): its code, which is stable. */
 export const carrierId = (code: CarrierCode): string => code;
@@ -303,8 +306,6 @@ export function carrierLogoUrl(publicUrl: string, code: string): string {
 export function narrowListing<L extends { countries: { carriers: { carrierCode: string }[] }[] }>(listing: L, carrierCodes: readonly string[]): L {
   return {
     ...listing,
-    countries: listing.countries
-      .map((c) => ({ ...c, carriers: c.carriers.filter((k) => carrierCodes.includes(k.carrierCode)) }))
-      .filter((c) => c.carriers.length > 0),
+    countries: listing.countries.map((c) => ({ ...c, carriers: c.carriers.filter((k) => carrierCodes.includes(k.carrierCode)) })).filter((c) => c.carriers.length > 0),
   };
 }

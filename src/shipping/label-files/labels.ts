@@ -62,10 +62,7 @@ export function shipmentLabels(s: ShipmentRecord): { labels: LabelInput[] } | { 
     createdAt: s.createdAt,
     lockerSize: s.lockerSize ?? undefined,
     dropOffPin: p.dropOffPin ?? undefined,
-    cod:
-      cod && cod.code === 'cod' && isCountryCode(country) && COD_CURRENCY[country]
-        ? { amountMinor: (cod as { amountMinor: number }).amountMinor, currency: COD_CURRENCY[country] }
-        : undefined,
+    cod: cod && cod.code === 'cod' && isCountryCode(country) && COD_CURRENCY[country] ? { amountMinor: (cod as { amountMinor: number }).amountMinor, currency: COD_CURRENCY[country] } : undefined,
     trackingUrl: p.trackingLink && p.trackingLink.length <= MAX_TRACKING_URL_LENGTH ? p.trackingLink : undefined,
   }));
   for (const [i, l] of labels.entries()) {

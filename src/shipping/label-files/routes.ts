@@ -76,11 +76,7 @@ export async function labelFileRoutes(app: FastifyInstance, opts: { env: Env; se
     },
     async (req, reply) => {
       const { stream, record } = await labelFiles.download(env, req.params.id, req.query);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="labels-${record.id}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename="labels-${record.id}.pdf"`).header('cache-control', 'private, no-store').send(stream);
     },
   );
 }

@@ -27,10 +27,7 @@ export const LabelFileSchema = Type.Object(
     pageSize: stringEnum(PAGE_SIZES),
     labelsPerPage: Type.Integer({ enum: [...LABELS_PER_PAGE] }),
     orderLabelsBy: stringEnum(ORDER_LABELS_BY),
-    errors: nullable(
-      Type.Array(Type.Object({ shipmentId: nullable(Type.String()), field: Type.String(), message: Type.String() })),
-      'Why the file failed, else null',
-    ),
+    errors: nullable(Type.Array(Type.Object({ shipmentId: nullable(Type.String()), field: Type.String(), message: Type.String() })), 'Why the file failed, else null'),
     createdAt: Type.String({ format: 'date-time' }),
     readyAt: nullable(Type.String({ format: 'date-time' })),
   },

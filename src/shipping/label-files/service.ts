@@ -17,16 +17,7 @@ import { ShipmentStore, type ShipmentRecord } from '../shipments/store.js';
 import { shipmentJson } from '../shipments/view.js';
 import { enqueueShipmentEvent, enqueueShipmentEvents } from '../webhooks/events.js';
 import { PRINTABLE, shipmentLabels } from './labels.js';
-import {
-  labelFileJson,
-  parseLabelFileInput,
-  RENDER_ORDER,
-  type LabelFileError,
-  type LabelFileJson,
-  type LabelFileRecord,
-  type LabelFileStatus,
-  type OrderLabelsBy,
-} from './model.js';
+import { labelFileJson, parseLabelFileInput, RENDER_ORDER, type LabelFileError, type LabelFileJson, type LabelFileRecord, type LabelFileStatus, type OrderLabelsBy } from './model.js';
 import { checkLink, LINK_LIFETIME_SECONDS, signLink, type LinkPurpose } from '../../platform/signed-links.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 
@@ -109,10 +100,11 @@ export class LabelFileService {
    */
   async create(store: Store, env: Env, body: unknown): Promise<LabelFileJson> {
     const input = parseLabelFileInput(body);
-    const { rows } = await this.db.query<{ id: string; status: string }>(
-      'SELECT id, status FROM shipments WHERE id = ANY($1::uuid[]) AND store_id = $2 AND env = $3',
-      [input.shipmentIds, store.id, env],
-    );
+    const { rows } = await this.db.query<{ id: string; status: string }>('SELECT id, status FROM shipments WHERE id = ANY($1::uuid[]) AND store_id = $2 AND env = $3', [
+      input.shipmentIds,
+      store.id,
+      env,
+    ]);
     const status = new Map(rows.map((r) => [r.id, r.status]));
     input.shipmentIds.forEach((id, i) => {
       if (!status.has(id)) throw Errors.notFound(`shipmentIds[${i}]: shipment ${id}`);
@@ -133,10 +125,11 @@ export class LabelFileService {
 
   private async find(q: Queryable, id: string, scope: { storeId: string; env: Env } | null, lock = false): Promise<LabelFileRecord | null> {
     if (!isUuid(id)) return null;
-    const { rows } = await q.query<Row>(
-      `SELECT * FROM label_files WHERE id = $1 AND ($2::uuid IS NULL OR (store_id = $2 AND env = $3))${lock ? ' FOR UPDATE' : ''}`,
-      [id, scope?.storeId ?? null, scope?.env ?? null],
-    );
+    const { rows } = await q.query<Row>(`SELECT * FROM label_files WHERE id = $1 AND ($2::uuid IS NULL OR (store_id = $2 AND env = $3))${lock ? ' FOR UPDATE' : ''}`, [
+      id,
+      scope?.storeId ?? null,
+      scope?.env ?? null,
+    ]);
     return rows[0] ? fromRow(rows[0]) : null;
   }
 
@@ -271,10 +264,18 @@ export class LabelFileService {
     // one INSERT of their events, however many.
     const labels = SHIPMENT_TRANSITIONS.createLabels;
     const moved = shipments.filter((s) => labels.from.includes(s.status)).map((s): ShipmentRecord => ({ ...s, status: labels.to }));
-    await store.moveMany(moved.map((s) => s.id), labels.to);
+    await store.moveMany(
+      moved.map((s) => s.id),
+      labels.to,
+    );
     if (labels.webhook) {
       const eventType = labels.webhook;
-      await enqueueShipmentEvents(tx, f.storeId, f.env, moved.map((s) => ({ eventType, shipmentId: s.id, data: shipmentJson(s) })));
+      await enqueueShipmentEvents(
+        tx,
+        f.storeId,
+        f.env,
+        moved.map((s) => ({ eventType, shipmentId: s.id, data: shipmentJson(s) })),
+      );
     }
     await sql.markReady(tx, id);
     const after = (await this.find(tx, id, null))!;

@@ -30,10 +30,11 @@ export async function lockWaiting(q: Queryable, id: string): Promise<{ status: L
 export async function markFailed(q: Queryable, id: string, errors: readonly LabelFileError[]): Promise<void> {
   const { to } = LABEL_FILE_TRANSITIONS.fail;
   const m = sqlMove(LABEL_FILE_MACHINE, to, 3);
-  const { rowCount } = await q.query(
-    `UPDATE label_files SET ${m.set}, errors = $2, next_attempt_at = NULL, locked_until = NULL WHERE id = $1 AND ${m.guard}`,
-    [id, JSON.stringify(errors), ...m.values],
-  );
+  const { rowCount } = await q.query(`UPDATE label_files SET ${m.set}, errors = $2, next_attempt_at = NULL, locked_until = NULL WHERE id = $1 AND ${m.guard}`, [
+    id,
+    JSON.stringify(errors),
+    ...m.values,
+  ]);
   expectMoved(LABEL_FILE_MACHINE, to, rowCount, 1, id);
 }
 
@@ -41,9 +42,6 @@ export async function markFailed(q: Queryable, id: string, errors: readonly Labe
 export async function markReady(q: Queryable, id: string): Promise<void> {
   const { to } = LABEL_FILE_TRANSITIONS.complete;
   const m = sqlMove(LABEL_FILE_MACHINE, to, 2);
-  const { rowCount } = await q.query(
-    `UPDATE label_files SET ${m.set}, errors = NULL, ready_at = now(), next_attempt_at = NULL, locked_until = NULL WHERE id = $1 AND ${m.guard}`,
-    [id, ...m.values],
-  );
+  const { rowCount } = await q.query(`UPDATE label_files SET ${m.set}, errors = NULL, ready_at = now(), next_attempt_at = NULL, locked_until = NULL WHERE id = $1 AND ${m.guard}`, [id, ...m.values]);
   expectMoved(LABEL_FILE_MACHINE, to, rowCount, 1, id);
 }

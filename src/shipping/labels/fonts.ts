@@ -45,9 +45,7 @@ export function resolveFonts(choice: LabelFontChoice = 'auto'): ResolvedFonts {
   if (choice === 'auto') {
     if (!autoFonts) {
       const found = CANDIDATES.find((c) => existsSync(c.regular) && existsSync(c.bold));
-      autoFonts = found
-        ? { kind: 'embedded', description: `${found.name} (${found.regular})`, regular: readFileSync(found.regular), bold: readFileSync(found.bold) }
-        : BUILTIN;
+      autoFonts = found ? { kind: 'embedded', description: `${found.name} (${found.regular})`, regular: readFileSync(found.regular), bold: readFileSync(found.bold) } : BUILTIN;
     }
     return autoFonts;
   }
@@ -64,10 +62,10 @@ export function resolveFonts(choice: LabelFontChoice = 'auto'): ResolvedFonts {
 // Character coverage and transliteration
 
 /** WinAnsi (cp1252) characters above Latin-1 that pdfkit maps for the standard fonts. */
-const WIN_ANSI_EXTRA = new Set(
-  [0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018, 0x2019, 0x201c, 0x201d,
-    0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178],
-);
+const WIN_ANSI_EXTRA = new Set([
+  0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a,
+  0x0153, 0x017e, 0x0178,
+]);
 
 function isWinAnsi(cp: number): boolean {
   return (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRA.has(cp);
@@ -98,19 +96,109 @@ function isEmbeddedCovered(cp: number): boolean {
 
 /** Letters that Unicode decomposition does not reduce to ASCII. */
 const LATIN_EXTRA: Readonly<Record<string, string>> = {
-  ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ħ: 'h', Ħ: 'H', ı: 'i', ŀ: 'l', Ŀ: 'L', ŧ: 't', Ŧ: 'T', ŋ: 'ng', Ŋ: 'NG',
-  ø: 'o', Ø: 'O', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ß: 'ss', ẞ: 'SS', þ: 'th', Þ: 'TH', ð: 'd', Ð: 'D', ĸ: 'k', ſ: 's',
-  ƒ: 'f', 'ǆ': 'dz', 'ǅ': 'Dz', 'Ǆ': 'DZ', 'ǉ': 'lj', 'ǈ': 'Lj', 'Ǉ': 'LJ', 'ǌ': 'nj', 'ǋ': 'Nj', 'Ǌ': 'NJ',
-  '‘': "'", '’': "'", '‚': "'", '“': '"', '”': '"', '„': '"', '–': '-', '—': '-', '…': '...', '•': '*', '€': 'EUR', '№': 'No.',
-  '\u00a0': ' ', '\u2009': ' ', '\u202f': ' ',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ħ: 'h',
+  Ħ: 'H',
+  ı: 'i',
+  ŀ: 'l',
+  Ŀ: 'L',
+  ŧ: 't',
+  Ŧ: 'T',
+  ŋ: 'ng',
+  Ŋ: 'NG',
+  ø: 'o',
+  Ø: 'O',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ß: 'ss',
+  ẞ: 'SS',
+  þ: 'th',
+  Þ: 'TH',
+  ð: 'd',
+  Ð: 'D',
+  ĸ: 'k',
+  ſ: 's',
+  ƒ: 'f',
+  ǆ: 'dz',
+  ǅ: 'Dz',
+  Ǆ: 'DZ',
+  ǉ: 'lj',
+  ǈ: 'Lj',
+  Ǉ: 'LJ',
+  ǌ: 'nj',
+  ǋ: 'Nj',
+  Ǌ: 'NJ',
+  '‘': "'",
+  '’': "'",
+  '‚': "'",
+  '“': '"',
+  '”': '"',
+  '„': '"',
+  '–': '-',
+  '—': '-',
+  '…': '...',
+  '•': '*',
+  '€': 'EUR',
+  '№': 'No.',
+  '\u00a0': ' ',
+  '\u2009': ' ',
+  '\u202f': ' ',
 };
 
 /** Cyrillic → Latin (ICAO 9303 passport style, plus Ukrainian, Belarusian and Serbian letters). Lowercase keys. */
 const CYRILLIC: Readonly<Record<string, string>> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'i', к: 'k', л: 'l', м: 'm',
-  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
-  ъ: 'ie', ы: 'y', ь: '', э: 'e', ю: 'iu', я: 'ia',
-  є: 'ie', і: 'i', ї: 'i', ґ: 'g', ў: 'u', ђ: 'd', ј: 'j', љ: 'lj', њ: 'nj', ћ: 'c', џ: 'dz', ѓ: 'g', ќ: 'k', ѕ: 'dz',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: 'ie',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'iu',
+  я: 'ia',
+  є: 'ie',
+  і: 'i',
+  ї: 'i',
+  ґ: 'g',
+  ў: 'u',
+  ђ: 'd',
+  ј: 'j',
+  љ: 'lj',
+  њ: 'nj',
+  ћ: 'c',
+  џ: 'dz',
+  ѓ: 'g',
+  ќ: 'k',
+  ѕ: 'dz',
 };
 
 /** Ukrainian (KMU 2010) where it differs, used when a string has a letter only Ukrainian uses (і ї є ґ). */
@@ -120,8 +208,31 @@ const UKRAINIAN_LETTERS = /[іїєґІЇЄҐ]/;
 
 /** Greek → Latin (ELOT 743, simplified). Lowercase keys, accents already stripped by NFD. */
 const GREEK: Readonly<Record<string, string>> = {
-  α: 'a', β: 'v', γ: 'g', δ: 'd', ε: 'e', ζ: 'z', η: 'i', θ: 'th', ι: 'i', κ: 'k', λ: 'l', μ: 'm', ν: 'n', ξ: 'x',
-  ο: 'o', π: 'p', ρ: 'r', σ: 's', ς: 's', τ: 't', υ: 'y', φ: 'f', χ: 'ch', ψ: 'ps', ω: 'o',
+  α: 'a',
+  β: 'v',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'i',
+  θ: 'th',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'x',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  ς: 's',
+  τ: 't',
+  υ: 'y',
+  φ: 'f',
+  χ: 'ch',
+  ψ: 'ps',
+  ω: 'o',
 };
 
 function isUpper(ch: string | undefined): boolean {
@@ -129,13 +240,7 @@ function isUpper(ch: string | undefined): boolean {
 }
 
 /** One character (code point) to the Latin letters that stand for it, or undefined when unknown. */
-function transliterateChar(
-  ch: string,
-  prev: string | undefined,
-  next: string | undefined,
-  allowed: (cp: number) => boolean,
-  ukrainian: boolean,
-): string | undefined {
+function transliterateChar(ch: string, prev: string | undefined, next: string | undefined, allowed: (cp: number) => boolean, ukrainian: boolean): string | undefined {
   const direct = LATIN_EXTRA[ch];
   if (direct !== undefined) return direct;
   // Accented Latin letters: drop the combining marks (ā → a, ņ → n, ś → s, ė → e).
@@ -176,7 +281,8 @@ export function textCleaner(kind: ResolvedFonts['kind']): TextCleaner {
       const cp = ch.codePointAt(0) ?? 0;
       if (allowed(cp)) out += ch;
       else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp === 0x2028 || cp === 0x2029) out += ' ';
-      else if (cp >= 0x300 && cp <= 0x36f) continue; // stray combining mark
+      else if (cp >= 0x300 && cp <= 0x36f)
+        continue; // stray combining mark
       else out += transliterateChar(ch, chars[i - 1], chars[i + 1], allowed, ukrainian) ?? '?';
     }
     return out.replace(/\s+/g, ' ').trim();

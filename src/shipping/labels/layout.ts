@@ -283,10 +283,7 @@ export function drawLabel(doc: LabelDoc, label: LabelInput, cell: Rect, ctx: Dra
   const country = ctx.countryName(r.country).toUpperCase();
   if (label.service === 'pickupPoint' && label.pickupPoint) {
     const pp = label.pickupPoint;
-    const nameLines: LineSpec[] = [
-      ...p.wrap({ text: r.name, bold: true, size: 18, minSize: 9 }, cw),
-      ...(r.phone ? [{ text: `Tel. ${r.phone}`, bold: false, size: 10, minSize: 6.5 }] : []),
-    ];
+    const nameLines: LineSpec[] = [...p.wrap({ text: r.name, bold: true, size: 18, minSize: 9 }, cw), ...(r.phone ? [{ text: `Tel. ${r.phone}`, bold: false, size: 10, minSize: 6.5 }] : [])];
     const pointLines: LineSpec[] = [
       ...p.wrap({ text: pp.name, bold: true, size: 14, minSize: 7.5 }, cw - mm(4)),
       ...p.wrap({ text: pp.streetAddress, bold: false, size: 12, minSize: 6.5 }, cw - mm(4)),
@@ -301,7 +298,11 @@ export function drawLabel(doc: LabelDoc, label: LabelInput, cell: Rect, ctx: Dra
     const nameEnd = p.block(nameLines, cx, bodyTop, cw, scale, bodyBottom);
     const boxTop = nameEnd + mm(2);
     const boxBottom = Math.min(bodyBottom, boxTop + tagH + mm(1.4) + Painter.blockHeight(pointLines, scale) + mm(1.6));
-    doc.rect(cx, boxTop, cw, boxBottom - boxTop).lineWidth(1.25).strokeColor('black').stroke();
+    doc
+      .rect(cx, boxTop, cw, boxBottom - boxTop)
+      .lineWidth(1.25)
+      .strokeColor('black')
+      .stroke();
     const tagW = mm(42);
     doc.rect(cx, boxTop, tagW, tagH).fill('black');
     p.line('DELIVER TO PICKUP POINT', cx + mm(1.5), boxTop + tagH - mm(1.2), tagW - mm(3), { bold: true, size: 7, minSize: 4, color: 'white', spacing: 0.4 });
@@ -377,18 +378,14 @@ export function drawLabel(doc: LabelDoc, label: LabelInput, cell: Rect, ctx: Dra
   p.line(label.trackingNumber, cx, B - mm(2.3), cw, { bold: true, size: 13, minSize: 5, align: 'center', spacing: 1.2 });
 
   // ── Frame last, so it sits on top of the filled header and COD band edges ────────────────────
-  doc.rect(L, T, W, B - T).lineWidth(THICK).strokeColor('black').stroke();
+  doc
+    .rect(L, T, W, B - T)
+    .lineWidth(THICK)
+    .strokeColor('black')
+    .stroke();
 }
 
-function drawCells(
-  p: Painter,
-  cells: Array<{ caption: string; value: string; weight: number }>,
-  left: number,
-  right: number,
-  top: number,
-  height: number,
-  valueSize: number,
-): void {
+function drawCells(p: Painter, cells: Array<{ caption: string; value: string; weight: number }>, left: number, right: number, top: number, height: number, valueSize: number): void {
   const total = cells.reduce((sum, c) => sum + c.weight, 0);
   const widths = cells.map((c) => ((right - left) * c.weight) / total);
   let x = left;

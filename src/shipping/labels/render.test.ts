@@ -45,7 +45,10 @@ function scanPage1(pdfPath: string): string[] {
     // zbarimg exits 4 when it finds nothing; report that as "no codes".
     out = (err as { stdout?: string }).stdout ?? '';
   }
-  return out.split('\n').map((l) => l.trim()).filter(Boolean);
+  return out
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 async function renderToFile(name: string, labels: LabelInput[], opts: Parameters<typeof writeLabels>[1]): Promise<{ path: string; pdf: Buffer }> {
@@ -104,7 +107,12 @@ describe('label PDF', () => {
   });
 
   it('page geometry: cells stay on the sheet and do not overlap', () => {
-    for (const [size, per] of [['A6', 1], ['A4', 1], ['A4', 2], ['A4', 4]] as const) {
+    for (const [size, per] of [
+      ['A6', 1],
+      ['A4', 1],
+      ['A4', 2],
+      ['A4', 4],
+    ] as const) {
       const g = pageGeometry(size, per);
       expect(g.cells).toHaveLength(per);
       for (const c of g.cells) {
@@ -114,14 +122,16 @@ describe('label PDF', () => {
         expect(c.y + c.h).toBeLessThanOrEqual(g.size[1] + 1e-9);
         expect(c.w).toBeCloseTo((100 * 72) / 25.4, 6);
       }
-      for (const a of g.cells)
-        for (const b of g.cells)
-          if (a !== b) expect(a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y).toBe(true);
+      for (const a of g.cells) for (const b of g.cells) if (a !== b) expect(a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y).toBe(true);
     }
   });
 
   it('orders labels', () => {
-    const labels = [sampleLabel(2, { trackingNumber: 'B10', merchantReference: 'ORDER-10' }), sampleLabel(0, { trackingNumber: 'B9', merchantReference: undefined }), sampleLabel(1, { trackingNumber: 'A1', merchantReference: 'ORDER-9' })];
+    const labels = [
+      sampleLabel(2, { trackingNumber: 'B10', merchantReference: 'ORDER-10' }),
+      sampleLabel(0, { trackingNumber: 'B9', merchantReference: undefined }),
+      sampleLabel(1, { trackingNumber: 'A1', merchantReference: 'ORDER-9' }),
+    ];
     expect(orderLabels(labels, 'asGiven').map((l) => l.trackingNumber)).toEqual(['B10', 'B9', 'A1']);
     expect(orderLabels(labels, 'trackingNumber').map((l) => l.trackingNumber)).toEqual(['A1', 'B9', 'B10']);
     expect(orderLabels(labels, 'merchantReference').map((l) => l.trackingNumber)).toEqual(['A1', 'B10', 'B9']);
@@ -139,12 +149,22 @@ describe('label PDF', () => {
     expect(sink.destroyed).toBe(true);
 
     const noPoint = sampleLabel(0, { pickupPoint: undefined });
-    await expect(writeLabels([noPoint], { pageSize: 'A6' }, new Writable({ write: (_c, _e, cb) => cb() }).on('error', () => undefined))).rejects.toThrow(
-      'labels[0].pickupPoint is required',
-    );
+    await expect(
+      writeLabels(
+        [noPoint],
+        { pageSize: 'A6' },
+        new Writable({ write: (_c, _e, cb) => cb() }).on('error', () => undefined),
+      ),
+    ).rejects.toThrow('labels[0].pickupPoint is required');
     const stream = renderLabels([sampleLabel(0, { parcelIndex: 4, parcelCount: 3 })], { pageSize: 'A6' });
     await expect(pipeline(stream, new Writable({ write: (_c, _e, cb) => cb() }))).rejects.toThrow('parcelIndex');
-    await expect(writeLabels([], { pageSize: 'A6' }, new Writable({ write: (_c, _e, cb) => cb() }).on('error', () => undefined))).rejects.toThrow('at least one label');
+    await expect(
+      writeLabels(
+        [],
+        { pageSize: 'A6' },
+        new Writable({ write: (_c, _e, cb) => cb() }).on('error', () => undefined),
+      ),
+    ).rejects.toThrow('at least one label');
   });
 
   it('stops rendering when the consumer goes away', async () => {

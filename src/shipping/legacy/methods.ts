@@ -26,9 +26,7 @@ import { CARRIERS, type CarrierCode } from '../carriers/registry.js';
 export type LegacyPointType = 'parcel_machine' | 'post_office' | 'parcel_shop';
 export type LegacyMethodSuffix = 'parcel_machines' | 'post_offices' | 'parcel_shops' | 'parcel_shop' | 'courier';
 
-export type LegacyShippingMethod =
-  | { carrierCode: CarrierCode; type: 'pickupPoint'; subtype: PickupPointType }
-  | { carrierCode: CarrierCode; type: 'courier'; subtype: CourierServiceType };
+export type LegacyShippingMethod = { carrierCode: CarrierCode; type: 'pickupPoint'; subtype: PickupPointType } | { carrierCode: CarrierCode; type: 'courier'; subtype: CourierServiceType };
 
 export type MethodOfSuffix = { type: 'pickupPoint'; subtype: PickupPointType } | { type: 'courier'; subtype: CourierServiceType };
 
@@ -88,9 +86,7 @@ export interface LegacyIdentifierRow {
 function hasMethod(code: string, m: MethodOfSuffix): boolean {
   const def = CARRIERS.find((d) => d.code === code);
   if (!def) return false;
-  return Object.values(def.methods).some((list) =>
-    (list ?? []).some((cm) => cm.type === m.type && (m.type === 'courier' || (cm.subtypes as readonly string[]).includes(m.subtype))),
-  );
+  return Object.values(def.methods).some((list) => (list ?? []).some((cm) => cm.type === m.type && (m.type === 'courier' || (cm.subtypes as readonly string[]).includes(m.subtype))));
 }
 
 function row(identifier: string, carrierCode: CarrierCode, source: LegacyIdentifierRow['source'], m: MethodOfSuffix): LegacyIdentifierRow {

@@ -65,7 +65,14 @@ export const LegacyShipmentBody = Type.Object(
     shipping_first_name: text,
     shipping_phone_number: Type.Optional(nullable(Type.String({ description: 'Required; null or "" falls back to billing_phone_number (older WooCommerce has no shipping phone)' }))),
     parcels: Type.Array(Type.Object({ weight: Type.Union([Type.Number(), Type.String()], { description: 'kg, up to 2 decimals, may be 0' }) }), { minItems: 1, maxItems: MAX_PARCELS }),
-    shipping_method: Type.Optional(nullable(Type.String({ description: '<carrier code>_parcel_machines | _post_offices | _parcel_shops | _parcel_shop | _courier (also itella_* for smartpost, venipak_post_offices for Venipak parcel shops, the spec placeholders carrier_a…d); omitted: created, not registered' }))),
+    shipping_method: Type.Optional(
+      nullable(
+        Type.String({
+          description:
+            '<carrier code>_parcel_machines | _post_offices | _parcel_shops | _parcel_shop | _courier (also itella_* for smartpost, venipak_post_offices for Venipak parcel shops, the spec placeholders carrier_a…d); omitted: created, not registered',
+        }),
+      ),
+    ),
     pickup_point_uuid: Type.Optional(optText),
     currency: Type.Optional(optText),
     shipping_total: Type.Optional(nullable(Type.Union([Type.Number(), Type.String()]))),
@@ -125,10 +132,7 @@ export const LegacyShipmentResponse = Type.Object(
   { title: 'LegacyShipment' },
 );
 
-export const LabelFromStoreBody = Type.Object(
-  { merchant_references: Type.Array(Type.String(), { minItems: 1, maxItems: 100 }) },
-  { additionalProperties: true, title: 'LegacyLabelFromStoreBody' },
-);
+export const LabelFromStoreBody = Type.Object({ merchant_references: Type.Array(Type.String(), { minItems: 1, maxItems: 100 }) }, { additionalProperties: true, title: 'LegacyLabelFromStoreBody' });
 export const LabelFromStoreResponse = Type.Object({ url: Type.String({ format: 'uri' }) }, { title: 'LegacyLabelFile' });
 
 /** An optional string; "" (what the plugin sends for what the shopper left out) and null are null. */
@@ -177,9 +181,7 @@ export function parseLegacyShipment(body: unknown): LegacyShipmentInput {
   const senderPostal = req(r, 'sender_postal_code', 32);
   const senderCountry = req(r, 'sender_country', 2, COUNTRY);
   const firstName = req(r, 'shipping_first_name');
-  const billing = Object.fromEntries(
-    BILLING_KEYS.map((k) => [k, opt(r, k, k === 'billing_email' ? 320 : 255, k === 'billing_country' ? COUNTRY : {})]),
-  ) as Billing;
+  const billing = Object.fromEntries(BILLING_KEYS.map((k) => [k, opt(r, k, k === 'billing_email' ? 320 : 255, k === 'billing_country' ? COUNTRY : {})])) as Billing;
   // Required; older WooCommerce has no shipping phone (the plugin sends null): the billing one then.
   const shippingPhone = r.has('shipping_phone_number') && !r.blank('shipping_phone_number') ? req(r, 'shipping_phone_number', 32) : billing.billing_phone_number;
   if (shippingPhone === null) p.add('shipping_phone_number', 'is required');

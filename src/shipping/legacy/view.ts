@@ -34,8 +34,7 @@ function method(s: ShipmentJson, extras: LegacyExtras | null): Record<string, un
   if (!m) return null;
   const point = m.type === 'pickupPoint' ? findPickupPoint(m.id) : undefined;
   const courier = m.type === 'courier' ? findCourierService(m.id) : undefined;
-  const identifier =
-    extras?.identifier ?? legacyIdentifier(m.carrierCode, m.type as 'pickupPoint' | 'courier', point?.type ?? null);
+  const identifier = extras?.identifier ?? legacyIdentifier(m.carrierCode, m.type as 'pickupPoint' | 'courier', point?.type ?? null);
   return {
     uuid: m.id,
     identifier,

@@ -13,8 +13,7 @@ import { COUNTRIES } from '../carriers/countries.js';
 const SUBTYPE_CODES = [...PICKUP_POINT_TYPES, ...COURIER_SERVICE_TYPES];
 const country = (description: string) => stringEnum(COUNTRIES, description);
 /** A JSON number, or the same number as a string (clients send both). */
-const decimal = (description: string) =>
-  Type.Union([Type.Number(), Type.String({ pattern: '^-?\\d+(\\.\\d+)?$' })], { description });
+const decimal = (description: string) => Type.Union([Type.Number(), Type.String({ pattern: '^-?\\d+(\\.\\d+)?$' })], { description });
 
 const AdditionalServices = Type.Array(Type.Object({ code: stringEnum(ADDITIONAL_SERVICE_CODES, 'cod or ageVerification') }));
 
@@ -61,10 +60,7 @@ export const PickupPointSchema = Type.Object({ ...PICKUP_POINT_FIELDS, additiona
 export const CourierServiceSchema = Type.Object({ ...COURIER_SERVICE_FIELDS, additionalServices: AdditionalServices }, { title: 'CourierService' });
 
 export const PickupPointsResponse = Type.Object({ pickupPoints: Type.Array(PickupPointSchema), countryCode: Type.String() }, { title: 'PickupPoints' });
-export const CourierServicesResponse = Type.Object(
-  { courierServices: Type.Array(CourierServiceSchema), countryCode: Type.String() },
-  { title: 'CourierServices' },
-);
+export const CourierServicesResponse = Type.Object({ courierServices: Type.Array(CourierServiceSchema), countryCode: Type.String() }, { title: 'CourierServices' });
 
 /** v3: v2's fields plus the point's country and the carrier's own id of it. */
 export const PickupPointV3Schema = Type.Object(

@@ -87,17 +87,11 @@ describe('stack and weights', () => {
 
   it('volumetric weight equals the exact integer ceiling (BigInt reference), for any size', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 10_000 }),
-        fc.integer({ min: 1, max: 10_000 }),
-        fc.integer({ min: 1, max: 110_000_000 }),
-        fc.constantFrom(5000, 6000, 4000, 1),
-        (l, w, h, d) => {
-          const volume = BigInt(l) * BigInt(w) * BigInt(h);
-          const step = BigInt(d) * 10n;
-          return BigInt(volumetricWeightG({ lengthMm: l, widthMm: w, heightMm: h }, d)) === ((volume + step - 1n) / step) * 10n;
-        },
-      ),
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 1, max: 110_000_000 }), fc.constantFrom(5000, 6000, 4000, 1), (l, w, h, d) => {
+        const volume = BigInt(l) * BigInt(w) * BigInt(h);
+        const step = BigInt(d) * 10n;
+        return BigInt(volumetricWeightG({ lengthMm: l, widthMm: w, heightMm: h }, d)) === ((volume + step - 1n) / step) * 10n;
+      }),
       { numRuns: 2000 },
     );
   });

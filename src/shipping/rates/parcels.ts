@@ -101,14 +101,7 @@ export function orient(a: number, b: number, c: number): [number, number, number
 
 /** Largest first: by length, width, height, weight; then request order, so the order is total. */
 export function compareUnits(a: Unit, b: Unit): number {
-  return (
-    b.lengthMm - a.lengthMm ||
-    b.widthMm - a.widthMm ||
-    b.heightMm - a.heightMm ||
-    b.weightG - a.weightG ||
-    a.item - b.item ||
-    a.copy - b.copy
-  );
+  return b.lengthMm - a.lengthMm || b.widthMm - a.widthMm || b.heightMm - a.heightMm || b.weightG - a.weightG || a.item - b.item || a.copy - b.copy;
 }
 
 /** Every unit of every item, turned flat and sorted largest first. */
@@ -202,9 +195,7 @@ export function smallestFittingSize(box: Box, limits: ParcelLimits): SizeLimit |
   if (!fitsLimits(box, limits)) return undefined;
   const sides = orient(box.lengthMm, box.widthMm, box.heightMm);
   const volume = (s: SizeLimit) => s.lengthMm * s.widthMm * s.heightMm;
-  return limits.sizes
-    .filter((s) => fitsSize(sides, box.weightG, s))
-    .reduce<SizeLimit | undefined>((best, s) => (best === undefined || volume(s) < volume(best) ? s : best), undefined);
+  return limits.sizes.filter((s) => fitsSize(sides, box.weightG, s)).reduce<SizeLimit | undefined>((best, s) => (best === undefined || volume(s) < volume(best) ? s : best), undefined);
 }
 
 /** The price of a chargeable weight, or undefined above the last bracket. */
@@ -318,12 +309,7 @@ export function packItems(items: readonly ItemMeasures[], opts: PackOptions): Pa
  * Parcels for items under limits alone, fewest parcels first (every parcel costs the same), with
  * volumetric and chargeable weights under `volumetricDivisor`. Null when an item alone does not fit.
  */
-export function estimateParcels(
-  items: readonly ItemMeasures[],
-  limits: ParcelLimits,
-  bufferPercent: number,
-  volumetricDivisor: number | null,
-): PricedParcel[] | null {
+export function estimateParcels(items: readonly ItemMeasures[], limits: ParcelLimits, bufferPercent: number, volumetricDivisor: number | null): PricedParcel[] | null {
   const packing = packItems(items, { limits, bufferPercent, volumetricDivisor, brackets: [{ upToG: Number.MAX_SAFE_INTEGER, priceMinor: 1 }] });
   return packing && packing.parcels;
 }

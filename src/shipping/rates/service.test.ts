@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ApiError } from '../../platform/errors.js';
 import { parseAmount } from '../../platform/money.js';
-import {
-  calculateRates,
-  filterByParcels,
-  parseFilterByParcels,
-  parseRatesQuery,
-  parseRatesRequest,
-  type RatesRequest,
-  type RatesResponse,
-} from './service.js';
+import { calculateRates, filterByParcels, parseFilterByParcels, parseRatesQuery, parseRatesRequest, type RatesRequest, type RatesResponse } from './service.js';
 import { COUNTRIES as COUNTRY_CODES } from '../carriers/countries.js';
 import { CARRIER_CODES, CARRIERS } from '../carriers/registry.js';
 
@@ -79,9 +71,7 @@ describe('calculateRates', () => {
      */
     const expected: RatesResponse = {
       calculationDetails: {
-        estimatedParcels: [
-          { length: 30, width: 20, height: 27.5, dimensionUnit: 'cm', actualWeight: 2.9, volumetricWeight: 3.3, chargeableWeight: 3.3, weightUnit: 'kg', bufferApplied: 10 },
-        ],
+        estimatedParcels: [{ length: 30, width: 20, height: 27.5, dimensionUnit: 'cm', actualWeight: 2.9, volumetricWeight: 3.3, chargeableWeight: 3.3, weightUnit: 'kg', bufferApplied: 10 }],
       },
       destination: 'EE',
       carriers: [
@@ -217,7 +207,13 @@ describe('calculateRates', () => {
     const listed = res.carriers.map((c) => [c.carrierCode, c.shippingMethods.map((m) => [m.type, m.subtypes.map((s) => s.code)])]);
     expect(listed.filter(([code]) => ['omniva', 'smartpost', 'unisend'].includes(code as string))).toEqual([
       ['smartpost', [['courier', ['standard']]]],
-      ['omniva', [['pickupPoint', ['postOffice']], ['courier', ['standard', 'standardB2B']]]],
+      [
+        'omniva',
+        [
+          ['pickupPoint', ['postOffice']],
+          ['courier', ['standard', 'standardB2B']],
+        ],
+      ],
     ]);
     const subtypes = res.carriers.flatMap((c) => c.shippingMethods.flatMap((m) => m.subtypes.map((s) => `${c.carrierCode}/${s.code}`)));
     expect(subtypes.filter((s) => s.endsWith('/parcelMachine'))).toEqual([]);
@@ -230,9 +226,7 @@ describe('calculateRates', () => {
     const all = calculateRates(req);
     // The courier filter keeps exactly the unfiltered answer's courier methods, and drops the carriers left without one.
     const couriers = calculateRates(req, { shippingMethodType: 'courier' }).carriers;
-    expect(couriers).toStrictEqual(
-      all.carriers.map((c) => ({ ...c, shippingMethods: c.shippingMethods.filter((m) => m.type === 'courier') })).filter((c) => c.shippingMethods.length > 0),
-    );
+    expect(couriers).toStrictEqual(all.carriers.map((c) => ({ ...c, shippingMethods: c.shippingMethods.filter((m) => m.type === 'courier') })).filter((c) => c.shippingMethods.length > 0));
     expect(couriers.map((c) => c.carrierCode)).toEqual(expect.arrayContaining(['omniva', 'smartpost']));
     expect(couriers.flatMap((c) => c.shippingMethods.map((m) => m.type)).every((t) => t === 'courier')).toBe(true);
     // Smartpost's one pickup point subtype to EE (its postOffice serves FI only); the rate as in the worked example.
@@ -259,8 +253,7 @@ describe('calculateRates', () => {
     destination: fc.constantFrom(...COUNTRY_CODES),
     parcels: fc.array(fc.record({ items: fc.array(itemArb, { minLength: 1, maxLength: 4 }) }), { minLength: 1, maxLength: 3 }),
   });
-  const rates = (res: RatesResponse) =>
-    new Map(res.carriers.flatMap((c) => c.shippingMethods.flatMap((m) => m.subtypes.map((s) => [`${c.carrierCode}/${m.type}/${s.code}`, s] as const))));
+  const rates = (res: RatesResponse) => new Map(res.carriers.flatMap((c) => c.shippingMethods.flatMap((m) => m.subtypes.map((s) => [`${c.carrierCode}/${m.type}/${s.code}`, s] as const))));
 
   it('rates are strings with 2 decimals; adding an item never lowers a rate nor adds a subtype (property)', () => {
     fc.assert(
@@ -268,10 +261,7 @@ describe('calculateRates', () => {
         const slot = at % (req.parcels.length + 1);
         const more: RatesRequest = {
           destination: req.destination,
-          parcels:
-            slot === req.parcels.length
-              ? [...req.parcels, { items: [extra] }]
-              : req.parcels.map((p, i) => (i === slot ? { items: [...p.items, extra] } : p)),
+          parcels: slot === req.parcels.length ? [...req.parcels, { items: [extra] }] : req.parcels.map((p, i) => (i === slot ? { items: [...p.items, extra] } : p)),
         };
         const before = rates(calculateRates(req));
         const after = rates(calculateRates(more));
@@ -372,10 +362,7 @@ describe('parseRatesRequest', () => {
     [withItem({ quantity: 0 }), 'parcels[0].items[2].quantity must be from 1 to 1000'],
     [withItem({ quantity: -3 }), 'parcels[0].items[2].quantity must be from 1 to 1000'],
     [withItem({ quantity: 1.5 }), 'parcels[0].items[2].quantity must be a whole number'],
-    [
-      { destination: 'EE', parcels: [{ items: Array.from({ length: 11 }, () => ({ ...item, quantity: 1000 })) }] },
-      'parcels must hold at most 10000 items in all, quantities included',
-    ],
+    [{ destination: 'EE', parcels: [{ items: Array.from({ length: 11 }, () => ({ ...item, quantity: 1000 })) }] }, 'parcels must hold at most 10000 items in all, quantities included'],
   ])('refuses %j: %s', (body, message) => {
     expect(problem(() => parseRatesRequest(body))).toBe(message);
   });
@@ -456,8 +443,7 @@ describe('filterByParcels', () => {
     });
   });
 
-  const codes = (l: ReturnType<typeof filterByParcels>) =>
-    l.countries.flatMap((c) => c.carriers.flatMap((k) => k.shippingMethods.flatMap((m) => m.subtypes.map((s) => `${k.carrierCode}/${s.code}`))));
+  const codes = (l: ReturnType<typeof filterByParcels>) => l.countries.flatMap((c) => c.carriers.flatMap((k) => k.shippingMethods.flatMap((m) => m.subtypes.map((s) => `${k.carrierCode}/${s.code}`))));
 
   it('a parcel-machine subtype is usable only when every parcel fits one of its locker sizes', () => {
     // Reworked for the ten carriers (InPost no longer serves LT). Parcel machines to LT, sides sorted:
@@ -524,11 +510,7 @@ describe('filterByParcels', () => {
     [{ destination: 'EE' }, { parcels: [{ weight: 1, length: 0.305, width: 0.2, height: 0.1 }] }, 'parcels[0].length must have at most 2 decimal places'],
     [{ destination: 'EE' }, { parcels: [{ weight: 1, length: 0.3, width: -0.2, height: 0.1 }] }, 'parcels[0].width must be greater than 0'],
     [{ destination: 'EE' }, { parcels: [{ weight: 1, length: 11, width: 0.2, height: 0.1 }] }, 'parcels[0].length must be at most 10 m'],
-    [
-      { destination: 'EE' },
-      { parcels: [{ weight: 1 }, { weight: 1, length: 0.3 }] },
-      'parcels[1].width is required when length is given; parcels[1].height is required when length is given',
-    ],
+    [{ destination: 'EE' }, { parcels: [{ weight: 1 }, { weight: 1, length: 0.3 }] }, 'parcels[1].width is required when length is given; parcels[1].height is required when length is given'],
   ])('refuses query %j body %j: %s', (query, body, message) => {
     expect(problem(() => parseFilterByParcels(query, body))).toBe(message);
   });

@@ -5,18 +5,7 @@
  */
 import { formatAmount, type Currency } from '../../platform/money.js';
 import { isObject, Problems, Reader } from '../../platform/validate.js';
-import {
-  bracketPrice,
-  chargeableWeightG,
-  expandItems,
-  fitsLimits,
-  fitsWeight,
-  packUnits,
-  stack,
-  volumetricWeightG,
-  type ItemMeasures,
-  type Unit,
-} from './parcels.js';
+import { bracketPrice, chargeableWeightG, expandItems, fitsLimits, fitsWeight, packUnits, stack, volumetricWeightG, type ItemMeasures, type Unit } from './parcels.js';
 import { SHIPPING_METHOD_TYPES, type ShippingMethodType as MethodType } from '../carriers/contract.js';
 import type { CarrierCode } from '../carriers/registry.js';
 import { COUNTRIES, type CountryCode } from '../carriers/countries.js';

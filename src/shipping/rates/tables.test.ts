@@ -123,10 +123,16 @@ describe('each carrier’s definition and its rates', () => {
       const machines = def.rates.methods.flatMap((m) => (m.subtypes as readonly { code: string; limits: { sizes: unknown } }[]).filter((s) => s.code === 'parcelMachine'));
       if (!def.lockerSizes) {
         expect(table.lockerSizes, def.code).toEqual([]);
-        expect(machines.filter((s) => s.limits.sizes === 'lockers'), def.code).toEqual([]);
+        expect(
+          machines.filter((s) => s.limits.sizes === 'lockers'),
+          def.code,
+        ).toEqual([]);
         continue;
       }
-      expect(table.lockerSizes.map((s) => s.code), def.code).toEqual([...LOCKER_SIZES]);
+      expect(
+        table.lockerSizes.map((s) => s.code),
+        def.code,
+      ).toEqual([...LOCKER_SIZES]);
       for (const size of LOCKER_SIZES) {
         const d = def.lockerSizes[size];
         const mm = table.lockerSizes.find((s) => s.code === size)!;
@@ -155,7 +161,16 @@ describe('each carrier’s definition and its rates', () => {
     const swift = CARRIERS.find((d) => !d.lockerSizes)!;
     const broken = {
       ...swift,
-      rates: { ...swift.rates, methods: [{ type: 'pickupPoint' as const, parcelDimensionsRequired: false, subtypes: [{ code: 'parcelMachine' as const, limits: { maxWeightG: 1000, sizes: 'lockers' as const }, volumetricDivisor: null, rates: {} }] }] },
+      rates: {
+        ...swift.rates,
+        methods: [
+          {
+            type: 'pickupPoint' as const,
+            parcelDimensionsRequired: false,
+            subtypes: [{ code: 'parcelMachine' as const, limits: { maxWeightG: 1000, sizes: 'lockers' as const }, volumetricDivisor: null, rates: {} }],
+          },
+        ],
+      },
     };
     expect(() => carrierTable(broken)).toThrow(/no lockerSizes/);
   });

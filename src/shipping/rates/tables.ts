@@ -60,9 +60,7 @@ function resolveSubtype<C extends SubtypeService['code']>(sub: SubtypeRates<C>, 
 }
 
 function resolveMethod(m: MethodRates, lockers: readonly LockerSizeLimit[], where: string): MethodService {
-  return m.type === 'courier'
-    ? { ...m, subtypes: m.subtypes.map((s) => resolveSubtype(s, lockers, where)) }
-    : { ...m, subtypes: m.subtypes.map((s) => resolveSubtype(s, lockers, where)) };
+  return m.type === 'courier' ? { ...m, subtypes: m.subtypes.map((s) => resolveSubtype(s, lockers, where)) } : { ...m, subtypes: m.subtypes.map((s) => resolveSubtype(s, lockers, where)) };
 }
 
 /** One carrier's table, from its definition. */

@@ -222,7 +222,11 @@ export class ShipmentRegistration {
         }
       }
       if (!result.ok && result.retryable) {
-        return { ok: false, retryable: true, errors: [{ code: 'CARRIER_UNAVAILABLE', message: `${old.carrierCode} could not be reached to cancel the earlier registration ${old.carrierShipmentId}` }] };
+        return {
+          ok: false,
+          retryable: true,
+          errors: [{ code: 'CARRIER_UNAVAILABLE', message: `${old.carrierCode} could not be reached to cancel the earlier registration ${old.carrierShipmentId}` }],
+        };
       }
       if (!result.ok) this.opts.log?.warn({ shipment: s.id, carrierShipmentId: old.carrierShipmentId, errors: result.errors }, 'earlier registration could not be cancelled; left as it is');
       await this.store.dropSuperseded(s.id, old.carrierShipmentId);

@@ -504,9 +504,7 @@ export const ProductInputSchema = Type.Object(
   { ...open, title: 'ProductInput' },
 );
 
-const NOTIFICATION_URL = Type.Optional(
-  nullable(Type.String({ description: "Kassa's addition: an absolute http(s) URL this shipment's events are also POSTed to; null or \"\" for none" })),
-);
+const NOTIFICATION_URL = Type.Optional(nullable(Type.String({ description: 'Kassa\'s addition: an absolute http(s) URL this shipment\'s events are also POSTed to; null or "" for none' })));
 
 /** POST /shipments. */
 export const CreateShipmentBody = Type.Object(
@@ -566,8 +564,7 @@ export const ShipmentSchema = Type.Object(
     createdAt: Type.String({ format: 'date-time' }),
     status: Type.String({
       enum: [...SHIPMENT_STATUSES],
-      description:
-        "created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod",
+      description: "created is Kassa's: a shipment made through the snake_case API without shipping_method, not registered with a carrier until a PATCH gives it a shippingMethod",
     }),
     serviceOrderUuid: nullable(Type.String(), 'UUID of a payments order, if linked'),
     montonioOrderUuid: nullable(Type.String(), "The payments order's UUID under the original service's name, which its clients read (equal to serviceOrderUuid)"),

@@ -20,18 +20,21 @@ import { findCourierService, findPickupPoint } from '../catalogue/service.js';
 import type { CarrierContractService } from '../contracts/service.js';
 import { enqueueShipmentEvent } from '../webhooks/events.js';
 import { pickContract, type ShipmentRegistration } from './registration.js';
-import {
-  parseCreateShipment,
-  parsePatchShipment,
-  withCallingCode,
-  type CreateShipmentInput,
-  type MethodInput,
-  type ParcelInput,
-  type PartyInput,
-} from './schema.js';
+import { parseCreateShipment, parsePatchShipment, withCallingCode, type CreateShipmentInput, type MethodInput, type ParcelInput, type PartyInput } from './schema.js';
 import { transition } from '../../platform/state-machine.js';
 import { HELPER_STATUSES, HELPER_TRANSITIONS, helperEvent, PATCHABLE, SHIPMENT_MACHINE, SHIPMENT_TRANSITIONS } from './states.js';
-import { hasMethod, ShipmentStore, type MethodColumns, type NewParcel, type NoMethod, type ShipmentDefinition, type ShipmentRecord, type ShipmentStatus, type StoredParty, type StoredProduct } from './store.js';
+import {
+  hasMethod,
+  ShipmentStore,
+  type MethodColumns,
+  type NewParcel,
+  type NoMethod,
+  type ShipmentDefinition,
+  type ShipmentRecord,
+  type ShipmentStatus,
+  type StoredParty,
+  type StoredProduct,
+} from './store.js';
 import { shipmentJson, type ShipmentJson } from './view.js';
 import { sampleSender } from './sample-sender.js';
 
@@ -316,4 +319,3 @@ export class ShipmentService {
     });
   }
 }
-

@@ -19,17 +19,7 @@
 import { defineMachine } from '../../platform/state-machine.js';
 import type { WebhookEvent } from '../webhooks/events.js';
 
-export const SHIPMENT_STATUSES = [
-  'created',
-  'pending',
-  'registered',
-  'registrationFailed',
-  'labelsCreated',
-  'inTransit',
-  'awaitingCollection',
-  'delivered',
-  'returned',
-] as const;
+export const SHIPMENT_STATUSES = ['created', 'pending', 'registered', 'registrationFailed', 'labelsCreated', 'inTransit', 'awaitingCollection', 'delivered', 'returned'] as const;
 export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 
 export type ShipmentEvent = 'assignMethod' | 'register' | 'failRegistration' | 'update' | 'createLabels' | 'ship' | 'awaitCollection' | 'deliver' | 'return';
@@ -80,9 +70,7 @@ export function helperEvent(from: ShipmentStatus, to: ShipmentStatus): ShipmentE
 
 /** The sandbox test helper's moves: from → the states it may go to (derived from the table). */
 export const HELPER_TRANSITIONS: Readonly<Partial<Record<ShipmentStatus, readonly ShipmentStatus[]>>> = Object.freeze(
-  Object.fromEntries(
-    SHIPMENT_STATUSES.map((from) => [from, SHIPMENT_STATUSES.filter((to) => helperEvent(from, to) !== undefined)] as const).filter(([, to]) => to.length > 0),
-  ),
+  Object.fromEntries(SHIPMENT_STATUSES.map((from) => [from, SHIPMENT_STATUSES.filter((to) => helperEvent(from, to) !== undefined)] as const).filter(([, to]) => to.length > 0)),
 );
 
 /** The statuses the sandbox test helper moves to, in the table's order. */

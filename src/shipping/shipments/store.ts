@@ -169,7 +169,6 @@ const parcelFromRow = (p: ParcelRow): ParcelRecord => ({
   dropOffPin: p.drop_off_pin,
 });
 
-
 interface NewShipmentFields extends Omit<ShipmentDefinition, keyof MethodColumns> {
   id: string;
   storeId: string;
@@ -203,9 +202,23 @@ export class ShipmentStore {
          VALUES ($1, $2, $3, $4, $5, ${sqlStatus(SHIPMENT_MACHINE, status)}, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
                  ${s.methodType === null ? 'NULL' : 'now()'})`,
         [
-          s.id, s.storeId, s.env, s.merchantReference, s.serviceOrderUuid, s.methodType, s.methodId, s.carrierCode, s.countryCode,
-          JSON.stringify(s.additionalServices), s.parcelHandoverMethod, s.lockerSize, JSON.stringify(s.receiver), JSON.stringify(s.sender),
-          s.products === null ? null : JSON.stringify(s.products), s.orderComment, s.notificationUrl,
+          s.id,
+          s.storeId,
+          s.env,
+          s.merchantReference,
+          s.serviceOrderUuid,
+          s.methodType,
+          s.methodId,
+          s.carrierCode,
+          s.countryCode,
+          JSON.stringify(s.additionalServices),
+          s.parcelHandoverMethod,
+          s.lockerSize,
+          JSON.stringify(s.receiver),
+          JSON.stringify(s.sender),
+          s.products === null ? null : JSON.stringify(s.products),
+          s.orderComment,
+          s.notificationUrl,
         ],
       );
     } catch (err) {
@@ -243,10 +256,7 @@ export class ShipmentStore {
     );
     const out = new Map<string, ShipmentRecord>();
     if (!rows.length) return out;
-    const parcels = await this.db.query<ParcelRow>(
-      'SELECT * FROM shipment_parcels WHERE shipment_id = ANY($1::uuid[]) ORDER BY shipment_id, position',
-      [rows.map((r) => r.id)],
-    );
+    const parcels = await this.db.query<ParcelRow>('SELECT * FROM shipment_parcels WHERE shipment_id = ANY($1::uuid[]) ORDER BY shipment_id, position', [rows.map((r) => r.id)]);
     const byShipment = new Map<string, ParcelRecord[]>();
     for (const p of parcels.rows) {
       const list = byShipment.get(p.shipment_id) ?? [];
@@ -276,8 +286,21 @@ export class ShipmentStore {
                 locked_until = NULL, updated_at = now(),
                 notification_url = CASE WHEN $11 THEN $12 ELSE notification_url END
           WHERE id = $1 AND ${m.guard}`,
-        [id, d.methodType, d.methodId, d.carrierCode, d.countryCode, JSON.stringify(d.additionalServices), d.parcelHandoverMethod, d.lockerSize,
-          JSON.stringify(d.receiver), JSON.stringify(d.sender), notificationUrl !== undefined, notificationUrl ?? null, ...m.values],
+        [
+          id,
+          d.methodType,
+          d.methodId,
+          d.carrierCode,
+          d.countryCode,
+          JSON.stringify(d.additionalServices),
+          d.parcelHandoverMethod,
+          d.lockerSize,
+          JSON.stringify(d.receiver),
+          JSON.stringify(d.sender),
+          notificationUrl !== undefined,
+          notificationUrl ?? null,
+          ...m.values,
+        ],
       );
       expectMoved(SHIPMENT_MACHINE, to, rowCount, 1, id);
     } catch (err) {

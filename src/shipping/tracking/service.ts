@@ -109,10 +109,7 @@ export async function findTrackedParcel(q: Queryable, carrierCode: string, track
   );
   const r = rows[0];
   if (!r) return undefined;
-  const events = await q.query<{ status: ShipmentStatus; at: Date }>(
-    'SELECT status, at FROM shipment_events WHERE shipment_id = $1 ORDER BY at DESC, id DESC',
-    [r.id],
-  );
+  const events = await q.query<{ status: ShipmentStatus; at: Date }>('SELECT status, at FROM shipment_events WHERE shipment_id = $1 ORDER BY at DESC, id DESC', [r.id]);
   const point = r.method_type === 'pickupPoint' ? findPickupPoint(r.method_id) : undefined;
   return {
     trackingNumber,

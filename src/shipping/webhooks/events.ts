@@ -9,14 +9,7 @@ import type { Env } from '../../platform/env.js';
 import { WAKE_CHANNEL } from '../../notifications/outbox.js';
 import { enqueueLegacyWebhooks } from '../legacy/webhooks/events.js';
 
-export const WEBHOOK_EVENTS = [
-  'shipment.registered',
-  'shipment.registrationFailed',
-  'shipment.statusUpdated',
-  'shipment.labelsCreated',
-  'labelFile.ready',
-  'labelFile.creationFailed',
-] as const;
+export const WEBHOOK_EVENTS = ['shipment.registered', 'shipment.registrationFailed', 'shipment.statusUpdated', 'shipment.labelsCreated', 'labelFile.ready', 'labelFile.creationFailed'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export interface ShipmentEvent {
@@ -52,12 +45,7 @@ export function enqueueShipmentEvent(tx: Queryable, e: ShipmentEvent): Promise<n
  * The snake_case API's webhooks (shipment_created, label_created) ride along: written here, in
  * the same transaction, so every site announcing a v2 event announces them too.
  */
-export async function enqueueShipmentEvents(
-  tx: Queryable,
-  storeId: string,
-  env: Env,
-  events: readonly Pick<ShipmentEvent, 'eventType' | 'shipmentId' | 'data'>[],
-): Promise<number> {
+export async function enqueueShipmentEvents(tx: Queryable, storeId: string, env: Env, events: readonly Pick<ShipmentEvent, 'eventType' | 'shipmentId' | 'data'>[]): Promise<number> {
   if (events.length === 0) return 0;
   const eventIds = events.map(() => uuidv7());
   const { rows } = await tx.query<{ n: number }>(

@@ -75,10 +75,13 @@ export class WebhookService {
       if (count[0]!.n >= MAX_WEBHOOKS) {
         throw Errors.badRequest(`a store can have at most ${MAX_WEBHOOKS} webhooks; delete one first`);
       }
-      const { rows } = await tx.query<WebhookRow>(
-        'INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-        [uuidv7(), storeId, env, input.url, input.enabledEvents],
-      );
+      const { rows } = await tx.query<WebhookRow>('INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES ($1, $2, $3, $4, $5) RETURNING *', [
+        uuidv7(),
+        storeId,
+        env,
+        input.url,
+        input.enabledEvents,
+      ]);
       return view(rows[0]!);
     });
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULTS, resolveOptions, STORAGE_KEYS, storageWrites } from './options.js';
 
 describe('options', () => {
-  it('has the spec\'s defaults', () => {
+  it("has the spec's defaults", () => {
     const o = resolveOptions({ storeSetupData: '{}' });
     expect(o).toMatchObject({
       targetId: 'montonio-payment-choices-container',
@@ -19,9 +19,18 @@ describe('options', () => {
     expect(DEFAULTS.targetId).toBe(o.targetId);
   });
 
-  it('takes the plugin\'s values; wrong types fall back to the defaults', () => {
+  it("takes the plugin's values; wrong types fall back to the defaults", () => {
     const cb = () => {};
-    const o = resolveOptions({ storeSetupData: '{}', currency: 'pln', defaultRegion: 'pl', regions: ['PL'], regionNames: { pl: 'Polska', EE: 3 as unknown as string }, onLoaded: cb, displayAsList: true, shouldInjectCSS: false });
+    const o = resolveOptions({
+      storeSetupData: '{}',
+      currency: 'pln',
+      defaultRegion: 'pl',
+      regions: ['PL'],
+      regionNames: { pl: 'Polska', EE: 3 as unknown as string },
+      onLoaded: cb,
+      displayAsList: true,
+      shouldInjectCSS: false,
+    });
     expect(o).toMatchObject({ currency: 'PLN', defaultRegion: 'PL', regions: ['PL'], regionNames: { PL: 'Polska' }, onLoaded: cb, displayAsList: true, shouldInjectCSS: false });
     const bad = resolveOptions({ storeSetupData: '{}', currency: 5 as unknown as string, regions: 'EE' as unknown as string[], targetId: ' ', onProviderClick: 'x' as unknown as () => void });
     expect(bad).toMatchObject({ currency: 'EUR', regions: null, targetId: DEFAULTS.targetId, onProviderClick: undefined });
@@ -50,7 +59,7 @@ describe('session storage decisions', () => {
     ]);
   });
 
-  it('uses the keys of the WooCommerce plugin\'s own bank list', () => {
+  it("uses the keys of the WooCommerce plugin's own bank list", () => {
     expect(STORAGE_KEYS).toEqual({ region: 'montonioPreferredCountry', provider: 'montonioPreferredProvider' });
   });
 });

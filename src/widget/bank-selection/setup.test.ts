@@ -38,9 +38,11 @@ describe('storeSetupData', () => {
     expect(() => parseStoreSetupData(raw)).toThrow(/^Kassa bank selection: /);
   });
 
-  it('skips malformed bank entries and lets a bank without currencies take its region\'s', () => {
+  it("skips malformed bank entries and lets a bank without currencies take its region's", () => {
     const s = parseStoreSetupData(
-      JSON.stringify({ ee: { supportedCurrencies: ['EUR'], paymentMethods: [{ code: 'A', name: 'A bank' }, { name: 'no code' }, 7, { code: 'B', name: 'B', supportedCurrencies: ['PLN'], uiPosition: 'x' }] } }),
+      JSON.stringify({
+        ee: { supportedCurrencies: ['EUR'], paymentMethods: [{ code: 'A', name: 'A bank' }, { name: 'no code' }, 7, { code: 'B', name: 'B', supportedCurrencies: ['PLN'], uiPosition: 'x' }] },
+      }),
     );
     expect(s.EE!.paymentMethods).toEqual([
       { code: 'A', name: 'A bank', logoUrl: '', supportedCurrencies: ['EUR'] },
@@ -79,7 +81,7 @@ describe('banks of a region', () => {
 describe('regions', () => {
   const setup = parseStoreSetupData(SETUP_ONLY);
 
-  it('defaults to the spec\'s regions that have a bank for the currency', () => {
+  it("defaults to the spec's regions that have a bank for the currency", () => {
     expect(DEFAULT_REGIONS).toEqual(['EE', 'LV', 'LT', 'DE', 'FI', 'PL']);
     expect(regionsToShow(undefined, setup, 'EUR')).toEqual(['EE', 'LV', 'LT', 'FI', 'PL']);
     expect(regionsToShow(null, setup, 'PLN')).toEqual(['PL']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { regionName, TEXTS, textsFor } from './texts.js';
 
 describe('widget texts', () => {
-  it('exist in Kassa\'s eight locales, each naming the currency', () => {
+  it("exist in Kassa's eight locales, each naming the currency", () => {
     expect(Object.keys(TEXTS).sort()).toEqual(['de', 'en', 'et', 'fi', 'lt', 'lv', 'pl', 'ru']);
     for (const t of Object.values(TEXTS)) {
       expect(t.none).toContain('{c}');
@@ -18,7 +18,7 @@ describe('widget texts', () => {
     expect(textsFor(undefined).texts).toBe(TEXTS.en);
   });
 
-  it('name regions by the merchant\'s regionNames first, else the platform\'s names', () => {
+  it("name regions by the merchant's regionNames first, else the platform's names", () => {
     expect(regionName('EE', { EE: 'Eesti' }, 'en')).toBe('Eesti');
     expect(regionName('EE', {}, 'en')).toBe('Estonia');
     expect(regionName('DE', {}, 'de')).toBe('Deutschland');

@@ -68,7 +68,12 @@ export const EmbeddedPayments = {
     const target = options.target ?? document.getElementById(options.targetId ?? 'montonio-card-form');
     if (!target) throw new Error(`EmbeddedPayments: no element with id ${options.targetId ?? 'montonio-card-form'}`);
     const checkout = new MontonioCheckout(
-      { sessionUuid: options.paymentIntentUuid, environment: environmentOf(options.stripePublicKey), ...(options.locale ? { locale: options.locale } : {}), ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) },
+      {
+        sessionUuid: options.paymentIntentUuid,
+        environment: environmentOf(options.stripePublicKey),
+        ...(options.locale ? { locale: options.locale } : {}),
+        ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      },
       SCRIPT_ORIGIN,
     );
     await checkout.initialize(target);

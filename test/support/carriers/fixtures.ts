@@ -16,7 +16,17 @@ export const ACCOUNT: CarrierAccount = {
 };
 
 export const SENDERS: Readonly<Record<CountryCode, SenderParty>> = {
-  EE: { name: 'Näidispood OÜ', companyName: 'Näidispood OÜ', streetAddress: 'Pärnu mnt 10', locality: 'Tallinn', postalCode: '10148', country: 'EE', phoneCountryCode: '+372', phoneNumber: '6001234', email: 'ladu@naidispood.example' },
+  EE: {
+    name: 'Näidispood OÜ',
+    companyName: 'Näidispood OÜ',
+    streetAddress: 'Pärnu mnt 10',
+    locality: 'Tallinn',
+    postalCode: '10148',
+    country: 'EE',
+    phoneCountryCode: '+372',
+    phoneNumber: '6001234',
+    email: 'ladu@naidispood.example',
+  },
   LV: { name: 'Paraugveikals SIA', streetAddress: 'Brīvības iela 72', locality: 'Rīga', postalCode: 'LV-1011', country: 'LV', phoneCountryCode: '+371', phoneNumber: '67001234' },
   LT: { name: 'Pavyzdys UAB', streetAddress: 'Gedimino pr. 9', locality: 'Vilnius', postalCode: 'LT-01103', country: 'LT', phoneCountryCode: '+370', phoneNumber: '52001234' },
   FI: { name: 'Esimerkki Oy', streetAddress: 'Mannerheimintie 12', locality: 'Helsinki', postalCode: '00100', country: 'FI', phoneCountryCode: '+358', phoneNumber: '912345678' },
@@ -28,7 +38,18 @@ export const SENDERS: Readonly<Record<CountryCode, SenderParty>> = {
 };
 
 export const RECEIVERS = {
-  EE: { name: 'Mari Maasikas', firstName: 'Mari', lastName: 'Maasikas', streetAddress: 'Riia tn 15', locality: 'Tartu', postalCode: '51010', country: 'EE', phoneCountryCode: '+372', phoneNumber: '5551234', email: 'mari@example.com' },
+  EE: {
+    name: 'Mari Maasikas',
+    firstName: 'Mari',
+    lastName: 'Maasikas',
+    streetAddress: 'Riia tn 15',
+    locality: 'Tartu',
+    postalCode: '51010',
+    country: 'EE',
+    phoneCountryCode: '+372',
+    phoneNumber: '5551234',
+    email: 'mari@example.com',
+  },
   LV: { name: 'Jānis Bērziņš', streetAddress: 'Lielā iela 5', locality: 'Jelgava', postalCode: 'LV-3001', country: 'LV', phoneCountryCode: '+371', phoneNumber: '29123456' },
   LT: { name: 'Ona Jonaitė', streetAddress: 'Laisvės al. 60', locality: 'Kaunas', postalCode: 'LT-44311', country: 'LT', phoneCountryCode: '+370', phoneNumber: '61234567' },
   FI: { name: 'Matti Virtanen', streetAddress: 'Hämeenkatu 20', locality: 'Tampere', postalCode: '33200', country: 'FI', phoneCountryCode: '+358', phoneNumber: '401234567' },

@@ -1,17 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import {
-  BANKS,
-  COUNTRIES,
-  COUNTRY_CURRENCIES,
-  INTERNATIONAL_BANK_CODES,
-  N26_CODE,
-  REVOLUT_CODE,
-  countriesOfBank,
-  findBank,
-  type Bank,
-  type CountryCode,
-} from './banks.js';
+import { BANKS, COUNTRIES, COUNTRY_CURRENCIES, INTERNATIONAL_BANK_CODES, N26_CODE, REVOLUT_CODE, countriesOfBank, findBank, type Bank, type CountryCode } from './banks.js';
 import { bankLogoSvg, escapeXml, methodLogoSvg } from './logos.js';
 import { METHOD_CURRENCIES, PAYMENT_METHODS, isPaymentMethodName } from './methods.js';
 
@@ -62,9 +51,7 @@ function expectValidSvg(svg: string): void {
   expect(checkWellFormed(svg)).toBe('svg');
 }
 
-const allBanks: { country: CountryCode; bank: Bank }[] = COUNTRIES.flatMap((country) =>
-  BANKS[country].map((bank) => ({ country, bank })),
-);
+const allBanks: { country: CountryCode; bank: Bank }[] = COUNTRIES.flatMap((country) => BANKS[country].map((bank) => ({ country, bank })));
 
 describe('bank catalogue', () => {
   it('covers exactly the spec countries', () => {
@@ -131,9 +118,7 @@ describe('bank catalogue', () => {
   });
 
   it('local banks present in several countries use per-country codes', () => {
-    const swedbank = COUNTRIES.map((c) => BANKS[c].find((b) => b.name === 'Swedbank')?.code).filter(
-      (c): c is string => c !== undefined,
-    );
+    const swedbank = COUNTRIES.map((c) => BANKS[c].find((b) => b.name === 'Swedbank')?.code).filter((c): c is string => c !== undefined);
     expect(swedbank).toEqual(['HABAEE2X', 'HABALV22', 'HABALT22']);
   });
 

@@ -45,17 +45,11 @@ function splitName(name: string): [string] | [string, string] {
 
 function svgOpen(label: string): string {
   const l = escapeXml(label);
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" ` +
-    `viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${l}"><title>${l}</title>`
-  );
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" ` + `viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${l}"><title>${l}</title>`;
 }
 
 function textEl(text: string, x: number, y: number, size: number, anchor: 'middle' | 'start'): string {
-  return (
-    `<text x="${x}" y="${y.toFixed(1)}" fill="#FFFFFF" font-family="sans-serif" font-weight="700" ` +
-    `font-size="${size}" text-anchor="${anchor}">${escapeXml(text)}</text>`
-  );
+  return `<text x="${x}" y="${y.toFixed(1)}" fill="#FFFFFF" font-family="sans-serif" font-weight="700" ` + `font-size="${size}" text-anchor="${anchor}">${escapeXml(text)}</text>`;
 }
 
 /** Logo for a bank: rounded rectangle in the bank colour with its name in white. */
@@ -71,16 +65,9 @@ export function bankLogoSvg(bank: Bank): string {
   } else {
     const longest = glyphCount(lines[0]) >= glyphCount(lines[1]) ? lines[0] : lines[1];
     const size = fitFontSize(longest, textWidth, 20);
-    body =
-      textEl(lines[0], cx, cy - size * 0.2, size, 'middle') +
-      textEl(lines[1], cx, cy + size * 0.9, size, 'middle');
+    body = textEl(lines[0], cx, cy - size * 0.2, size, 'middle') + textEl(lines[1], cx, cy + size * 0.9, size, 'middle');
   }
-  return (
-    svgOpen(bank.name) +
-    `<rect x="0" y="0" width="${WIDTH}" height="${HEIGHT}" rx="${RADIUS}" ry="${RADIUS}" fill="${safeColor(bank.color)}"/>` +
-    body +
-    `</svg>`
-  );
+  return svgOpen(bank.name) + `<rect x="0" y="0" width="${WIDTH}" height="${HEIGHT}" rx="${RADIUS}" ry="${RADIUS}" fill="${safeColor(bank.color)}"/>` + body + `</svg>`;
 }
 
 interface MethodStyle {

@@ -8,23 +8,10 @@
 export type CurrencyCode = 'EUR' | 'PLN';
 
 /** Payment method system names, as used as keys of `paymentMethods`. */
-export type PaymentMethodName =
-  | 'paymentInitiation'
-  | 'cardPayments'
-  | 'mobilePay'
-  | 'blik'
-  | 'bnpl'
-  | 'hirePurchase';
+export type PaymentMethodName = 'paymentInitiation' | 'cardPayments' | 'mobilePay' | 'blik' | 'bnpl' | 'hirePurchase';
 
 /** All payment method system names, in spec table order. */
-export const PAYMENT_METHODS: readonly PaymentMethodName[] = Object.freeze([
-  'paymentInitiation',
-  'cardPayments',
-  'mobilePay',
-  'blik',
-  'bnpl',
-  'hirePurchase',
-] as const);
+export const PAYMENT_METHODS: readonly PaymentMethodName[] = Object.freeze(['paymentInitiation', 'cardPayments', 'mobilePay', 'blik', 'bnpl', 'hirePurchase'] as const);
 
 /** Supported currencies per payment method (spec table, "Supported currencies"). */
 export const METHOD_CURRENCIES: Record<PaymentMethodName, readonly CurrencyCode[]> = Object.freeze({

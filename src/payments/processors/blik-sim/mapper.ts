@@ -1,14 +1,6 @@
 /** The BLIK simulator's protocol: a signed payment request and a signed result. Pure. */
 import type { SimulatorMapper } from '../sim-kit/adapter.js';
-import {
-  BASE_REQUEST_FIELDS,
-  BASE_RETURN_FIELDS,
-  baseMapper,
-  baseReturnFields,
-  CANCEL_REASON,
-  type DeclineReason,
-  type SimRequest,
-} from '../sim-kit/protocol.js';
+import { BASE_REQUEST_FIELDS, BASE_RETURN_FIELDS, baseMapper, baseReturnFields, CANCEL_REASON, type DeclineReason, type SimRequest } from '../sim-kit/protocol.js';
 
 export type BlikRequest = SimRequest;
 export const BLIK_REQUEST_FIELDS = BASE_REQUEST_FIELDS;

@@ -13,15 +13,7 @@ import { BLIK_REQUEST_FIELDS, BLIK_RETURN_FIELDS, blikMapper, blikReturnFields, 
 
 const BRAND: Brand = { name: 'BLIK', color: '#000000' };
 
-function codePage(
-  reply: FastifyReply,
-  status: number,
-  req: BlikRequest,
-  fields: Fields,
-  merchant: OrderMerchant,
-  code: string,
-  invalid: boolean,
-): FastifyReply {
+function codePage(reply: FastifyReply, status: number, req: BlikRequest, fields: Fields, merchant: OrderMerchant, code: string, invalid: boolean): FastifyReply {
   const t = simMessages(req.locale);
   const body = html`<section class="card">
 <h1>${t.blikCode}</h1>

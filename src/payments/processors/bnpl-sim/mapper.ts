@@ -4,17 +4,7 @@
  */
 import { Errors } from '../../../platform/errors.js';
 import type { SimulatorMapper } from '../sim-kit/adapter.js';
-import {
-  BASE_REQUEST_FIELDS,
-  BASE_RETURN_FIELDS,
-  baseRequest,
-  baseRequestFields,
-  baseReturnFields,
-  CANCEL_REASON,
-  parseBaseRequest,
-  returnOutcome,
-  type SimRequest,
-} from '../sim-kit/protocol.js';
+import { BASE_REQUEST_FIELDS, BASE_RETURN_FIELDS, baseRequest, baseRequestFields, baseReturnFields, CANCEL_REASON, parseBaseRequest, returnOutcome, type SimRequest } from '../sim-kit/protocol.js';
 import type { Fields } from '../sim-kit/signing.js';
 
 export type Period = 1 | 2 | 3;

@@ -15,23 +15,20 @@ const BRAND: Brand = { name: 'Kassa Pay Later', color: '#6A1B9A' };
 export async function bnplSimulatorRoutes(app: FastifyInstance, deps: SimulatorDeps): Promise<void> {
   const open = (raw: unknown) => openSigned(deps.directory, REQUEST_PURPOSE, BNPL_REQUEST_FIELDS, bnplMapper.parseRequest, raw);
 
-  app.get(
-    bnplMapper.entryPath,
-    { schema: simulatorPage('Buy-now-pay-later simulator: the plan page', 'simBnplPage', BNPL_REQUEST_FIELDS) },
-    async (req, reply) => {
-      const o = await open(req.query);
-      if (!o) return rejectRequest(reply, req.query);
-      const r = o.req;
-      const t = simMessages(r.locale);
-      const labels = { 1: t.bnplPeriod1, 2: t.bnplPeriod2, 3: t.bnplPeriod3 } as const;
-      const options = PERIODS.map((p) => {
-        const parts = bnplInstalments(r.amountMinor, p);
-        return html`<label class="option" for="period${p}">
+  app.get(bnplMapper.entryPath, { schema: simulatorPage('Buy-now-pay-later simulator: the plan page', 'simBnplPage', BNPL_REQUEST_FIELDS) }, async (req, reply) => {
+    const o = await open(req.query);
+    if (!o) return rejectRequest(reply, req.query);
+    const r = o.req;
+    const t = simMessages(r.locale);
+    const labels = { 1: t.bnplPeriod1, 2: t.bnplPeriod2, 3: t.bnplPeriod3 } as const;
+    const options = PERIODS.map((p) => {
+      const parts = bnplInstalments(r.amountMinor, p);
+      return html`<label class="option" for="period${p}">
 <input type="radio" id="period${p}" name="plan" value="${p}"${p === r.period ? html` checked` : ''}>
 <span>${labels[p]}<ul>${parts.map((m, i) => html`<li>${fill(t.bnplSchedule, { n: i + 1, amount: formatMoney(m, r.currency, r.locale) })}</li>`)}</ul></span>
 </label>`;
-      });
-      const body = html`<section class="card">
+    });
+    const body = html`<section class="card">
 <form method="post" action="${bnplMapper.entryPath}">
 ${hiddenFields(o.fields, BNPL_REQUEST_FIELDS)}
 <fieldset><legend>${t.bnplChoose}</legend>${options}</fieldset>
@@ -42,9 +39,8 @@ ${hiddenFields(o.fields, BNPL_REQUEST_FIELDS)}
 </div>
 </form>
 </section>`;
-      return sendSimPage(reply, 200, { req: r, brand: BRAND, title: t.bnplTitle, body }, o.merchant);
-    },
-  );
+    return sendSimPage(reply, 200, { req: r, brand: BRAND, title: t.bnplTitle, body }, o.merchant);
+  });
 
   app.post(
     bnplMapper.entryPath,

@@ -4,14 +4,7 @@
  */
 import { Errors } from '../../../platform/errors.js';
 import type { SimulatorMapper } from '../sim-kit/adapter.js';
-import {
-  BASE_REQUEST_FIELDS,
-  BASE_RETURN_FIELDS,
-  baseMapper,
-  baseReturnFields,
-  CANCEL_REASON,
-  type SimRequest,
-} from '../sim-kit/protocol.js';
+import { BASE_REQUEST_FIELDS, BASE_RETURN_FIELDS, baseMapper, baseReturnFields, CANCEL_REASON, type SimRequest } from '../sim-kit/protocol.js';
 
 export const PLAN_MONTHS = [6, 12, 24, 36] as const;
 export type PlanMonths = (typeof PLAN_MONTHS)[number];
@@ -24,10 +17,7 @@ export function parseMonths(v: string | undefined): PlanMonths | undefined {
   return PLAN_MONTHS.find((m) => String(m) === v);
 }
 
-export type HirePurchaseDecision =
-  | { action: 'approve'; months: PlanMonths }
-  | { action: 'decline'; reason: 'DECLINED' | 'CREDIT_DECLINED' }
-  | { action: 'cancel' };
+export type HirePurchaseDecision = { action: 'approve'; months: PlanMonths } | { action: 'decline'; reason: 'DECLINED' | 'CREDIT_DECLINED' } | { action: 'cancel' };
 
 export function hirePurchaseReturnFields(r: HirePurchaseRequest, d: HirePurchaseDecision): Record<string, string> {
   if (d.action === 'approve') return { ...baseReturnFields(r, 'approved', ''), months: String(d.months) };

@@ -18,38 +18,33 @@ const BRAND: Brand = { name: 'Kassa Hire Purchase', color: '#00695C' };
 export async function hirePurchaseSimulatorRoutes(app: FastifyInstance, deps: SimulatorDeps): Promise<void> {
   const open = (raw: unknown) => openSigned(deps.directory, REQUEST_PURPOSE, HP_REQUEST_FIELDS, hirePurchaseMapper.parseRequest, raw);
 
-  app.get(
-    hirePurchaseMapper.entryPath,
-    { schema: simulatorPage('Hire-purchase simulator: the application page', 'simHirePurchasePage', HP_REQUEST_FIELDS) },
-    async (req, reply) => {
-      const o = await open(req.query);
-      if (!o) return rejectRequest(reply, req.query);
-      const r = o.req;
-      const t = simMessages(r.locale);
-      const money = (m: number) => formatMoney(m, r.currency, r.locale);
-      let content: Html;
-      if (!creditApproved(r.amountMinor, r.currency)) {
-        const text = fill(t.hpDeclinedText, {
-          amount: money(r.amountMinor),
-          min: formatMoney(CREDIT_LIMITS.minMinor, CREDIT_LIMITS.currency, r.locale),
-          max: formatMoney(CREDIT_LIMITS.maxMinor, CREDIT_LIMITS.currency, r.locale),
-        });
-        content = html`<h1>${t.hpDeclinedTitle}</h1>
+  app.get(hirePurchaseMapper.entryPath, { schema: simulatorPage('Hire-purchase simulator: the application page', 'simHirePurchasePage', HP_REQUEST_FIELDS) }, async (req, reply) => {
+    const o = await open(req.query);
+    if (!o) return rejectRequest(reply, req.query);
+    const r = o.req;
+    const t = simMessages(r.locale);
+    const money = (m: number) => formatMoney(m, r.currency, r.locale);
+    let content: Html;
+    if (!creditApproved(r.amountMinor, r.currency)) {
+      const text = fill(t.hpDeclinedText, {
+        amount: money(r.amountMinor),
+        min: formatMoney(CREDIT_LIMITS.minMinor, CREDIT_LIMITS.currency, r.locale),
+        max: formatMoney(CREDIT_LIMITS.maxMinor, CREDIT_LIMITS.currency, r.locale),
+      });
+      content = html`<h1>${t.hpDeclinedTitle}</h1>
 <p role="alert">${text}</p>
 <form method="post" action="${hirePurchaseMapper.entryPath}">
 ${hiddenFields(o.fields, HP_REQUEST_FIELDS)}
 <div class="actions"><button type="submit" class="primary" name="action" value="return">${t.hpReturn}</button></div>
 </form>`;
-      } else {
-        const options = plans(r.amountMinor).map(
-          (p) => html`<label class="option" for="months${p.months}">
+    } else {
+      const options = plans(r.amountMinor).map(
+        (p) => html`<label class="option" for="months${p.months}">
 <input type="radio" id="months${p.months}" name="months" value="${p.months}"${p.months === DEFAULT_MONTHS ? html` checked` : ''}>
-<span>${fill(t.hpPlan, { months: p.months, monthly: money(p.monthlyMinor) })}${
-            p.firstMinor !== p.monthlyMinor ? html`<ul><li>${fill(t.hpFirst, { first: money(p.firstMinor) })}</li></ul>` : ''
-          }</span>
+<span>${fill(t.hpPlan, { months: p.months, monthly: money(p.monthlyMinor) })}${p.firstMinor !== p.monthlyMinor ? html`<ul><li>${fill(t.hpFirst, { first: money(p.firstMinor) })}</li></ul>` : ''}</span>
 </label>`,
-        );
-        content = html`<p>${t.hpApproved}</p>
+      );
+      content = html`<p>${t.hpApproved}</p>
 <form method="post" action="${hirePurchaseMapper.entryPath}">
 ${hiddenFields(o.fields, HP_REQUEST_FIELDS)}
 <fieldset><legend>${t.hpChoose}</legend>${options}</fieldset>
@@ -59,11 +54,10 @@ ${hiddenFields(o.fields, HP_REQUEST_FIELDS)}
 <button type="submit" class="secondary" name="action" value="cancel">${t.cancel}</button>
 </div>
 </form>`;
-      }
-      const body = html`<section class="card">${content}</section>`;
-      return sendSimPage(reply, 200, { req: r, brand: BRAND, title: t.hpTitle, body }, o.merchant);
-    },
-  );
+    }
+    const body = html`<section class="card">${content}</section>`;
+    return sendSimPage(reply, 200, { req: r, brand: BRAND, title: t.hpTitle, body }, o.merchant);
+  });
 
   app.post(
     hirePurchaseMapper.entryPath,

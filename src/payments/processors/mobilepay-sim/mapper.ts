@@ -4,14 +4,7 @@
  */
 import { Errors } from '../../../platform/errors.js';
 import type { SimulatorMapper } from '../sim-kit/adapter.js';
-import {
-  BASE_REQUEST_FIELDS,
-  BASE_RETURN_FIELDS,
-  baseMapper,
-  baseReturnFields,
-  CANCEL_REASON,
-  type SimRequest,
-} from '../sim-kit/protocol.js';
+import { BASE_REQUEST_FIELDS, BASE_RETURN_FIELDS, baseMapper, baseReturnFields, CANCEL_REASON, type SimRequest } from '../sim-kit/protocol.js';
 
 export type MobilePayRequest = SimRequest;
 

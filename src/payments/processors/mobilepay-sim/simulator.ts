@@ -29,15 +29,7 @@ function parseApp(f: Fields): AppStep | undefined {
   return req && f.phone ? { ...req, phone: f.phone } : undefined;
 }
 
-function phonePage(
-  reply: FastifyReply,
-  status: number,
-  req: SimRequest,
-  fields: Fields,
-  merchant: OrderMerchant,
-  phone: string,
-  invalid: boolean,
-): FastifyReply {
+function phonePage(reply: FastifyReply, status: number, req: SimRequest, fields: Fields, merchant: OrderMerchant, phone: string, invalid: boolean): FastifyReply {
   const t = simMessages(req.locale);
   const body = html`<section class="card">
 <h1>MobilePay</h1>
@@ -60,15 +52,11 @@ export async function mobilePaySimulatorRoutes(app: FastifyInstance, deps: Simul
   const openRequest = (raw: unknown) => openSigned(deps.directory, REQUEST_PURPOSE, MOBILEPAY_REQUEST_FIELDS, mobilePayMapper.parseRequest, raw);
   const openApp = (raw: unknown) => openSigned(deps.directory, APP_PURPOSE, MOBILEPAY_APP_FIELDS, parseApp, raw);
 
-  app.get(
-    mobilePayMapper.entryPath,
-    { schema: simulatorPage('MobilePay simulator: the phone number page', 'simMobilePayPage', MOBILEPAY_REQUEST_FIELDS) },
-    async (req, reply) => {
-      const o = await openRequest(req.query);
-      if (!o) return rejectRequest(reply, req.query);
-      return phonePage(reply, 200, o.req, o.fields, o.merchant, '', false);
-    },
-  );
+  app.get(mobilePayMapper.entryPath, { schema: simulatorPage('MobilePay simulator: the phone number page', 'simMobilePayPage', MOBILEPAY_REQUEST_FIELDS) }, async (req, reply) => {
+    const o = await openRequest(req.query);
+    if (!o) return rejectRequest(reply, req.query);
+    return phonePage(reply, 200, o.req, o.fields, o.merchant, '', false);
+  });
 
   app.post(
     mobilePayMapper.entryPath,
@@ -91,15 +79,12 @@ export async function mobilePaySimulatorRoutes(app: FastifyInstance, deps: Simul
     },
   );
 
-  app.get(
-    APP_PATH,
-    { schema: simulatorPage("MobilePay simulator: the app's confirmation", 'simMobilePayAppPage', MOBILEPAY_APP_FIELDS) },
-    async (req, reply) => {
-      const o = await openApp(req.query);
-      if (!o) return rejectRequest(reply, req.query);
-      const t = simMessages(o.req.locale);
-      const amount = formatMoney(o.req.amountMinor, o.req.currency, o.req.locale);
-      const body = html`<section class="app" aria-labelledby="appTitle">
+  app.get(APP_PATH, { schema: simulatorPage("MobilePay simulator: the app's confirmation", 'simMobilePayAppPage', MOBILEPAY_APP_FIELDS) }, async (req, reply) => {
+    const o = await openApp(req.query);
+    if (!o) return rejectRequest(reply, req.query);
+    const t = simMessages(o.req.locale);
+    const amount = formatMoney(o.req.amountMinor, o.req.currency, o.req.locale);
+    const body = html`<section class="app" aria-labelledby="appTitle">
 <h1 id="appTitle">${t.mpAppTitle}</h1>
 <p>${fill(t.mpAppText, { payee: o.req.payee, amount })}</p>
 <p class="hint">${fill(t.mpSentTo, { phone: o.req.phone })}</p>
@@ -111,9 +96,8 @@ ${hiddenFields(o.fields, MOBILEPAY_APP_FIELDS)}
 </div>
 </form>
 </section>`;
-      return sendSimPage(reply, 200, { req: o.req, brand: BRAND, title: t.mpAppTitle, body }, o.merchant);
-    },
-  );
+    return sendSimPage(reply, 200, { req: o.req, brand: BRAND, title: t.mpAppTitle, body }, o.merchant);
+  });
 
   app.post(
     APP_PATH,

@@ -111,4 +111,3 @@ export function sendInvalidRequest(reply: FastifyReply, locale: SimRequest['loca
 export function hiddenFields(fields: Fields, names: readonly string[]): Html {
   return html`${[...names, MAC_FIELD].map((n) => html`<input type="hidden" name="${n}" value="${fields[n] ?? ''}">`)}`;
 }
-

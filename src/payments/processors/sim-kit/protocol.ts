@@ -51,14 +51,7 @@ export type ReturnStatus = 'approved' | 'declined' | 'canceled';
 const STATUSES: readonly ReturnStatus[] = ['approved', 'declined', 'canceled'];
 
 /** Why a simulator declined (the intent's failureReason; the hosted page translates each). */
-export const DECLINE_REASONS = [
-  'DECLINED',
-  'INSUFFICIENT_FUNDS',
-  'AUTHENTICATION_FAILED',
-  'CODE_EXPIRED',
-  'CREDIT_DECLINED',
-  'REJECTED_IN_APP',
-] as const;
+export const DECLINE_REASONS = ['DECLINED', 'INSUFFICIENT_FUNDS', 'AUTHENTICATION_FAILED', 'CODE_EXPIRED', 'CREDIT_DECLINED', 'REJECTED_IN_APP'] as const;
 export type DeclineReason = (typeof DECLINE_REASONS)[number];
 export const CANCEL_REASON = 'CANCELED_BY_SHOPPER';
 
@@ -143,12 +136,7 @@ export function returnOutcome(processor: string, f: Fields, paid: (f: Fields) =>
 }
 
 /** The mapper of a family whose request is the base request, its return the base fields plus `extraReturnFields`. */
-export function baseMapper(o: {
-  refPrefix: string;
-  entryPath: string;
-  extraReturnFields?: readonly string[];
-  paid?: (f: Fields) => PaidDetails;
-}): SimulatorMapper<SimRequest> {
+export function baseMapper(o: { refPrefix: string; entryPath: string; extraReturnFields?: readonly string[]; paid?: (f: Fields) => PaidDetails }): SimulatorMapper<SimRequest> {
   return {
     refPrefix: o.refPrefix,
     entryPath: o.entryPath,
@@ -163,9 +151,7 @@ export function baseMapper(o: {
 
 /** The outcome of a declined or cancelled return (a paid one is built by the family's mapper). */
 export function unpaidOutcome(processor: string, r: BaseReturn): AttemptOutcome {
-  return r.status === 'canceled'
-    ? { kind: 'canceled', processor, processorReference: r.ref, reason: CANCEL_REASON }
-    : { kind: 'declined', processor, processorReference: r.ref, reason: r.reason };
+  return r.status === 'canceled' ? { kind: 'canceled', processor, processorReference: r.ref, reason: CANCEL_REASON } : { kind: 'declined', processor, processorReference: r.ref, reason: r.reason };
 }
 
 /** The Kassa URL with the signed return fields appended to its query. */

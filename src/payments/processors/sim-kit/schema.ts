@@ -43,11 +43,7 @@ export function simulatorForm(summary: string, operationId: string, names: reado
     operationId,
     security: Security.none,
     consumes: ['application/x-www-form-urlencoded'],
-    body: signedFields(
-      names,
-      Object.fromEntries(Object.entries(inputs).map(([k, d]) => [k, Type.Optional(FormField(d))])),
-      'The signed fields and the shopper input',
-    ),
+    body: signedFields(names, Object.fromEntries(Object.entries(inputs).map(([k, d]) => [k, Type.Optional(FormField(d))])), 'The signed fields and the shopper input'),
     response: {
       200: htmlResponse('The page again'),
       303: redirectResponse("On to the simulator's next step, or back to Kassa's return URL with signed return fields"),

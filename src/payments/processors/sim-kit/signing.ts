@@ -26,7 +26,9 @@ export function canonical(purpose: string, fields: Fields, names: readonly strin
 }
 
 export function macOf(key: Buffer, purpose: string, fields: Fields, names: readonly string[]): string {
-  return createHmac('sha256', key).update(canonical(purpose, fields, names), 'utf8').digest('base64url');
+  return createHmac('sha256', key)
+    .update(canonical(purpose, fields, names), 'utf8')
+    .digest('base64url');
 }
 
 /** The fields (only the named ones) with their MAC added. */

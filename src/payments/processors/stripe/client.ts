@@ -131,7 +131,12 @@ export class StripeAdapter implements ProcessorAdapter {
   private async prepareIntent(input: BeginPayment, draftReference?: string): Promise<EmbeddedIntent> {
     if (!draftReference) return this.embeddedIntent(await this.createIntent(input));
     const p = createParams(input);
-    const pi = await this.stripe.paymentIntents.update(draftReference, { amount: p.amount, currency: p.currency, ...(p.description ? { description: p.description } : {}), metadata: p.metadata ?? {} });
+    const pi = await this.stripe.paymentIntents.update(draftReference, {
+      amount: p.amount,
+      currency: p.currency,
+      ...(p.description ? { description: p.description } : {}),
+      metadata: p.metadata ?? {},
+    });
     return this.embeddedIntent(pi);
   }
 
@@ -201,10 +206,7 @@ export class StripeAdapter implements ProcessorAdapter {
       return this.sandbox.foreignRefund?.(input) ?? { kind: 'rejected', description: 'OTHER', message: `${input.paymentReference} is not a Stripe PaymentIntent` };
     }
     try {
-      let r = await this.stripe.refunds.create(
-        { payment_intent: input.paymentReference, amount: input.amountMinor, metadata: { kassaRefundId: input.refundId } },
-        { idempotencyKey: input.refundId },
-      );
+      let r = await this.stripe.refunds.create({ payment_intent: input.paymentReference, amount: input.amountMinor, metadata: { kassaRefundId: input.refundId } }, { idempotencyKey: input.refundId });
       let o = refundOutcome(r);
       // A pending refund (replayed as pending under its key) is asked again by id.
       if (o.kind === 'pending') {

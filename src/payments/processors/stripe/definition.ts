@@ -23,7 +23,7 @@ const StripeSettings = Type.Object(
 const StripeSecrets = Type.Object(
   {
     secretKey: Type.String({ pattern: '^(sk|rk)_(live|test)_[A-Za-z0-9]+$', description: 'The secret key (sk_…) or a restricted key (rk_…) with PaymentIntents and Refunds write access' }),
-    webhookSecret: Type.String({ pattern: '^whsec_[A-Za-z0-9+/=]+$', description: "The signing secret (whsec_…) of the webhook endpoint <Kassa>/processors/stripe/webhook" }),
+    webhookSecret: Type.String({ pattern: '^whsec_[A-Za-z0-9+/=]+$', description: 'The signing secret (whsec_…) of the webhook endpoint <Kassa>/processors/stripe/webhook' }),
   },
   { additionalProperties: false },
 );

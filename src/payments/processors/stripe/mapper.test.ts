@@ -114,7 +114,9 @@ describe("the simulator's objects have Stripe's shapes", () => {
     const refund = { id: 're_sim', payment_intent: 'pi_sim', amount: 500, currency: 'eur', metadata: {}, created_at: at };
     expect(sameShape(refundObject({ ...refund, status: 'succeeded', failure_reason: null }, 'ch_sim'), fixture('refund.succeeded'))).toEqual([]);
     // A failed refund carries failure_reason (and Stripe's failure_balance_transaction, which the simulator has no ledger for).
-    expect(sameShape(refundObject({ ...refund, status: 'failed', failure_reason: 'lost_or_stolen_card' }, 'ch_sim'), fixture('refund.failed'))).toEqual(['$.failure_balance_transaction: missing in the simulator']);
+    expect(sameShape(refundObject({ ...refund, status: 'failed', failure_reason: 'lost_or_stolen_card' }, 'ch_sim'), fixture('refund.failed'))).toEqual([
+      '$.failure_balance_transaction: missing in the simulator',
+    ]);
     expect(sameShape(eventObject('evt_sim', 'payment_intent.succeeded', paymentIntentObject(row), 1), fixture('event.payment_intent.succeeded'))).toEqual([]);
   });
 });

@@ -82,7 +82,14 @@ function family(): ProcessorFamily {
       return a;
     },
     async routes(app, ctx) {
-      const sim = new StripeSimulator({ db: ctx.db, clock: ctx.clock, keys: sandboxStripeKeys(ctx.sandboxSecret('stripe')), publicUrl: ctx.publicUrl, fetch: ctx.fetch, log: (msg, err) => app.log.warn({ err }, msg) });
+      const sim = new StripeSimulator({
+        db: ctx.db,
+        clock: ctx.clock,
+        keys: sandboxStripeKeys(ctx.sandboxSecret('stripe')),
+        publicUrl: ctx.publicUrl,
+        fetch: ctx.fetch,
+        log: (msg, err) => app.log.warn({ err }, msg),
+      });
       await stripeSimulatorRoutes(app, { sim, directory: ctx.directory, publicUrl: ctx.publicUrl, clock: ctx.clock });
       await stripeRoutes(app, { ctx, sandbox: () => sandboxOf(ctx), production: () => productionOf(ctx) });
     },

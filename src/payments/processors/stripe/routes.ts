@@ -20,7 +20,6 @@ import { elementsPage, elementsPolicy, ELEMENTS_PAGE_PATH } from './elements-pag
 import { decidingIntent } from './mapper.js';
 import { SANDBOX_WEBHOOK_PATH } from './sim-service.js';
 
-
 export const PRODUCTION_WEBHOOK_PATH = '/processors/stripe/webhook';
 
 export interface StripeRouteDeps {

@@ -263,9 +263,11 @@ const DOCS = 'https://docs.stripe.com/error-codes';
 export const SimErrors = {
   invalid: (message: string, param?: string, code?: string) =>
     new SimError(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}), ...(code ? { code, doc_url: `${DOCS}#${code.replace(/_/g, '-')}` } : {}) }),
-  missing: (what: string, id: string) => new SimError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${what}: '${id}'`, doc_url: `${DOCS}#resource-missing` }),
+  missing: (what: string, id: string) =>
+    new SimError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id', message: `No such ${what}: '${id}'`, doc_url: `${DOCS}#resource-missing` }),
   auth: (message: string) => new SimError(401, { type: 'invalid_request_error', message }),
   card: (code: string, message: string, param?: string) => new SimError(402, { type: 'card_error', code, message, ...(param ? { param } : {}), doc_url: `${DOCS}#${code.replace(/_/g, '-')}` }),
   idempotency: (message: string) => new SimError(400, { type: 'idempotency_error', message }),
-  outage: () => new SimError(500, { type: 'api_error', message: 'The sandbox simulates an outage of Stripe for this request (refund amount ….57): nothing was recorded; retry it with the same Idempotency-Key.' }),
+  outage: () =>
+    new SimError(500, { type: 'api_error', message: 'The sandbox simulates an outage of Stripe for this request (refund amount ….57): nothing was recorded; retry it with the same Idempotency-Key.' }),
 };

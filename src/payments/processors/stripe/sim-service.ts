@@ -69,9 +69,7 @@ const PAYABLE = ['requires_payment_method', 'requires_confirmation'];
 const CANCELABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing'];
 
 export class StripeSimulator {
-  constructor(
-    private readonly d: { db: Db; clock: Clock; keys: StripeKeys; publicUrl: string; fetch: Fetch; log?: (msg: string, err?: unknown) => void },
-  ) {}
+  constructor(private readonly d: { db: Db; clock: Clock; keys: StripeKeys; publicUrl: string; fetch: Fetch; log?: (msg: string, err?: unknown) => void }) {}
 
   get keys(): StripeKeys {
     return this.d.keys;
@@ -93,7 +91,9 @@ export class StripeSimulator {
         const prior = await sql.readIdempotent(tx, key);
         if (prior) {
           if (prior.request !== request) {
-            const e = SimErrors.idempotency(`Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
+            const e = SimErrors.idempotency(
+              `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            );
             return { done: { answer: { status: e.status, body: e.body() }, events: [] }, replayed: false };
           }
           return { done: { answer: { status: prior.status, body: prior.body }, events: [] }, replayed: true };
@@ -220,7 +220,14 @@ export class StripeSimulator {
       case 'approve':
       case 'authenticated': {
         const charge = { id: stripeId('ch'), card: pm.card, threeDs: outcome === 'authenticated', created: Math.floor(at.getTime() / 1000) };
-        const row = await sql.updatePaymentIntent(tx, pi.id, { status: 'succeeded', payment_method: pm.id, last_payment_error: null, next_action: null, latest_charge: charge.id, charge_details: charge });
+        const row = await sql.updatePaymentIntent(tx, pi.id, {
+          status: 'succeeded',
+          payment_method: pm.id,
+          last_payment_error: null,
+          next_action: null,
+          latest_charge: charge.id,
+          charge_details: charge,
+        });
         return { answer: { status: 200, body: paymentIntentObject(row) }, events: [await this.event(tx, 'payment_intent.succeeded', paymentIntentObject(row))] };
       }
       case 'challenge': {
@@ -270,7 +277,12 @@ export class StripeSimulator {
     const pi = await sql.readPaymentIntent(tx, id, true);
     if (!pi) throw SimErrors.missing('payment_intent', id);
     if (!PAYABLE.includes(pi.status)) throw SimErrors.invalid(`You cannot update this PaymentIntent because it has a status of ${pi.status}.`, undefined, 'payment_intent_unexpected_state');
-    const row = await sql.updateFields(tx, id, { amount: p.amount ?? pi.amount, currency: p.currency ?? pi.currency, description: p.description === undefined ? pi.description : p.description, metadata: { ...pi.metadata, ...p.metadata } });
+    const row = await sql.updateFields(tx, id, {
+      amount: p.amount ?? pi.amount,
+      currency: p.currency ?? pi.currency,
+      description: p.description === undefined ? pi.description : p.description,
+      metadata: { ...pi.metadata, ...p.metadata },
+    });
     return { answer: { status: 200, body: paymentIntentObject(row) }, events: [] };
   }
 
@@ -278,7 +290,11 @@ export class StripeSimulator {
     const pi = await sql.readPaymentIntent(tx, id, true);
     if (!pi) throw SimErrors.missing('payment_intent', id);
     if (!CANCELABLE.includes(pi.status)) {
-      throw SimErrors.invalid(`You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`, undefined, 'payment_intent_unexpected_state');
+      throw SimErrors.invalid(
+        `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
+        undefined,
+        'payment_intent_unexpected_state',
+      );
     }
     const row = await sql.updatePaymentIntent(tx, id, { status: 'canceled', next_action: null, cancellation_reason: reason, canceled_at: this.now() });
     return { answer: { status: 200, body: paymentIntentObject(row) }, events: [await this.event(tx, 'payment_intent.canceled', paymentIntentObject(row))] };
@@ -287,7 +303,8 @@ export class StripeSimulator {
   async createRefund(tx: Tx, key: string | undefined, p: { paymentIntent: string; amount: number | undefined; metadata: Record<string, string> }): Promise<Done> {
     const pi = await sql.readPaymentIntent(tx, p.paymentIntent, true);
     if (!pi) throw SimErrors.missing('payment_intent', p.paymentIntent);
-    if (pi.status !== 'succeeded' || !pi.latest_charge) throw SimErrors.invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
+    if (pi.status !== 'succeeded' || !pi.latest_charge)
+      throw SimErrors.invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, 'payment_intent', 'charge_not_refundable');
     const amount = p.amount ?? pi.amount - pi.amount_refunded;
     const behaviour = refundBehaviour(amount);
     if (behaviour.kind === 'outage_once' && key && (await sql.firstOutage(tx, key, this.now()))) {
@@ -301,7 +318,15 @@ export class StripeSimulator {
     const failed = behaviour.kind === 'fail';
     const refund = await sql.insertRefund(
       tx,
-      { id: stripeId('re'), payment_intent: pi.id, amount, currency: pi.currency, status: failed ? 'failed' : 'succeeded', failure_reason: failed ? behaviour.failureReason : null, metadata: p.metadata },
+      {
+        id: stripeId('re'),
+        payment_intent: pi.id,
+        amount,
+        currency: pi.currency,
+        status: failed ? 'failed' : 'succeeded',
+        failure_reason: failed ? behaviour.failureReason : null,
+        metadata: p.metadata,
+      },
       this.now(),
     );
     const events: JsonObject[] = [];

@@ -54,10 +54,13 @@ export async function updatePaymentIntent(q: Queryable, id: string, c: IntentCha
 }
 
 export async function updateFields(q: Queryable, id: string, f: { amount: number; currency: string; description: string | null; metadata: Record<string, string> }): Promise<PaymentIntentRow> {
-  const { rows } = await q.query<PaymentIntentRow>(
-    'UPDATE stripe_sim_payment_intents SET amount = $2, currency = $3, description = $4, metadata = $5 WHERE id = $1 RETURNING *',
-    [id, f.amount, f.currency, f.description, JSON.stringify(f.metadata)],
-  );
+  const { rows } = await q.query<PaymentIntentRow>('UPDATE stripe_sim_payment_intents SET amount = $2, currency = $3, description = $4, metadata = $5 WHERE id = $1 RETURNING *', [
+    id,
+    f.amount,
+    f.currency,
+    f.description,
+    JSON.stringify(f.metadata),
+  ]);
   return rows[0]!;
 }
 
@@ -80,10 +83,7 @@ export async function insertEvent(q: Queryable, id: string, type: string, object
 }
 
 export async function listEvents(q: Queryable, limit: number, type: string | undefined): Promise<{ objects: JsonObject[]; hasMore: boolean }> {
-  const { rows } = await q.query<{ object: JsonObject }>(
-    `SELECT object FROM stripe_sim_events WHERE ($1::text IS NULL OR type = $1) ORDER BY seq DESC LIMIT $2`,
-    [type ?? null, limit + 1],
-  );
+  const { rows } = await q.query<{ object: JsonObject }>(`SELECT object FROM stripe_sim_events WHERE ($1::text IS NULL OR type = $1) ORDER BY seq DESC LIMIT $2`, [type ?? null, limit + 1]);
   return { objects: rows.slice(0, limit).map((r) => r.object), hasMore: rows.length > limit };
 }
 

@@ -146,23 +146,43 @@ async function apiRoutes(api: FastifyInstance, deps: StripeSimulatorDeps): Promi
       if (pi?.id === piId) return;
       throw SimErrors.missing('payment_intent', piId);
     }
-    throw SimErrors.auth(key ? `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` : 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. \'Authorization: Bearer YOUR_SECRET_KEY\').');
+    throw SimErrors.auth(
+      key
+        ? `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
+        : "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+    );
   };
 
-  api.post('/v1/payment_intents', { schema: apiSchema('Stripe simulator: create a PaymentIntent', 'stripeSimCreatePaymentIntent', undefined, ['amount', 'currency', 'description', 'metadata[…]', 'expand[]']) }, async (req, reply) => {
-    try {
-      const p = bodyOf(req);
-      await authorize(req, p);
-      onlyKnown(p, [/^amount$/, /^currency$/, /^description$/, /^metadata\[[^\]]+\]$/, /^payment_method_types\[\d*\]$/, /^automatic_payment_methods\[(enabled|allow_redirects)\]$/, /^expand\[\d*\]$/]);
-      const amount = positiveInt(p, 'amount', true)!;
-      const currency = p.get('currency') ?? '';
-      if (!CURRENCIES.some((c) => c.toLowerCase() === currency)) throw SimErrors.invalid(`Invalid currency: ${currency}.`, 'currency', 'parameter_invalid_string');
-      for (const [k, v] of p) if (/^payment_method_types/.test(k) && v !== 'card') throw SimErrors.invalid(`The payment method type "${v}" is invalid.`, 'payment_method_types', 'parameter_invalid_string');
-      return send(reply, await sim.write(idempotencyKey(req), canonical(req, p), (tx) => sim.createPaymentIntent(tx, { amount, currency, description: p.get('description'), metadata: metadataOf(p) })));
-    } catch (e) {
-      return fail(reply, e);
-    }
-  });
+  api.post(
+    '/v1/payment_intents',
+    { schema: apiSchema('Stripe simulator: create a PaymentIntent', 'stripeSimCreatePaymentIntent', undefined, ['amount', 'currency', 'description', 'metadata[…]', 'expand[]']) },
+    async (req, reply) => {
+      try {
+        const p = bodyOf(req);
+        await authorize(req, p);
+        onlyKnown(p, [
+          /^amount$/,
+          /^currency$/,
+          /^description$/,
+          /^metadata\[[^\]]+\]$/,
+          /^payment_method_types\[\d*\]$/,
+          /^automatic_payment_methods\[(enabled|allow_redirects)\]$/,
+          /^expand\[\d*\]$/,
+        ]);
+        const amount = positiveInt(p, 'amount', true)!;
+        const currency = p.get('currency') ?? '';
+        if (!CURRENCIES.some((c) => c.toLowerCase() === currency)) throw SimErrors.invalid(`Invalid currency: ${currency}.`, 'currency', 'parameter_invalid_string');
+        for (const [k, v] of p)
+          if (/^payment_method_types/.test(k) && v !== 'card') throw SimErrors.invalid(`The payment method type "${v}" is invalid.`, 'payment_method_types', 'parameter_invalid_string');
+        return send(
+          reply,
+          await sim.write(idempotencyKey(req), canonical(req, p), (tx) => sim.createPaymentIntent(tx, { amount, currency, description: p.get('description'), metadata: metadataOf(p) })),
+        );
+      } catch (e) {
+        return fail(reply, e);
+      }
+    },
+  );
 
   api.get<{ Params: { id: string } }>('/v1/payment_intents/:id', { schema: apiSchema('Stripe simulator: retrieve a PaymentIntent', 'stripeSimGetPaymentIntent', ['id']) }, async (req, reply) => {
     try {
@@ -174,76 +194,102 @@ async function apiRoutes(api: FastifyInstance, deps: StripeSimulatorDeps): Promi
     }
   });
 
-  api.post<{ Params: { id: string } }>('/v1/payment_intents/:id', { schema: apiSchema('Stripe simulator: update a PaymentIntent', 'stripeSimUpdatePaymentIntent', ['id'], ['amount', 'currency', 'description', 'metadata[…]']) }, async (req, reply) => {
-    try {
-      const p = bodyOf(req);
-      await authorize(req, p);
-      onlyKnown(p, [/^amount$/, /^currency$/, /^description$/, /^metadata\[[^\]]+\]$/, /^expand\[\d*\]$/]);
-      const amount = positiveInt(p, 'amount', false);
-      const currency = p.get('currency') ?? undefined;
-      if (currency !== undefined && !CURRENCIES.some((c) => c.toLowerCase() === currency)) throw SimErrors.invalid(`Invalid currency: ${currency}.`, 'currency', 'parameter_invalid_string');
-      const description = p.get('description');
-      const change = { ...(amount !== undefined ? { amount } : {}), ...(currency !== undefined ? { currency } : {}), ...(description !== null ? { description } : {}), metadata: metadataOf(p) };
-      return send(reply, await sim.write(idempotencyKey(req), canonical(req, p), (tx) => sim.update(tx, req.params.id, change)));
-    } catch (e) {
-      return fail(reply, e);
-    }
-  });
+  api.post<{ Params: { id: string } }>(
+    '/v1/payment_intents/:id',
+    { schema: apiSchema('Stripe simulator: update a PaymentIntent', 'stripeSimUpdatePaymentIntent', ['id'], ['amount', 'currency', 'description', 'metadata[…]']) },
+    async (req, reply) => {
+      try {
+        const p = bodyOf(req);
+        await authorize(req, p);
+        onlyKnown(p, [/^amount$/, /^currency$/, /^description$/, /^metadata\[[^\]]+\]$/, /^expand\[\d*\]$/]);
+        const amount = positiveInt(p, 'amount', false);
+        const currency = p.get('currency') ?? undefined;
+        if (currency !== undefined && !CURRENCIES.some((c) => c.toLowerCase() === currency)) throw SimErrors.invalid(`Invalid currency: ${currency}.`, 'currency', 'parameter_invalid_string');
+        const description = p.get('description');
+        const change = { ...(amount !== undefined ? { amount } : {}), ...(currency !== undefined ? { currency } : {}), ...(description !== null ? { description } : {}), metadata: metadataOf(p) };
+        return send(reply, await sim.write(idempotencyKey(req), canonical(req, p), (tx) => sim.update(tx, req.params.id, change)));
+      } catch (e) {
+        return fail(reply, e);
+      }
+    },
+  );
 
-  api.post<{ Params: { id: string } }>('/v1/payment_intents/:id/confirm', { schema: apiSchema('Stripe simulator: confirm a PaymentIntent', 'stripeSimConfirmPaymentIntent', ['id'], ['payment_method', 'payment_method_data[card][…]', 'return_url', 'client_secret']) }, async (req, reply) => {
-    try {
-      const p = bodyOf(req);
-      await authorize(req, p, req.params.id);
-      onlyKnown(p, [/^payment_method$/, /^payment_method_data\[(type|card\]\[(number|exp_month|exp_year|cvc))\]$/, /^return_url$/, /^client_secret$/, /^expand\[\d*\]$/]);
-      const returnUrl = p.get('return_url') ?? undefined;
-      const number = p.get('payment_method_data[card][number]');
-      const card = number !== null ? { number, expMonth: p.get('payment_method_data[card][exp_month]') ?? '', expYear: p.get('payment_method_data[card][exp_year]') ?? '', cvc: p.get('payment_method_data[card][cvc]') ?? '' } : undefined;
-      const input = { ...(card ? { card } : {}), ...(p.get('payment_method') ? { paymentMethod: p.get('payment_method')! } : {}), ...(returnUrl ? { returnUrl } : {}) };
-      return send(reply, await sim.write(idempotencyKey(req), canonical(req, p), (tx) => sim.confirm(tx, req.params.id, input)));
-    } catch (e) {
-      return fail(reply, e);
-    }
-  });
+  api.post<{ Params: { id: string } }>(
+    '/v1/payment_intents/:id/confirm',
+    { schema: apiSchema('Stripe simulator: confirm a PaymentIntent', 'stripeSimConfirmPaymentIntent', ['id'], ['payment_method', 'payment_method_data[card][…]', 'return_url', 'client_secret']) },
+    async (req, reply) => {
+      try {
+        const p = bodyOf(req);
+        await authorize(req, p, req.params.id);
+        onlyKnown(p, [/^payment_method$/, /^payment_method_data\[(type|card\]\[(number|exp_month|exp_year|cvc))\]$/, /^return_url$/, /^client_secret$/, /^expand\[\d*\]$/]);
+        const returnUrl = p.get('return_url') ?? undefined;
+        const number = p.get('payment_method_data[card][number]');
+        const card =
+          number !== null
+            ? { number, expMonth: p.get('payment_method_data[card][exp_month]') ?? '', expYear: p.get('payment_method_data[card][exp_year]') ?? '', cvc: p.get('payment_method_data[card][cvc]') ?? '' }
+            : undefined;
+        const input = { ...(card ? { card } : {}), ...(p.get('payment_method') ? { paymentMethod: p.get('payment_method')! } : {}), ...(returnUrl ? { returnUrl } : {}) };
+        return send(reply, await sim.write(idempotencyKey(req), canonical(req, p), (tx) => sim.confirm(tx, req.params.id, input)));
+      } catch (e) {
+        return fail(reply, e);
+      }
+    },
+  );
 
-  api.post<{ Params: { id: string } }>('/v1/payment_intents/:id/cancel', { schema: apiSchema('Stripe simulator: cancel a PaymentIntent', 'stripeSimCancelPaymentIntent', ['id'], ['cancellation_reason']) }, async (req, reply) => {
-    try {
-      const p = bodyOf(req);
-      await authorize(req, p);
-      onlyKnown(p, [/^cancellation_reason$/, /^expand\[\d*\]$/]);
-      return send(reply, await sim.write(idempotencyKey(req), canonical(req, p), (tx) => sim.cancel(tx, req.params.id, p.get('cancellation_reason'))));
-    } catch (e) {
-      return fail(reply, e);
-    }
-  });
+  api.post<{ Params: { id: string } }>(
+    '/v1/payment_intents/:id/cancel',
+    { schema: apiSchema('Stripe simulator: cancel a PaymentIntent', 'stripeSimCancelPaymentIntent', ['id'], ['cancellation_reason']) },
+    async (req, reply) => {
+      try {
+        const p = bodyOf(req);
+        await authorize(req, p);
+        onlyKnown(p, [/^cancellation_reason$/, /^expand\[\d*\]$/]);
+        return send(reply, await sim.write(idempotencyKey(req), canonical(req, p), (tx) => sim.cancel(tx, req.params.id, p.get('cancellation_reason'))));
+      } catch (e) {
+        return fail(reply, e);
+      }
+    },
+  );
 
-  api.post('/v1/payment_methods', { schema: apiSchema('Stripe simulator: create a card PaymentMethod', 'stripeSimCreatePaymentMethod', undefined, ['type', 'card[number]', 'card[exp_month]', 'card[exp_year]', 'card[cvc]']) }, async (req, reply) => {
-    try {
-      const p = bodyOf(req);
-      const key = bearer(req);
-      if (key !== sim.keys.secretKey && key !== sim.keys.publishableKey) await authorize(req, p);
-      onlyKnown(p, [/^type$/, /^card\[(number|exp_month|exp_year|cvc)\]$/]);
-      if (p.get('type') !== 'card') throw SimErrors.invalid('Only card PaymentMethods exist in the sandbox.', 'type', 'parameter_invalid_string');
-      const card = { number: p.get('card[number]') ?? '', expMonth: p.get('card[exp_month]') ?? '', expYear: p.get('card[exp_year]') ?? '', cvc: p.get('card[cvc]') ?? '' };
-      return send(reply, await sim.write(idempotencyKey(req), canonical(req, p), async (tx) => ({ answer: { status: 200, body: paymentMethodObject(await sim.createPaymentMethod(tx, card)) }, events: [] })));
-    } catch (e) {
-      return fail(reply, e);
-    }
-  });
+  api.post(
+    '/v1/payment_methods',
+    { schema: apiSchema('Stripe simulator: create a card PaymentMethod', 'stripeSimCreatePaymentMethod', undefined, ['type', 'card[number]', 'card[exp_month]', 'card[exp_year]', 'card[cvc]']) },
+    async (req, reply) => {
+      try {
+        const p = bodyOf(req);
+        const key = bearer(req);
+        if (key !== sim.keys.secretKey && key !== sim.keys.publishableKey) await authorize(req, p);
+        onlyKnown(p, [/^type$/, /^card\[(number|exp_month|exp_year|cvc)\]$/]);
+        if (p.get('type') !== 'card') throw SimErrors.invalid('Only card PaymentMethods exist in the sandbox.', 'type', 'parameter_invalid_string');
+        const card = { number: p.get('card[number]') ?? '', expMonth: p.get('card[exp_month]') ?? '', expYear: p.get('card[exp_year]') ?? '', cvc: p.get('card[cvc]') ?? '' };
+        return send(
+          reply,
+          await sim.write(idempotencyKey(req), canonical(req, p), async (tx) => ({ answer: { status: 200, body: paymentMethodObject(await sim.createPaymentMethod(tx, card)) }, events: [] })),
+        );
+      } catch (e) {
+        return fail(reply, e);
+      }
+    },
+  );
 
-  api.post('/v1/refunds', { schema: apiSchema('Stripe simulator: refund a PaymentIntent', 'stripeSimCreateRefund', undefined, ['payment_intent', 'amount', 'reason', 'metadata[…]']) }, async (req, reply) => {
-    try {
-      const p = bodyOf(req);
-      await authorize(req, p);
-      onlyKnown(p, [/^payment_intent$/, /^amount$/, /^reason$/, /^metadata\[[^\]]+\]$/, /^expand\[\d*\]$/]);
-      const pi = p.get('payment_intent');
-      if (!pi) throw SimErrors.invalid('One of the following params should be provided for this request: payment_intent or charge.', 'payment_intent', 'parameter_missing');
-      const amount = positiveInt(p, 'amount', false);
-      const key = idempotencyKey(req);
-      return send(reply, await sim.write(key, canonical(req, p), (tx) => sim.createRefund(tx, key, { paymentIntent: pi, amount, metadata: metadataOf(p) })));
-    } catch (e) {
-      return fail(reply, e);
-    }
-  });
+  api.post(
+    '/v1/refunds',
+    { schema: apiSchema('Stripe simulator: refund a PaymentIntent', 'stripeSimCreateRefund', undefined, ['payment_intent', 'amount', 'reason', 'metadata[…]']) },
+    async (req, reply) => {
+      try {
+        const p = bodyOf(req);
+        await authorize(req, p);
+        onlyKnown(p, [/^payment_intent$/, /^amount$/, /^reason$/, /^metadata\[[^\]]+\]$/, /^expand\[\d*\]$/]);
+        const pi = p.get('payment_intent');
+        if (!pi) throw SimErrors.invalid('One of the following params should be provided for this request: payment_intent or charge.', 'payment_intent', 'parameter_missing');
+        const amount = positiveInt(p, 'amount', false);
+        const key = idempotencyKey(req);
+        return send(reply, await sim.write(key, canonical(req, p), (tx) => sim.createRefund(tx, key, { paymentIntent: pi, amount, metadata: metadataOf(p) })));
+      } catch (e) {
+        return fail(reply, e);
+      }
+    },
+  );
 
   api.get<{ Params: { id: string } }>('/v1/refunds/:id', { schema: apiSchema('Stripe simulator: retrieve a Refund', 'stripeSimGetRefund', ['id']) }, async (req, reply) => {
     try {
@@ -455,7 +501,14 @@ ${hidden}
 
   app.post(
     CARD_PAGE_PATH,
-    { schema: formSchema('Stripe simulator: pay by card, open the wallet, or cancel', 'simCardSubmit', { action: 'pay, wallet or cancel', cardNumber: 'Card number', cardExpiry: 'MM/YY', cardCvc: 'CVC' }) },
+    {
+      schema: formSchema('Stripe simulator: pay by card, open the wallet, or cancel', 'simCardSubmit', {
+        action: 'pay, wallet or cancel',
+        cardNumber: 'Card number',
+        cardExpiry: 'MM/YY',
+        cardCvc: 'CVC',
+      }),
+    },
     async (req, reply) => {
       const o = await open(req.body, ['requires_payment_method']);
       if (!o) return invalid(reply, req.body);

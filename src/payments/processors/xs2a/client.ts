@@ -11,16 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../../platform/clock.js';
 import type { Fetch } from '../../../platform/self-fetch.js';
 import { Errors } from '../../../platform/errors.js';
-import {
-  parseInitiationAnswer,
-  parsePaymentAnswer,
-  parseStatusAnswer,
-  tppMessageText,
-  type InitiationAnswer,
-  type PaymentAnswer,
-  type PaymentInitiation,
-  type StatusAnswer,
-} from './mapper.js';
+import { parseInitiationAnswer, parsePaymentAnswer, parseStatusAnswer, tppMessageText, type InitiationAnswer, type PaymentAnswer, type PaymentInitiation, type StatusAnswer } from './mapper.js';
 import { signRequest } from './signing.js';
 
 export interface BankEndpoint {

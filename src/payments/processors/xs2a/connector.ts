@@ -13,15 +13,21 @@ export const Xs2aSettings = Type.Object(
     country: Type.Union([Type.Literal('EE'), Type.Literal('LV'), Type.Literal('LT'), Type.Literal('FI'), Type.Literal('PL')], { description: 'The country of the bank list the bank is shown in' }),
     bankCode: Type.String({ pattern: '^[A-Z0-9]{8}([A-Z0-9]{3})?$', description: "The bank's code in Kassa's catalogue (BIC-style, e.g. HABALV22)" }),
     baseUrl: Type.String({ minLength: 9, maxLength: 500, description: "The bank's XS2A base URL (https), before `/v1/payments/…`" }),
-    paymentProduct: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{1,63}$', description: 'The payment product of the path, e.g. `sepa-credit-transfers`, `instant-sepa-credit-transfers`, or the Polish domestic product the bank guide names' }),
+    paymentProduct: Type.String({
+      pattern: '^[a-z0-9][a-z0-9-]{1,63}$',
+      description: 'The payment product of the path, e.g. `sepa-credit-transfers`, `instant-sepa-credit-transfers`, or the Polish domestic product the bank guide names',
+    }),
     currency: Type.Optional(Type.Union([Type.Literal('EUR'), Type.Literal('PLN')], { description: "The currency of the product (default: the country's)" })),
     creditor: Type.Object({
       iban: Type.String({ minLength: 15, maxLength: 34, description: "The operator's collection account the shopper pays into" }),
       name: Type.String({ minLength: 1, maxLength: 70 }),
     }),
-    signing: Type.Union([Type.Null(), Type.Object({ keyId: Type.String({ minLength: 1, maxLength: 500, description: 'keyId of the Signature header: `SN=<serial>,CA=<issuer DN>` of the QSealC' }) })], {
-      description: 'Message signing (Digest, Signature, TPP-Signature-Certificate) where the bank asks for it; null otherwise',
-    }),
+    signing: Type.Union(
+      [Type.Null(), Type.Object({ keyId: Type.String({ minLength: 1, maxLength: 500, description: 'keyId of the Signature header: `SN=<serial>,CA=<issuer DN>` of the QSealC' }) })],
+      {
+        description: 'Message signing (Digest, Signature, TPP-Signature-Certificate) where the bank asks for it; null otherwise',
+      },
+    ),
     timeoutMs: Type.Optional(Type.Integer({ minimum: 1000, maximum: 120000, description: 'Timeout of each call to the bank (default 20000)' })),
   },
   { additionalProperties: false },

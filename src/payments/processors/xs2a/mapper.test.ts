@@ -65,7 +65,11 @@ describe('XS2A mapper (fixtures from the Berlin Group guidelines and a bank guid
     expect(parseInitiationAnswer(fixture('initiation-response-redirect.json'))).toEqual({
       transactionStatus: 'RCVD',
       paymentId: '1234-wertiq-983',
-      _links: { scaRedirect: { href: 'https://www.testbank.com/asdfasdfasdf' }, self: { href: '/v1/payments/sepa-credit-transfers/1234-wertiq-983' }, status: { href: '/v1/payments/1234-wertiq-983/status' } },
+      _links: {
+        scaRedirect: { href: 'https://www.testbank.com/asdfasdfasdf' },
+        self: { href: '/v1/payments/sepa-credit-transfers/1234-wertiq-983' },
+        status: { href: '/v1/payments/1234-wertiq-983/status' },
+      },
     });
     expect(() => parseInitiationAnswer(fixture('error-format.json'))).toThrow(ApiError);
     expect(() => parseInitiationAnswer({ transactionStatus: 'RCVD', paymentId: 'a/b' })).toThrow(ApiError);
@@ -84,8 +88,20 @@ describe('XS2A mapper (fixtures from the Berlin Group guidelines and a bank guid
   it('maps every transaction status: ACSC and ACCC paid, RJCT declined, CANC cancelled, the rest waiting', () => {
     const meanings = Object.fromEntries(TRANSACTION_STATUSES.map((s) => [s, meaningOf(s)]));
     expect(meanings).toEqual({
-      ACCC: 'paid', ACSC: 'paid', RJCT: 'declined', CANC: 'canceled',
-      ACCP: 'waiting', ACSP: 'waiting', ACTC: 'waiting', ACWC: 'waiting', ACWP: 'waiting', RCVD: 'waiting', PDNG: 'waiting', ACFC: 'waiting', PATC: 'waiting', PART: 'waiting',
+      ACCC: 'paid',
+      ACSC: 'paid',
+      RJCT: 'declined',
+      CANC: 'canceled',
+      ACCP: 'waiting',
+      ACSP: 'waiting',
+      ACTC: 'waiting',
+      ACWC: 'waiting',
+      ACWP: 'waiting',
+      RCVD: 'waiting',
+      PDNG: 'waiting',
+      ACFC: 'waiting',
+      PATC: 'waiting',
+      PART: 'waiting',
     });
   });
 
@@ -104,7 +120,11 @@ describe('XS2A mapper (fixtures from the Berlin Group guidelines and a bank guid
       providerName: 'Swedbank',
       metadata: { preferredProvider: 'HABALV22', preferredCountry: 'LV' },
     });
-    expect(outcomeOf('xs2a', ref, LV, { transactionStatus: 'ACCC' }, parsePaymentAnswer(fixture('payment-without-debtor.json')))).toMatchObject({ kind: 'paid', senderIban: null, senderName: 'Buyer' });
+    expect(outcomeOf('xs2a', ref, LV, { transactionStatus: 'ACCC' }, parsePaymentAnswer(fixture('payment-without-debtor.json')))).toMatchObject({
+      kind: 'paid',
+      senderIban: null,
+      senderName: 'Buyer',
+    });
     expect(outcomeOf('xs2a', ref, LV, parseStatusAnswer(fixture('status-rjct-funds.json')))).toEqual({ kind: 'declined', processor: 'xs2a', processorReference: ref, reason: 'INSUFFICIENT_FUNDS' });
     expect(outcomeOf('xs2a', ref, LV, { transactionStatus: 'RJCT' })).toMatchObject({ kind: 'declined', reason: 'DECLINED' });
     expect(outcomeOf('xs2a', ref, LV, { transactionStatus: 'CANC' })).toEqual({ kind: 'canceled', processor: 'xs2a', processorReference: ref, reason: 'CANCELED_BY_SHOPPER' });
@@ -112,7 +132,14 @@ describe('XS2A mapper (fixtures from the Berlin Group guidelines and a bank guid
   });
 
   it('the SCA page: approve needs a valid IBAN and a name; the magic amounts choose the bank’s answer', () => {
-    expect(decideSca('approve', 'EE38 2200 2210 2014 5685', ' Mari ', 1050)).toEqual({ ok: true, status: 'ACSC', debtorIban: 'EE382200221020145685', debtorName: 'Mari', settleAfterReads: 0, approved: true });
+    expect(decideSca('approve', 'EE38 2200 2210 2014 5685', ' Mari ', 1050)).toEqual({
+      ok: true,
+      status: 'ACSC',
+      debtorIban: 'EE382200221020145685',
+      debtorName: 'Mari',
+      settleAfterReads: 0,
+      approved: true,
+    });
     expect(decideSca('approve', 'EE00', '', 1050)).toEqual({ ok: false, invalidIban: true, invalidName: true });
     expect(decideSca('approve', 'EE382200221020145685', 'M', 1092)).toMatchObject({ status: 'RJCT', approved: true });
     expect(decideSca('approve', 'EE382200221020145685', 'M', 1093)).toMatchObject({ status: 'ACSP', settleAfterReads: 1 });
@@ -133,7 +160,9 @@ describe('XS2A message signing (Digest, Signature, TPP-Signature-Certificate)', 
     signRequest(headers, body, { keyId: 'SN=9FA1,CA=CN=D-TRUST CA 2-1 2015,O=D-Trust GmbH,C=DE', keyPem, certPem: '-----BEGIN CERTIFICATE-----\nQUJD\n-----END CERTIFICATE-----\n' });
     expect(headers.digest).toBe(digestOf(body));
     expect(headers.digest).toMatch(/^SHA-256=[A-Za-z0-9+/]+=*$/);
-    expect(headers.signature).toMatch(/^keyId="SN=9FA1,CA=CN=D-TRUST CA 2-1 2015,O=D-Trust GmbH,C=DE",algorithm="rsa-sha256",headers="digest x-request-id date tpp-redirect-uri",signature="[A-Za-z0-9+/=]+"$/);
+    expect(headers.signature).toMatch(
+      /^keyId="SN=9FA1,CA=CN=D-TRUST CA 2-1 2015,O=D-Trust GmbH,C=DE",algorithm="rsa-sha256",headers="digest x-request-id date tpp-redirect-uri",signature="[A-Za-z0-9+/=]+"$/,
+    );
     expect(headers['tpp-signature-certificate']).toBe('QUJD');
     expect(verifyRequest(headers, body, pubPem)).toBeUndefined();
     expect(verifyRequest(headers, body.replace('123.50', '999.00'), pubPem)).toMatch(/Digest/);
@@ -142,7 +171,14 @@ describe('XS2A message signing (Digest, Signature, TPP-Signature-Certificate)', 
   });
 
   it('the connector: named by the bank, refuses http, a simulator address, an unknown bank and signing without its keys', () => {
-    const settings = { country: 'EE' as const, bankCode: 'HABAEE2X', baseUrl: 'https://psd2.swedbank.ee/xs2a', paymentProduct: 'sepa-credit-transfers', creditor: { iban: 'EE382200221020145685', name: 'Kassa OÜ' }, signing: null };
+    const settings = {
+      country: 'EE' as const,
+      bankCode: 'HABAEE2X',
+      baseUrl: 'https://psd2.swedbank.ee/xs2a',
+      paymentProduct: 'sepa-credit-transfers',
+      creditor: { iban: 'EE382200221020145685', name: 'Kassa OÜ' },
+      signing: null,
+    };
     const secrets = { tlsCertPem: 'c', tlsKeyPem: 'k' };
     expect(xs2aConnector.nameOf(settings)).toBe('EE-HABAEE2X');
     expect(xs2aConnector.check!(settings, secrets)).toBeUndefined();

@@ -115,7 +115,9 @@ export function parseInitiation(raw: unknown): PaymentInitiation | string {
     creditorAccount: { iban: creditor.iban },
     creditorName: b.creditorName,
     remittanceInformationUnstructured: typeof b.remittanceInformationUnstructured === 'string' ? b.remittanceInformationUnstructured : '',
-    ...(structured ? { remittanceInformationStructured: { reference: structured.reference as string, referenceType: typeof structured.referenceType === 'string' ? structured.referenceType : 'SCOR' } } : {}),
+    ...(structured
+      ? { remittanceInformationStructured: { reference: structured.reference as string, referenceType: typeof structured.referenceType === 'string' ? structured.referenceType : 'SCOR' } }
+      : {}),
   };
 }
 

@@ -33,7 +33,15 @@ export function sandboxBanks(ctx: ProcessorContext): Xs2aBanks {
     const product = SANDBOX_PRODUCTS[currency][0]!;
     const id = `${key}/${product}`;
     let c = clients.get(id);
-    if (!c) clients.set(id, (c = new Xs2aClient({ baseUrl: `${ctx.publicUrl}${SIM_BASE}/${key}`, paymentProduct: product, signing: null, timeoutMs: SANDBOX_TIMEOUT_MS, readTimeoutMs: SANDBOX_READ_TIMEOUT_MS }, ctx.fetch, ctx.clock)));
+    if (!c)
+      clients.set(
+        id,
+        (c = new Xs2aClient(
+          { baseUrl: `${ctx.publicUrl}${SIM_BASE}/${key}`, paymentProduct: product, signing: null, timeoutMs: SANDBOX_TIMEOUT_MS, readTimeoutMs: SANDBOX_READ_TIMEOUT_MS },
+          ctx.fetch,
+          ctx.clock,
+        )),
+      );
     return c;
   };
   const make = (key: string, currency: Currency): Xs2aBank | string => {
@@ -63,7 +71,11 @@ export function sandboxBanks(ctx: ProcessorContext): Xs2aBanks {
 }
 
 /** Production: the configured banks (invalid or self-pointing connectors are left out). */
-export function productionBankList(ctx: ProcessorContext, configured: readonly ConnectorRecord[], fetchFor: (s: Xs2aSecrets) => Fetch = (s) => mtlsFetch({ certPem: s.tlsCertPem, keyPem: s.tlsKeyPem, ...(s.bankCaPem ? { caPem: s.bankCaPem } : {}) })): Xs2aBanks {
+export function productionBankList(
+  ctx: ProcessorContext,
+  configured: readonly ConnectorRecord[],
+  fetchFor: (s: Xs2aSecrets) => Fetch = (s) => mtlsFetch({ certPem: s.tlsCertPem, keyPem: s.tlsKeyPem, ...(s.bankCaPem ? { caPem: s.bankCaPem } : {}) }),
+): Xs2aBanks {
   const banks = new Map<string, Xs2aBank & { creditor: { iban: string; name: string } }>();
   for (const c of typedConnectors(xs2aConnector, configured)) {
     const s = c.settings;

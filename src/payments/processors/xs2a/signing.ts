@@ -43,6 +43,8 @@ export function verifyRequest(headers: Readonly<Record<string, string | undefine
   if (params.algorithm !== 'rsa-sha256' || !names.includes('digest') || !names.includes('x-request-id') || !names.includes('date')) return 'the Signature header lacks digest, x-request-id or date';
   const plain: Record<string, string> = {};
   for (const n of names) plain[n] = headers[n] ?? '';
-  const ok = createVerify('RSA-SHA256').update(signingString(plain, names), 'utf8').verify(certPem, params.signature ?? '', 'base64');
+  const ok = createVerify('RSA-SHA256')
+    .update(signingString(plain, names), 'utf8')
+    .verify(certPem, params.signature ?? '', 'base64');
   return ok ? undefined : 'SIGNATURE_INVALID';
 }

@@ -41,7 +41,10 @@ const InitiationAnswerSchema = Type.Object(
   },
   { description: 'The payment was received: redirect the PSU to scaRedirect' },
 );
-const StatusSchema = Type.Object({ transactionStatus: Type.String(), tppMessages: Type.Optional(TppMessagesSchema.properties.tppMessages) }, { description: 'The transaction status (ISO 20022); why, when the bank rejected it' });
+const StatusSchema = Type.Object(
+  { transactionStatus: Type.String(), tppMessages: Type.Optional(TppMessagesSchema.properties.tppMessages) },
+  { description: 'The transaction status (ISO 20022); why, when the bank rejected it' },
+);
 const PaymentSchema = Type.Object({}, { additionalProperties: true, description: 'The payment initiation with its transactionStatus, debtorAccount and debtorName once authorised' });
 const Params = Type.Object({ bank: Type.String({ description: '`{country}-{bankCode}`, e.g. LV-HABALV22' }), product: Type.String({ description: 'The payment product' }) });
 const PaymentParams = Type.Object({ ...Params.properties, paymentId: Type.String() });
@@ -156,7 +159,13 @@ export async function xs2aSimulatorRoutes(app: FastifyInstance, ctx: ProcessorCo
         params: Params,
         headers: documentedOnly(InitiationHeaders),
         body: documentedOnly(InitiationBodySchema),
-        response: { 201: InitiationAnswerSchema, 400: Type.Union([TppMessagesSchema, ErrorBody], { description: 'A Berlin Group FORMAT_ERROR; a body that is not JSON at all gets Kassa\'s error body' }), 403: TppMessagesSchema, 404: TppMessagesSchema, 415: errorResponses(415)[415]! },
+        response: {
+          201: InitiationAnswerSchema,
+          400: Type.Union([TppMessagesSchema, ErrorBody], { description: "A Berlin Group FORMAT_ERROR; a body that is not JSON at all gets Kassa's error body" }),
+          403: TppMessagesSchema,
+          404: TppMessagesSchema,
+          415: errorResponses(415)[415]!,
+        },
       },
     },
     async (req, reply) => {
@@ -234,7 +243,12 @@ export async function xs2aSimulatorRoutes(app: FastifyInstance, ctx: ProcessorCo
         summary: 'XS2A simulator: the transaction status of a payment',
         operationId: 'simXs2aStatus',
         params: PaymentParams,
-        response: { 200: StatusSchema, 400: { ...errorResponses(400)[400]!, description: "A path Kassa's router refuses (not percent-encoded UTF-8): Kassa's error body" }, 403: TppMessagesSchema, 404: TppMessagesSchema },
+        response: {
+          200: StatusSchema,
+          400: { ...errorResponses(400)[400]!, description: "A path Kassa's router refuses (not percent-encoded UTF-8): Kassa's error body" },
+          403: TppMessagesSchema,
+          404: TppMessagesSchema,
+        },
       },
     },
     async (req, reply) => {
@@ -252,7 +266,12 @@ export async function xs2aSimulatorRoutes(app: FastifyInstance, ctx: ProcessorCo
         summary: 'XS2A simulator: a payment with its status and, once authorised, its debtor',
         operationId: 'simXs2aPayment',
         params: PaymentParams,
-        response: { 200: PaymentSchema, 400: { ...errorResponses(400)[400]!, description: "A path Kassa's router refuses (not percent-encoded UTF-8): Kassa's error body" }, 403: TppMessagesSchema, 404: TppMessagesSchema },
+        response: {
+          200: PaymentSchema,
+          400: { ...errorResponses(400)[400]!, description: "A path Kassa's router refuses (not percent-encoded UTF-8): Kassa's error body" },
+          403: TppMessagesSchema,
+          404: TppMessagesSchema,
+        },
       },
     },
     async (req, reply) => {
@@ -263,7 +282,10 @@ export async function xs2aSimulatorRoutes(app: FastifyInstance, ctx: ProcessorCo
   );
 
   // The bank's SCA page (redirect approach): the payment's summary, the payer's account, Approve / Decline / Cancel.
-  const ScaQuery = FormFields({ paymentId: FormField('The payment at the simulated bank'), bank: FormField('The bank code (informative)'), country: FormField('The country (informative)') }, 'The payment to authorise');
+  const ScaQuery = FormFields(
+    { paymentId: FormField('The payment at the simulated bank'), bank: FormField('The bank code (informative)'), country: FormField('The country (informative)') },
+    'The payment to authorise',
+  );
   const ScaForm = FormFields(
     {
       paymentId: FormField('The payment at the simulated bank'),
@@ -320,7 +342,7 @@ export async function xs2aSimulatorRoutes(app: FastifyInstance, ctx: ProcessorCo
         consumes: ['application/x-www-form-urlencoded'],
         body: documentedOnly(ScaForm),
         response: {
-          303: redirectResponse("Back to the TPP-Redirect-URI (approved) or TPP-Nok-Redirect-URI (declined, cancelled)"),
+          303: redirectResponse('Back to the TPP-Redirect-URI (approved) or TPP-Nok-Redirect-URI (declined, cancelled)'),
           400: pageErrorResponse('No payment awaits authorisation under this id: a page saying so'),
           415: errorResponses(415)[415]!,
           422: htmlResponse('The input is not valid: the page again, saying why'),

@@ -14,11 +14,10 @@ import { defineCarrier } from '../kit/define.js';
 import { dpdNetwork } from './network.js';
 import { dpdRates } from './rates.js';
 
-const methods = (courier: readonly AdditionalServiceCode[], shop: readonly AdditionalServiceCode[]): readonly CarrierMethod[] =>
-  [
-    { type: 'courier', subtypes: ['standard', 'standardB2B'], constraints: { parcelDimensionsRequired: false }, additionalServices: courier },
-    { type: 'pickupPoint', subtypes: ['parcelMachine', 'parcelShop'], constraints: { parcelDimensionsRequired: false }, additionalServices: shop },
-  ];
+const methods = (courier: readonly AdditionalServiceCode[], shop: readonly AdditionalServiceCode[]): readonly CarrierMethod[] => [
+  { type: 'courier', subtypes: ['standard', 'standardB2B'], constraints: { parcelDimensionsRequired: false }, additionalServices: courier },
+  { type: 'pickupPoint', subtypes: ['parcelMachine', 'parcelShop'], constraints: { parcelDimensionsRequired: false }, additionalServices: shop },
+];
 
 const logo = wordmarkSvg({ wordmark: 'DPD', background: '#D0021B', foreground: '#FFFFFF', accent: '#7A0010' });
 
@@ -41,7 +40,12 @@ export const dpdDefinition = defineCarrier({
   // needs the service enabled); DPD has no locker sizes, so no size is needed.
   dropOffPin: 'withService',
   parcelLimits: { maxWeightGrams: 31_500, maxLengthCm: 175 },
-  trackingNumber: numericScheme({ length: 14, prefix: '05', algorithm: 'luhn-mod10', description: '14 digits: "05" (the depot), 11-digit serial, a Luhn check digit (Kassa\'s; DPD prints its ISO 7064 check character beside the number)' }),
+  trackingNumber: numericScheme({
+    length: 14,
+    prefix: '05',
+    algorithm: 'luhn-mod10',
+    description: '14 digits: "05" (the depot), 11-digit serial, a Luhn check digit (Kassa\'s; DPD prints its ISO 7064 check character beside the number)',
+  }),
   trackingUrl: (tn: string) => `https://tracking.dpd.de/status/en_US/parcel/${encodeURIComponent(tn)}`,
   // The simulator's test account (the mapper sends the customer number as customerNumber).
   sandboxTestAccount: { username: 'swift-sandbox', logisticsContractNumber: 'SWT-000001' },

@@ -6,29 +6,10 @@
  * digits only (`LV-1050` → `1050`, `00-950` → `00950`); phones as `+372-5551234`. Faults carry
  * a code and the field. Pure: builds the request, reads the answer.
  */
-import type {
-  CourierServiceType,
-  Party,
-  PickupPointType,
-  RegisteredParcel,
-  RegistrationErrorCode,
-  RegistrationRequest,
-  RegistrationResult,
-} from '../contract.js';
+import type { CourierServiceType, Party, PickupPointType, RegisteredParcel, RegistrationErrorCode, RegistrationRequest, RegistrationResult } from '../contract.js';
 import { POSTAL_CODE_DIGITS, isCountryCode, isValidPostalCode, postalCodeDigits } from '../countries.js';
 import type { CarrierMapper } from '../kit/adapter.js';
-import {
-  blankToNull,
-  dropOffPinRequested,
-  partyPathRule,
-  phoneNational,
-  phonePrefix,
-  postalCodeForCarrier,
-  registrationError,
-  serviceField,
-  specField,
-  type PathRule,
-} from '../kit/model.js';
+import { blankToNull, dropOffPinRequested, partyPathRule, phoneNational, phonePrefix, postalCodeForCarrier, registrationError, serviceField, specField, type PathRule } from '../kit/model.js';
 import { dpdDefinition } from './definition.js';
 
 export type SwiftProduct = 'CL' | 'B2B' | 'PS';
@@ -85,18 +66,7 @@ export interface SwiftRequest {
   };
 }
 
-export type SwiftFaultCode =
-  | 'SW-401'
-  | 'SW-402'
-  | 'SW-403'
-  | 'SW-404'
-  | 'SW-405'
-  | 'SW-411'
-  | 'SW-412'
-  | 'SW-413'
-  | 'SW-421'
-  | 'SW-422'
-  | 'SW-503';
+export type SwiftFaultCode = 'SW-401' | 'SW-402' | 'SW-403' | 'SW-404' | 'SW-405' | 'SW-411' | 'SW-412' | 'SW-413' | 'SW-421' | 'SW-422' | 'SW-503';
 
 export interface SwiftFault {
   faultCode: SwiftFaultCode;

@@ -18,17 +18,7 @@ import type {
   RegistrationResult,
 } from '../contract.js';
 import type { CarrierMapper } from '../kit/adapter.js';
-import {
-  blankToNull,
-  gramsToKg,
-  phoneNational,
-  phonePrefix,
-  postalCodeForCarrier,
-  registrationError,
-  serviceField,
-  specField,
-  type PathRule,
-} from '../kit/model.js';
+import { blankToNull, gramsToKg, phoneNational, phonePrefix, postalCodeForCarrier, registrationError, serviceField, specField, type PathRule } from '../kit/model.js';
 import { fits } from '../kit/sandbox-rules.js';
 import { inpostDefinition } from './definition.js';
 
@@ -107,17 +97,7 @@ export interface InPostDetails {
   [key: string]: InPostDetails | string[];
 }
 
-export type InPostErrorKey =
-  | 'rejected'
-  | 'required'
-  | 'invalid_phone'
-  | 'invalid_post_code'
-  | 'not_served'
-  | 'too_heavy'
-  | 'too_large'
-  | 'dimensions_required'
-  | 'not_available'
-  | 'invalid_currency';
+export type InPostErrorKey = 'rejected' | 'required' | 'invalid_phone' | 'invalid_post_code' | 'not_served' | 'too_heavy' | 'too_large' | 'dimensions_required' | 'not_available' | 'invalid_currency';
 
 export type InPostResponse =
   | { status: 'confirmed'; id: number; parcels: { id: string; tracking_number: string; template: InPostTemplate | null }[] }

@@ -4,6 +4,4 @@
  */
 import type { PickupPointNetwork } from '../contract.js';
 
-export const inpostNetwork: readonly PickupPointNetwork[] = [
-  { country: 'PL', type: 'parcelMachine', count: 25000, exponent: 1 },
-];
+export const inpostNetwork: readonly PickupPointNetwork[] = [{ country: 'PL', type: 'parcelMachine', count: 25000, exponent: 1 }];

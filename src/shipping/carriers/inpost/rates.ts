@@ -16,7 +16,14 @@ export const inpostRates: CarrierRates = {
         {
           code: 'parcelMachine',
           // Its three templates (mapper.ts INPOST_TEMPLATES): A, B and C.
-          limits: { maxWeightG: 25_000, sizes: [{ lengthMm: 640, widthMm: 380, heightMm: 80 }, { lengthMm: 640, widthMm: 380, heightMm: 190 }, { lengthMm: 640, widthMm: 380, heightMm: 410 }] },
+          limits: {
+            maxWeightG: 25_000,
+            sizes: [
+              { lengthMm: 640, widthMm: 380, heightMm: 80 },
+              { lengthMm: 640, widthMm: 380, heightMm: 190 },
+              { lengthMm: 640, widthMm: 380, heightMm: 410 },
+            ],
+          },
           volumetricDivisor: null,
           rates: {
             PL: pln([5_000, 1299], [10_000, 1499], [25_000, 1799]),

@@ -18,16 +18,7 @@ import type { CarrierSimulator } from '../kit/adapter.js';
 import { MAGIC, evaluate, fits, type PartyView, type SandboxRule } from '../kit/sandbox-rules.js';
 import { nthSequence, sandboxId } from '../kit/sandbox.js';
 import { inpostDefinition } from './definition.js';
-import {
-  INPOST_TEMPLATES,
-  type InPostAdditionalService,
-  type InPostDetails,
-  type InPostErrorKey,
-  type InPostPeer,
-  type InPostRequest,
-  type InPostResponse,
-  type InPostTemplate,
-} from './mapper.js';
+import { INPOST_TEMPLATES, type InPostAdditionalService, type InPostDetails, type InPostErrorKey, type InPostPeer, type InPostRequest, type InPostResponse, type InPostTemplate } from './mapper.js';
 
 const RULE_KEYS: Readonly<Record<SandboxRule, InPostErrorKey>> = {
   nameRejected: 'rejected',

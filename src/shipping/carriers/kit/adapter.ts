@@ -78,11 +78,7 @@ export interface CarrierEntry<C extends string> {
 }
 
 /** The registry entry of a carrier that Kassa simulates (its mapper talking to its simulator). */
-export function simulatedCarrier<const C extends string, Req, Res>(
-  definition: CarrierDefinition<C>,
-  mapper: CarrierMapper<Req, Res>,
-  simulator: CarrierSimulator<Req, Res>,
-): CarrierEntry<C> {
+export function simulatedCarrier<const C extends string, Req, Res>(definition: CarrierDefinition<C>, mapper: CarrierMapper<Req, Res>, simulator: CarrierSimulator<Req, Res>): CarrierEntry<C> {
   return Object.freeze({
     definition,
     adapter: (options: SimulatedCarrierOptions = {}) => new SimulatedCarrier(definition as CarrierDefinition, mapper, simulator, options),

@@ -16,14 +16,7 @@
  * a parcel must fit the locker size used; additional services offered by the method; COD in the
  * destination's currency.
  */
-import type {
-  AdditionalServiceCode,
-  CarrierDefinition,
-  CarrierMethod,
-  CountryCode,
-  LockerSize,
-  ShippingMethodType,
-} from '../contract.js';
+import type { AdditionalServiceCode, CarrierDefinition, CarrierMethod, CountryCode, LockerSize, ShippingMethodType } from '../contract.js';
 import { COD_CURRENCY, POSTAL_CODE_EXAMPLE, isCountryCode } from '../countries.js';
 
 export const MAGIC = Object.freeze({
@@ -33,17 +26,7 @@ export const MAGIC = Object.freeze({
   unavailable: 'UNAVAILABLE',
 });
 
-export type SandboxRule =
-  | 'nameRejected'
-  | 'required'
-  | 'phoneInvalid'
-  | 'postalInvalid'
-  | 'countryNotServed'
-  | 'tooHeavy'
-  | 'tooLarge'
-  | 'dimensionsRequired'
-  | 'serviceNotAvailable'
-  | 'codCurrency';
+export type SandboxRule = 'nameRejected' | 'required' | 'phoneInvalid' | 'postalInvalid' | 'countryNotServed' | 'tooHeavy' | 'tooLarge' | 'dimensionsRequired' | 'serviceNotAvailable' | 'codCurrency';
 
 export interface SandboxIssue {
   /** The carrier's own field path. */
@@ -117,7 +100,12 @@ function checkParty(p: PartyView, view: SandboxView, issues: SandboxIssue[]): vo
   const phone = phoneProblem(p.phone.value);
   if (phone) issues.push({ path: p.phone.path, rule: 'phoneInvalid', message: `${p.role} phone number ${phone}` });
   if (p.addressRequired) {
-    const address = [['street address', p.street], ['locality', p.city], ['postal code', p.postalCode], ['country', p.country]] as const;
+    const address = [
+      ['street address', p.street],
+      ['locality', p.city],
+      ['postal code', p.postalCode],
+      ['country', p.country],
+    ] as const;
     for (const [label, f] of address) {
       if (blank(f.value)) issues.push({ path: f.path, rule: 'required', message: `${p.role} ${label} is required` });
     }
@@ -170,7 +158,11 @@ export function evaluate(view: SandboxView, def: CarrierDefinition): SandboxOutc
     if (Math.max(...dims) > def.parcelLimits.maxLengthCm) {
       issues.push({ path: parcel.dimensionsCm.path, rule: 'tooLarge', message: `parcel's longest side ${Math.max(...dims)} cm exceeds ${def.parcelLimits.maxLengthCm} cm` });
     } else if (locker && !fits(dims, [locker.heightCm, locker.widthCm, locker.depthCm])) {
-      issues.push({ path: parcel.dimensionsCm.path, rule: 'tooLarge', message: `parcel ${dims.join('×')} cm does not fit the ${view.lockerSize ?? ''} compartment (${locker.heightCm}×${locker.widthCm}×${locker.depthCm} cm)` });
+      issues.push({
+        path: parcel.dimensionsCm.path,
+        rule: 'tooLarge',
+        message: `parcel ${dims.join('×')} cm does not fit the ${view.lockerSize ?? ''} compartment (${locker.heightCm}×${locker.widthCm}×${locker.depthCm} cm)`,
+      });
     }
   });
   if (!served) return { kind: 'checked', issues };
@@ -179,7 +171,11 @@ export function evaluate(view: SandboxView, def: CarrierDefinition): SandboxOutc
       issues.push({ path: s.path, rule: 'serviceNotAvailable', message: `${s.code} is not offered with ${def.name} ${view.methodType} in ${destination}` });
     } else if (s.code === 'cod' && s.currency !== COD_CURRENCY[destination]) {
       const currency = COD_CURRENCY[destination];
-      issues.push({ path: s.currencyPath ?? s.path, rule: 'codCurrency', message: currency ? `cash on delivery in ${destination} is collected in ${currency}` : `there is no cash on delivery in ${destination}` });
+      issues.push({
+        path: s.currencyPath ?? s.path,
+        rule: 'codCurrency',
+        message: currency ? `cash on delivery in ${destination} is collected in ${currency}` : `there is no cash on delivery in ${destination}`,
+      });
     }
   }
   return { kind: 'checked', issues };

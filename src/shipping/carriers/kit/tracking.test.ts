@@ -83,7 +83,7 @@ describe.each(CARRIERS.map((d) => [d.code, d] as const))('%s tracking numbers', 
             break;
           case 'mod7':
             // A digit changed by ±7 (0↔7, 1↔8, 2↔9) keeps the number's residue mod 7.
-            expect(detected).toBe(Math.abs((old + delta) % 10 - old) !== 7);
+            expect(detected).toBe(Math.abs(((old + delta) % 10) - old) !== 7);
             break;
           case 'none':
             throw new Error('unreachable: schemes without a check digit are skipped');

@@ -46,18 +46,12 @@ export function s10Scheme(opts: { serviceIndicator: string; countries: readonly 
  * All digits: `prefix`, the zero-padded sequence number, then a check digit over everything
  * before it. `length` counts the check digit.
  */
-export function numericScheme(opts: {
-  length: number;
-  prefix: string;
-  algorithm: 'mod7' | 'luhn-mod10' | 'gs1-mod10';
-  description: string;
-}): TrackingNumberScheme {
+export function numericScheme(opts: { length: number; prefix: string; algorithm: 'mod7' | 'luhn-mod10' | 'gs1-mod10'; description: string }): TrackingNumberScheme {
   const { length, prefix, algorithm } = opts;
   const serialLength = length - 1 - prefix.length;
   if (serialLength < 1 || !/^\d*$/.test(prefix)) throw new Error('bad numeric tracking scheme');
   const capacity = Math.min(10 ** serialLength, Number.MAX_SAFE_INTEGER);
-  const compute =
-    algorithm === 'mod7' ? mod7CheckDigit : algorithm === 'luhn-mod10' ? luhnCheckDigit : gs1CheckDigit;
+  const compute = algorithm === 'mod7' ? mod7CheckDigit : algorithm === 'luhn-mod10' ? luhnCheckDigit : gs1CheckDigit;
   const checkDigit: CheckDigitScheme = {
     algorithm,
     compute: (digits) => String(compute(digits)),

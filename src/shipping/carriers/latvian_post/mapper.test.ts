@@ -50,7 +50,20 @@ describe('Latvian Post mapper', () => {
     const r = latvianPostMapper.buildRequest(input);
     const [first, second] = Object.values(r.parcels);
     expect(Object.keys(r.parcels)).toEqual([`${input.shipmentId}/1`, `${input.shipmentId}/2`]);
-    expect(first).toMatchObject({ type: 'Ie', station_id: 'latvian_post-lv-pm-1', terminal_id: null, package_weight: 1.2, length: 0.3, width: 0.2, height: 0.1, post_payment: 1, post_payment_sum: '12.50', phone: '29123456', zipcode: 'LV-3001', multiparcel: 1 });
+    expect(first).toMatchObject({
+      type: 'Ie',
+      station_id: 'latvian_post-lv-pm-1',
+      terminal_id: null,
+      package_weight: 1.2,
+      length: 0.3,
+      width: 0.2,
+      height: 0.1,
+      post_payment: 1,
+      post_payment_sum: '12.50',
+      phone: '29123456',
+      zipcode: 'LV-3001',
+      multiparcel: 1,
+    });
     expect(second).toMatchObject({ post_payment: 0, post_payment_sum: null, length: null });
   });
 
@@ -66,8 +79,20 @@ describe('Latvian Post mapper', () => {
   });
 
   it('reads answers it cannot use as a carrier error', () => {
-    expect(latvianPostMapper.parseResponse({ status: 200, body: { [`${input.shipmentId}/1`]: 'CE000000076LV' } }, input)).toMatchObject({ ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR' }] });
-    expect(latvianPostMapper.parseResponse({ status: 200, body: { elsewhere: { nowhere: 'new rule' } } }, input)).toEqual({ ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR', message: 'new rule' }] });
-    expect(latvianPostMapper.parseResponse({ status: 401, body: { error: 'Unknown user' } }, input)).toEqual({ ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR', message: 'Unknown user' }] });
+    expect(latvianPostMapper.parseResponse({ status: 200, body: { [`${input.shipmentId}/1`]: 'CE000000076LV' } }, input)).toMatchObject({
+      ok: false,
+      retryable: false,
+      errors: [{ code: 'CARRIER_ERROR' }],
+    });
+    expect(latvianPostMapper.parseResponse({ status: 200, body: { elsewhere: { nowhere: 'new rule' } } }, input)).toEqual({
+      ok: false,
+      retryable: false,
+      errors: [{ code: 'CARRIER_ERROR', message: 'new rule' }],
+    });
+    expect(latvianPostMapper.parseResponse({ status: 401, body: { error: 'Unknown user' } }, input)).toEqual({
+      ok: false,
+      retryable: false,
+      errors: [{ code: 'CARRIER_ERROR', message: 'Unknown user' }],
+    });
   });
 });

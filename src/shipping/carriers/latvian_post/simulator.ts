@@ -19,7 +19,15 @@ import type { CarrierSimulator } from '../kit/adapter.js';
 import { MAGIC, evaluate, fits, type PartyView, type SandboxIssue, type SandboxRule, type SandboxView, type ServiceView } from '../kit/sandbox-rules.js';
 import { nthSequence } from '../kit/sandbox.js';
 import { latvianPostDefinition } from './definition.js';
-import { LATVIAN_POST_COUNTRY_IDS, type LatvianPostFieldErrors, type LatvianPostLockerSize, type LatvianPostParcel, type LatvianPostRequest, type LatvianPostResponse, type LatvianPostSender } from './mapper.js';
+import {
+  LATVIAN_POST_COUNTRY_IDS,
+  type LatvianPostFieldErrors,
+  type LatvianPostLockerSize,
+  type LatvianPostParcel,
+  type LatvianPostRequest,
+  type LatvianPostResponse,
+  type LatvianPostSender,
+} from './mapper.js';
 import { LOCKER_BOX_LT, LOCKER_BOX_LV } from './rates.js';
 
 const COUNTRY_BY_ID = new Map<number, CountryCode>(Object.entries(LATVIAN_POST_COUNTRY_IDS).map(([c, id]) => [id, c as CountryCode]));
@@ -86,7 +94,8 @@ export const latvianPostSimulator: CarrierSimulator<LatvianPostRequest, LatvianP
     const locker = first.station_id !== null || first.terminal_id !== null;
     const courier = !locker && first.pickup === 0;
     const services: ServiceView[] = [];
-    if (first.post_payment === 1) services.push({ path: path(firstKey, 'post_payment'), code: 'cod', currency: first.post_payment_currency ?? 'EUR', currencyPath: path(firstKey, 'post_payment_currency') });
+    if (first.post_payment === 1)
+      services.push({ path: path(firstKey, 'post_payment'), code: 'cod', currency: first.post_payment_currency ?? 'EUR', currencyPath: path(firstKey, 'post_payment_currency') });
     if (first.age_check === 1) services.push({ path: path(firstKey, 'age_check'), code: 'ageVerification' });
     const view: SandboxView = {
       destination: { path: path(firstKey, 'country_id'), value: destination },
@@ -117,7 +126,11 @@ export const latvianPostSimulator: CarrierSimulator<LatvianPostRequest, LatvianP
         const dims = p.dimensionsCm.value;
         const tooLarge = issues.some((i) => i.path === p.dimensionsCm.path);
         if (dims && !tooLarge && !fits(dims, [box.heightMm / 10, box.widthMm / 10, box.lengthMm / 10])) {
-          issues.push({ path: p.dimensionsCm.path, rule: 'tooLarge', message: `parcel ${dims.join('×')} cm does not fit a ${destination} parcel locker (${box.heightMm / 10}×${box.widthMm / 10}×${box.lengthMm / 10} cm)` });
+          issues.push({
+            path: p.dimensionsCm.path,
+            rule: 'tooLarge',
+            message: `parcel ${dims.join('×')} cm does not fit a ${destination} parcel locker (${box.heightMm / 10}×${box.widthMm / 10}×${box.lengthMm / 10} cm)`,
+          });
         }
       });
     }

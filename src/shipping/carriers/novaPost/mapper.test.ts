@@ -23,7 +23,16 @@ const SCENARIOS: Record<string, RegistrationRequest> = {
   }),
   // Courier in Lithuania: postal code without its prefix, the receiver a company.
   'courier-lt': registration(courier('novaPost', 'LT'), {
-    receiver: { name: 'Ona Jonaitė', companyName: 'Jonaitė UAB', streetAddress: 'Laisvės al. 60', locality: 'Kaunas', postalCode: '44311', country: 'LT', phoneCountryCode: '+370', phoneNumber: '61234567' },
+    receiver: {
+      name: 'Ona Jonaitė',
+      companyName: 'Jonaitė UAB',
+      streetAddress: 'Laisvės al. 60',
+      locality: 'Kaunas',
+      postalCode: '44311',
+      country: 'LT',
+      phoneCountryCode: '+370',
+      phoneNumber: '61234567',
+    },
   }),
   'rejected-receiver': registration(pickupPoint('novaPost-ua-ps-1', 'parcelShop', 'UA'), {
     receiver: { name: 'FAIL Test', phoneCountryCode: '+380', phoneNumber: '0000000' },
@@ -66,7 +75,17 @@ describe('Nova Post mapper', () => {
 
   it('reads answers it cannot use as a carrier error', () => {
     const input = SCENARIOS['parcel-machine-ua']!;
-    const bad = { success: true, data: [{ Ref: 'x', IntDocNumber: '123', SeatNumber: 1, CostOnSite: 0, EstimatedDeliveryDate: '', TypeDocument: 'InternetDocument' }], errors: [], warnings: [], info: [], messageCodes: [], errorCodes: [], warningCodes: [], infoCodes: [] } satisfies NovaPostResponse;
+    const bad = {
+      success: true,
+      data: [{ Ref: 'x', IntDocNumber: '123', SeatNumber: 1, CostOnSite: 0, EstimatedDeliveryDate: '', TypeDocument: 'InternetDocument' }],
+      errors: [],
+      warnings: [],
+      info: [],
+      messageCodes: [],
+      errorCodes: [],
+      warningCodes: [],
+      infoCodes: [],
+    } satisfies NovaPostResponse;
     expect(novaPostMapper.parseResponse(bad, input)).toMatchObject({ ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR' }] });
     const unknown = { ...bad, success: false, data: [], errors: ['Something new'], errorCodes: ['20000299999'] } satisfies NovaPostResponse;
     expect(novaPostMapper.parseResponse(unknown, input)).toEqual({ ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR', message: 'Something new' }] });

@@ -179,11 +179,13 @@ export const novaPostMapper: CarrierMapper<NovaPostRequest, NovaPostResponse> = 
     const r = input.receiver;
     const s = input.sender;
     const receiverCountry = blankToNull(r.country) ?? method.countryCode;
-    const seats = input.parcels.map((p): NovaPostSeat => ({
-      weight: gramsToKg(p.weightGrams),
-      ...(p.lengthCm !== null && p.widthCm !== null && p.heightCm !== null ? { volumetricLength: p.lengthCm, volumetricWidth: p.widthCm, volumetricHeight: p.heightCm } : {}),
-      cargoDescription: p.id,
-    }));
+    const seats = input.parcels.map(
+      (p): NovaPostSeat => ({
+        weight: gramsToKg(p.weightGrams),
+        ...(p.lengthCm !== null && p.widthCm !== null && p.heightCm !== null ? { volumetricLength: p.lengthCm, volumetricWidth: p.widthCm, volumetricHeight: p.heightCm } : {}),
+        cargoDescription: p.id,
+      }),
+    );
     const courier = method.type === 'courier';
     return {
       apiKey: input.account.username ?? input.account.logisticsContractNumber ?? '',

@@ -98,7 +98,8 @@ export const novaPostSimulator: CarrierSimulator<NovaPostRequest, NovaPostRespon
         weightGrams: { path: `OptionsSeat[${i}].weight`, value: Math.round(s.weight * 1000) },
         dimensionsCm: {
           path: `OptionsSeat[${i}]`,
-          value: s.volumetricLength !== undefined && s.volumetricWidth !== undefined && s.volumetricHeight !== undefined ? ([s.volumetricLength, s.volumetricWidth, s.volumetricHeight] as const) : null,
+          value:
+            s.volumetricLength !== undefined && s.volumetricWidth !== undefined && s.volumetricHeight !== undefined ? ([s.volumetricLength, s.volumetricWidth, s.volumetricHeight] as const) : null,
         },
       })),
       services: [

@@ -12,5 +12,5 @@ export const novaPostTrackingScheme = (): TrackingNumberScheme =>
     length: 14,
     prefix: '20',
     algorithm: 'luhn-mod10',
-    description: 'Nova Poshta express waybill (EN): 14 digits, `20` + 11-digit serial + a Luhn check digit (the sandbox\'s own)',
+    description: "Nova Poshta express waybill (EN): 14 digits, `20` + 11-digit serial + a Luhn check digit (the sandbox's own)",
   });

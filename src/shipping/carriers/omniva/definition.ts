@@ -16,11 +16,15 @@ const COUNTRIES = ['EE', 'LV', 'LT'] as const;
 
 const NO_DIMENSIONS = { parcelDimensionsRequired: false } as const;
 
-const methods = (pickupSubtypes: readonly ('parcelMachine' | 'postOffice')[], pickupServices: CarrierMethod['additionalServices'], courierSubtypes: readonly ('standard' | 'standardB2B')[], courierServices: CarrierMethod['additionalServices']): readonly CarrierMethod[] =>
-  [
-    { type: 'pickupPoint', subtypes: pickupSubtypes, constraints: NO_DIMENSIONS, additionalServices: pickupServices },
-    { type: 'courier', subtypes: courierSubtypes, constraints: NO_DIMENSIONS, additionalServices: courierServices },
-  ];
+const methods = (
+  pickupSubtypes: readonly ('parcelMachine' | 'postOffice')[],
+  pickupServices: CarrierMethod['additionalServices'],
+  courierSubtypes: readonly ('standard' | 'standardB2B')[],
+  courierServices: CarrierMethod['additionalServices'],
+): readonly CarrierMethod[] => [
+  { type: 'pickupPoint', subtypes: pickupSubtypes, constraints: NO_DIMENSIONS, additionalServices: pickupServices },
+  { type: 'courier', subtypes: courierSubtypes, constraints: NO_DIMENSIONS, additionalServices: courierServices },
+];
 
 const logo = wordmarkSvg({ wordmark: 'Omniva', background: '#F26B21', foreground: '#FFFFFF', accent: '#FFD2B8' });
 

@@ -10,10 +10,7 @@ const FIXTURES = new URL('./fixtures/', import.meta.url);
 const SCENARIOS: Record<string, RegistrationRequest> = {
   // Two parcels to a parcel machine with COD and age check; each parcel's drop-off PIN is its barcode.
   'parcel-machine-cod': registration(pickupPoint('omniva-ee-pm-1', 'parcelMachine', 'EE'), {
-    additionalServices: [
-      { code: 'cod', amountMinor: 1250, currency: 'EUR' },
-      { code: 'ageVerification' },
-    ],
+    additionalServices: [{ code: 'cod', amountMinor: 1250, currency: 'EUR' }, { code: 'ageVerification' }],
     parcels: [
       { id: 'parcel-1', weightGrams: 1200, lengthCm: 30, widthCm: 20, heightCm: 10 },
       { id: 'parcel-2', weightGrams: 350, lengthCm: null, widthCm: null, heightCm: null },
@@ -21,7 +18,16 @@ const SCENARIOS: Record<string, RegistrationRequest> = {
   }),
   // Courier in Latvia: postal code written without its prefix.
   'courier-lv': registration(courier('omniva', 'LV'), {
-    receiver: { name: 'Jānis Bērziņš', companyName: 'Bērziņš SIA', streetAddress: 'Lielā iela 5', locality: 'Jelgava', postalCode: '3001', country: 'LV', phoneCountryCode: '371', phoneNumber: '29 123 456' },
+    receiver: {
+      name: 'Jānis Bērziņš',
+      companyName: 'Bērziņš SIA',
+      streetAddress: 'Lielā iela 5',
+      locality: 'Jelgava',
+      postalCode: '3001',
+      country: 'LV',
+      phoneCountryCode: '371',
+      phoneNumber: '29 123 456',
+    },
   }),
   'rejected-receiver': registration(pickupPoint('omniva-lt-pm-1', 'parcelMachine', 'LT'), {
     receiver: { name: 'FAIL Test', phoneCountryCode: '+370', phoneNumber: '00000000' },

@@ -5,29 +5,9 @@
  * decimal string. Pure: builds the request, reads the answer.
  */
 import { formatAmount } from '../../../platform/money.js';
-import type {
-  AdditionalService,
-  CourierServiceType,
-  Party,
-  PickupPointType,
-  RegisteredParcel,
-  RegistrationErrorCode,
-  RegistrationRequest,
-  RegistrationResult,
-} from '../contract.js';
+import type { AdditionalService, CourierServiceType, Party, PickupPointType, RegisteredParcel, RegistrationErrorCode, RegistrationRequest, RegistrationResult } from '../contract.js';
 import type { CarrierMapper } from '../kit/adapter.js';
-import {
-  blankToNull,
-  dropOffPinRequested,
-  gramsToKg,
-  partyPathRule,
-  phoneNational,
-  phonePrefix,
-  postalCodeForCarrier,
-  registrationError,
-  specField,
-  type PathRule,
-} from '../kit/model.js';
+import { blankToNull, dropOffPinRequested, gramsToKg, partyPathRule, phoneNational, phonePrefix, postalCodeForCarrier, registrationError, specField, type PathRule } from '../kit/model.js';
 import { omnivaDefinition } from './definition.js';
 
 export type OmnivaChannel = 'PARCEL_MACHINE' | 'POST_OFFICE' | 'COURIER';
@@ -35,13 +15,14 @@ export type OmnivaMainService = 'PARCEL' | 'BUSINESS_PARCEL';
 export type OmnivaAddOnCode = 'COD' | 'AGE_CHECK_18';
 
 /** Service code table: the spec's method and subtype → Omniva's channel and main service. */
-export const OMNIVA_SERVICES: Readonly<Record<`pickupPoint/${PickupPointType}` | `courier/${CourierServiceType}`, { deliveryChannel: OmnivaChannel; mainService: OmnivaMainService } | null>> = Object.freeze({
-  'pickupPoint/parcelMachine': { deliveryChannel: 'PARCEL_MACHINE', mainService: 'PARCEL' },
-  'pickupPoint/postOffice': { deliveryChannel: 'POST_OFFICE', mainService: 'PARCEL' },
-  'pickupPoint/parcelShop': null,
-  'courier/standard': { deliveryChannel: 'COURIER', mainService: 'PARCEL' },
-  'courier/standardB2B': { deliveryChannel: 'COURIER', mainService: 'BUSINESS_PARCEL' },
-});
+export const OMNIVA_SERVICES: Readonly<Record<`pickupPoint/${PickupPointType}` | `courier/${CourierServiceType}`, { deliveryChannel: OmnivaChannel; mainService: OmnivaMainService } | null>> =
+  Object.freeze({
+    'pickupPoint/parcelMachine': { deliveryChannel: 'PARCEL_MACHINE', mainService: 'PARCEL' },
+    'pickupPoint/postOffice': { deliveryChannel: 'POST_OFFICE', mainService: 'PARCEL' },
+    'pickupPoint/parcelShop': null,
+    'courier/standard': { deliveryChannel: 'COURIER', mainService: 'PARCEL' },
+    'courier/standardB2B': { deliveryChannel: 'COURIER', mainService: 'BUSINESS_PARCEL' },
+  });
 
 /** Additional service code table. */
 export const OMNIVA_ADDONS: Readonly<Record<AdditionalService['code'], OmnivaAddOnCode>> = Object.freeze({
@@ -219,9 +200,7 @@ export const omnivaMapper: CarrierMapper<OmnivaRequest, OmnivaResponse> = {
       return {
         ok: false,
         retryable: answer.resultCode === 'SERVICE_UNAVAILABLE',
-        errors: answer.messages.map((m) =>
-          registrationError(OMNIVA_ERRORS[m.code] ?? 'CARRIER_ERROR', m.text, specField(OMNIVA_PATHS, m.field, input)),
-        ),
+        errors: answer.messages.map((m) => registrationError(OMNIVA_ERRORS[m.code] ?? 'CARRIER_ERROR', m.text, specField(OMNIVA_PATHS, m.field, input))),
       };
     }
     const byId = new Map(answer.savedShipments.map((s) => [s.partnerShipmentId, s]));

@@ -11,9 +11,7 @@ import { defineCarrier } from '../kit/define.js';
 import { orlenNetwork } from './network.js';
 import { orlenRates } from './rates.js';
 
-const PL_METHODS: readonly CarrierMethod[] = [
-  { type: 'pickupPoint', subtypes: ['parcelMachine', 'parcelShop'], constraints: { parcelDimensionsRequired: false }, additionalServices: ['cod'] },
-];
+const PL_METHODS: readonly CarrierMethod[] = [{ type: 'pickupPoint', subtypes: ['parcelMachine', 'parcelShop'], constraints: { parcelDimensionsRequired: false }, additionalServices: ['cod'] }];
 
 const logo = wordmarkSvg({ wordmark: 'ORLEN Paczka', background: '#E30613', foreground: '#FFFFFF', accent: '#FFB3B8' });
 

@@ -20,7 +20,7 @@ const SCENARIOS: Record<string, RegistrationRequest> = {
   // Pickup at an ORLEN station: the 30×20×10 cm parcel is too high for S (9 cm) and goes as M.
   'parcel-shop': registration(pickupPoint('orlen-pl-ps-1', 'parcelShop', 'PL')),
   // Too heavy, too big for any box, COD in EUR, and a rejected name.
-  'rejected': registration(pickupPoint('orlen-pl-pm-1', 'parcelMachine', 'PL'), {
+  rejected: registration(pickupPoint('orlen-pl-pm-1', 'parcelMachine', 'PL'), {
     receiver: { name: 'FAIL Test', phoneCountryCode: '+48', phoneNumber: '500600700' },
     additionalServices: [{ code: 'cod', amountMinor: 1000, currency: 'EUR' }],
     parcels: [{ id: 'parcel-1', weightGrams: 21_000, lengthCm: 50, widthCm: 45, heightCm: 40 }],
@@ -53,14 +53,30 @@ describe('ORLEN Paczka mapper', () => {
   it('sends COD in grosze on the first pack, the point as DestinationCode, a 9-digit phone', () => {
     const r = orlenMapper.buildRequest(SCENARIOS['parcel-machine-cod']!);
     const [a, b] = r.BusinessPackList.BusinessPack;
-    expect(a).toMatchObject({ DestinationCode: 'orlen-pl-pm-1', BoxSize: 'M', CashOnDelivery: true, AmountCashOnDelivery: '4999', PhoneNumber: '500600700', PostCode: '90-004', FirstName: 'Jan', LastName: 'Kowalski' });
+    expect(a).toMatchObject({
+      DestinationCode: 'orlen-pl-pm-1',
+      BoxSize: 'M',
+      CashOnDelivery: true,
+      AmountCashOnDelivery: '4999',
+      PhoneNumber: '500600700',
+      PostCode: '90-004',
+      FirstName: 'Jan',
+      LastName: 'Kowalski',
+    });
     expect(b).toMatchObject({ BoxSize: 'M', CashOnDelivery: false, AmountCashOnDelivery: null });
   });
 
   it('reads unknown Err codes and missing pack codes as carrier errors', () => {
     const input = SCENARIOS['parcel-shop']!;
     const row = { Pack: 0, Err: '999', ErrDes: 'nowy błąd', PackCode_RUCH: null, DestinationCode: null, PackPrice: null };
-    expect(orlenMapper.parseResponse({ GenerateLabelBusinessPackListTwoResult: { rows: [row] }, LabelData: null }, input)).toEqual({ ok: false, retryable: false, errors: [{ code: 'CARRIER_ERROR', message: 'nowy błąd' }] });
-    expect(orlenMapper.parseResponse({ GenerateLabelBusinessPackListTwoResult: { rows: [{ ...row, Err: '000' }] }, LabelData: null }, input)).toMatchObject({ ok: false, errors: [{ code: 'CARRIER_ERROR' }] });
+    expect(orlenMapper.parseResponse({ GenerateLabelBusinessPackListTwoResult: { rows: [row] }, LabelData: null }, input)).toEqual({
+      ok: false,
+      retryable: false,
+      errors: [{ code: 'CARRIER_ERROR', message: 'nowy błąd' }],
+    });
+    expect(orlenMapper.parseResponse({ GenerateLabelBusinessPackListTwoResult: { rows: [{ ...row, Err: '000' }] }, LabelData: null }, input)).toMatchObject({
+      ok: false,
+      errors: [{ code: 'CARRIER_ERROR' }],
+    });
   });
 });

@@ -91,9 +91,7 @@ export interface OrlenRow {
   PackPrice: string | null;
 }
 
-export type OrlenResponse =
-  | { GenerateLabelBusinessPackListTwoResult: { rows: OrlenRow[] }; LabelData: string | null }
-  | { Fault: { faultcode: 'soap:Server'; faultstring: string } };
+export type OrlenResponse = { GenerateLabelBusinessPackListTwoResult: { rows: OrlenRow[] }; LabelData: string | null } | { Fault: { faultcode: 'soap:Server'; faultstring: string } };
 
 /** Err codes saying the pack was saved. */
 export const ORLEN_SAVED = Object.freeze(['000', '006', '007', '008']);
@@ -177,37 +175,39 @@ export const orlenMapper: CarrierMapper<OrlenRequest, OrlenResponse> = {
       AutoDestinationChange: false,
       Format: 'PDF10',
       BusinessPackList: {
-        BusinessPack: input.parcels.map((parcel, i): OrlenBusinessPack => ({
-          DestinationCode: method.id,
-          // The parcel's measures choose the box; without them the asked size (or the contract's).
-          BoxSize: boxFor(parcel.lengthCm, parcel.widthCm, parcel.heightCm) ?? (parcel.lengthCm === null && asked ? ORLEN_BOX_OF[asked] : null),
-          PackValue: cod && i === 0 ? String(cod.amountMinor) : null,
-          CashOnDelivery: Boolean(cod && i === 0),
-          AmountCashOnDelivery: cod && i === 0 ? String(cod.amountMinor) : null,
-          TransferDescription: cod && i === 0 ? (input.merchantReference ?? input.shipmentId).slice(0, 70) : null,
-          Insurance: false,
-          FirstName: receiver.first,
-          LastName: receiver.last,
-          CompanyName: blankToNull(input.receiver.companyName),
-          EMail: blankToNull(input.receiver.email),
-          PhoneNumber: phone(input.receiver),
-          StreetName: receiverStreet.street,
-          BuildingNumber: receiverStreet.building,
-          City: blankToNull(input.receiver.locality),
-          PostCode: postCode(input.receiver.postalCode),
-          SenderFirstName: sender.first,
-          SenderLastName: sender.last,
-          SenderCompanyName: blankToNull(input.sender.companyName) ?? (senderIsCompany ? input.sender.name : null),
-          SenderEMail: blankToNull(input.sender.email),
-          SenderStreetName: senderStreet.street ?? '',
-          // ORLEN requires a building number; integrations send "." when the address has none.
-          SenderBuildingNumber: senderStreet.building ?? '.',
-          SenderCity: input.sender.locality,
-          SenderPostCode: postCode(input.sender.postalCode) ?? '',
-          SenderPhoneNumber: phone(input.sender),
-          SenderOrders: blankToNull(input.merchantReference)?.slice(0, 30) ?? null,
-          PrintAdress: '1',
-        })),
+        BusinessPack: input.parcels.map(
+          (parcel, i): OrlenBusinessPack => ({
+            DestinationCode: method.id,
+            // The parcel's measures choose the box; without them the asked size (or the contract's).
+            BoxSize: boxFor(parcel.lengthCm, parcel.widthCm, parcel.heightCm) ?? (parcel.lengthCm === null && asked ? ORLEN_BOX_OF[asked] : null),
+            PackValue: cod && i === 0 ? String(cod.amountMinor) : null,
+            CashOnDelivery: Boolean(cod && i === 0),
+            AmountCashOnDelivery: cod && i === 0 ? String(cod.amountMinor) : null,
+            TransferDescription: cod && i === 0 ? (input.merchantReference ?? input.shipmentId).slice(0, 70) : null,
+            Insurance: false,
+            FirstName: receiver.first,
+            LastName: receiver.last,
+            CompanyName: blankToNull(input.receiver.companyName),
+            EMail: blankToNull(input.receiver.email),
+            PhoneNumber: phone(input.receiver),
+            StreetName: receiverStreet.street,
+            BuildingNumber: receiverStreet.building,
+            City: blankToNull(input.receiver.locality),
+            PostCode: postCode(input.receiver.postalCode),
+            SenderFirstName: sender.first,
+            SenderLastName: sender.last,
+            SenderCompanyName: blankToNull(input.sender.companyName) ?? (senderIsCompany ? input.sender.name : null),
+            SenderEMail: blankToNull(input.sender.email),
+            SenderStreetName: senderStreet.street ?? '',
+            // ORLEN requires a building number; integrations send "." when the address has none.
+            SenderBuildingNumber: senderStreet.building ?? '.',
+            SenderCity: input.sender.locality,
+            SenderPostCode: postCode(input.sender.postalCode) ?? '',
+            SenderPhoneNumber: phone(input.sender),
+            SenderOrders: blankToNull(input.merchantReference)?.slice(0, 30) ?? null,
+            PrintAdress: '1',
+          }),
+        ),
       },
       kassa: {
         packs: input.parcels.map((p) => ({ weightGrams: p.weightGrams, lengthCm: p.lengthCm, widthCm: p.widthCm, heightCm: p.heightCm })),

@@ -22,7 +22,13 @@ import { ORLEN_BOXES } from './rates.js';
 import type { OrlenBusinessPack, OrlenRequest, OrlenResponse, OrlenRow } from './mapper.js';
 
 const REQUIRED: Readonly<Record<string, string>> = {
-  FirstName: '105', PhoneNumber: '103', SenderFirstName: '117', SenderPhoneNumber: '112', SenderStreetName: '114', SenderCity: '113', SenderPostCode: '116',
+  FirstName: '105',
+  PhoneNumber: '103',
+  SenderFirstName: '117',
+  SenderPhoneNumber: '112',
+  SenderStreetName: '114',
+  SenderCity: '113',
+  SenderPostCode: '116',
 };
 
 /** ORLEN's Err for a sandbox issue on a BusinessPack element. */
@@ -75,7 +81,11 @@ export const orlenSimulator: CarrierSimulator<OrlenRequest, OrlenResponse> = {
   handle(req, ctx) {
     const packs = req.BusinessPackList.BusinessPack;
     const first = packs[0];
-    if (!first) return { GenerateLabelBusinessPackListTwoResult: { rows: [{ Pack: 0, Err: '104', ErrDes: 'brak DestinationCode', PackCode_RUCH: null, DestinationCode: null, PackPrice: null }] }, LabelData: null };
+    if (!first)
+      return {
+        GenerateLabelBusinessPackListTwoResult: { rows: [{ Pack: 0, Err: '104', ErrDes: 'brak DestinationCode', PackCode_RUCH: null, DestinationCode: null, PackPrice: null }] },
+        LabelData: null,
+      };
     const services: ServiceView[] = [];
     if (first.CashOnDelivery) services.push({ path: at(0, 'CashOnDelivery'), code: 'cod', currency: req.kassa.codCurrency ?? 'PLN', currencyPath: at(0, 'AmountCashOnDelivery') });
     if (req.kassa.ageVerification) services.push({ path: at(0, 'AgeVerification'), code: 'ageVerification' });

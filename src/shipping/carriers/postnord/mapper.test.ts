@@ -12,7 +12,16 @@ const FIXTURES = new URL('./fixtures/', import.meta.url);
 const SCENARIOS: Record<string, RegistrationRequest> = {
   // A service point in Uppsala, sent from Stockholm; the postal code written without its space.
   'parcel-shop-se': registration(pickupPoint('postnord-se-ps-1', 'parcelShop', 'SE'), {
-    receiver: { name: 'Anna Andersson', streetAddress: 'Kungsgatan 12', locality: 'Uppsala', postalCode: '75321', country: 'SE', phoneCountryCode: '+46', phoneNumber: '070-123 45 67', email: 'anna@example.com' },
+    receiver: {
+      name: 'Anna Andersson',
+      streetAddress: 'Kungsgatan 12',
+      locality: 'Uppsala',
+      postalCode: '75321',
+      country: 'SE',
+      phoneCountryCode: '+46',
+      phoneNumber: '070-123 45 67',
+      email: 'anna@example.com',
+    },
   }),
   // Two parcels to a parcel locker in Aarhus.
   'parcel-machine-dk-two-parcels': registration(pickupPoint('postnord-dk-pm-1', 'parcelMachine', 'DK'), {
@@ -23,7 +32,16 @@ const SCENARIOS: Record<string, RegistrationRequest> = {
   }),
   // A business parcel to a company in Bergen.
   'courier-b2b-no': registration(courier('postnord', 'NO', 'standardB2B'), {
-    receiver: { name: 'Ola Nordmann', companyName: 'Nordmann AS', streetAddress: 'Torgallmenningen 8', locality: 'Bergen', postalCode: '5014', country: 'NO', phoneCountryCode: '+47', phoneNumber: '41234567' },
+    receiver: {
+      name: 'Ola Nordmann',
+      companyName: 'Nordmann AS',
+      streetAddress: 'Torgallmenningen 8',
+      locality: 'Bergen',
+      postalCode: '5014',
+      country: 'NO',
+      phoneCountryCode: '+47',
+      phoneNumber: '41234567',
+    },
   }),
   'rejected-receiver': registration(courier('postnord', 'SE'), {
     receiver: { name: 'FAIL Test', locality: 'Uppsala', postalCode: '7532', country: 'SE', phoneCountryCode: '+46', phoneNumber: '0000000' },

@@ -154,7 +154,9 @@ function party(p: Party, country: string): PostnordParty {
   return {
     nameIdentification: company ? { name: p.name, companyName: company } : { name: p.name },
     address: { streets: street ? [street] : [], postalCode: postalCodeForCarrier(country, p.postalCode), city: blankToNull(p.locality), countryCode: country },
-    contact: email ? { contactName: p.name, emailAddress: email, smsNo: postnordPhone(p.phoneCountryCode, p.phoneNumber) } : { contactName: p.name, smsNo: postnordPhone(p.phoneCountryCode, p.phoneNumber) },
+    contact: email
+      ? { contactName: p.name, emailAddress: email, smsNo: postnordPhone(p.phoneCountryCode, p.phoneNumber) }
+      : { contactName: p.name, smsNo: postnordPhone(p.phoneCountryCode, p.phoneNumber) },
   };
 }
 
@@ -193,12 +195,14 @@ export const postnordMapper: CarrierMapper<PostnordRequest, PostnordResponse> = 
           goodsItem: [
             {
               packageTypeCode: 'PC',
-              items: input.parcels.map((p): PostnordItem => ({
-                itemIdentification: { itemId: '0' },
-                reference: p.id,
-                grossWeight: kgm(p.weightGrams),
-                ...(p.lengthCm !== null && p.widthCm !== null && p.heightCm !== null ? { dimensions: { length: cmt(p.lengthCm), width: cmt(p.widthCm), height: cmt(p.heightCm) } } : {}),
-              })),
+              items: input.parcels.map(
+                (p): PostnordItem => ({
+                  itemIdentification: { itemId: '0' },
+                  reference: p.id,
+                  grossWeight: kgm(p.weightGrams),
+                  ...(p.lengthCm !== null && p.widthCm !== null && p.heightCm !== null ? { dimensions: { length: cmt(p.lengthCm), width: cmt(p.widthCm), height: cmt(p.heightCm) } } : {}),
+                }),
+              ),
             },
           ],
         },

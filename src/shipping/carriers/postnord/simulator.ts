@@ -75,9 +75,15 @@ export const postnordSimulator: CarrierSimulator<PostnordRequest, PostnordRespon
     };
     const outcome = evaluate(view, postnordDefinition);
     if (outcome.kind === 'unavailable') {
-      return fault('Service unavailable', [{ faultCode: 'SERVICE_UNAVAILABLE', explanationText: `PostNord is temporarily unavailable (sandbox: the receiver name contains ${MAGIC.unavailable})`, param: null }]);
+      return fault('Service unavailable', [
+        { faultCode: 'SERVICE_UNAVAILABLE', explanationText: `PostNord is temporarily unavailable (sandbox: the receiver name contains ${MAGIC.unavailable})`, param: null },
+      ]);
     }
-    const extra = s.service.additionalServiceCode.map((code, k) => ({ faultCode: 'INVALID_ADDITIONAL_SERVICE' as const, explanationText: `additional service ${code} is not offered`, param: `shipment[0].service.additionalServiceCode[${k}]` }));
+    const extra = s.service.additionalServiceCode.map((code, k) => ({
+      faultCode: 'INVALID_ADDITIONAL_SERVICE' as const,
+      explanationText: `additional service ${code} is not offered`,
+      param: `shipment[0].service.additionalServiceCode[${k}]`,
+    }));
     if (outcome.issues.length > 0 || extra.length > 0) {
       return fault('Validation failed', [...outcome.issues.map((i) => ({ faultCode: RULE_CODES[i.rule], explanationText: i.message, param: i.path })), ...extra]);
     }

@@ -11,11 +11,10 @@ import { defineCarrier } from '../kit/define.js';
 import { smartpostNetwork } from './network.js';
 import { smartpostRates } from './rates.js';
 
-const baltic = (services: readonly AdditionalServiceCode[]): readonly CarrierMethod[] =>
-  [
-    { type: 'pickupPoint', subtypes: ['parcelMachine'], constraints: { parcelDimensionsRequired: false }, additionalServices: services },
-    { type: 'courier', subtypes: ['standard'], constraints: { parcelDimensionsRequired: false }, additionalServices: services },
-  ];
+const baltic = (services: readonly AdditionalServiceCode[]): readonly CarrierMethod[] => [
+  { type: 'pickupPoint', subtypes: ['parcelMachine'], constraints: { parcelDimensionsRequired: false }, additionalServices: services },
+  { type: 'courier', subtypes: ['standard'], constraints: { parcelDimensionsRequired: false }, additionalServices: services },
+];
 
 const logo = wordmarkSvg({ wordmark: 'SmartPosti', background: '#0B3D91', foreground: '#FFFFFF', accent: '#F7A600' });
 

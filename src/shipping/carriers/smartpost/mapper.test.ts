@@ -17,7 +17,17 @@ const SCENARIOS: Record<string, RegistrationRequest> = {
   // Finnish courier with age check; no size and no service, so no drop-off code.
   'courier-fi': registration(courier('smartpost', 'FI'), {
     additionalServices: [{ code: 'ageVerification' }],
-    account: { contractId: 'c-fi', country: 'FI', isDirectContract: false, logisticsContractNumber: null, username: 'kassa-fi', returnsAllowed: false, defaultLockerSize: null, parcelHandoverMethod: 'COURIER', dropOffPinServiceEnabled: false },
+    account: {
+      contractId: 'c-fi',
+      country: 'FI',
+      isDirectContract: false,
+      logisticsContractNumber: null,
+      username: 'kassa-fi',
+      returnsAllowed: false,
+      defaultLockerSize: null,
+      parcelHandoverMethod: 'COURIER',
+      dropOffPinServiceEnabled: false,
+    },
   }),
   'courier-fi-no-dimensions': registration(courier('smartpost', 'FI'), {
     parcels: [{ id: 'parcel-1', weightGrams: 36_000, lengthCm: null, widthCm: null, heightCm: null }],

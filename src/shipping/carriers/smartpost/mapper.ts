@@ -3,30 +3,9 @@
  * centimetres, COD in cents; the phone split into prefix and number; the locker size, and
  * whether a drop-off code is wanted (the account's service and a size), which comes back per parcel. Pure: builds the request, reads the answer.
  */
-import type {
-  AdditionalService,
-  CourierServiceType,
-  LockerSize,
-  Party,
-  PickupPointType,
-  RegisteredParcel,
-  RegistrationErrorCode,
-  RegistrationRequest,
-  RegistrationResult,
-} from '../contract.js';
+import type { AdditionalService, CourierServiceType, LockerSize, Party, PickupPointType, RegisteredParcel, RegistrationErrorCode, RegistrationRequest, RegistrationResult } from '../contract.js';
 import type { CarrierMapper } from '../kit/adapter.js';
-import {
-  blankToNull,
-  dropOffPinRequested,
-  effectiveLockerSize,
-  partyPathRule,
-  phoneNational,
-  phonePrefix,
-  postalCodeForCarrier,
-  registrationError,
-  specField,
-  type PathRule,
-} from '../kit/model.js';
+import { blankToNull, dropOffPinRequested, effectiveLockerSize, partyPathRule, phoneNational, phonePrefix, postalCodeForCarrier, registrationError, specField, type PathRule } from '../kit/model.js';
 import { smartpostDefinition } from './definition.js';
 
 export type SmartpostProduct = 'PN_LOCKER' | 'PN_OFFICE' | 'PN_COURIER';
@@ -89,18 +68,7 @@ export interface SmartpostRequest {
   };
 }
 
-export type SmartpostErrorCode =
-  | 'PN-1001'
-  | 'PN-1002'
-  | 'PN-1003'
-  | 'PN-1004'
-  | 'PN-1005'
-  | 'PN-2001'
-  | 'PN-2002'
-  | 'PN-2003'
-  | 'PN-3001'
-  | 'PN-3002'
-  | 'PN-9000';
+export type SmartpostErrorCode = 'PN-1001' | 'PN-1002' | 'PN-1003' | 'PN-1004' | 'PN-1005' | 'PN-2001' | 'PN-2002' | 'PN-2003' | 'PN-3001' | 'PN-3002' | 'PN-9000';
 
 export type SmartpostResponse =
   | { status: 'CREATED'; orderId: string; parcels: { ref: string; trackingCode: string; dropOffCode: string | null }[] }
@@ -174,8 +142,8 @@ export const smartpostMapper: CarrierMapper<SmartpostRequest, SmartpostResponse>
           heightCm: p.heightCm,
           lockerSize: size,
         })),
-        extras: input.additionalServices.map((s): SmartpostExtra =>
-          s.code === 'cod' ? { code: SMARTPOST_EXTRAS.cod, amountCents: s.amountMinor, currency: s.currency } : { code: SMARTPOST_EXTRAS[s.code] },
+        extras: input.additionalServices.map(
+          (s): SmartpostExtra => (s.code === 'cod' ? { code: SMARTPOST_EXTRAS.cod, amountCents: s.amountMinor, currency: s.currency } : { code: SMARTPOST_EXTRAS[s.code] }),
         ),
         notes: input.orderComment,
       },

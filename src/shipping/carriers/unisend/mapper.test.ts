@@ -18,7 +18,17 @@ const SCENARIOS: Record<string, RegistrationRequest> = {
   // Courier delivery in Latvia; the contract says a courier collects (COURIER → H2H); two parcels,
   // each sized by its measures (no size asked for).
   'courier-pick-up-lv': registration(courier('unisend', 'LV'), {
-    account: { contractId: 'c-lv', country: 'LV', isDirectContract: false, logisticsContractNumber: null, username: 'kassa-lv', returnsAllowed: false, defaultLockerSize: 'M', parcelHandoverMethod: 'COURIER', dropOffPinServiceEnabled: false },
+    account: {
+      contractId: 'c-lv',
+      country: 'LV',
+      isDirectContract: false,
+      logisticsContractNumber: null,
+      username: 'kassa-lv',
+      returnsAllowed: false,
+      defaultLockerSize: 'M',
+      parcelHandoverMethod: 'COURIER',
+      dropOffPinServiceEnabled: false,
+    },
     parcels: [
       { id: 'parcel-1', weightGrams: 900, lengthCm: 30, widthCm: 20, heightCm: 5 },
       { id: 'parcel-2', weightGrams: 4000, lengthCm: 60, widthCm: 30, heightCm: 30 },

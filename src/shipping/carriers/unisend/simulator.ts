@@ -82,7 +82,10 @@ export const unisendSimulator: CarrierSimulator<UnisendRequest, UnisendResponse>
       unisendDefinition,
     );
     if (outcome.kind === 'unavailable') {
-      return { httpStatus: 503, body: [{ error: 'ServiceUnavailable', error_description: `Unisend is temporarily unavailable (sandbox: the receiver name contains ${MAGIC.unavailable})`, field: null }] };
+      return {
+        httpStatus: 503,
+        body: [{ error: 'ServiceUnavailable', error_description: `Unisend is temporarily unavailable (sandbox: the receiver name contains ${MAGIC.unavailable})`, field: null }],
+      };
     }
     const issues: SandboxIssue[] = [...outcome.issues];
     req.parcels.forEach((p, i) => {

@@ -20,7 +20,17 @@ const SCENARIOS: Record<string, RegistrationRequest> = {
   // Courier with an age check, on a DIRECT contract whose Venipak API id (17529) numbers the packs.
   'courier-ee-age-check': registration(courier('venipak', 'EE'), {
     additionalServices: [{ code: 'ageVerification' }],
-    account: { contractId: 'c-ee', country: 'EE', isDirectContract: true, logisticsContractNumber: '17529', username: 'shop-api', returnsAllowed: false, defaultLockerSize: null, parcelHandoverMethod: null, dropOffPinServiceEnabled: false },
+    account: {
+      contractId: 'c-ee',
+      country: 'EE',
+      isDirectContract: true,
+      logisticsContractNumber: '17529',
+      username: 'shop-api',
+      returnsAllowed: false,
+      defaultLockerSize: null,
+      parcelHandoverMethod: null,
+      dropOffPinServiceEnabled: false,
+    },
   }),
   // FAIL in the name, a phone of zeros and a postal code that is not Latvian: three coded errors at once.
   'rejected-consignee': registration(courier('venipak', 'LV'), {

@@ -96,9 +96,7 @@ export interface VenipakError {
   text: string;
 }
 
-export type VenipakAnswer =
-  | { type: 'ok'; text: { value: string; shipment: string }[] }
-  | { type: 'error'; error: VenipakError[] };
+export type VenipakAnswer = { type: 'ok'; text: { value: string; shipment: string }[] } | { type: 'error'; error: VenipakError[] };
 
 /** The HTTP exchange: an answer document, or none (Venipak down). */
 export interface VenipakResponse {
@@ -154,8 +152,7 @@ function party(p: Party, country: string, companyCode: string | null): VenipakPa
   };
 }
 
-const cubicMetres = (l: number | null, w: number | null, h: number | null): number | null =>
-  l === null || w === null || h === null ? null : Number(((l * w * h) / 1_000_000).toFixed(6));
+const cubicMetres = (l: number | null, w: number | null, h: number | null): number | null => (l === null || w === null || h === null ? null : Number(((l * w * h) / 1_000_000).toFixed(6)));
 
 /** How a Venipak error code reads in the unified model (codes from Venipak's import manual as the public plugins list them; those marked assumed are Kassa's sandbox's own). */
 interface ErrorRule {
@@ -167,7 +164,10 @@ interface ErrorRule {
 
 const empty = (v: string | null | undefined): boolean => v === null || v === undefined || v.trim() === '';
 const on = (field: string) => (): string => field;
-const pack = (suffix: string) => (_: RegistrationRequest, i: number): string | undefined => (i < 0 ? undefined : `parcels[${i}]${suffix}`);
+const pack =
+  (suffix: string) =>
+  (_: RegistrationRequest, i: number): string | undefined =>
+    i < 0 ? undefined : `parcels[${i}]${suffix}`;
 
 export const VENIPAK_ERRORS: Readonly<Record<number, ErrorRule>> = Object.freeze({
   20: { code: 'INVALID_FIELD', field: on('receiver.name'), blank: (r) => empty(r.receiver.name) },
@@ -292,7 +292,14 @@ export function toXml(req: VenipakRequest): string {
   const m = req.description.manifest;
   const shipments = m.shipment.map((s) => {
     const a = s.attribute;
-    const attribute = [element('shipment_code', a.shipment_code), element('delivery_type', a.delivery_type), element('cod', a.cod), element('cod_type', a.cod_type), element('min_age', a.min_age), element('comment_text', a.comment_text)].join('');
+    const attribute = [
+      element('shipment_code', a.shipment_code),
+      element('delivery_type', a.delivery_type),
+      element('cod', a.cod),
+      element('cod_type', a.cod_type),
+      element('min_age', a.min_age),
+      element('comment_text', a.comment_text),
+    ].join('');
     const packs = s.pack.map((p) => `<pack>${element('pack_no', p.pack_no)}${element('doc_no', p.doc_no)}${element('weight', p.weight)}${element('volume', p.volume)}</pack>`).join('');
     return `<shipment>${partyXml('sender', s.sender)}${partyXml('consignee', s.consignee)}<attribute>${attribute}</attribute>${packs}</shipment>`;
   });

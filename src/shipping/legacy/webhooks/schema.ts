@@ -11,7 +11,4 @@ export const StoreWebhookInputSchema = Type.Object(
   { additionalProperties: true, title: 'LegacyStoreWebhookInput' },
 );
 
-export const StoreWebhookSchema = Type.Object(
-  { tracking_webhook_url: nullable(Type.String(), { description: 'The URL now registered; null when removed' }) },
-  { title: 'LegacyStoreWebhook' },
-);
+export const StoreWebhookSchema = Type.Object({ tracking_webhook_url: nullable(Type.String(), { description: 'The URL now registered; null when removed' }) }, { title: 'LegacyStoreWebhook' });
