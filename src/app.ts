@@ -20,11 +20,13 @@ import { installJsonBodyParser } from './platform/json-body.js';
 import { BODY_LIMIT_BYTES, installLingeringClose } from './platform/body-limit.js';
 import { installTextCheck } from './platform/text.js';
 import { loggerOptions, registerObservability } from './platform/observability.js';
-import { paymentsRoutes } from './payments/routes.js';
+import { orderRoutes } from './payments/orders/routes.js';
+import { refundRoutes } from './payments/refunds/routes.js';
+import { balanceRoutes } from './ledger/routes.js';
 import { sandboxRoutes } from './payments/sandbox/routes.js';
 import { cliEventRoutes } from './payments/cli-events/routes.js';
-import { logoRoutes } from './payments/methods/routes.js';
-import { gatewayRoutes } from './payments/gateway/routes.js';
+import { logoRoutes, paymentMethodRoutes } from './payments/methods/routes.js';
+import { gatewayRoutes } from './payments/hosted-pages/routes.js';
 import { operatorRoutes } from './stores/routes.js';
 import { connectorRoutes } from './connectors/routes.js';
 import { shippingApi, shippingV3Api } from './shipping/routes.js';
@@ -150,8 +152,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(logoRoutes);
   await app.register(carrierLogoRoutes);
   await app.register(widgetRoutes);
-  await app.register(paymentsRoutes, { prefix: config.paymentsPath, env: 'production', services });
-  await app.register(paymentsRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
+  // The payments API of each environment, in this order: the document lists paths in the order
+  // they are registered (test/api/api-client.test.ts compares it with the committed client types).
+  for (const [prefix, env] of [
+    [config.paymentsPath, 'production'],
+    [config.paymentsSandboxPath, 'sandbox'],
+  ] as const) {
+    await app.register(paymentMethodRoutes, { prefix, env, services });
+    await app.register(orderRoutes, { prefix, env, services });
+    await app.register(refundRoutes, { prefix, env, services });
+    await app.register(balanceRoutes, { prefix, env, keys: services.keys, ledger: services.ledger });
+  }
   await app.register(payoutRoutes, { prefix: config.paymentsPath, env: 'production', services });
   await app.register(payoutRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
   await app.register(sessionRoutes, { prefix: config.paymentsPath, env: 'production', services });

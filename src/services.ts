@@ -15,7 +15,7 @@ import { StoreService } from './stores/service.js';
 import { KeyService } from './stores/keys.js';
 import { LedgerService } from './ledger/service.js';
 import { OrderService } from './payments/orders/service.js';
-import { HostedPayments } from './payments/gateway/service.js';
+import { HostedPayments } from './payments/hosted-pages/service.js';
 import { NotificationDelivery, type DeliveryLog } from './notifications/delivery.js';
 import { OutboxService } from './notifications/service.js';
 import { CliEventService } from './payments/cli-events/service.js';

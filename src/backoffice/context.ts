@@ -12,9 +12,8 @@ import { ApiError } from '../platform/errors.js';
 import type { Services } from '../services.js';
 import { cookies, SESSION_COOKIE, tokenMatches } from './csrf.js';
 import { fill, TEXTS } from './i18n.js';
-import { q, type Area, type Frame } from './layout.js';
+import { messagePage, q, type Area, type Frame } from './layout.js';
 import type { OfficeObject } from './store.js';
-import { messagePage } from './pages.js';
 import { fieldsOf, readEnv, type Fields } from './schema.js';
 import type { Session } from './service.js';
 

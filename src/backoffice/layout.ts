@@ -2,9 +2,10 @@
  * The frame every signed-in page of the back office shares: the document (nonce CSP, no asset from
  * another host, no script), the navigation of the five areas, the store and environment switch,
  * the sandbox banner, and the small pieces pages are built of (tables, amounts, dates, the hidden
- * fields every form carries: CSRF token, store, environment, language).
+ * fields every form carries: CSRF token, store, environment, language). The two pages without the
+ * frame are here too: the sign-in page and the page that only says a message (not found, forbidden).
  *
- * An area (orders, payouts, settings, shipping) keeps its pages, routes and texts in its own
+ * An area (overview, orders, payouts, settings, shipping) keeps its pages, routes and texts in its own
  * module and uses only this file and context.ts from the rest of the back office.
  */
 import { html, renderDocument, type Html } from '../platform/html.js';
@@ -86,6 +87,28 @@ export function dataTable(caption: string, head: readonly string[], rows: readon
 
 export function doc(locale: Locale, nonce: string, title: string, body: Html): string {
   return renderDocument({ lang: locale, title: `${title} · ${TEXTS[locale].title}`, nonce, css: CSS, body });
+}
+
+/** The sign-in page (no frame: nobody is signed in yet). */
+export function loginPage(o: { locale: Locale; nonce: string; csrf: string; email?: string; error?: 'invalid' | 'rateLimited' | 'forbidden' }): string {
+  const t = TEXTS[o.locale];
+  return doc(
+    o.locale,
+    o.nonce,
+    t.signIn,
+    html`<main><div class="card"><h1>${t.title}</h1>
+${o.error ? html`<p class="error" role="alert">${t[o.error]}</p>` : ''}
+<form method="post" action="/dashboard/login?lang=${o.locale}">${csrfField(o.csrf)}
+<label for="email">${t.email}</label><input id="email" name="email" type="email" autocomplete="username" required value="${o.email ?? ''}">
+<label for="password">${t.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<p><button type="submit">${t.signIn}</button></p></form></div></main>`,
+  );
+}
+
+/** A page that only says `heading` (not found, forbidden, a malformed search…) and `more`, with a way back. */
+export function messagePage(locale: Locale, nonce: string, heading: string, more: Html | '' = ''): string {
+  const t = TEXTS[locale];
+  return doc(locale, nonce, heading, html`<main><div class="card"><h1>${heading}</h1>${more}<p><a href="/dashboard?lang=${locale}">${t.overview}</a></p></div></main>`);
 }
 
 /**

@@ -3,7 +3,7 @@
  * bankPayments, a shipment's labelsCreated, a role's owner…), as words of the page's language. One
  * `Record<Enum, string>` per kind and locale, keyed by the source's own enum type: a value added to
  * an enum is a compile error here until every locale names it. Payment method names and failure
- * reasons are the hosted payment page's words (../payments/gateway/i18n.ts), not a second copy.
+ * reasons are the hosted payment page's words (../payments/hosted-pages/i18n.ts), not a second copy.
  *
  * VALUE_ENUMS lists each kind's values from the source's exported arrays, for the tests that check
  * the tables and the pages (no page may show one of them raw).
@@ -14,7 +14,7 @@ import { REFUND_DESCRIPTIONS, REFUND_STATUSES, type RefundDescription, type Refu
 import type { RefundType } from '../payments/refunds/store.js';
 import { NOTIFICATION_KINDS, NOTIFICATION_STATUSES } from '../notifications/schema.js';
 import { PAYMENT_METHODS, type PaymentMethodName } from '../payments/methods/catalogue/methods.js';
-import { failureMessageKey, MESSAGES, METHOD_TITLE_KEYS } from '../payments/gateway/i18n.js';
+import { failureMessageKey, MESSAGES, METHOD_TITLE_KEYS } from '../payments/hosted-pages/i18n.js';
 import { CHANNELS, type Channel } from '../ledger/chart.js';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../shipping/shipments/states.js';
 import { LABEL_FILE_STATUSES, type LabelFileStatus } from '../shipping/label-files/states.js';

@@ -32,7 +32,7 @@ import {
 import type { Services } from '../../services.js';
 import { tokenBody } from '../orders/schema.js';
 import { effectiveStatus } from '../orders/states.js';
-import { messagePage } from '../gateway/pages.js';
+import { messagePage } from '../hosted-pages/pages.js';
 import { closedPage, linkPage, thanksPage } from './pages.js';
 import { CreatedLinkSchema, PaymentLinkSchema } from './schema.js';
 import type { LinkPage } from './service.js';

@@ -1,11 +1,66 @@
-/** Logos served by Kassa (public, cacheable): banks and payment methods. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * The payment methods over HTTP: the store's enabled methods in the payments API (one
+ * environment's, registered at /api and at /sandbox/api), and the logos Kassa serves (public,
+ * cacheable): banks and payment methods.
+ *   GET /stores/payment-methods   the store's enabled payment methods (Bearer)
+ *   GET /stores/setup             the same list under its earlier path
+ *   GET /logos/banks/:file, /logos/methods/:file
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Errors } from '../../platform/errors.js';
+import { bearerToken } from '../../platform/http-auth.js';
+import type { Env } from '../../platform/env.js';
+import type { Services } from '../../services.js';
 import { BANKS, COUNTRIES, type Bank } from './catalogue/banks.js';
 import { bankLogoSvg, methodLogoSvg } from './catalogue/logos.js';
 import { isPaymentMethodName } from './catalogue/methods.js';
-import { errorResponses, fileResponse, Security } from '../../platform/schemas.js';
+import { StorePaymentMethodsSchema } from './schema.js';
+import { storePaymentMethods } from './service.js';
+import { described, documentedOnly, errorResponses, fileResponse, operationId, Security } from '../../platform/schemas.js';
 import { Type } from 'typebox';
+
+export async function paymentMethodRoutes(app: FastifyInstance, opts: { env: Env; services: Services }): Promise<void> {
+  const { env, services } = opts;
+  const { keys, processors, config } = services;
+  const tags = ['payments'];
+  const bearer = Security.bearer;
+
+  const paymentMethods = async (req: FastifyRequest) => {
+    const { key } = await keys.authenticateBearer(bearerToken(req), env);
+    return storePaymentMethods(key.store, env, config.publicUrl, (m) => processors.definition(m).id, await processors.offer(env));
+  };
+  const methodsResponse = { 200: described("The store's enabled payment methods", StorePaymentMethodsSchema), ...errorResponses(400, 401, 403) };
+  app.get(
+    '/stores/payment-methods',
+    {
+      schema: {
+        tags,
+        summary: 'Payment methods enabled for the store',
+        operationId: operationId(env, 'getPaymentMethods'),
+        security: bearer,
+        response: methodsResponse,
+      },
+    },
+    paymentMethods,
+  );
+  // The earlier name of the same list, still called by charleysamar/montonio-shopware-php-sdk
+  // (src/Clients/PaymentsClient.php getPaymentMethods(): GET stores/setup?access-key=…). The
+  // Bearer token decides the store; the access-key query parameter is not needed.
+  app.get(
+    '/stores/setup',
+    {
+      schema: {
+        tags,
+        summary: 'The payment-method list under its earlier path (same answer as /stores/payment-methods)',
+        operationId: operationId(env, 'getStoreSetup'),
+        security: bearer,
+        querystring: documentedOnly(Type.Object({ 'access-key': Type.Optional(Type.String({ description: 'Ignored: the Bearer token decides the store' })) }, { additionalProperties: true })),
+        response: methodsResponse,
+      },
+    },
+    paymentMethods,
+  );
+}
 
 const logoSchema = (what: string, operationId: string, example: string) => ({
   tags: ['pages'],

@@ -45,7 +45,7 @@ const PROCESSING_GRACE_MS = 60_000;
 
 /**
  * Which rule refused a refund, with what its message names: the API answers the English message,
- * the back office says the same in the page's language (refundErrorText, src/backoffice/pages.ts).
+ * the back office says the same in the page's language (refundErrorText, src/backoffice/orders/pages.ts).
  */
 export type RefundRefusal =
   | { rule: 'keyUsed' | 'alreadyRefunded' | 'bankCurrency' | 'bankDisabled' | 'method' }

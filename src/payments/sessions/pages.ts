@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import { contentSecurityPolicy, html, newNonce, originOf, renderDocument } from '../../platform/html.js';
 import { fill, formatMoney } from '../../platform/format.js';
 import type { Locale } from '../../platform/locales.js';
-import { messages } from '../gateway/i18n.js';
+import { messages } from '../hosted-pages/i18n.js';
 import { simMessages } from '../processors/sim-kit/messages.js';
 import { embeddedMessages } from './i18n.js';
 import { THREE_DS_FIELDS, type ChallengeContext } from './service.js';

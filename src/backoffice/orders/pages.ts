@@ -1,42 +1,22 @@
 /**
- * The order pages of the back office (overview, orders, one order) and the sign-in page. The
- * frame they share (navigation, store and environment switch, CSS) is layout.ts.
+ * The orders area of the back office: the orders list (search, keyset pages) and one order (payment
+ * attempts, refunds, notifications), with the refund form's refusals in the page's language. The
+ * frame they share (navigation, store and environment switch, CSS) is ../layout.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { html, type Html } from '../platform/html.js';
-import type { Locale } from '../platform/locales.js';
-import { fill, TEXTS } from './i18n.js';
-import type { FailedDelivery, OrderDetail, OrderListRow } from './store.js';
-import type { ChannelBalance } from '../ledger/store.js';
-import { csrfField, dataTable, doc, frame, hiddenFields, money, q, when, type Frame } from './layout.js';
-import { deliveriesList } from './deliveries.js';
-import { refundRefusal } from '../payments/refunds/service.js';
-import { channelName, failureText, methodName, word } from './values.js';
+import { html, type Html } from '../../platform/html.js';
+import type { Locale } from '../../platform/locales.js';
+import { fill, TEXTS } from '../i18n.js';
+import type { OrderDetail, OrderListRow } from '../store.js';
+import { dataTable, frame, hiddenFields, money, q, when, type Frame } from '../layout.js';
+import { deliveriesList } from '../deliveries.js';
+import { refundRefusal } from '../../payments/refunds/service.js';
+import { failureText, methodName, word } from '../values.js';
 
 export type { Frame };
 
-export function loginPage(o: { locale: Locale; nonce: string; csrf: string; email?: string; error?: 'invalid' | 'rateLimited' | 'forbidden' }): string {
-  const t = TEXTS[o.locale];
-  return doc(
-    o.locale,
-    o.nonce,
-    t.signIn,
-    html`<main><div class="card"><h1>${t.title}</h1>
-${o.error ? html`<p class="error" role="alert">${t[o.error]}</p>` : ''}
-<form method="post" action="/dashboard/login?lang=${o.locale}">${csrfField(o.csrf)}
-<label for="email">${t.email}</label><input id="email" name="email" type="email" autocomplete="username" required value="${o.email ?? ''}">
-<label for="password">${t.password}</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<p><button type="submit">${t.signIn}</button></p></form></div></main>`,
-  );
-}
-
-/** A page that only says `heading` (not found, forbidden, a malformed search…) and `more`, with a way back. */
-export function messagePage(locale: Locale, nonce: string, heading: string, more: Html | '' = ''): string {
-  const t = TEXTS[locale];
-  return doc(locale, nonce, heading, html`<main><div class="card"><h1>${heading}</h1>${more}<p><a href="/dashboard?lang=${locale}">${t.overview}</a></p></div></main>`);
-}
-
-function ordersTable(f: Frame, rows: OrderListRow[]): Html {
+/** A table of orders, each linked to its page (the list, and the overview's recent orders). */
+export function ordersTable(f: Frame, rows: OrderListRow[]): Html {
   const t = TEXTS[f.locale];
   if (!rows.length) return html`<p>${t.none}</p>`;
   return html`<div class="table" tabindex="0" role="region" aria-label="${t.orders}"><table><thead><tr><th scope="col">${t.reference}</th><th scope="col">${t.status}</th><th scope="col">${t.amount}</th><th scope="col">${t.created}</th></tr></thead><tbody>
@@ -45,37 +25,6 @@ ${rows.map(
     html`<tr><td><a href="/dashboard/orders/${r.id}?${q(f)}">${r.merchant_reference_display}</a><br><span class="muted">${r.id}</span></td><td>${word(f.locale, 'orderStatus', r.status)}</td><td>${money(r.grand_total, r.currency, f.locale)}</td><td>${r.created_at.toISOString().slice(0, 16).replace('T', ' ')}</td></tr>`,
 )}
 </tbody></table></div>`;
-}
-
-export function overviewPage(f: Frame, recent: OrderListRow[], balances: readonly ChannelBalance[], failed: readonly FailedDelivery[]): string {
-  const t = TEXTS[f.locale];
-  const region = dataTable;
-  return frame(
-    f,
-    t.overview,
-    html`<section class="card"><h2>${t.balances}</h2>${
-      balances.length
-        ? region(
-            t.balances,
-            [t.channel, t.owed],
-            balances.map((b) => html`<tr><td>${channelName(f.locale, b.channel)}</td><td>${money(b.owedMinor, b.currency, f.locale)}</td></tr>`),
-          )
-        : html`<p>—</p>`
-    }</section>
-<section class="card"><h2>${t.failedDeliveries}</h2>${
-      failed.length
-        ? region(
-            t.failedDeliveries,
-            [t.order, t.attempts, t.created],
-            failed.map(
-              (n) =>
-                html`<tr><td>${n.order_id ? html`<a href="/dashboard/orders/${n.order_id}?${q(f)}">${word(f.locale, 'notificationKind', n.kind)} ${n.order_id}</a>` : word(f.locale, 'notificationKind', n.kind)}<br><span class="muted">${n.url}</span></td><td>${n.attempt_count}</td><td>${when(n.created_at)}</td></tr>`,
-            ),
-          )
-        : html`<p>—</p>`
-    }</section>
-<section class="card"><h2>${t.recentOrders}</h2>${ordersTable(f, recent.slice(0, 10))}</section>`,
-  );
 }
 
 export interface OrderSearch {
