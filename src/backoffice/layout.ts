@@ -60,7 +60,7 @@ export interface Frame {
 }
 
 /** An amount in minor units, as the page's locale writes it in the currency. */
-export const money = (minor: number, currency: string, locale: Locale): string => formatMoney(minor, currency, locale);
+export const money = formatMoney;
 
 /** A timestamp as "YYYY-MM-DD HH:MM:SS" (UTC). */
 export const when = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString()).slice(0, 19).replace('T', ' ');

@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { commandLine, isAlive, processStartTime } from './processes.js';
+import { commandLine, isAlive, processStartTime, stillRunning } from './processes.js';
 
 export const LOCK_FILE = 'kassa.lock';
 const GUARD_FILE = 'kassa.lock.guard';
@@ -95,11 +95,9 @@ function readLock(file: string): Held | undefined {
 
 /** Whether the process that wrote this record still runs (the same process, not a reuse of its pid). */
 export function ownerAlive(owner: Owner): boolean {
-  if (!isAlive(owner.pid)) return false;
-  const now = processStartTime(owner.pid);
   // Where start times are unknown, a live pid is taken for the owner: refusing to start is
   // recoverable (the message names the lock file); stopping a live owner's database is not.
-  return owner.startTime === undefined || now === undefined || now === owner.startTime;
+  return stillRunning(owner);
 }
 
 function held(h: Held): boolean {

@@ -104,6 +104,16 @@ export function processStartTime(pid: number): string | undefined {
   }
 }
 
+/**
+ * Whether the process that recorded `{pid, startTime}` (its processStartTime then) still runs: the
+ * same process, not a reuse of its pid. Where start times are unknown, a live pid is taken for it.
+ */
+export function stillRunning(rec: { pid: number; startTime?: string | undefined }): boolean {
+  if (!isAlive(rec.pid)) return false;
+  const now = processStartTime(rec.pid);
+  return rec.startTime === undefined || now === undefined || now === rec.startTime;
+}
+
 /** A process's working folder (undefined when unknown: gone, not ours to see, or no /proc). */
 export function processCwd(pid: number): string | undefined {
   try {

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { systemClock } from './clock.js';
-import { isAlive, processStartTime } from './processes.js';
+import { processStartTime, stillRunning } from './processes.js';
 
 export const SERVED_URL_FILE = 'kassa.url';
 /** The operator token the server generates into its data dir when KASSA_ADMIN_TOKEN is unset (runtime.ts); the CLI reads it. */
@@ -60,7 +60,5 @@ function readRecord(file: string): ServedUrl | undefined {
 /** The URL a running Kassa recorded in `dataDir`, if its process still runs (not a reuse of its pid). */
 export function servedUrl(dataDir: string): ServedUrl | undefined {
   const r = readRecord(path.join(dataDir, SERVED_URL_FILE));
-  if (!r || !isAlive(r.pid)) return undefined;
-  const now = processStartTime(r.pid);
-  return r.startTime === undefined || now === undefined || now === r.startTime ? r : undefined;
+  return r && stillRunning(r) ? r : undefined;
 }
