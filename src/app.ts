@@ -26,7 +26,7 @@ import { balanceRoutes } from './ledger/routes.js';
 import { sandboxRoutes } from './payments/sandbox/routes.js';
 import { cliEventRoutes } from './payments/cli-events/routes.js';
 import { logoRoutes, paymentMethodRoutes } from './payments/methods/routes.js';
-import { gatewayRoutes } from './payments/hosted-pages/routes.js';
+import { hostedPageRoutes } from './payments/hosted-pages/routes.js';
 import { operatorRoutes } from './stores/routes.js';
 import { connectorRoutes } from './connectors/routes.js';
 import { shippingApi, shippingV3Api } from './shipping/routes.js';
@@ -174,7 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentLinkApiRoutes, { prefix: config.paymentsPath, env: 'production', services });
   await app.register(paymentLinkApiRoutes, { prefix: config.paymentsSandboxPath, env: 'sandbox', services });
   await app.register(paymentLinkPageRoutes, { services });
-  await app.register(gatewayRoutes, { services });
+  await app.register(hostedPageRoutes, { services });
   await app.register(trackingRoutes, { services });
   await app.register(shippingApi, { prefix: config.shippingPath, env: 'production', services });
   await app.register(shippingApi, { prefix: config.shippingSandboxPath, env: 'sandbox', services });

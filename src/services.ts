@@ -12,12 +12,14 @@ import { CallbackPolicy } from './platform/outbound.js';
 import { HealthService } from './platform/observability.js';
 import { KeyResolver } from './stores/auth.js';
 import { StoreService } from './stores/service.js';
+import { probeKeys } from './stores/store.js';
 import { KeyService } from './stores/keys.js';
 import { LedgerService } from './ledger/service.js';
 import { OrderService } from './payments/orders/service.js';
 import { HostedPayments } from './payments/hosted-pages/service.js';
 import { NotificationDelivery, type DeliveryLog } from './notifications/delivery.js';
 import { OutboxService } from './notifications/service.js';
+import { countPending } from './notifications/store.js';
 import { CliEventService } from './payments/cli-events/service.js';
 import { FeedWake } from './payments/cli-events/wake.js';
 import { ProcessorRegistry } from './payments/processors/registry.js';
@@ -64,7 +66,7 @@ export interface Services {
   storeKeys: KeyService;
   ledger: LedgerService;
   orders: OrderService;
-  gateway: HostedPayments;
+  hostedPages: HostedPayments;
   /** Embedded card payments: sessions, draft payment intents, the card form's payments. */
   sessions: SessionService;
   processors: ProcessorRegistry;
@@ -186,14 +188,14 @@ export function createServices(config: Config, db: Db, masterKey: string, databa
     config,
     clock,
     callbacks,
-    health: new HealthService(db),
+    health: new HealthService({ probe: (ms) => probeKeys(db, ms), pendingNotifications: () => countPending(db) }),
     box,
     stores,
     keys,
     storeKeys: new KeyService(db, box, keys),
     ledger,
     orders,
-    gateway: new HostedPayments({ orders, stores, processors, publicUrl: config.publicUrl }),
+    hostedPages: new HostedPayments({ orders, stores, processors, publicUrl: config.publicUrl }),
     sessions: new SessionService({ db, orders, stores, keys, publicUrl: config.publicUrl, clock, processors }),
     processors,
     processorContext,

@@ -2,16 +2,16 @@
  * Deliveries as the back office shows them: a notification or webhook (one row of `notifications`,
  * whatever its kind) with every delivery attempt, and its "Send again" form. The orders area shows
  * an order's and its refunds' notifications, the shipping area a webhook's deliveries; both load
- * them with DELIVERY_COLUMNS and render them with `deliveriesList`. Each attempt shows the first
+ * them through notifications/store.ts and render them with `deliveriesList`. Each attempt shows the first
  * bytes the receiver answered (escaped, in a <pre>), so a merchant sees why its endpoint refused.
  */
 import { html, type Html } from '../platform/html.js';
 import { TEXTS } from './i18n.js';
 import { dataTable, hiddenFields, when, type Frame } from './layout.js';
-import type { Delivery } from './store.js';
+import type { Delivery } from '../notifications/store.js';
 import { word } from './values.js';
 
-export { DELIVERY_COLUMNS, type Delivery, type DeliveryAttempt } from './store.js';
+export type { Delivery, DeliveryAttempt } from '../notifications/store.js';
 
 /**
  * Each delivery: kind and status, URL, the owner's "Send again" (posting to `resendAction(id)`;

@@ -8,7 +8,8 @@ import { isUuid } from '../platform/ids.js';
 import { described, documentedOnly, errorResponses, FormField, FormFields, htmlResponse, nullable, pageErrorResponse, redirectResponse, stringEnum } from '../platform/schemas.js';
 import { Problems, Reader, isObject } from '../platform/validate.js';
 import { ORDER_STATUSES } from '../payments/orders/states.js';
-import { ROLES, type OrderFilter, type Role } from './store.js';
+import { ROLES, type Role } from './store.js';
+import type { OrderFilter } from '../payments/orders/store.js';
 import { MIN_REFUND_MINOR } from '../payments/refunds/schema.js';
 
 export const FORM_CONSUMES = ['application/x-www-form-urlencoded'];

@@ -13,7 +13,30 @@ import { Errors } from '../platform/errors.js';
 import { uuidv7 } from '../platform/ids.js';
 import { DECOY_HASH, hashPassword, verifyPassword } from './auth.js';
 import * as store from './store.js';
-import type { FailedDelivery, Membership, OrderDetail, OrderFilter, OrderListRow, Role } from './store.js';
+import { selectStore } from '../stores/store.js';
+import type { Membership, Role } from './store.js';
+import { existingOrderIds, hasOrders, listedIntents, listedOrder, listOrders, type ListedIntent, type OrderFilter, type OrderListRow } from '../payments/orders/store.js';
+import { listForOrder, ordersOfRefunds } from '../payments/refunds/store.js';
+import { deliveriesOfSubjects, failedOfStore, type Delivery } from '../notifications/store.js';
+import { hasShipments } from '../shipping/shipments/store.js';
+
+export interface OrderDetail {
+  order: OrderListRow & { paid_at: Date | null };
+  intents: ListedIntent[];
+  refunds: { id: string; type: string; status: string; status_description: string | null; amount: number; currency: string; created_at: Date }[];
+  /** The order's and its refunds' notifications, each with every attempt, oldest first. */
+  notifications: Delivery[];
+}
+
+export interface FailedDelivery {
+  id: string;
+  kind: string;
+  url: string;
+  attempt_count: number;
+  created_at: Date;
+  /** The order announced (for a refund's notification, the refund's order). */
+  order_id: string | null;
+}
 
 /**
  * Failed sign-ins allowed in a sliding window of 15 minutes, before every further attempt of that
@@ -70,7 +93,7 @@ export class BackOffice {
 
   /** Adds (or updates the password and role of) a user of a store. */
   async addUser(input: { storeId: string; email: string; password: string; role: Role }): Promise<{ userId: string; email: string; storeId: string; role: Role }> {
-    if (!(await store.storeExists(this.db, input.storeId))) throw Errors.notFound(`store ${input.storeId}`);
+    if (!(await selectStore(this.db, input.storeId))) throw Errors.notFound(`store ${input.storeId}`);
     const email = normalizeEmail(input.email);
     const hash = await hashPassword(input.password);
     const userId = await store.upsertUser(this.db, uuidv7(), email, hash);
@@ -145,8 +168,11 @@ export class BackOffice {
   }
 
   /** The last notifications of the store and environment that ran out of retries. */
-  failedDeliveries(storeId: string, env: Env): Promise<FailedDelivery[]> {
-    return store.failedDeliveries(this.db, storeId, env, 10);
+  async failedDeliveries(storeId: string, env: Env): Promise<FailedDelivery[]> {
+    const failed = await failedOfStore(this.db, storeId, env, 10);
+    const subjects = failed.map((n) => n.subject_id);
+    const [orders, refundOrders] = await Promise.all([existingOrderIds(this.db, subjects), ordersOfRefunds(this.db, subjects)]);
+    return failed.map(({ subject_id, ...n }) => ({ ...n, order_id: orders.has(subject_id) ? subject_id : (refundOrders.get(subject_id) ?? null) }));
   }
 
   /**
@@ -154,7 +180,8 @@ export class BackOffice {
    * has an order or a shipment there, else sandbox (a new store has only sandbox data).
    */
   async defaultEnv(storeId: string): Promise<Env> {
-    return (await store.hasData(this.db, storeId, 'production')) ? 'production' : 'sandbox';
+    const [orders, shipments] = await Promise.all([hasOrders(this.db, storeId, 'production'), hasShipments(this.db, storeId, 'production')]);
+    return orders || shipments ? 'production' : 'sandbox';
   }
 
   /**
@@ -167,13 +194,24 @@ export class BackOffice {
   }
 
   /** The order with its intents, refunds and notifications, when it is the store's in the environment. */
-  order(storeId: string, env: Env, orderId: string): Promise<OrderDetail | undefined> {
-    return store.orderDetail(this.db, storeId, env, orderId);
+  async order(storeId: string, env: Env, orderId: string): Promise<OrderDetail | undefined> {
+    const order = await listedOrder(this.db, storeId, env, orderId);
+    if (!order) return undefined;
+    const [intents, [refunds, notifications]] = await Promise.all([
+      listedIntents(this.db, orderId),
+      listForOrder(this.db, orderId).then(async (refunds) => [refunds, await deliveriesOfSubjects(this.db, storeId, [orderId, ...refunds.map((r) => r.id)])] as const),
+    ]);
+    return {
+      order,
+      intents,
+      refunds: refunds.map((r) => ({ id: r.id, type: r.type, status: r.status, status_description: r.status_description, amount: r.amount, currency: r.currency, created_at: r.created_at })),
+      notifications,
+    };
   }
 
   /** One page of the store's orders and the keyset of the next page (undefined on the last). */
   async orders(f: Omit<OrderFilter, 'limit'>): Promise<{ rows: OrderListRow[]; next?: { createdAt: string; id: string } }> {
-    const rows = await runAs('report', () => store.listOrders(this.reads, { ...f, limit: PAGE_SIZE + 1 }));
+    const rows = await runAs('report', () => listOrders(this.reads, { ...f, limit: PAGE_SIZE + 1 }));
     const more = rows.length > PAGE_SIZE;
     const page = rows.slice(0, PAGE_SIZE);
     const last = page[page.length - 1];

@@ -6,33 +6,6 @@ import type { Env } from '../platform/env.js';
  * Deliveries (a notification or webhook with every attempt) as the back office loads them; their
  * renderer, deliveriesList, is deliveries.ts (which re-exports these).
  */
-export interface DeliveryAttempt {
-  attempt: number;
-  started_at: string;
-  duration_ms: number;
-  response_status: number | null;
-  error: string | null;
-  outcome: string;
-  /** The first bytes of the receiver's answer, as clean text (migration 026); null when none came. */
-  response_excerpt: string | null;
-}
-
-export interface Delivery {
-  id: string;
-  kind: string;
-  status: string;
-  url: string;
-  created_at: Date;
-  attempts: DeliveryAttempt[];
-}
-
-/** The columns of a Delivery, for a query over `notifications n` (attempts as one JSON array, oldest first). */
-export const DELIVERY_COLUMNS = `n.id, n.kind, n.status, n.url, n.created_at,
-  coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'started_at', a.started_at, 'duration_ms', a.duration_ms,
-                    'response_status', a.response_status, 'error', a.error, 'outcome', a.outcome,
-                    'response_excerpt', a.response_excerpt) ORDER BY a.attempt)
-            FROM notification_attempts a WHERE a.notification_id = n.id), '[]'::json) AS attempts`;
-
 import type { Membership, Role } from './roles.js';
 export { ROLES, type Membership, type Role } from './roles.js';
 
@@ -54,11 +27,6 @@ export async function upsertMembership(q: Queryable, userId: string, storeId: st
      ON CONFLICT (user_id, store_id) DO UPDATE SET role = EXCLUDED.role`,
     [userId, storeId, role],
   );
-}
-
-export async function storeExists(q: Queryable, storeId: string): Promise<boolean> {
-  const { rowCount } = await q.query('SELECT 1 FROM stores WHERE id = $1', [storeId]);
-  return rowCount === 1;
 }
 
 export async function userByEmail(q: Queryable, email: string): Promise<{ id: string; password_hash: string } | undefined> {
@@ -193,128 +161,6 @@ export async function setPassword(q: Queryable, email: string, passwordHash: str
     [email, passwordHash],
   );
   return rows.length === 1;
-}
-
-export interface OrderListRow {
-  id: string;
-  merchant_reference_display: string;
-  status: string;
-  grand_total: number;
-  currency: string;
-  payment_method: string;
-  created_at: Date;
-  /** created_at in microseconds since the epoch (exact), for the next page's keyset. */
-  cursor_at: string;
-}
-
-export interface OrderFilter {
-  storeId: string;
-  env: Env;
-  reference?: string;
-  uuid?: string;
-  status?: string;
-  from?: string;
-  to?: string;
-  /** Keyset: the last row of the previous page. */
-  after?: { createdAt: string; id: string };
-  limit: number;
-}
-
-/**
- * One page of a store's orders, newest first, keyset-paged on (created_at, id) over the index
- * orders_store_env_created: the cost of a page does not grow with how far back it is.
- */
-export async function listOrders(q: Queryable, f: OrderFilter): Promise<OrderListRow[]> {
-  const where = ['store_id = $1', 'env = $2'];
-  const args: unknown[] = [f.storeId, f.env];
-  const add = (sql: (n: string) => string, v: unknown) => {
-    args.push(v);
-    where.push(sql(`$${args.length}`));
-  };
-  if (f.reference !== undefined) add((n) => `merchant_reference = ${n}`, f.reference);
-  if (f.uuid !== undefined) add((n) => `id = ${n}::uuid`, f.uuid);
-  if (f.status !== undefined) add((n) => `status = ${n}`, f.status);
-  if (f.from !== undefined) add((n) => `created_at >= ${n}::date`, f.from);
-  if (f.to !== undefined) add((n) => `created_at < ${n}::date + 1`, f.to);
-  if (f.after) {
-    args.push(f.after.createdAt, f.after.id);
-    where.push(`(created_at, id) < ('epoch'::timestamptz + $${args.length - 1}::bigint * interval '1 microsecond', $${args.length}::uuid)`);
-  }
-  args.push(f.limit);
-  const { rows } = await q.query<OrderListRow>(
-    `SELECT id, merchant_reference_display, status, grand_total::float8 AS grand_total, currency, payment_method, created_at, (extract(epoch FROM created_at) * 1000000)::bigint::text AS cursor_at
-     FROM orders WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${args.length}`,
-    args,
-  );
-  return rows;
-}
-
-export interface OrderDetail {
-  order: OrderListRow & { paid_at: Date | null };
-  intents: { id: string; payment_method: string; status: string; amount: number; currency: string; failure_reason: string | null; created_at: Date }[];
-  refunds: { id: string; type: string; status: string; status_description: string | null; amount: number; currency: string; created_at: Date }[];
-  notifications: Delivery[];
-}
-
-/** An order of the store and environment with its intents, refunds and notifications (each with every attempt); undefined for any other. */
-export async function orderDetail(q: Queryable, storeId: string, env: Env, orderId: string): Promise<OrderDetail | undefined> {
-  const { rows } = await q.query<OrderDetail['order']>(
-    `SELECT id, merchant_reference_display, status, grand_total::float8 AS grand_total, currency, payment_method, created_at, paid_at,
-            (extract(epoch FROM created_at) * 1000000)::bigint::text AS cursor_at
-     FROM orders WHERE id = $1 AND store_id = $2 AND env = $3`,
-    [orderId, storeId, env],
-  );
-  const order = rows[0];
-  if (!order) return undefined;
-  const [intents, refunds, notifications] = await Promise.all([
-    q.query<OrderDetail['intents'][number]>(
-      `SELECT id, payment_method, status, amount::float8 AS amount, currency, failure_reason, created_at FROM payment_intents WHERE order_id = $1 ORDER BY created_at, id`,
-      [orderId],
-    ),
-    q.query<OrderDetail['refunds'][number]>(`SELECT id, type, status, status_description, amount::float8 AS amount, currency, created_at FROM refunds WHERE order_id = $1 ORDER BY created_at, id`, [
-      orderId,
-    ]),
-    q.query<OrderDetail['notifications'][number]>(
-      `SELECT ${DELIVERY_COLUMNS}
-       FROM notifications n
-       WHERE n.store_id = $2 AND (n.subject_id = $1 OR n.subject_id IN (SELECT id FROM refunds WHERE order_id = $1))
-       ORDER BY n.created_at, n.id`,
-      [orderId, storeId],
-    ),
-  ]);
-  return { order, intents: intents.rows, refunds: refunds.rows, notifications: notifications.rows };
-}
-
-export interface FailedDelivery {
-  id: string;
-  kind: string;
-  url: string;
-  attempt_count: number;
-  created_at: Date;
-  /** The order announced (for a refund's notification, the refund's order). */
-  order_id: string | null;
-}
-
-/** The store's notifications that ran out of retries, newest first. */
-export async function failedDeliveries(q: Queryable, storeId: string, env: Env, limit: number): Promise<FailedDelivery[]> {
-  const { rows } = await q.query<FailedDelivery>(
-    `SELECT n.id, n.kind, n.url, n.attempt_count, n.created_at,
-            coalesce((SELECT o.id FROM orders o WHERE o.id = n.subject_id), (SELECT r.order_id FROM refunds r WHERE r.id = n.subject_id)) AS order_id
-       FROM notifications n
-      WHERE n.store_id = $1 AND n.env = $2 AND n.status = 'failed'
-      ORDER BY n.created_at DESC, n.id DESC LIMIT $3`,
-    [storeId, env, limit],
-  );
-  return rows;
-}
-
-/** Whether the store has any order or shipment in `env` (two probes of the store-env-created indexes). */
-export async function hasData(q: Queryable, storeId: string, env: Env): Promise<boolean> {
-  const { rows } = await q.query<{ any: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM orders WHERE store_id = $1 AND env = $2) OR EXISTS (SELECT 1 FROM shipments WHERE store_id = $1 AND env = $2) AS any`,
-    [storeId, env],
-  );
-  return rows[0]!.any;
 }
 
 /** The objects a back-office URL names, with their tables (each has id, store_id and env). */

@@ -8,8 +8,6 @@
  * - `fees`: the service's earned fees;
  * - `bank`: money that left for, or came from, the store's own bank account (payouts, top-ups).
  */
-import type { PaymentMethodName } from '../payments/methods/catalogue/methods.js';
-
 export const ACCOUNTS = ['merchant', 'processor', 'fees', 'bank'] as const;
 export type Account = (typeof ACCOUNTS)[number];
 
@@ -18,18 +16,11 @@ export type Account = (typeof ACCOUNTS)[number];
  * of GET /store-balances). Bank payments collect into Kassa's account at the bank and are the
  * balance bank-payment refunds are paid from; cards and card wallets settle through the card
  * acquirer; BLIK through its own clearing; bnpl and hire purchase through the financing partner.
+ * Which channel a payment method settles through is a fact of the method's definition
+ * (payments/methods/catalogue/methods.ts `METHOD_CHANNEL`): the ledger knows channels, not methods.
  */
 export const CHANNELS = ['bankPayments', 'cardPayments', 'blik', 'financing'] as const;
 export type Channel = (typeof CHANNELS)[number];
-
-export const METHOD_CHANNEL: Readonly<Record<PaymentMethodName, Channel>> = Object.freeze({
-  paymentInitiation: 'bankPayments',
-  cardPayments: 'cardPayments',
-  mobilePay: 'cardPayments',
-  blik: 'blik',
-  bnpl: 'financing',
-  hirePurchase: 'financing',
-});
 
 /** Business days from a payment until its money may be paid out (and refunded), per channel. */
 export const SETTLEMENT_BUSINESS_DAYS: Readonly<Record<Channel, number>> = Object.freeze({

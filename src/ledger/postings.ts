@@ -6,43 +6,28 @@
  */
 import type { Queryable } from '../platform/db.js';
 import type { Env } from '../platform/env.js';
-import type { PaymentMethodName } from '../payments/methods/catalogue/methods.js';
 import { addBusinessDays, type CountryCode } from './calendar.js';
-import { METHOD_CHANNEL, SETTLEMENT_BUSINESS_DAYS, type Channel } from './chart.js';
+import { SETTLEMENT_BUSINESS_DAYS, type Channel } from './chart.js';
+import { selectSettlementTerms } from '../stores/store.js';
 import { postTransaction, postTransactions, type LedgerKey, type NewTransaction } from './store.js';
-
-export function ledgerKey(o: { storeId: string; env: Env; method: PaymentMethodName; currency: string }): LedgerKey {
-  return { storeId: o.storeId, env: o.env, channel: METHOD_CHANNEL[o.method], currency: o.currency };
-}
 
 /** When money received through `channel` at `at` may be refunded and paid out: business days of the store's `country` (calendar.ts). */
 export function settlesAt(channel: Channel, at: Date, country: CountryCode | undefined): Date {
   return addBusinessDays(at, SETTLEMENT_BUSINESS_DAYS[channel], country);
 }
 
-/**
- * A transaction's settlement time as it counts (SQL over the ledger_transactions alias `t`):
- * its own, or its occurrence when the sandbox's settle test helper settled everything up to a
- * later time (production has no such watermark).
- */
-export const effectiveSettlesAt = (t: string): string =>
-  `CASE WHEN ${t}.occurred_at <= sandbox_settled_through(${t}.store_id, ${t}.env) THEN least(${t}.occurred_at, ${t}.settles_at) ELSE ${t}.settles_at END`;
-
 /** Whether the store's payments settle when they are paid (a sandbox set to `instant`), and its country, whose business days settlement counts. */
 async function settlement(q: Queryable, storeId: string, env: Env): Promise<{ instant: boolean; country: CountryCode | undefined }> {
-  const { rows } = await q.query<{ instant: boolean; country: string }>(`SELECT sandbox_settlement = 'instant' AS instant, country FROM stores WHERE id = $1`, [storeId]);
-  return { instant: env === 'sandbox' && (rows[0]?.instant ?? false), country: rows[0]?.country };
+  const terms = await selectSettlementTerms(q, storeId);
+  return { instant: env === 'sandbox' && terms?.sandbox_settlement === 'instant', country: terms?.country };
 }
 
 /**
  * A captured payment and the service's fee on it, in one statement (see postTransactions). They
  * settle after the channel's business days; in a sandbox set to `instant` settlement, at once.
  */
-export async function postPayment(
-  q: Queryable,
-  p: { storeId: string; env: Env; method: PaymentMethodName; currency: string; orderId: string; grossMinor: number; feeMinor: number; paidAt: Date },
-): Promise<void> {
-  const key = ledgerKey(p);
+export async function postPayment(q: Queryable, p: LedgerKey & { orderId: string; grossMinor: number; feeMinor: number; paidAt: Date }): Promise<void> {
+  const key: LedgerKey = { storeId: p.storeId, env: p.env, channel: p.channel, currency: p.currency };
   const s = await settlement(q, p.storeId, p.env);
   const settles = s.instant ? p.paidAt : settlesAt(key.channel, p.paidAt, s.country);
   const ts: NewTransaction[] = [];

@@ -7,6 +7,7 @@ import { withTx, type Db, type Queryable } from '../platform/db.js';
 import type { Env } from '../platform/env.js';
 import type { Currency } from '../platform/money.js';
 import type { Channel } from './chart.js';
+import { storeNow } from '../stores/store.js';
 import { postTopUp } from './postings.js';
 import { storeBalances, type ChannelBalance } from './store.js';
 
@@ -31,8 +32,7 @@ export class LedgerService {
 
   async topUp(t: TopUp): Promise<void> {
     await withTx(this.db, async (tx) => {
-      const { rows } = await tx.query<{ now: Date }>(`SELECT store_now($1, $2) AS now`, [t.storeId, t.env]);
-      await postTopUp(tx, { ...t, at: rows[0]!.now });
+      await postTopUp(tx, { ...t, at: await storeNow(tx, t.storeId, t.env) });
       await this.onFunded(tx, t.storeId, t.env);
     });
   }

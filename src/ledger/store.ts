@@ -35,6 +35,24 @@ export interface ChannelBalance {
   owedMinor: number;
 }
 
+/**
+ * A transaction's settlement time as it counts (SQL over the ledger_transactions alias `t`):
+ * its own, or its occurrence when the sandbox's settle test helper settled everything up to a
+ * later time (production has no such watermark).
+ */
+export const effectiveSettlesAt = (t: string): string =>
+  `CASE WHEN ${t}.occurred_at <= sandbox_settled_through(${t}.store_id, ${t}.env) THEN least(${t}.occurred_at, ${t}.settles_at) ELSE ${t}.settles_at END`;
+
+/** How many of the store's payments in `env` have not settled by `at` (their effective settlement is later). */
+export async function countPaymentsSettlingAfter(q: Queryable, storeId: string, env: Env, at: Date): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ledger_transactions t
+      WHERE t.store_id = $1 AND t.env = $2 AND t.kind = 'payment' AND ${effectiveSettlesAt('t')} > $3`,
+    [storeId, env, at],
+  );
+  return rows[0]!.n;
+}
+
 /** Posts one balanced transaction; returns its id. */
 export async function postTransaction(q: Queryable, t: NewTransaction): Promise<string> {
   return (await postTransactions(q, [t]))[0]!;

@@ -21,20 +21,10 @@ import { uuidv7 } from '../platform/ids.js';
 import { redactUrl } from '../platform/observability.js';
 import { sign } from '../platform/jwt.js';
 import type { Env } from '../platform/env.js';
-import { WAKE_CHANNEL, type NotificationKind } from './outbox.js';
+import { claimDue, recordAttempt, saveToken, WAKE_CHANNEL, type ClaimedRow, type NotificationKind } from './store.js';
 import { isSuccessStatus, isWebhookSuccess, nextDelayMs, ORDER_TOKEN_TTL_S, REFUND_TOKEN_TTL_S, WEBHOOK_TOKEN_TTL_S } from './schedule.js';
 
-interface Claimed {
-  id: string;
-  store_id: string;
-  env: Env;
-  kind: NotificationKind;
-  url: string;
-  claims: Record<string, unknown>;
-  attempt_count: number;
-  /** The token signed at an earlier attempt, sent again while it stays good (reusableToken). */
-  token: string | null;
-}
+type Claimed = ClaimedRow;
 
 /**
  * A store's current key of an environment, which signs its notifications (the composition root
@@ -151,16 +141,7 @@ export class NotificationDelivery {
 
   /** Claims up to `limit` due notifications. */
   async claim(limit: number): Promise<Claimed[]> {
-    const { rows } = await this.db.query<Claimed>(
-      `UPDATE notifications n SET locked_until = now() + make_interval(secs => ${this.leaseSeconds}), attempt_count = n.attempt_count + 1
-        WHERE n.id IN (
-          SELECT id FROM notifications
-           WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-           ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING n.id, n.store_id, n.env, n.kind, n.url, n.claims, n.attempt_count, n.token`,
-      [limit],
-    );
-    return rows;
+    return claimDue(this.db, this.leaseSeconds, limit);
   }
 
   /** One attempt at one claimed notification; never throws. */
@@ -192,18 +173,18 @@ export class NotificationDelivery {
     const outcome = ok ? 'delivered' : delay === null ? 'failed' : 'retry';
     if (!ok && !error) error = `answered ${status}; ${KIND_RULES[n.kind].isSuccess === isWebhookSuccess ? 'only 2xx counts' : 'only 200 or 201 count'} as received`;
     try {
-      await this.db.query(
-        `WITH a AS (
-           INSERT INTO notification_attempts (id, notification_id, attempt, started_at, duration_ms, response_status, error, outcome, next_attempt_at, response_excerpt)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::bigint IS NULL THEN NULL ELSE now() + $9::bigint * interval '1 millisecond' END, $10)
-         )
-         UPDATE notifications SET locked_until = NULL,
-                status = CASE $8 WHEN 'delivered' THEN 'delivered' WHEN 'failed' THEN 'failed' ELSE 'pending' END,
-                delivered_at = CASE WHEN $8 = 'delivered' THEN now() END,
-                next_attempt_at = CASE WHEN $9::bigint IS NULL THEN next_attempt_at ELSE now() + $9::bigint * interval '1 millisecond' END
-          WHERE id = $2`,
-        [uuidv7(), n.id, n.attempt_count, started, duration, status, error, outcome, delay, excerpt],
-      );
+      await recordAttempt(this.db, {
+        id: uuidv7(),
+        notificationId: n.id,
+        attempt: n.attempt_count,
+        startedAt: started,
+        durationMs: duration,
+        responseStatus: status,
+        error,
+        outcome,
+        delayMs: delay,
+        responseExcerpt: excerpt,
+      });
     } catch (err) {
       // The lease expires and another attempt follows; nothing is lost.
       this.opts.log.error({ err, notification: n.id }, 'could not record a notification attempt');
@@ -224,7 +205,7 @@ export class NotificationDelivery {
     const ttlS = KIND_RULES[n.kind].tokenTtlS;
     if (n.token && reusableToken(n.token, claims, secret, nowS, ttlS)) return n.token;
     const token = sign({ ...claims, iat: nowS, exp: nowS + ttlS }, secret);
-    await this.db.query('UPDATE notifications SET token = $2 WHERE id = $1', [n.id, token]);
+    await saveToken(this.db, n.id, token);
     return token;
   }
 

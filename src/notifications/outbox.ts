@@ -6,14 +6,9 @@
 import type { Queryable } from '../platform/db.js';
 import { uuidv7 } from '../platform/ids.js';
 import type { Env } from '../platform/env.js';
+import { insertNotification, type NotificationKind } from './store.js';
 
-/**
- * order and refund notifications (payments), webhook: a shipment webhook delivery (shipping v2),
- * legacy_webhook: a webhook of the earlier snake_case shipping API (src/shipping/legacy/webhooks/events.ts).
- */
-export type NotificationKind = 'order' | 'refund' | 'webhook' | 'legacy_webhook';
-
-export const WAKE_CHANNEL = 'kassa_notifications';
+export type { NotificationKind } from './store.js';
 
 export interface NewNotification {
   storeId: string;
@@ -28,10 +23,6 @@ export interface NewNotification {
 export async function enqueueNotification(tx: Queryable, n: Omit<NewNotification, 'url'> & { url: string | null }): Promise<string | undefined> {
   if (n.url === null) return undefined;
   const id = uuidv7();
-  await tx.query(
-    `WITH n AS (INSERT INTO notifications (id, store_id, env, kind, subject_id, url, claims) VALUES ($1, $2, $3, $4, $5, $6, $7))
-     SELECT pg_notify('${WAKE_CHANNEL}', '')`,
-    [id, n.storeId, n.env, n.kind, n.subjectId, n.url, JSON.stringify(n.claims)],
-  );
+  await insertNotification(tx, { id, storeId: n.storeId, env: n.env, kind: n.kind, subjectId: n.subjectId, url: n.url, claimsJson: JSON.stringify(n.claims) });
   return id;
 }

@@ -214,10 +214,9 @@ export class PayoutService {
       if (this.stopped) return;
       const slot = slotAtOrBefore(this.deps.schedule, this.clock.now());
       try {
-        const { rowCount } = await this.db.query('INSERT INTO payout_runs (slot) VALUES ($1) ON CONFLICT DO NOTHING', [slot]);
-        if (rowCount) {
+        if (await sql.claimRunSlot(this.db, slot)) {
           const made = await this.run();
-          await this.db.query('UPDATE payout_runs SET finished_at = now(), payouts = $2 WHERE slot = $1', [slot, made.length]);
+          await sql.finishRun(this.db, slot, made.length);
         }
       } catch (err) {
         this.deps.log?.error({ err, slot }, 'payout run failed; the next slot tries again');

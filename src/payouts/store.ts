@@ -7,7 +7,7 @@
 import { hold, type Db, type Queryable, type Tx } from '../platform/db.js';
 import type { Env } from '../platform/env.js';
 import type { Channel } from '../ledger/chart.js';
-import { effectiveSettlesAt } from '../ledger/postings.js';
+import { effectiveSettlesAt } from '../ledger/store.js';
 import type { PayoutExportRow } from './exports/row.js';
 
 export interface PayoutRow {
@@ -231,4 +231,15 @@ export async function* exportRows(db: Db, payoutId: string): AsyncGenerator<Payo
       yield { type: kind === 'refundReversal' ? 'refund' : kind, orderUuid, merchantReference, refundUuid, paymentMethod, amountMinor: amount, currency, occurredAt: new Date(at) };
     }
   }
+}
+
+/** Claims a payout run's slot: true for the one node that takes it (payout_runs' primary key), false for the others. */
+export async function claimRunSlot(q: Queryable, slot: Date): Promise<boolean> {
+  const { rowCount } = await q.query('INSERT INTO payout_runs (slot) VALUES ($1) ON CONFLICT DO NOTHING', [slot]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Records that the run of `slot` finished, and how many payouts it made. */
+export async function finishRun(q: Queryable, slot: Date, payouts: number): Promise<void> {
+  await q.query('UPDATE payout_runs SET finished_at = now(), payouts = $2 WHERE slot = $1', [slot, payouts]);
 }

@@ -197,6 +197,24 @@ export async function withTx<T>(db: Db, fn: (tx: Tx) => Promise<T>, kind?: WorkK
   return result;
 }
 
+/**
+ * Runs `fn` inside a savepoint of the open transaction `tx`: when it throws, only its own work is
+ * rolled back (the transaction goes on) and the error is rethrown for the caller to judge.
+ */
+export async function withSavepoint<T>(tx: Queryable, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`savepoint name ${name} must be lower-case letters and underscores`);
+  await tx.query(`SAVEPOINT ${name}`);
+  let result: T;
+  try {
+    result = await fn();
+  } catch (err) {
+    await tx.query(`ROLLBACK TO SAVEPOINT ${name}`);
+    throw err;
+  }
+  await tx.query(`RELEASE SAVEPOINT ${name}`);
+  return result;
+}
+
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 const MIGRATION_LOCK = 7_340_001;
 

@@ -8,7 +8,6 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { prettyFactory } from 'pino-pretty';
 import client from 'prom-client';
-import type { Db } from './db.js';
 import { databaseFault, databaseFaultReplies, Errors } from './errors.js';
 import { safeEqual } from './crypto.js';
 import { Type } from 'typebox';
@@ -148,7 +147,17 @@ export class HealthService {
   /** When this node's recent requests met a database fault (performance.now(), a stopwatch). */
   private faults: number[] = [];
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly reads: {
+      /**
+       * Reads what every API request reads (a store key), failing past `timeoutMs`: the owning
+       * store's query (stores/store.ts probeKeys), handed in by the composition root.
+       */
+      probe: (timeoutMs: number) => Promise<void>;
+      /** Notifications (and webhooks) waiting for delivery (notifications/store.ts countPending). */
+      pendingNotifications: () => Promise<number>;
+    },
+  ) {}
 
   /** A request answered 503 for a database fault (an outage, a statement or lock timeout, no free connection). */
   noteFault(now = performance.now()): void {
@@ -165,8 +174,7 @@ export class HealthService {
     const recent = this.faults.filter((t) => now - t < READY_FAULT_WINDOW_MS).length;
     if (recent >= READY_FAULTS) return { ready: false, reason: `${recent} requests met a database fault in the last ${READY_FAULT_WINDOW_MS / 1000} s` };
     try {
-      // query_timeout: pg's client-side deadline (not in its QueryConfig type).
-      await this.db.query({ text: 'SELECT 1 FROM store_keys LIMIT 1', query_timeout: READY_PROBE_MS } as { text: string });
+      await this.reads.probe(READY_PROBE_MS);
       return { ready: true };
     } catch (err) {
       const fault = databaseFault(err);
@@ -175,9 +183,8 @@ export class HealthService {
   }
 
   /** Notifications (and webhooks) waiting for delivery. */
-  async pendingNotifications(): Promise<number> {
-    const { rows } = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notifications WHERE status = 'pending'`);
-    return rows[0]?.n ?? 0;
+  pendingNotifications(): Promise<number> {
+    return this.reads.pendingNotifications();
   }
 }
 

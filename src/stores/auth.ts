@@ -10,6 +10,7 @@ import { Errors } from '../platform/errors.js';
 import { checkTimes, peek, verifyWith, type Claims, type VerifyOptions } from '../platform/jwt.js';
 import { textProblem } from '../platform/text.js';
 import { storeFromRow, type Store } from './service.js';
+import { selectKeyWithStore } from './store.js';
 import type { Env } from '../platform/env.js';
 
 /** The 401 of a production Bearer token without `exp` when the store does not allow them. */
@@ -81,19 +82,8 @@ export class KeyResolver {
     private readonly nowMs: () => number = () => systemClock.now().getTime(),
   ) {}
 
-  private async load(where: string, params: unknown[]): Promise<Loaded> {
-    // The overlap window ends by the store's clock (store_now: the database's now() in production,
-    // the store's sandbox clock in the sandbox), so every node agrees when it ends.
-    const { rows } = await this.db.query(
-      `SELECT k.access_key, k.env, k.secret_sealed, s.*,
-              CASE WHEN k.previous_valid_until > store_now(k.store_id, k.env) THEN k.previous_secret_sealed END AS previous_sealed,
-              floor(extract(epoch FROM k.previous_valid_until - store_now(k.store_id, k.env)) * 1000)::float8 AS overlap_ms
-         FROM store_keys k JOIN stores s ON s.id = k.store_id
-        WHERE ${where} AND k.revoked_at IS NULL
-        ORDER BY k.created_at DESC LIMIT 1`,
-      params,
-    );
-    const r = rows[0];
+  private async load(by: { accessKey: string } | { storeId: string; env: Env }): Promise<Loaded> {
+    const r = await selectKeyWithStore(this.db, by);
     if (!r) return { key: null };
     const secretKey = this.box.open(r.secret_sealed);
     const previous = r.previous_sealed ? this.box.open(r.previous_sealed) : undefined;
@@ -116,12 +106,12 @@ export class KeyResolver {
 
   /** The live key of an access key, or null when unknown or revoked. */
   byAccess(accessKey: string): Promise<StoreKey | null> {
-    return this.cached(this.byAccessKey, accessKey, () => this.load('k.access_key = $1', [accessKey]));
+    return this.cached(this.byAccessKey, accessKey, () => this.load({ accessKey }));
   }
 
   /** The current key pair of a store in an environment (to sign tokens the store receives). */
   async forStore(storeId: string, env: Env): Promise<StoreKey> {
-    const key = await this.cached(this.byStoreEnv, `${storeId}:${env}`, () => this.load('k.store_id = $1 AND k.env = $2', [storeId, env]));
+    const key = await this.cached(this.byStoreEnv, `${storeId}:${env}`, () => this.load({ storeId, env }));
     if (!key) throw new Error(`store ${storeId} has no ${env} key`);
     return key;
   }

@@ -21,6 +21,7 @@ import { ENVS } from '../platform/env.js';
 import { Errors } from '../platform/errors.js';
 import { randomToken } from '../platform/ids.js';
 import type { KeyResolver } from './auth.js';
+import { endKeyOverlap, rollKey, selectLiveKeys } from './store.js';
 
 /** The longest overlap an owner can choose: 7 days. */
 export const MAX_OVERLAP_MINUTES = 7 * 24 * 60;
@@ -45,20 +46,6 @@ export interface RolledKey {
   previousValidUntil: Date;
 }
 
-interface KeyRow {
-  env: Env;
-  access_key: string;
-  secret_sealed: string;
-  created_at: Date;
-  rolled_at: Date | null;
-  previous_valid_until: Date | null;
-}
-
-/** The live keys of a store with their overlap still open (previous_valid_until null once past). */
-const LIVE_KEYS = `SELECT k.env, k.access_key, k.secret_sealed, k.created_at, k.rolled_at,
-         CASE WHEN k.previous_valid_until > store_now(k.store_id, k.env) THEN k.previous_valid_until END AS previous_valid_until
-    FROM store_keys k WHERE k.store_id = $1 AND k.revoked_at IS NULL`;
-
 export class KeyService {
   constructor(
     private readonly db: Db,
@@ -68,7 +55,7 @@ export class KeyService {
 
   /** The store's live keys, sandbox first; undefined for an unknown store. */
   async list(storeId: string): Promise<KeyInfo[] | undefined> {
-    const { rows } = await this.db.query<KeyRow>(`${LIVE_KEYS} ORDER BY k.env = 'production', k.created_at`, [storeId]);
+    const rows = await selectLiveKeys(this.db, storeId);
     if (rows.length === 0) return undefined;
     return rows.map((r) => ({
       env: r.env,
@@ -87,15 +74,7 @@ export class KeyService {
       throw Errors.validation('overlapMinutes', `must be a whole number of minutes from 0 to ${MAX_OVERLAP_MINUTES} (7 days)`);
     }
     const secretKey = randomToken(32);
-    const { rows } = await this.db.query<{ access_key: string; previous_valid_until: Date }>(
-      `UPDATE store_keys k SET previous_secret_sealed = k.secret_sealed, secret_sealed = $3,
-              previous_valid_until = store_now(k.store_id, k.env) + $4 * interval '1 minute', rolled_at = now()
-        WHERE k.store_id = $1 AND k.env = $2 AND k.revoked_at IS NULL
-          AND NOT coalesce(k.previous_valid_until > store_now(k.store_id, k.env), false)
-        RETURNING k.access_key, k.previous_valid_until`,
-      [storeId, env, this.box.seal(secretKey), overlapMinutes],
-    );
-    const r = rows[0];
+    const r = await rollKey(this.db, storeId, env, this.box.seal(secretKey), overlapMinutes);
     if (!r) {
       const open = (await this.list(storeId))?.find((k) => k.env === env);
       if (!open) throw Errors.notFound(`Store ${storeId}`);
@@ -110,11 +89,7 @@ export class KeyService {
   /** Ends the overlap of the store's key of `env` now: only the newest secret is accepted. 404 unknown store; no open overlap is not an error. */
   async revokePrevious(storeId: string, env: Env): Promise<KeyInfo> {
     if (!ENVS.includes(env)) throw Errors.validation('env', 'must be sandbox or production');
-    await this.db.query(
-      `UPDATE store_keys SET previous_secret_sealed = NULL, previous_valid_until = NULL
-        WHERE store_id = $1 AND env = $2 AND revoked_at IS NULL AND previous_secret_sealed IS NOT NULL`,
-      [storeId, env],
-    );
+    await endKeyOverlap(this.db, storeId, env);
     this.resolver.invalidate();
     const key = (await this.list(storeId))?.find((k) => k.env === env);
     if (!key) throw Errors.notFound(`Store ${storeId}`);

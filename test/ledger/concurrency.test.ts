@@ -15,7 +15,6 @@ import { CHANNELS, type Channel } from '../../src/ledger/chart.js';
 import { postPayment, postRefund, postTopUp } from '../../src/ledger/postings.js';
 import { merchantBalance, postTransaction, storeBalances, type LedgerKey } from '../../src/ledger/store.js';
 import { lockRefund, wakeWaitingForFunds } from '../../src/payments/refunds/store.js';
-import type { PaymentMethodName } from '../../src/payments/methods/catalogue/methods.js';
 import type { Env } from '../../src/platform/env.js';
 import { seededRandom } from '../../src/platform/seeded-random.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -25,7 +24,6 @@ const ROUNDS = 20;
 const PER_ROUND = 40;
 const TIME_BOUND_MS = 20_000;
 const CURRENCIES = ['EUR', 'PLN'] as const;
-const METHOD: Record<Channel, PaymentMethodName> = { bankPayments: 'paymentInitiation', cardPayments: 'cardPayments', blik: 'blik', financing: 'bnpl' };
 
 let t: TestApp;
 let db: Db; // more connections than the app's pool, so more postings truly overlap
@@ -84,7 +82,7 @@ describe('postings of every kind at once, in their callers’ transactions', () 
               run: () =>
                 withTx(db, async (tx) => {
                   const fee = Math.floor(amount / 50);
-                  await postPayment(tx, { ...key, method: METHOD[key.channel], orderId: randomUUID(), grossMinor: amount, feeMinor: fee, paidAt: longAgo });
+                  await postPayment(tx, { ...key, orderId: randomUUID(), grossMinor: amount, feeMinor: fee, paidAt: longAgo });
                   await wakeWaitingForFunds(tx, storeId, env);
                   add(key, amount - fee);
                 }),

@@ -9,7 +9,7 @@ import { BANKS } from '../../src/payments/methods/catalogue/banks.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { ADMIN_TOKEN, createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { connectProduction } from '../support/connectors.js';
-import { Shopper, text } from '../gateway/support.js';
+import { Shopper, text } from './hosted-pages/support.js';
 
 let t: TestApp;
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, orderPayload, type TestApp } from '../support/app.js';
-import { forms, local, type Form } from '../gateway/support.js';
+import { forms, local, type Form } from './hosted-pages/support.js';
 import { PAYMENT_METHODS, type PaymentMethodName } from '../../src/payments/methods/catalogue/methods.js';
 import { PROCESSORS } from '../../src/payments/processors/index.js';
 import type { PaymentChoice, ProcessorFamily } from '../../src/payments/processors/contract.js';
@@ -89,7 +89,7 @@ async function begin(f: ProcessorFamily, orderId: string): Promise<string> {
     locale: 'en',
     description: order.merchant_reference,
     choice: ORDER[f.definition.method].choice,
-    returnUrl: t.services.gateway.returnUrl(orderId, 'en'),
+    returnUrl: t.services.hostedPages.returnUrl(orderId, 'en'),
   });
   await t.services.orders.bindAttempt(orderId, intentId, adapter.definition.id, begun.processorReference, {});
   return begun.redirectUrl;

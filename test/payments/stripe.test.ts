@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import Stripe from 'stripe';
 import { createTestApp, orderPayload, type TestApp } from '../support/app.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
-import { forms, merchantToken, readOrder, Shopper } from '../gateway/support.js';
+import { forms, merchantToken, readOrder, Shopper } from './hosted-pages/support.js';
 import { sandboxStripe } from '../../src/payments/processors/stripe/processor.js';
 import { simulatorHost, stripeSdk, type StripeAdapter } from '../../src/payments/processors/stripe/client.js';
 import { signatureHeader } from '../../src/payments/processors/stripe/sim-service.js';

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fetch } from '../../src/platform/self-fetch.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { createOrder, merchantToken, readOrder, Shopper, text } from '../gateway/support.js';
+import { createOrder, merchantToken, readOrder, Shopper, text } from './hosted-pages/support.js';
 import { PROCESSORS } from '../../src/payments/processors/index.js';
 import { orderPayload } from '../support/payloads.js';
 

@@ -11,7 +11,7 @@ import type { CreatedStore } from '../../src/stores/service.js';
 import { ADMIN_TOKEN, createTestApp, nowS, orderPayload, type TestApp } from '../support/app.js';
 import { connectProduction } from '../support/connectors.js';
 import { startReceiver } from '../support/receiver.js';
-import { createOrder as createGatewayOrder, merchantToken, Shopper } from '../gateway/support.js';
+import { createOrder as createHostedPageOrder, merchantToken, Shopper } from '../payments/hosted-pages/support.js';
 
 let t: TestApp;
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -188,7 +188,7 @@ describe('rolling a secret with an overlap window', () => {
 describe('a shopper paying while the merchant rolls', () => {
   it("a bank page opened before the roll still returns (its MAC under the previous secret is accepted in the overlap); the merchant's return token is signed with the new secret", async () => {
     const s = new Shopper(t);
-    const o = await createGatewayOrder(t, { merchantReference: 'ROLL-BANK' });
+    const o = await createHostedPageOrder(t, { merchantReference: 'ROLL-BANK' });
     const page = await s.get(`/pay/${o.uuid}?lang=en`);
     const started = await s.submit(page.body, { name: 'bank', value: 'HABAEE2X' });
     expect(started.statusCode).toBe(303);

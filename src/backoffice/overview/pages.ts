@@ -7,7 +7,8 @@ import type { ChannelBalance } from '../../ledger/store.js';
 import { TEXTS } from '../i18n.js';
 import { dataTable, frame, money, q, when, type Frame } from '../layout.js';
 import { ordersTable } from '../orders/pages.js';
-import type { FailedDelivery, OrderListRow } from '../store.js';
+import type { FailedDelivery } from '../service.js';
+import type { OrderListRow } from '../../payments/orders/store.js';
 import { channelName, word } from '../values.js';
 
 export function overviewPage(f: Frame, recent: OrderListRow[], balances: readonly ChannelBalance[], failed: readonly FailedDelivery[]): string {

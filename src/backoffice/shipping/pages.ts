@@ -16,7 +16,7 @@ import { dataTable, frame, hiddenFields, option, q, when, type Frame } from '../
 import type { Fields } from '../schema.js';
 import type { ShipmentsSearch } from './schema.js';
 import type { ShipmentDetail, WebhookDeliveries } from './service.js';
-import type { ShipmentListRow } from './store.js';
+import type { ShipmentListRow } from '../../shipping/shipments/store.js';
 import { SHIPPING_TEXTS } from './texts.js';
 import { countryName, word } from '../values.js';
 

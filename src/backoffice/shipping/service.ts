@@ -6,11 +6,13 @@
  */
 import { runAs, type Db } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
-import { ShipmentStore, type ShipmentRecord } from '../../shipping/shipments/store.js';
+import { listShipments, ShipmentStore, shipmentHistory, type ShipmentFilter, type ShipmentListRow, type ShipmentRecord } from '../../shipping/shipments/store.js';
+import { labelFilesOf, type LabelFileListRow } from '../../shipping/label-files/store.js';
 import type { Webhook } from '../../shipping/webhooks/service.js';
-import type { Delivery } from '../deliveries.js';
-import * as sql from './store.js';
-import type { LabelFileRow, ShipmentEventRow, ShipmentFilter, ShipmentListRow } from './store.js';
+import { deliveriesAbout, deliveriesOfWebhook, deliveriesToUrl, isDeliveryOf, type Delivery, type NotificationKind } from '../../notifications/store.js';
+
+/** The kinds of `notifications` that are shipping webhooks (v2 and the snake_case API's). */
+export const SHIPPING_KINDS: readonly NotificationKind[] = ['webhook', 'legacy_webhook'];
 
 export const SHIPMENTS_PAGE = 50;
 /** Deliveries shown per webhook or shipment (newest first). */
@@ -18,8 +20,8 @@ export const DELIVERIES_SHOWN = 20;
 
 export interface ShipmentDetail {
   shipment: ShipmentRecord;
-  events: ShipmentEventRow[];
-  labelFiles: LabelFileRow[];
+  events: { status: string; at: Date }[];
+  labelFiles: LabelFileListRow[];
   deliveries: Delivery[];
 }
 
@@ -43,7 +45,7 @@ export class ShippingOffice {
 
   /** One page of the store's shipments and the keyset of the next page (undefined on the last). */
   async shipments(f: Omit<ShipmentFilter, 'limit'>): Promise<{ rows: ShipmentListRow[]; next?: { createdAt: string; id: string } }> {
-    const rows = await runAs('report', () => sql.listShipments(this.reads, { ...f, limit: SHIPMENTS_PAGE + 1 }));
+    const rows = await runAs('report', () => listShipments(this.reads, { ...f, limit: SHIPMENTS_PAGE + 1 }));
     const page = rows.slice(0, SHIPMENTS_PAGE);
     const last = page[page.length - 1];
     return { rows: page, next: rows.length > SHIPMENTS_PAGE && last ? { createdAt: last.cursor_at, id: last.id } : undefined };
@@ -54,9 +56,9 @@ export class ShippingOffice {
     const shipment = await this.shipmentStore.find(id, { storeId, env });
     if (!shipment) return undefined;
     const [events, labelFiles, deliveries] = await Promise.all([
-      sql.shipmentEvents(this.db, id),
-      sql.labelFilesOf(this.db, storeId, env, id, DELIVERIES_SHOWN),
-      sql.shipmentDeliveries(this.db, storeId, env, id, DELIVERIES_SHOWN),
+      shipmentHistory(this.db, id),
+      labelFilesOf(this.db, storeId, env, id, DELIVERIES_SHOWN),
+      deliveriesAbout(this.db, storeId, env, id, SHIPPING_KINDS, DELIVERIES_SHOWN),
     ]);
     return { shipment, events, labelFiles, deliveries };
   }
@@ -64,14 +66,14 @@ export class ShippingOffice {
   /** The deliveries of the store's webhooks (`webhooks`: its registrations, `legacyUrl`: its snake_case tracking URL). */
   async webhookDeliveries(storeId: string, env: Env, webhooks: readonly Webhook[], legacyUrl: string | null): Promise<WebhookDeliveries> {
     const [registered, legacy] = await Promise.all([
-      Promise.all(webhooks.map(async (webhook) => ({ webhook, deliveries: await sql.webhookDeliveries(this.db, storeId, env, webhook.id, DELIVERIES_SHOWN) }))),
-      legacyUrl === null ? null : sql.legacyDeliveries(this.db, storeId, env, legacyUrl, DELIVERIES_SHOWN).then((deliveries) => ({ url: legacyUrl, deliveries })),
+      Promise.all(webhooks.map(async (webhook) => ({ webhook, deliveries: await deliveriesOfWebhook(this.db, storeId, env, webhook.id, DELIVERIES_SHOWN) }))),
+      legacyUrl === null ? null : deliveriesToUrl(this.db, storeId, env, legacyUrl, 'legacy_webhook', DELIVERIES_SHOWN).then((deliveries) => ({ url: legacyUrl, deliveries })),
     ]);
     return { webhooks: registered, legacy };
   }
 
   /** Whether `id` is a shipping webhook delivery of the store and environment (what its resend may touch). */
   isDelivery(storeId: string, env: Env, id: string): Promise<boolean> {
-    return sql.isShippingDelivery(this.db, storeId, env, id);
+    return isDeliveryOf(this.db, storeId, env, id, SHIPPING_KINDS);
   }
 }

@@ -11,22 +11,10 @@ import { sign } from '../../platform/jwt.js';
 import type { KeyResolver } from '../../stores/auth.js';
 import { KIND_RULES, notificationRequest } from '../../notifications/delivery.js';
 import type { NotificationKind } from '../../notifications/outbox.js';
-import { readOrders, type OrderRow } from '../orders/store.js';
+import { feedHorizon, selectFeed } from '../../notifications/store.js';
+import { readOrders, recentOrderIds, type OrderRow } from '../orders/store.js';
 import type { OrderStatus } from '../orders/states.js';
 import type { FeedWake } from './wake.js';
-
-interface Row {
-  id: string;
-  xact_id: string;
-  feed_seq: string;
-  /** The row's transaction is not older than the oldest still running: rows before it may yet commit. */
-  held: boolean;
-  kind: NotificationKind;
-  subject_id: string;
-  url: string;
-  claims: Record<string, unknown>;
-  created_at: Date;
-}
 
 export interface CliEventView {
   id: string;
@@ -72,17 +60,10 @@ export class CliEventService {
    */
   async after(storeId: string, env: Env, after: string | undefined, limit: number): Promise<FeedPage> {
     if (after === undefined) {
-      const { rows } = await this.db.query<{ xmin: string }>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin`);
-      return { events: [], cursor: `${rows[0]!.xmin}.0`, held: false };
+      return { events: [], cursor: `${await feedHorizon(this.db)}.0`, held: false };
     }
     const [xact, seq] = after.split('.') as [string, string];
-    const { rows } = await this.db.query<Row>(
-      `SELECT n.id, n.xact_id::text, n.feed_seq::text, n.kind, n.subject_id, n.url, n.claims, n.created_at, n.xact_id >= h.xmin AS held
-         FROM notifications n, (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin) h
-        WHERE n.store_id = $1 AND n.env = $2 AND n.xact_id IS NOT NULL AND (n.xact_id, n.feed_seq) > ($3::xid8, $4::bigint)
-        ORDER BY n.xact_id, n.feed_seq LIMIT $5`,
-      [storeId, env, xact, seq, limit],
-    );
+    const rows = await selectFeed(this.db, storeId, env, xact, seq, limit);
     const ready = rows.filter((r) => !r.held);
     const held = ready.length < rows.length;
     if (!ready.length) return { events: [], cursor: after, held };
@@ -128,17 +109,7 @@ export class CliEventService {
 
   /** The store's most recent orders of an environment (newest first), optionally of one status. */
   async recentOrders(storeId: string, env: Env, status: OrderStatus | undefined, limit: number): Promise<OrderRow[]> {
-    const { rows } = await this.db.query<{ id: string }>(`SELECT id FROM orders WHERE store_id = $1 AND env = $2 AND ($3::text IS NULL OR status = $3) ORDER BY id DESC LIMIT $4`, [
-      storeId,
-      env,
-      status ?? null,
-      limit,
-    ]);
-    return (
-      await readOrders(
-        this.db,
-        rows.map((r) => r.id),
-      )
-    ).filter((r): r is OrderRow => r !== undefined);
+    const ids = await recentOrderIds(this.db, storeId, env, status, limit);
+    return (await readOrders(this.db, ids)).filter((r): r is OrderRow => r !== undefined);
   }
 }

@@ -1,25 +1,23 @@
 /**
- * Every visible string of Kassa's hosted payment pages in the eight gateway languages, and which
+ * Every visible string of Kassa's hosted payment pages in its eight languages, and which
  * language a page is shown in. `{name}` marks a placeholder.
  */
 import { isLocale, type Locale } from '../../platform/locales.js';
-import type { PaymentMethodName } from '../methods/catalogue/methods.js';
+import { methodTable, type PaymentMethodName } from '../methods/catalogue/methods.js';
 import type { CountryCode } from '../methods/catalogue/banks.js';
 import type { OrderRow } from '../orders/store.js';
 
-export interface GatewayMessages {
+/** The key of a method's title: `method` and its system name, capitalised (`methodCardPayments`). */
+export type MethodTitleKey = `method${Capitalize<PaymentMethodName>}`;
+
+/** Every locale's texts; a method's title (`MethodTitleKey`) is required for every method of methods/catalogue/methods.ts. */
+export interface HostedPageMessages extends Record<MethodTitleKey, string> {
   pageTitle: string;
   order: string;
   amount: string;
   total: string;
   sandbox: string;
   language: string;
-  methodPaymentInitiation: string;
-  methodCardPayments: string;
-  methodMobilePay: string;
-  methodBlik: string;
-  methodBnpl: string;
-  methodHirePurchase: string;
   countryLabel: string;
   chooseBank: string;
   noBanks: string;
@@ -64,7 +62,7 @@ export interface GatewayMessages {
   footer: string;
 }
 
-const en: GatewayMessages = {
+const en: HostedPageMessages = {
   pageTitle: 'Payment to {store}',
   order: 'Order',
   amount: 'Amount to pay',
@@ -121,7 +119,7 @@ const en: GatewayMessages = {
   footer: 'Secure payment by Kassa',
 };
 
-const de: GatewayMessages = {
+const de: HostedPageMessages = {
   pageTitle: 'Zahlung an {store}',
   order: 'Bestellung',
   amount: 'Zu zahlender Betrag',
@@ -178,7 +176,7 @@ const de: GatewayMessages = {
   footer: 'Sichere Zahlung über Kassa',
 };
 
-const et: GatewayMessages = {
+const et: HostedPageMessages = {
   pageTitle: 'Makse: {store}',
   order: 'Tellimus',
   amount: 'Tasumisele kuuluv summa',
@@ -235,7 +233,7 @@ const et: GatewayMessages = {
   footer: 'Turvaline makse Kassa kaudu',
 };
 
-const fi: GatewayMessages = {
+const fi: HostedPageMessages = {
   pageTitle: 'Maksu: {store}',
   order: 'Tilaus',
   amount: 'Maksettava summa',
@@ -292,7 +290,7 @@ const fi: GatewayMessages = {
   footer: 'Turvallinen maksu Kassan kautta',
 };
 
-const lt: GatewayMessages = {
+const lt: HostedPageMessages = {
   pageTitle: 'Mokėjimas: {store}',
   order: 'Užsakymas',
   amount: 'Mokėtina suma',
@@ -349,7 +347,7 @@ const lt: GatewayMessages = {
   footer: 'Saugus mokėjimas per Kassa',
 };
 
-const lv: GatewayMessages = {
+const lv: HostedPageMessages = {
   pageTitle: 'Maksājums: {store}',
   order: 'Pasūtījums',
   amount: 'Maksājamā summa',
@@ -406,7 +404,7 @@ const lv: GatewayMessages = {
   footer: 'Drošs maksājums ar Kassa',
 };
 
-const pl: GatewayMessages = {
+const pl: HostedPageMessages = {
   pageTitle: 'Płatność dla {store}',
   order: 'Zamówienie',
   amount: 'Kwota do zapłaty',
@@ -463,7 +461,7 @@ const pl: GatewayMessages = {
   footer: 'Bezpieczna płatność przez Kassa',
 };
 
-const ru: GatewayMessages = {
+const ru: HostedPageMessages = {
   pageTitle: 'Оплата: {store}',
   order: 'Заказ',
   amount: 'Сумма к оплате',
@@ -520,22 +518,15 @@ const ru: GatewayMessages = {
   footer: 'Безопасная оплата через Kassa',
 };
 
-export const MESSAGES: Readonly<Record<Locale, GatewayMessages>> = { de, en, et, fi, lt, lv, pl, ru };
+export const MESSAGES: Readonly<Record<Locale, HostedPageMessages>> = { de, en, et, fi, lt, lv, pl, ru };
 
-export function messages(locale: Locale): GatewayMessages {
+export function messages(locale: Locale): HostedPageMessages {
   return MESSAGES[locale];
 }
 
-export const METHOD_TITLE_KEYS: Readonly<Record<PaymentMethodName, keyof GatewayMessages>> = {
-  paymentInitiation: 'methodPaymentInitiation',
-  cardPayments: 'methodCardPayments',
-  mobilePay: 'methodMobilePay',
-  blik: 'methodBlik',
-  bnpl: 'methodBnpl',
-  hirePurchase: 'methodHirePurchase',
-};
+export const METHOD_TITLE_KEYS: Readonly<Record<PaymentMethodName, MethodTitleKey>> = methodTable((_, m) => `method${m.charAt(0).toUpperCase()}${m.slice(1)}` as MethodTitleKey);
 
-export const COUNTRY_KEYS: Readonly<Record<CountryCode, keyof GatewayMessages>> = {
+export const COUNTRY_KEYS: Readonly<Record<CountryCode, keyof HostedPageMessages>> = {
   EE: 'countryEE',
   LV: 'countryLV',
   LT: 'countryLT',
@@ -544,7 +535,7 @@ export const COUNTRY_KEYS: Readonly<Record<CountryCode, keyof GatewayMessages>> 
 };
 
 /** Failure reasons the page explains; any other reason shows errorGeneric. */
-const FAILURE_KEYS: Readonly<Record<string, keyof GatewayMessages>> = {
+const FAILURE_KEYS: Readonly<Record<string, keyof HostedPageMessages>> = {
   DECLINED: 'errorDECLINED',
   INSUFFICIENT_FUNDS: 'errorINSUFFICIENT_FUNDS',
   AUTHENTICATION_FAILED: 'errorAUTHENTICATION_FAILED',
@@ -553,7 +544,7 @@ const FAILURE_KEYS: Readonly<Record<string, keyof GatewayMessages>> = {
   REJECTED_IN_APP: 'errorREJECTED_IN_APP',
 };
 
-export function failureMessageKey(reason: string | null): keyof GatewayMessages {
+export function failureMessageKey(reason: string | null): keyof HostedPageMessages {
   return (reason && FAILURE_KEYS[reason]) || 'errorGeneric';
 }
 

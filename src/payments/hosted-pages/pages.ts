@@ -10,9 +10,9 @@ import type { OrderRow } from '../orders/store.js';
 import type { Store } from '../../stores/service.js';
 import { fill, formatMoney } from '../../platform/format.js';
 import { html, renderDocument, type Html } from '../../platform/html.js';
-import { COUNTRY_KEYS, messages, METHOD_TITLE_KEYS, type GatewayMessages } from './i18n.js';
+import { COUNTRY_KEYS, messages, METHOD_TITLE_KEYS, type HostedPageMessages } from './i18n.js';
 import type { BankChoice } from './service.js';
-import { GATEWAY_CSS } from './styles.js';
+import { HOSTED_PAGE_CSS } from './styles.js';
 
 /** The hosted pages' common frame: sandbox banner, store name, language switcher and footer. */
 export interface Frame {
@@ -39,10 +39,10 @@ ${f.main}
 ${f.langHref ? languageSwitcher(t.language, f.locale, f.langHref) : ''}
 <p>${t.footer}</p>
 </footer>`;
-  return renderDocument({ lang: f.locale, title: f.title, nonce: f.nonce, css: f.css ?? GATEWAY_CSS, body });
+  return renderDocument({ lang: f.locale, title: f.title, nonce: f.nonce, css: f.css ?? HOSTED_PAGE_CSS, body });
 }
 
-function summary(t: GatewayMessages, order: OrderRow, store: Store, locale: Locale): Html {
+function summary(t: HostedPageMessages, order: OrderRow, store: Store, locale: Locale): Html {
   return html`<section class="card" aria-labelledby="summaryTitle">
 <h1 id="summaryTitle">${fill(t.pageTitle, { store: store.name })}</h1>
 <dl>
@@ -59,7 +59,7 @@ export interface PayPageModel {
   nonce: string;
   publicUrl: string;
   /** A translated error above the choice (declined attempt, invalid choice). */
-  error?: keyof GatewayMessages | undefined;
+  error?: keyof HostedPageMessages | undefined;
   bank?: BankChoice | undefined;
 }
 
@@ -67,7 +67,7 @@ function hiddenLang(locale: Locale): Html {
   return html`<input type="hidden" name="lang" value="${locale}">`;
 }
 
-function bankSection(t: GatewayMessages, m: PayPageModel, choice: BankChoice): Html {
+function bankSection(t: HostedPageMessages, m: PayPageModel, choice: BankChoice): Html {
   const base = `/pay/${m.order.id}`;
   const countryLinks = choice.countries.map(
     (c) => html`<li><a href="${base}?country=${c}&amp;lang=${m.locale}"${c === choice.country ? html` aria-current="true"` : ''}>${t[COUNTRY_KEYS[c]]}</a></li>`,
@@ -87,7 +87,7 @@ ${hiddenLang(m.locale)}<input type="hidden" name="country" value="${choice.count
 }`;
 }
 
-function cardSection(t: GatewayMessages, m: PayPageModel): Html {
+function cardSection(t: HostedPageMessages, m: PayPageModel): Html {
   const order = m.order.method_options.preferredMethod === 'card' ? (['card', 'wallet'] as const) : (['wallet', 'card'] as const);
   const label = { wallet: t.cardWallet, card: t.cardCard } as const;
   return html`<form method="post" action="/pay/${m.order.id}/start">
@@ -98,7 +98,7 @@ ${hiddenLang(m.locale)}
 </form>`;
 }
 
-function bnplSection(t: GatewayMessages, m: PayPageModel): Html {
+function bnplSection(t: HostedPageMessages, m: PayPageModel): Html {
   const selected = m.order.method_options.period ?? 1;
   const labels = { 1: t.period1, 2: t.period2, 3: t.period3 } as const;
   return html`<form method="post" action="/pay/${m.order.id}/start">
@@ -112,7 +112,7 @@ ${([1, 2, 3] as const).map(
 </form>`;
 }
 
-function continueSection(t: GatewayMessages, m: PayPageModel, intro: string): Html {
+function continueSection(t: HostedPageMessages, m: PayPageModel, intro: string): Html {
   return html`<p>${intro}</p>
 <form method="post" action="/pay/${m.order.id}/start">
 ${hiddenLang(m.locale)}
@@ -120,7 +120,7 @@ ${hiddenLang(m.locale)}
 </form>`;
 }
 
-function methodSection(t: GatewayMessages, m: PayPageModel): Html {
+function methodSection(t: HostedPageMessages, m: PayPageModel): Html {
   switch (m.order.payment_method) {
     case 'paymentInitiation':
       return m.bank ? bankSection(t, m, m.bank) : html``;
@@ -198,7 +198,7 @@ ${m.checkAgainUrl ? html`<p><a href="${m.checkAgainUrl}">${t.checkAgain}</a></p>
 }
 
 /** A page with a title and one paragraph (not found, unverifiable return). */
-export function messagePage(locale: Locale, nonce: string, title: keyof GatewayMessages, text: keyof GatewayMessages): string {
+export function messagePage(locale: Locale, nonce: string, title: keyof HostedPageMessages, text: keyof HostedPageMessages): string {
   const t = messages(locale);
   const main = html`<section class="card status" aria-labelledby="statusTitle">
 <h1 id="statusTitle">${t[title]}</h1>

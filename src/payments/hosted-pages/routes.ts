@@ -18,7 +18,7 @@ import { fieldsOf, Security, type Fields } from '../../platform/schemas.js';
 import { CancelBody, CancelResponses, FORM_CONSUMES, PayPageQuery, PayPageResponses, PayParams, ReturnFields, ReturnResponses, StartBody, StartResponses } from './schema.js';
 import { bankChoice, InvalidChoiceError, lastFailure, preferredBank, readChoice, type LoadedOrder } from './service.js';
 
-/** The language of a page without an order: ?lang=, else the browser's first gateway language. */
+/** The language of a page without an order: ?lang=, else the browser's first language of the hosted pages. */
 /** A page without an order: `?lang=`, else the browser's best Accept-Language match, else en. */
 function requestLocale(req: FastifyRequest, lang: string | undefined): Locale {
   if (isLocale(lang)) return lang;
@@ -27,10 +27,10 @@ function requestLocale(req: FastifyRequest, lang: string | undefined): Locale {
 
 const page = { tags: ['pages'], security: Security.none, params: PayParams };
 
-export async function gatewayRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
+export async function hostedPageRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { services } = opts;
   const publicUrl = services.config.publicUrl;
-  const payments = services.gateway;
+  const payments = services.hostedPages;
   await app.register(processorRoutes, { ctx: services.processorContext });
 
   const policy = (nonce: string, loaded?: LoadedOrder) => ({

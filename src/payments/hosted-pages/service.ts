@@ -16,7 +16,7 @@ import type { ProcessorRegistry } from '../processors/registry.js';
 import { countriesOn } from '../methods/countries.js';
 import { EVERYTHING, type Offer } from '../methods/offer.js';
 
-export interface GatewayDeps {
+export interface HostedPagesDeps {
   orders: OrderService;
   stores: StoreService;
   processors: ProcessorRegistry;
@@ -63,8 +63,8 @@ export class InvalidChoiceError extends ApiError {
   }
 }
 
-/** The processor user for a shopper's Cancel on Kassa's own page. */
-export const GATEWAY_PROCESSOR = 'kassa-gateway';
+/** The processor user for a shopper's Cancel on Kassa's own page (the value is stored in attempts: kept as it was). */
+export const HOSTED_PAGES_PROCESSOR = 'kassa-gateway';
 
 function banksFor(country: CountryCode, currency: OrderRow['currency'], offer: Offer): Bank[] {
   return BANKS[country].filter((b) => b.supportedCurrencies.includes(currency) && offer.hasBank(country, b.code)).sort((a, b) => a.uiPosition - b.uiPosition);
@@ -132,7 +132,7 @@ function choiceMetadata(choice: PaymentChoice): Record<string, string | number> 
 }
 
 export class HostedPayments {
-  constructor(private readonly d: GatewayDeps) {}
+  constructor(private readonly d: HostedPagesDeps) {}
 
   returnUrl(orderId: string, locale: Locale): string {
     return `${this.d.publicUrl}/pay/${orderId}/return?lang=${locale}`;
@@ -212,7 +212,7 @@ export class HostedPayments {
 
   /** The shopper cancels on Kassa's page: the open attempt is cancelled, the shopper goes back. */
   async cancel(loaded: LoadedOrder): Promise<string> {
-    const outcome: AttemptOutcome = { kind: 'canceled', processor: GATEWAY_PROCESSOR, reason: 'CANCELED_BY_SHOPPER' };
+    const outcome: AttemptOutcome = { kind: 'canceled', processor: HOSTED_PAGES_PROCESSOR, reason: 'CANCELED_BY_SHOPPER' };
     return (await this.d.orders.completeAttempt(loaded.order.id, outcome)).redirectUrl;
   }
 }

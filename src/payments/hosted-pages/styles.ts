@@ -1,5 +1,5 @@
 /** The hosted pages' one inline stylesheet: system fonts, mobile first, visible focus. */
-export const GATEWAY_CSS = `
+export const HOSTED_PAGE_CSS = `
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1b1f24;background:#f3f5f8}
@@ -43,7 +43,7 @@ footer a[aria-current]{font-weight:700;color:#102a43;text-decoration:none}
 `;
 
 /**
- * The payment link page's form on top of GATEWAY_CSS (links/pages.ts): labelled text fields, the
+ * The payment link page's form on top of HOSTED_PAGE_CSS (links/pages.ts): labelled text fields, the
  * delivery choice (the `.option` rows of the hosted pages with a carrier logo), the problem list
  * and the pickup point picker (widget/link-picker.ts). Borders of fields have 3:1 contrast (WCAG 1.4.11).
  */

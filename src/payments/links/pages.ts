@@ -6,7 +6,7 @@ import type { Locale } from '../../platform/locales.js';
 import { fill, formatMoney } from '../../platform/format.js';
 import { html, type Html } from '../../platform/html.js';
 import { messages, METHOD_TITLE_KEYS } from '../hosted-pages/i18n.js';
-import { GATEWAY_CSS, LINK_FORM_CSS } from '../hosted-pages/styles.js';
+import { HOSTED_PAGE_CSS, LINK_FORM_CSS } from '../hosted-pages/styles.js';
 import { frame, type Frame } from '../hosted-pages/pages.js';
 import type { OrderStatus } from '../orders/states.js';
 import type { PickupPoint } from '../../shipping/catalogue/service.js';
@@ -16,7 +16,7 @@ import type { CarrierOffer, LinkPage } from './service.js';
 import { LINK_MESSAGES, type LinkMessages } from './texts.js';
 
 /** The hosted pages' look with the link form's additions (both in hosted-pages/styles.ts). */
-const LINK_CSS = `${GATEWAY_CSS}${LINK_FORM_CSS}`;
+const LINK_CSS = `${HOSTED_PAGE_CSS}${LINK_FORM_CSS}`;
 
 /** The hosted pages' frame with the link form's style sheet. */
 const linkFrame = (f: Omit<Frame, 'css'>): string => frame({ ...f, css: LINK_CSS });

@@ -6,7 +6,7 @@
  * made in the transaction that marks such an order PAID.
  */
 import { randomBytes } from 'node:crypto';
-import { withTx, type Db, type Queryable } from '../../platform/db.js';
+import { withSavepoint, withTx, type Db, type Queryable } from '../../platform/db.js';
 import { ApiError, Errors } from '../../platform/errors.js';
 import { isUuid, uuidv7 } from '../../platform/ids.js';
 import type { Env } from '../../platform/env.js';
@@ -16,6 +16,7 @@ import type { CallbackPolicy } from '../../platform/outbound.js';
 import { Problems, type Json } from '../../platform/validate.js';
 import type { Store, StoreService } from '../../stores/service.js';
 import type { KeyResolver } from '../../stores/auth.js';
+import { storeNow } from '../../stores/store.js';
 import { peek, verify } from '../../platform/jwt.js';
 import { METHOD_CURRENCIES, PAYMENT_METHODS, type PaymentMethodName } from '../methods/catalogue/methods.js';
 import type { OrderService } from '../orders/service.js';
@@ -193,7 +194,7 @@ export class PaymentLinkService {
     const input = parseLinkPayload(claims, store.country);
     const p = new Problems();
     if (input.notificationUrl) this.deps.callbacks.check(input.notificationUrl, env, 'notificationUrl', p);
-    const now = await sql.storeNow(this.db, store.id, env);
+    const now = await storeNow(this.db, store.id, env);
     if (input.expiresAt.getTime() <= now.getTime()) p.add('expiresAt', `must be in the future (now ${now.toISOString()})`);
     if (linkMethods(store, { currency: input.currency, env }).length === 0) p.add('currency', `no payment method enabled for the store takes ${input.currency}`);
     if (input.preferredCountry && !countriesOn(store, env, 'paymentInitiation').includes(input.preferredCountry)) {
@@ -207,7 +208,7 @@ export class PaymentLinkService {
       // A shipment is made when the payment completes; refused now rather than then.
       if (!defaultSender(store, env)) p.add('showShippingOptions', 'needs a sender in production: the store has no default shipping address (operator: PATCH /operator/stores/{uuid} shippingAddress)');
     }
-    if (input.merchantReference && (await sql.orderReferenceTaken(this.db, store.id, env, input.merchantReference))) {
+    if (input.merchantReference && (await orderSql.orderReferenceTaken(this.db, store.id, env, input.merchantReference))) {
       p.add('merchantReference', 'is already used by an order of the store');
     }
     p.throwIfAny();
@@ -405,7 +406,7 @@ export class PaymentLinkService {
       }
       const [row] = await orderSql.insertOrders(tx, [{ orderId, intentId: uuidv7(), storeId: store.id, env: link.env, input }]);
       if (!row) throw Errors.conflict(`merchantReference ${reference} is already used by another order`);
-      await sql.setOrderLink(tx, orderId, link.id);
+      await orderSql.setOrderLink(tx, orderId, link.id);
       if (choice) await sql.saveShippingChoice(tx, { order_id: orderId, ...choice });
       return { kind: 'order', orderId };
     });
@@ -473,12 +474,9 @@ export class PaymentLinkService {
     // A savepoint: a shipment the rules refuse (a contract or the sender removed since the link
     // was made, a merchantReference taken) never refuses the payment; why is recorded instead.
     let id: string;
-    await tx.query('SAVEPOINT link_shipment');
     try {
-      id = await this.deps.shipments.createInTx(tx, store, order.env, body);
-      await tx.query('RELEASE SAVEPOINT link_shipment');
+      id = await withSavepoint(tx, 'link_shipment', () => this.deps.shipments.createInTx(tx, store, order.env, body));
     } catch (err) {
-      await tx.query('ROLLBACK TO SAVEPOINT link_shipment');
       if (err instanceof ApiError && err.statusCode < 500) {
         await sql.setShipmentError(tx, order.id, err.message);
         return undefined;

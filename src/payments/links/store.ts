@@ -5,8 +5,7 @@ import type { Queryable } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
 import type { Currency } from '../../platform/money.js';
 import type { Locale } from '../../platform/locales.js';
-import { reachable, sqlStatusIn } from '../../platform/state-machine.js';
-import { ORDER_MACHINE } from '../orders/states.js';
+import { linkOrderCountsSql } from '../orders/store.js';
 import type { LinkInput, LinkType } from './schema.js';
 
 export interface LinkRow {
@@ -38,28 +37,9 @@ export interface LinkRow {
   paid_order_count: number;
 }
 
-/** Orders that were paid: PAID and every status after it. */
-const WAS_PAID = sqlStatusIn(
-  ORDER_MACHINE,
-  'o.status',
-  ORDER_MACHINE.statuses.filter((s) => reachable(ORDER_MACHINE, 'PAID').has(s)),
-);
-
 const SELECT_LINK = `SELECT l.*, store_now(l.store_id, l.env) AS now,
-  (SELECT count(*)::int FROM orders o WHERE o.payment_link_id = l.id) AS order_count,
-  (SELECT count(*)::int FROM orders o WHERE o.payment_link_id = l.id AND ${WAS_PAID}) AS paid_order_count
+  ${linkOrderCountsSql('l')}
   FROM payment_links l`;
-
-export async function storeNow(q: Queryable, storeId: string, env: Env): Promise<Date> {
-  const { rows } = await q.query<{ now: Date }>('SELECT store_now($1, $2) AS now', [storeId, env]);
-  return rows[0]!.now;
-}
-
-/** Whether an order of the store already uses the reference (a one_time link's orders carry it). */
-export async function orderReferenceTaken(q: Queryable, storeId: string, env: Env, reference: string): Promise<boolean> {
-  const { rowCount } = await q.query('SELECT 1 FROM orders WHERE store_id = $1 AND env = $2 AND merchant_reference = $3', [storeId, env, reference]);
-  return (rowCount ?? 0) > 0;
-}
 
 /**
  * Inserts a link; false when a unique rule refused it (the merchantReference of the store, or,
@@ -120,15 +100,6 @@ export async function claimOneTime(q: Queryable, linkId: string, orderId: string
 export async function lockLinkOrder(q: Queryable, linkId: string): Promise<string | null> {
   const { rows } = await q.query<{ order_id: string | null }>('SELECT order_id FROM payment_links WHERE id = $1 FOR UPDATE', [linkId]);
   return rows[0]?.order_id ?? null;
-}
-
-export async function setOrderLink(q: Queryable, orderId: string, linkId: string): Promise<void> {
-  await q.query('UPDATE orders SET payment_link_id = $2 WHERE id = $1', [orderId, linkId]);
-}
-
-/** A link order's stored notificationUrl follows the link (none: null, no notification). */
-export async function setOrderNotificationUrl(q: Queryable, orderId: string, url: string | null): Promise<void> {
-  await q.query('UPDATE orders SET notification_url = $2 WHERE id = $1', [orderId, url]);
 }
 
 export interface ShippingChoiceRow {

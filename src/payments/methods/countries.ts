@@ -10,10 +10,11 @@
  */
 import type { Env } from '../../platform/env.js';
 import { COUNTRIES, type CountryCode } from './catalogue/banks.js';
-import type { PaymentMethodName } from './catalogue/methods.js';
+import { methodsWith, type MethodsWith, type PaymentMethodName } from './catalogue/methods.js';
 
-export const PER_COUNTRY_METHODS = ['paymentInitiation'] as const;
-export type PerCountryMethod = (typeof PER_COUNTRY_METHODS)[number];
+/** The methods with a country switch (their definition's `perCountry`). */
+export type PerCountryMethod = MethodsWith<'perCountry'>;
+export const PER_COUNTRY_METHODS: readonly PerCountryMethod[] = methodsWith('perCountry');
 
 /** Per environment, the countries where a per-country method is off. */
 export type CountriesOff = Record<Env, Partial<Record<PerCountryMethod, CountryCode[]>>>;

@@ -4,7 +4,7 @@
  */
 import type { Store } from '../../stores/service.js';
 import { BANKS, COUNTRIES, COUNTRY_CURRENCIES, type CountryCode } from './catalogue/banks.js';
-import type { PaymentMethodName } from './catalogue/methods.js';
+import { METHOD_DEFINITIONS, type PaymentMethodName } from './catalogue/methods.js';
 import type { Env } from '../../platform/env.js';
 import { countriesOn, isOffered } from './countries.js';
 import type { Offer } from './offer.js';
@@ -38,9 +38,6 @@ export interface StorePaymentMethods {
 export const bankLogoUrl = (publicUrl: string, code: string) => `${publicUrl}/logos/banks/${encodeURIComponent(code)}.svg`;
 export const methodLogoUrl = (publicUrl: string, method: string) => `${publicUrl}/logos/methods/${method}.svg`;
 
-/** Methods a merchant must switch on in the back office before using them. */
-const REQUIRED_TO_BE_ENABLED: readonly PaymentMethodName[] = ['cardPayments', 'mobilePay'];
-
 /** The bank lists of `countries` (default every country), keyed by country. */
 export function bankSetup(publicUrl: string, countries: readonly CountryCode[] = COUNTRIES, hasBank: Offer['hasBank'] = () => true): Record<string, CountrySetup> {
   const setup: Record<string, CountrySetup> = {};
@@ -68,7 +65,8 @@ export function storePaymentMethods(store: Store, env: Env, publicUrl: string, p
     // A method production has no connector for is absent there, as if switched off.
     if (!isOffered(store, env, m) || offer.missing(m)) continue;
     const entry: MethodEntry = { processor: processorOf(m), logoUrl: methodLogoUrl(publicUrl, m) };
-    if (REQUIRED_TO_BE_ENABLED.includes(m)) entry.requiredToBeEnabled = true;
+    // A method a merchant must switch on in the back office before using it.
+    if (METHOD_DEFINITIONS[m].requiredToBeEnabled) entry.requiredToBeEnabled = true;
     if (m === 'paymentInitiation') entry.setup = bankSetup(publicUrl, countriesOn(store, env, m), offer.hasBank);
     paymentMethods[m] = entry;
   }

@@ -7,7 +7,7 @@ import { CURRENCIES, formatAmount, type Currency } from '../../platform/money.js
 import { isUuid } from '../../platform/ids.js';
 import { Problems, Reader, isObject, type Json } from '../../platform/validate.js';
 import { COUNTRIES, findBank, type CountryCode } from '../methods/catalogue/banks.js';
-import { METHOD_CURRENCIES, PAYMENT_METHODS, type PaymentMethodName } from '../methods/catalogue/methods.js';
+import { METHOD_CURRENCIES, methodsWith, PAYMENT_METHODS, type PaymentMethodName } from '../methods/catalogue/methods.js';
 import { isValidPaymentReference } from './references.js';
 import { Type, type TSchema } from 'typebox';
 import { documentedOnly, nullable, OpenObject } from '../../platform/schemas.js';
@@ -121,58 +121,65 @@ function readLineItems(r: Reader): LineItem[] | null {
   return items;
 }
 
+/** What `methodOptions` a method takes, read from the order's `payment.methodOptions` (extra keys are ignored). */
+type MethodOptionsReader = (o: Reader, currency: Currency | undefined, storeCountry: string) => MethodOptions;
+
+const noOptions: MethodOptionsReader = () => ({});
+
+/** One reader per method (a method added to methods/catalogue/methods.ts is a compile error here until it has one). */
+const METHOD_OPTIONS: Readonly<Record<PaymentMethodName, MethodOptionsReader>> = {
+  paymentInitiation: (o, currency, storeCountry) => {
+    const opts: MethodOptions = {};
+    const country = optionalOneOf(o, 'preferredCountry', COUNTRIES);
+    const provider = o.string('preferredProvider', { max: 64 });
+    const locale = optionalOneOf(o, 'preferredLocale', LOCALES);
+    const description = o.string('paymentDescription', { max: 140 });
+    const reference = o.string('paymentReference', { max: 35 });
+    if (country) opts.preferredCountry = country;
+    if (locale) opts.preferredLocale = locale;
+    if (description !== undefined) opts.paymentDescription = description;
+    if (reference !== undefined && reference !== '') {
+      if (!isValidPaymentReference(reference)) {
+        o.p.add(o.name('paymentReference'), 'must be a valid structured reference (7-3-1 check digit or RF creditor reference)');
+      } else opts.paymentReference = reference;
+    }
+    if (provider !== undefined && provider !== '') {
+      // The bank must be in the list of the country shown to the customer.
+      const listCountry = (country ?? (COUNTRIES as readonly string[]).find((c) => c === storeCountry) ?? 'EE') as CountryCode;
+      const bank = findBank(listCountry, provider);
+      if (!bank) {
+        o.p.add(o.name('preferredProvider'), `must be a bank code of the ${listCountry} list (see GET /stores/payment-methods)`);
+      } else if (currency && !bank.supportedCurrencies.includes(currency)) {
+        o.p.add(o.name('preferredProvider'), `${provider} does not support ${currency}`);
+      } else opts.preferredProvider = provider;
+      if (!country && bank) opts.preferredCountry = listCountry;
+    }
+    return opts;
+  },
+  cardPayments: (o) => {
+    const m = optionalOneOf(o, 'preferredMethod', ['wallet', 'card'] as const);
+    return m ? { preferredMethod: m } : {};
+  },
+  mobilePay: noOptions,
+  blik: (o) => {
+    const locale = optionalOneOf(o, 'preferredLocale', LOCALES);
+    return locale ? { preferredLocale: locale } : {};
+  },
+  bnpl: (o) => {
+    const period = o.integer('period', { min: 1, max: 3 });
+    return period !== undefined ? { period: period as 1 | 2 | 3 } : {};
+  },
+  hirePurchase: noOptions,
+};
+
 function readMethodOptions(r: Reader, method: PaymentMethodName, currency: Currency | undefined, storeCountry: string): MethodOptions {
   const o = r.object('methodOptions');
-  const opts: MethodOptions = {};
-  if (!o) return opts;
-  switch (method) {
-    case 'paymentInitiation': {
-      const country = optionalOneOf(o, 'preferredCountry', COUNTRIES);
-      const provider = o.string('preferredProvider', { max: 64 });
-      const locale = optionalOneOf(o, 'preferredLocale', LOCALES);
-      const description = o.string('paymentDescription', { max: 140 });
-      const reference = o.string('paymentReference', { max: 35 });
-      if (country) opts.preferredCountry = country;
-      if (locale) opts.preferredLocale = locale;
-      if (description !== undefined) opts.paymentDescription = description;
-      if (reference !== undefined && reference !== '') {
-        if (!isValidPaymentReference(reference)) {
-          o.p.add(o.name('paymentReference'), 'must be a valid structured reference (7-3-1 check digit or RF creditor reference)');
-        } else opts.paymentReference = reference;
-      }
-      if (provider !== undefined && provider !== '') {
-        // The bank must be in the list of the country shown to the customer.
-        const listCountry = (country ?? (COUNTRIES as readonly string[]).find((c) => c === storeCountry) ?? 'EE') as CountryCode;
-        const bank = findBank(listCountry, provider);
-        if (!bank) {
-          o.p.add(o.name('preferredProvider'), `must be a bank code of the ${listCountry} list (see GET /stores/payment-methods)`);
-        } else if (currency && !bank.supportedCurrencies.includes(currency)) {
-          o.p.add(o.name('preferredProvider'), `${provider} does not support ${currency}`);
-        } else opts.preferredProvider = provider;
-        if (!country && bank) opts.preferredCountry = listCountry;
-      }
-      break;
-    }
-    case 'cardPayments': {
-      const m = optionalOneOf(o, 'preferredMethod', ['wallet', 'card'] as const);
-      if (m) opts.preferredMethod = m;
-      break;
-    }
-    case 'blik': {
-      const locale = optionalOneOf(o, 'preferredLocale', LOCALES);
-      if (locale) opts.preferredLocale = locale;
-      break;
-    }
-    case 'bnpl': {
-      const period = o.integer('period', { min: 1, max: 3 });
-      if (period !== undefined) opts.period = period as 1 | 2 | 3;
-      break;
-    }
-    default:
-      break; // mobilePay and hirePurchase take no options; extra keys are ignored
-  }
-  return opts;
+  return o ? METHOD_OPTIONS[method](o, currency, storeCountry) : {};
 }
+
+/** The methods an order may name an embedded checkout session (`sessionUuid`) or a draft payment intent (`paymentIntentUuid`) for. */
+const SESSION_METHODS: readonly PaymentMethodName[] = methodsWith('embeddedSession');
+const INTENT_METHODS: readonly PaymentMethodName[] = methodsWith('embeddedIntent');
 
 /** Reads and validates an order payload; throws a 400 naming every bad field. */
 export function parseOrderPayload(payload: Json, storeCountry: string): OrderInput {
@@ -211,9 +218,9 @@ export function parseOrderPayload(payload: Json, storeCountry: string): OrderInp
       }
       methodOptions = readMethodOptions(pay, method, currency, storeCountry);
     }
-    if (sessionUuid !== undefined && method && method !== 'cardPayments') p.add('sessionUuid', 'is only for embedded card payments (payment.method cardPayments)');
-    if (paymentIntentUuid !== undefined && method && method !== 'cardPayments' && method !== 'blik') {
-      p.add('paymentIntentUuid', 'is only for embedded payments (payment.method cardPayments or blik)');
+    if (sessionUuid !== undefined && method && !SESSION_METHODS.includes(method)) p.add('sessionUuid', `is only for embedded card payments (payment.method ${SESSION_METHODS.join(' or ')})`);
+    if (paymentIntentUuid !== undefined && method && !INTENT_METHODS.includes(method)) {
+      p.add('paymentIntentUuid', `is only for embedded payments (payment.method ${INTENT_METHODS.join(' or ')})`);
     }
   }
   const billingAddress = readAddress(r, 'billingAddress');

@@ -15,8 +15,10 @@ import type { Store } from '../../stores/service.js';
 import type { Env } from '../../platform/env.js';
 import { serviceFee } from '../fees.js';
 import { postPayment } from '../../ledger/postings.js';
-import { wakeWaitingForFunds } from '../refunds/store.js';
+import { pullSandboxRetriesForward as pullRefundsForward, wakeWaitingForFunds } from '../refunds/store.js';
 import { enqueueNotification } from '../../notifications/outbox.js';
+import { pullSandboxRetriesForward as pullNotificationsForward, wakeWorkers } from '../../notifications/store.js';
+import { advanceSandboxClock, resetSandboxClock, storeNow } from '../../stores/store.js';
 import { ORDER_TOKEN_TTL_S } from '../../notifications/schedule.js';
 import type { OrderInput } from './schema.js';
 import { transition } from '../../platform/state-machine.js';
@@ -26,7 +28,7 @@ import { claimSession } from '../sessions/store.js';
 import { orderTokenClaims, orderView, type OrderView } from './view.js';
 import { methodRefusal } from '../methods/countries.js';
 import type { Offer } from '../methods/offer.js';
-import type { PaymentMethodName } from '../methods/catalogue/methods.js';
+import { METHOD_CHANNEL, type PaymentMethodName } from '../methods/catalogue/methods.js';
 
 /** What a processor (or the sandbox test helper) reports at the end of a payment attempt. */
 export type AttemptOutcome =
@@ -274,7 +276,7 @@ export class OrderService {
         await postPayment(tx, {
           storeId: order.store_id,
           env: order.env,
-          method: order.payment_method,
+          channel: METHOD_CHANNEL[order.payment_method],
           currency: order.currency,
           orderId: order.id,
           grossMinor: order.grand_total,
@@ -327,24 +329,13 @@ export class OrderService {
    */
   async advanceSandboxClock(storeId: string, ms: number): Promise<Date> {
     const now = await withTx(this.db, async (tx) => {
-      const { rows } = await tx.query<{ now: Date }>(
-        `WITH c AS (
-           INSERT INTO sandbox_clocks (store_id, offset_ms) VALUES ($1, $2)
-           ON CONFLICT (store_id) DO UPDATE SET offset_ms = sandbox_clocks.offset_ms + $2 RETURNING offset_ms
-         ), n AS (
-           UPDATE notifications SET next_attempt_at = next_attempt_at - $2 * interval '1 millisecond'
-            WHERE store_id = $1 AND env = 'sandbox' AND status = 'pending'
-         ), r AS (
-           UPDATE refunds SET next_attempt_at = next_attempt_at - $2 * interval '1 millisecond'
-            WHERE store_id = $1 AND env = 'sandbox' AND next_attempt_at IS NOT NULL
-         )
-         SELECT now() + (SELECT offset_ms FROM c) * interval '1 millisecond' AS now`,
-        [storeId, ms],
-      );
-      return rows[0]!.now;
+      const moved = await advanceSandboxClock(tx, storeId, ms);
+      await pullNotificationsForward(tx, storeId, ms);
+      await pullRefundsForward(tx, storeId, ms);
+      return moved;
     });
     await this.abandonExpired(storeId);
-    await this.db.query(`SELECT pg_notify('kassa_notifications', '')`);
+    await wakeWorkers(this.db);
     return now;
   }
 
@@ -353,19 +344,10 @@ export class OrderService {
    * came due earlier stay due, abandoned orders stay abandoned, settled payments stay settled.
    */
   async resetSandboxClock(storeId: string): Promise<Date> {
-    const { rows } = await this.db.query<{ now: Date }>(
-      `WITH c AS (
-         INSERT INTO sandbox_clocks (store_id, offset_ms) VALUES ($1, 0)
-         ON CONFLICT (store_id) DO UPDATE SET offset_ms = 0
-       )
-       SELECT now() AS now`,
-      [storeId],
-    );
-    return rows[0]!.now;
+    return resetSandboxClock(this.db, storeId);
   }
 
   async sandboxNow(storeId: string): Promise<Date> {
-    const { rows } = await this.db.query<{ now: Date }>(`SELECT store_now($1, 'sandbox') AS now`, [storeId]);
-    return rows[0]!.now;
+    return storeNow(this.db, storeId, 'sandbox');
   }
 }

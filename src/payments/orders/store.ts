@@ -12,7 +12,7 @@ import type { Address, LineItem, MethodOptions, OrderInput } from './schema.js';
 import type { PaymentMethodName } from '../methods/catalogue/methods.js';
 import type { Currency } from '../../platform/money.js';
 import type { Locale } from '../../platform/locales.js';
-import { effectiveSettlesAt } from '../../ledger/postings.js';
+import { effectiveSettlesAt } from '../../ledger/store.js';
 
 export interface IntentRow {
   id: string;
@@ -402,4 +402,139 @@ export async function waitingIntents(q: Queryable, processor: string, olderThanS
     [processor, olderThanSeconds, limit],
   );
   return rows;
+}
+
+// --- reads and writes other concepts make on orders (through these functions only) ----------
+
+/** The ids of the store's most recent orders of `env` (newest first), optionally of one status. */
+export async function recentOrderIds(q: Queryable, storeId: string, env: Env, status: OrderStatus | undefined, limit: number): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(`SELECT id FROM orders WHERE store_id = $1 AND env = $2 AND ($3::text IS NULL OR status = $3) ORDER BY id DESC LIMIT $4`, [
+    storeId,
+    env,
+    status ?? null,
+    limit,
+  ]);
+  return rows.map((r) => r.id);
+}
+
+/** Whether an order of the store already uses the merchant reference. */
+export async function orderReferenceTaken(q: Queryable, storeId: string, env: Env, reference: string): Promise<boolean> {
+  const { rowCount } = await q.query('SELECT 1 FROM orders WHERE store_id = $1 AND env = $2 AND merchant_reference = $3', [storeId, env, reference]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** Marks the order as made through the payment link. */
+export async function setOrderLink(q: Queryable, orderId: string, linkId: string): Promise<void> {
+  await q.query('UPDATE orders SET payment_link_id = $2 WHERE id = $1', [orderId, linkId]);
+}
+
+/**
+ * SQL columns counting the orders of the payment link aliased `link` (`order_count`) and those of
+ * them that were paid (`paid_order_count`): for the links' own SELECT, one round trip.
+ */
+export const linkOrderCountsSql = (link: string): string =>
+  `(SELECT count(*)::int FROM orders o WHERE o.payment_link_id = ${link}.id) AS order_count,
+  (SELECT count(*)::int FROM orders o WHERE o.payment_link_id = ${link}.id AND ${WAS_PAID}) AS paid_order_count`;
+
+/** A payment intent's order and status (for the return-url poll). */
+export async function readIntentStatus(q: Queryable, intentId: string): Promise<{ order_id: string; status: string } | undefined> {
+  const { rows } = await q.query<{ order_id: string; status: string }>('SELECT order_id, status FROM payment_intents WHERE id = $1', [intentId]);
+  return rows[0];
+}
+
+/** An order as the back office lists it. */
+export interface OrderListRow {
+  id: string;
+  merchant_reference_display: string;
+  status: string;
+  grand_total: number;
+  currency: string;
+  payment_method: string;
+  created_at: Date;
+  /** created_at in microseconds since the epoch (exact), for the next page's keyset. */
+  cursor_at: string;
+}
+
+export interface OrderFilter {
+  storeId: string;
+  env: Env;
+  reference?: string;
+  uuid?: string;
+  status?: string;
+  from?: string;
+  to?: string;
+  /** Keyset: the last row of the previous page. */
+  after?: { createdAt: string; id: string };
+  limit: number;
+}
+
+/**
+ * One page of a store's orders, newest first, keyset-paged on (created_at, id) over the index
+ * orders_store_env_created: the cost of a page does not grow with how far back it is.
+ */
+export async function listOrders(q: Queryable, f: OrderFilter): Promise<OrderListRow[]> {
+  const where = ['store_id = $1', 'env = $2'];
+  const args: unknown[] = [f.storeId, f.env];
+  const add = (sql: (n: string) => string, v: unknown) => {
+    args.push(v);
+    where.push(sql(`$${args.length}`));
+  };
+  if (f.reference !== undefined) add((n) => `merchant_reference = ${n}`, f.reference);
+  if (f.uuid !== undefined) add((n) => `id = ${n}::uuid`, f.uuid);
+  if (f.status !== undefined) add((n) => `status = ${n}`, f.status);
+  if (f.from !== undefined) add((n) => `created_at >= ${n}::date`, f.from);
+  if (f.to !== undefined) add((n) => `created_at < ${n}::date + 1`, f.to);
+  if (f.after) {
+    args.push(f.after.createdAt, f.after.id);
+    where.push(`(created_at, id) < ('epoch'::timestamptz + $${args.length - 1}::bigint * interval '1 microsecond', $${args.length}::uuid)`);
+  }
+  args.push(f.limit);
+  const { rows } = await q.query<OrderListRow>(
+    `SELECT id, merchant_reference_display, status, grand_total::float8 AS grand_total, currency, payment_method, created_at, (extract(epoch FROM created_at) * 1000000)::bigint::text AS cursor_at
+     FROM orders WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${args.length}`,
+    args,
+  );
+  return rows;
+}
+
+/** An order of the store and environment as the back office shows it; undefined for any other. */
+export async function listedOrder(q: Queryable, storeId: string, env: Env, orderId: string): Promise<(OrderListRow & { paid_at: Date | null }) | undefined> {
+  const { rows } = await q.query<OrderListRow & { paid_at: Date | null }>(
+    `SELECT id, merchant_reference_display, status, grand_total::float8 AS grand_total, currency, payment_method, created_at, paid_at,
+            (extract(epoch FROM created_at) * 1000000)::bigint::text AS cursor_at
+     FROM orders WHERE id = $1 AND store_id = $2 AND env = $3`,
+    [orderId, storeId, env],
+  );
+  return rows[0];
+}
+
+export interface ListedIntent {
+  id: string;
+  payment_method: string;
+  status: string;
+  amount: number;
+  currency: string;
+  failure_reason: string | null;
+  created_at: Date;
+}
+
+/** An order's payment intents, oldest first, as the back office shows them. */
+export async function listedIntents(q: Queryable, orderId: string): Promise<ListedIntent[]> {
+  const { rows } = await q.query<ListedIntent>(
+    `SELECT id, payment_method, status, amount::float8 AS amount, currency, failure_reason, created_at FROM payment_intents WHERE order_id = $1 ORDER BY created_at, id`,
+    [orderId],
+  );
+  return rows;
+}
+
+/** Which of `ids` are orders. */
+export async function existingOrderIds(q: Queryable, ids: readonly string[]): Promise<Set<string>> {
+  const { rows } = await q.query<{ id: string }>('SELECT id FROM orders WHERE id = ANY ($1::uuid[])', [ids]);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Whether the store has any order in `env` (a probe of orders_store_env_created). */
+export async function hasOrders(q: Queryable, storeId: string, env: Env): Promise<boolean> {
+  const { rows } = await q.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM orders WHERE store_id = $1 AND env = $2) AS any', [storeId, env]);
+  return rows[0]!.any;
 }

@@ -9,7 +9,7 @@ import type { Store } from '../../stores/service.js';
 import { refundView, type RefundView } from '../refunds/view.js';
 import { HOLDING } from '../refunds/states.js';
 import { settlesAt } from '../../ledger/postings.js';
-import { METHOD_CHANNEL } from '../../ledger/chart.js';
+import { METHOD_CHANNEL } from '../methods/catalogue/methods.js';
 
 export interface PaymentIntentView {
   uuid: string;

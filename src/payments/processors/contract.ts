@@ -2,7 +2,7 @@
  * The processor adapter contract. A processor family is one folder with `definition.ts` (id,
  * method, capabilities), `mapper.ts` (pure: build its request, parse its answer), `client.ts`
  * (I/O), `simulator.ts` (the sandbox's behaviour) and `processor.ts` (the family as `index.ts`
- * lists it). The core (gateway) does the I/O ordering and
+ * lists it). The core (orders and the hosted pages) does the I/O ordering and
  * state changes; an adapter only starts a payment and interprets the processor's return.
  */
 import type { PaymentMethodName } from '../methods/catalogue/methods.js';
@@ -90,7 +90,7 @@ export interface AttemptWaiting {
   status: string;
 }
 
-/** The attempt the order waits for (or the one that paid it), as the gateway knows it when the shopper returns. */
+/** The attempt the order waits for (or the one that paid it), as the hosted pages know it when the shopper returns. */
 export interface AwaitedAttempt {
   processorReference: string;
 }

@@ -2,8 +2,8 @@
  * The one list of processors: one family per payment method, each a folder exporting its family
  * from `processor.ts`. Adding a processor is its folder plus one entry here (and, for a new payment
  * method, the exhaustive `Record<PaymentMethodName, …>` tables the compiler then asks for). The
- * composition root (services.ts) builds the registry; the gateway registers the families' routes
- * (simulator pages, webhooks).
+ * composition root (services.ts) builds the registry; the hosted pages' routes
+ * (payments/hosted-pages/routes.ts) register the families' routes (simulator pages, webhooks).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ProcessorContext, ProcessorFamily } from './contract.js';

@@ -20,7 +20,8 @@ import { uuidv7 } from '../../platform/ids.js';
 import { formatAmount } from '../../platform/money.js';
 import type { Store } from '../../stores/service.js';
 import type { Env } from '../../platform/env.js';
-import { ledgerKey, postRefund } from '../../ledger/postings.js';
+import { postRefund } from '../../ledger/postings.js';
+import { METHOD_CHANNEL } from '../methods/catalogue/methods.js';
 import { merchantBalance } from '../../ledger/store.js';
 import { enqueueNotification } from '../../notifications/outbox.js';
 import * as orders from '../orders/store.js';
@@ -198,7 +199,7 @@ export class RefundService {
       if (!r || !WORKING.includes(r.status)) return undefined;
       const order = (await orders.lockOrder(tx, r.order_id))!;
       if (r.status === 'PROCESSING') return { r, order }; // booked before; the processor call is retried
-      const key = ledgerKey({ storeId: r.store_id, env: r.env, method: order.payment_method, currency: r.currency });
+      const key = { storeId: r.store_id, env: r.env, channel: METHOD_CHANNEL[order.payment_method], currency: r.currency };
       const balance = await merchantBalance(tx, key, true);
       if (balance < r.amount) {
         const delay = FUNDS_RETRY_DELAYS_MS[r.attempts - 1];
@@ -243,7 +244,7 @@ export class RefundService {
         return;
       }
       if (outcome.kind === 'rejected') {
-        const key = ledgerKey({ storeId: current.store_id, env: current.env, method: locked.payment_method, currency: current.currency });
+        const key = { storeId: current.store_id, env: current.env, channel: METHOD_CHANNEL[locked.payment_method], currency: current.currency };
         await postRefund(tx, { ...key, kind: 'refundReversal', orderId: locked.id, refundId: current.id, amountMinor: current.amount, at: new Date(locked.now) });
         await this.apply(tx, current, locked, 'reject', { description: outcome.description, retryInMs: null });
         return;

@@ -102,3 +102,18 @@ export async function wakeWaitingForFunds(q: Queryable, storeId: string, env: En
     [storeId, env],
   );
 }
+
+/** The sandbox clock moved forward by `ms`: the store's sandbox refunds waiting to be tried again come due that much sooner. */
+export async function pullSandboxRetriesForward(q: Queryable, storeId: string, ms: number): Promise<void> {
+  await q.query(
+    `UPDATE refunds SET next_attempt_at = next_attempt_at - $2 * interval '1 millisecond'
+      WHERE store_id = $1 AND env = 'sandbox' AND next_attempt_at IS NOT NULL`,
+    [storeId, ms],
+  );
+}
+
+/** The order of each refund among `ids` (ids that are not refunds are absent). */
+export async function ordersOfRefunds(q: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  const { rows } = await q.query<{ id: string; order_id: string }>('SELECT id, order_id FROM refunds WHERE id = ANY ($1::uuid[])', [ids]);
+  return new Map(rows.map((r) => [r.id, r.order_id]));
+}

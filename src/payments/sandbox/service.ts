@@ -3,11 +3,12 @@
  * once, and topping up its balances. Time is the store's sandbox clock (`store_now`), as for its
  * orders, refunds and payouts.
  */
-import type { Db } from '../../platform/db.js';
+import { withTx, type Db } from '../../platform/db.js';
 import type { Currency } from '../../platform/money.js';
 import type { Channel } from '../../ledger/chart.js';
-import { effectiveSettlesAt } from '../../ledger/postings.js';
+import { countPaymentsSettlingAfter } from '../../ledger/store.js';
 import type { LedgerService } from '../../ledger/service.js';
+import { markSandboxSettledThrough, storeNow } from '../../stores/store.js';
 
 export class SandboxService {
   constructor(
@@ -20,20 +21,12 @@ export class SandboxService {
    * watermark (sandbox_clocks.settled_through) settles everything that occurred up to now.
    */
   async settle(storeId: string): Promise<{ now: Date; settledPayments: number }> {
-    const { rows } = await this.db.query<{ now: Date; settled: number }>(
-      `WITH clock AS (SELECT store_now($1, 'sandbox') AS now),
-       due AS (
-         SELECT count(*)::int AS n FROM ledger_transactions t
-          WHERE t.store_id = $1 AND t.env = 'sandbox' AND t.kind = 'payment'
-            AND ${effectiveSettlesAt('t')} > (SELECT now FROM clock)
-       ), mark AS (
-         INSERT INTO sandbox_clocks (store_id, settled_through) SELECT $1, now FROM clock
-         ON CONFLICT (store_id) DO UPDATE SET settled_through = greatest(sandbox_clocks.settled_through, excluded.settled_through)
-       )
-       SELECT (SELECT now FROM clock) AS now, (SELECT n FROM due) AS settled`,
-      [storeId],
-    );
-    return { now: rows[0]!.now, settledPayments: rows[0]!.settled };
+    return withTx(this.db, async (tx) => {
+      const now = await storeNow(tx, storeId, 'sandbox');
+      const settledPayments = await countPaymentsSettlingAfter(tx, storeId, 'sandbox', now);
+      await markSandboxSettledThrough(tx, storeId, now);
+      return { now, settledPayments };
+    });
   }
 
   /** Adds money to one of the store's sandbox balances; refunds waiting for funds are tried again. */

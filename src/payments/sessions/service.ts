@@ -18,19 +18,21 @@ import type { KeyResolver } from '../../stores/auth.js';
 import type { Store, StoreService } from '../../stores/service.js';
 import type { AttemptOutcome, OrderService } from '../orders/service.js';
 import { effectiveStatus } from '../orders/states.js';
-import type { OrderRow } from '../orders/store.js';
+import { readIntentStatus, type OrderRow } from '../orders/store.js';
 import { decideBlik } from '../processors/blik-sim/behaviour.js';
 import type { BrowserFields, EmbeddedPayments, ProcessorAdapter } from '../processors/contract.js';
 import type { ProcessorRegistry } from '../processors/registry.js';
 import { hasValidMac, signFields, simulatorKey, type Fields } from '../processors/sim-kit/signing.js';
 import * as sql from './store.js';
 import { isOffered } from '../methods/countries.js';
+import { methodsWith, type MethodsWith } from '../methods/catalogue/methods.js';
 
 /** Minutes a session or draft intent can still be bound to a new order (the store's clock). */
 export const SESSION_LIFETIME_MINUTES = 60;
 /** The payment methods a draft intent can be made for. */
-export const DRAFT_METHODS = ['cardPayments', 'blik'] as const;
-export type DraftMethod = (typeof DRAFT_METHODS)[number];
+/** The methods a draft payment intent can be paid with (their definition's `embeddedIntent`). */
+export const DRAFT_METHODS: readonly DraftMethod[] = methodsWith('embeddedIntent');
+export type DraftMethod = MethodsWith<'embeddedIntent'>;
 /** The official SDK's locales (LocaleEnum) mapped to Kassa's; Kassa's own codes are taken as well. */
 const SDK_LOCALES: Readonly<Record<string, Locale>> = { en_US: 'en' };
 export const THREE_DS_PATH = '/embedded/card/3ds';
@@ -362,7 +364,7 @@ export class SessionService {
    */
   async returnUrl(intentId: string, env: Env): Promise<{ merchantReturnUrl?: string }> {
     if (!isUuid(intentId)) throw Errors.validation('paymentIntentUuid', 'must be a UUID');
-    const intent = await sql.readIntent(this.d.db, intentId);
+    const intent = await readIntentStatus(this.d.db, intentId);
     const order = intent && (await this.d.orders.getById(intent.order_id));
     if (!intent || !order || order.env !== env) throw Errors.notFound(`Payment intent ${intentId}`);
     if (intent.status === 'PENDING') return {};

@@ -64,9 +64,3 @@ export async function sessionOfOrder(q: Queryable, orderId: string): Promise<Che
   const { rows } = await q.query<CheckoutSessionRow>('SELECT *, store_now(store_id, env) AS now FROM checkout_sessions WHERE order_id = $1', [orderId]);
   return rows[0];
 }
-
-/** A payment intent's order and status (for the return-url poll). */
-export async function readIntent(q: Queryable, intentId: string): Promise<{ order_id: string; status: string } | undefined> {
-  const { rows } = await q.query<{ order_id: string; status: string }>('SELECT order_id, status FROM payment_intents WHERE id = $1', [intentId]);
-  return rows[0];
-}

@@ -143,4 +143,17 @@ export class ContractStore {
     const { rowCount } = await this.db.query('DELETE FROM carrier_contracts WHERE store_id = $1 AND id = $2', [storeId, id]);
     return (rowCount ?? 0) > 0;
   }
+
+  /**
+   * Reserves `n` consecutive parcel numbers of the contract's range (of `capacity` numbers): the
+   * first one, or null when the range has fewer left.
+   */
+  async reserveParcelNumbers(contractId: string, n: number, capacity: number): Promise<number | null> {
+    const { rows } = await this.db.query<{ last: string }>(
+      `UPDATE carrier_contracts SET last_used_parcel_number = coalesce(last_used_parcel_number, 0) + $2
+        WHERE id = $1 AND coalesce(last_used_parcel_number, 0) + $2 < $3 RETURNING last_used_parcel_number AS last`,
+      [contractId, n, capacity],
+    );
+    return rows[0] ? Number(rows[0].last) - n + 1 : null;
+  }
 }

@@ -13,11 +13,11 @@ import { isUuid, uuidv7 } from '../../platform/ids.js';
 import type { Store } from '../../stores/service.js';
 import type { Env } from '../../platform/env.js';
 import type { LabelInput } from '../labels/model.js';
-import { ShipmentStore, type ShipmentRecord } from '../shipments/store.js';
+import { ShipmentStore, shipmentStatuses, type ShipmentRecord } from '../shipments/store.js';
 import { shipmentJson } from '../shipments/view.js';
 import { enqueueShipmentEvent, enqueueShipmentEvents } from '../webhooks/events.js';
 import { PRINTABLE, shipmentLabels } from './labels.js';
-import { labelFileJson, parseLabelFileInput, RENDER_ORDER, type LabelFileError, type LabelFileJson, type LabelFileRecord, type LabelFileStatus, type OrderLabelsBy } from './model.js';
+import { labelFileJson, parseLabelFileInput, RENDER_ORDER, type LabelFileError, type LabelFileJson, type LabelFileRecord, type LabelFileStatus } from './model.js';
 import { checkLink, LINK_LIFETIME_SECONDS, signLink, type LinkPurpose } from '../../platform/signed-links.js';
 import { systemClock, type Clock } from '../../platform/clock.js';
 
@@ -37,21 +37,7 @@ export interface LabelFileLog {
   error(obj: object, msg: string): void;
 }
 
-interface Row {
-  id: string;
-  store_id: string;
-  env: Env;
-  shipment_ids: string[];
-  page_size: 'A4' | 'A6';
-  labels_per_page: 1 | 2 | 4;
-  order_labels_by: OrderLabelsBy;
-  status: LabelFileStatus;
-  errors: LabelFileError[] | null;
-  created_at: Date;
-  ready_at: Date | null;
-}
-
-const fromRow = (r: Row): LabelFileRecord => ({
+const fromRow = (r: sql.LabelFileRow): LabelFileRecord => ({
   id: r.id,
   storeId: r.store_id,
   env: r.env,
@@ -100,12 +86,7 @@ export class LabelFileService {
    */
   async create(store: Store, env: Env, body: unknown): Promise<LabelFileJson> {
     const input = parseLabelFileInput(body);
-    const { rows } = await this.db.query<{ id: string; status: string }>('SELECT id, status FROM shipments WHERE id = ANY($1::uuid[]) AND store_id = $2 AND env = $3', [
-      input.shipmentIds,
-      store.id,
-      env,
-    ]);
-    const status = new Map(rows.map((r) => [r.id, r.status]));
+    const status = await shipmentStatuses(this.db, input.shipmentIds, store.id, env);
     input.shipmentIds.forEach((id, i) => {
       if (!status.has(id)) throw Errors.notFound(`shipmentIds[${i}]: shipment ${id}`);
     });
@@ -125,12 +106,8 @@ export class LabelFileService {
 
   private async find(q: Queryable, id: string, scope: { storeId: string; env: Env } | null, lock = false): Promise<LabelFileRecord | null> {
     if (!isUuid(id)) return null;
-    const { rows } = await q.query<Row>(`SELECT * FROM label_files WHERE id = $1 AND ($2::uuid IS NULL OR (store_id = $2 AND env = $3))${lock ? ' FOR UPDATE' : ''}`, [
-      id,
-      scope?.storeId ?? null,
-      scope?.env ?? null,
-    ]);
-    return rows[0] ? fromRow(rows[0]) : null;
+    const row = await sql.selectLabelFile(q, id, scope, lock);
+    return row ? fromRow(row) : null;
   }
 
   /** Real time in seconds: download links expire by the calendar, not by a store's sandbox clock. */

@@ -2,6 +2,7 @@
 import type { Queryable } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
 import type { Billing } from './schema.js';
+import { liveByReferences, setLegacyWebhookUrl } from '../shipments/store.js';
 
 export interface LegacyExtras {
   identifier: string | null;
@@ -22,7 +23,7 @@ export class LegacyStore {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [shipmentId, x.identifier, JSON.stringify(x.billing), JSON.stringify(x.street2), x.currency, x.shippingTotalMinor, x.totalMinor, x.paymentMethod],
     );
-    if (webhookUrl !== null) await this.q.query('UPDATE shipments SET legacy_webhook_url = $2 WHERE id = $1', [shipmentId, webhookUrl]);
+    if (webhookUrl !== null) await setLegacyWebhookUrl(this.q, shipmentId, webhookUrl);
   }
 
   /** The extras of a shipment (null when it was created through v2) and how many earlier shipments of its store and env carry its reference. */
@@ -64,11 +65,6 @@ export class LegacyStore {
 
   /** The live shipment (not registrationFailed) of each reference, with its status. */
   async byReferences(storeId: string, env: Env, refs: readonly string[]): Promise<Map<string, { id: string; status: string }>> {
-    const { rows } = await this.q.query<{ id: string; status: string; merchant_reference: string }>(
-      `SELECT id, status, merchant_reference FROM shipments
-        WHERE store_id = $1 AND env = $2 AND merchant_reference = ANY($3::text[]) AND status <> 'registrationFailed'`,
-      [storeId, env, refs],
-    );
-    return new Map(rows.map((r) => [r.merchant_reference, { id: r.id, status: r.status }]));
+    return liveByReferences(this.q, storeId, env, refs);
   }
 }

@@ -26,6 +26,7 @@ import { COD_CURRENCY, isCountryCode } from '../carriers/countries.js';
 import type { CarrierRegistry } from '../carriers/registry.js';
 import { findCourierService, findPickupPoint } from '../catalogue/service.js';
 import type { CarrierContract, CarrierContractService } from '../contracts/service.js';
+import { ContractStore } from '../contracts/store.js';
 import { enqueueShipmentEvent } from '../webhooks/events.js';
 import { sqlStatusIn, transition } from '../../platform/state-machine.js';
 import { SHIPMENT_MACHINE, SHIPMENT_TRANSITIONS } from './states.js';
@@ -240,12 +241,7 @@ export class ShipmentRegistration {
    * overflow the scheme's capacity.
    */
   private async reserveSequence(contractId: string, n: number, capacity: number): Promise<number | null> {
-    const { rows } = await this.db.query<{ last: string }>(
-      `UPDATE carrier_contracts SET last_used_parcel_number = coalesce(last_used_parcel_number, 0) + $2
-        WHERE id = $1 AND coalesce(last_used_parcel_number, 0) + $2 < $3 RETURNING last_used_parcel_number AS last`,
-      [contractId, n, capacity],
-    );
-    return rows[0] ? Number(rows[0].last) - n + 1 : null;
+    return new ContractStore(this.db).reserveParcelNumbers(contractId, n, capacity);
   }
 
   private async record(s: ShipmentRecord, result: RegistrationResult): Promise<void> {

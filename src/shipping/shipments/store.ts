@@ -375,3 +375,133 @@ export class ShipmentStore {
     expectMoved(SHIPMENT_MACHINE, status, rowCount, new Set(ids).size, ids.length === 1 ? ids[0]! : `${ids.length} shipments`);
   }
 }
+
+// --- reads other concepts make on shipments (tracking, label files) -------------------------
+
+/** The statuses of the store's shipments among `ids` in `env` (those not the store's are absent). */
+export async function shipmentStatuses(q: Queryable, ids: readonly string[], storeId: string, env: Env): Promise<Map<string, ShipmentStatus>> {
+  const { rows } = await q.query<{ id: string; status: ShipmentStatus }>('SELECT id, status FROM shipments WHERE id = ANY($1::uuid[]) AND store_id = $2 AND env = $3', [ids, storeId, env]);
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
+/** A parcel found by carrier and tracking number, with its shipment (never a created shipment, migration 019: the method columns are set). */
+export interface TrackedParcelRow {
+  id: string;
+  store_id: string;
+  env: Env;
+  carrier_code: string;
+  status: ShipmentStatus;
+  updated_at: Date;
+  method_type: ShippingMethodType;
+  method_id: string;
+  receiver: { locality: string | null; country: string | null };
+  products: { name: string; quantity: number }[] | null;
+  position: number;
+  parcel_count: number;
+}
+
+/** The newest shipment's parcel of that carrier and tracking number. */
+export async function findParcelByTrackingNumber(q: Queryable, carrierCode: string, trackingNumber: string): Promise<TrackedParcelRow | undefined> {
+  const { rows } = await q.query<TrackedParcelRow>(
+    `SELECT s.id, s.store_id, s.env, s.carrier_code, s.status, s.updated_at, s.method_type, s.method_id, s.receiver, s.products, p.position,
+            (SELECT count(*)::int FROM shipment_parcels x WHERE x.shipment_id = s.id) AS parcel_count
+       FROM shipment_parcels p JOIN shipments s ON s.id = p.shipment_id
+      WHERE p.carrier_parcel_id = $1 AND s.carrier_code = $2
+      ORDER BY s.updated_at DESC LIMIT 1`,
+    [trackingNumber, carrierCode],
+  );
+  return rows[0];
+}
+
+/** A shipment's status history, newest first (shipment_events: written by migration 023's trigger on shipments). */
+export async function shipmentHistory(q: Queryable, shipmentId: string): Promise<{ status: ShipmentStatus; at: Date }[]> {
+  const { rows } = await q.query<{ status: ShipmentStatus; at: Date }>('SELECT status, at FROM shipment_events WHERE shipment_id = $1 ORDER BY at DESC, id DESC', [shipmentId]);
+  return rows;
+}
+
+/** The snake_case API's per-shipment webhook URL (migration 017's legacy_webhook_url). */
+export async function setLegacyWebhookUrl(q: Queryable, shipmentId: string, url: string): Promise<void> {
+  await q.query('UPDATE shipments SET legacy_webhook_url = $2 WHERE id = $1', [shipmentId, url]);
+}
+
+/** The live shipment (not registrationFailed) of each merchant reference, with its status. */
+export async function liveByReferences(q: Queryable, storeId: string, env: Env, refs: readonly string[]): Promise<Map<string, { id: string; status: string }>> {
+  const { rows } = await q.query<{ id: string; status: string; merchant_reference: string }>(
+    `SELECT id, status, merchant_reference FROM shipments
+      WHERE store_id = $1 AND env = $2 AND merchant_reference = ANY($3::text[]) AND status <> 'registrationFailed'`,
+    [storeId, env, refs],
+  );
+  return new Map(rows.map((r) => [r.merchant_reference, { id: r.id, status: r.status }]));
+}
+
+// --- the back office's shipping area -------------------------------------------------------
+
+export interface ShipmentListRow {
+  id: string;
+  merchant_reference: string | null;
+  status: string;
+  carrier_code: string | null;
+  method_type: string | null;
+  tracking_numbers: string[];
+  created_at: Date;
+  /** created_at in microseconds since the epoch (exact), for the next page's keyset. */
+  cursor_at: string;
+}
+
+export interface ShipmentFilter {
+  storeId: string;
+  env: Env;
+  /** A shipment uuid. */
+  id?: string;
+  /** A merchant reference or a parcel's tracking number. */
+  text?: string;
+  status?: string;
+  after?: { createdAt: string; id: string };
+  limit: number;
+}
+
+/**
+ * One page of a store's shipments, newest first, keyset-paged on (created_at, id) over the index
+ * shipments_store_env_created (migration 025), or with a status over shipments_store_env_status.
+ * A text search is a merchant reference (shipments_reference) or a tracking number
+ * (shipment_parcels_tracking).
+ */
+export async function listShipments(q: Queryable, f: ShipmentFilter): Promise<ShipmentListRow[]> {
+  const where = ['s.store_id = $1', 's.env = $2'];
+  const args: unknown[] = [f.storeId, f.env];
+  const add = (sql: (n: string) => string, v: unknown) => {
+    args.push(v);
+    where.push(sql(`$${args.length}`));
+  };
+  if (f.id !== undefined) add((n) => `s.id = ${n}::uuid`, f.id);
+  // One set of ids from two indexes (an OR over both columns would scan the store's shipments).
+  if (f.text !== undefined) {
+    add(
+      (n) => `s.id IN (SELECT r.id FROM shipments r WHERE r.store_id = $1 AND r.env = $2 AND r.merchant_reference = ${n}
+                       UNION ALL SELECT p.shipment_id FROM shipment_parcels p WHERE p.carrier_parcel_id = ${n})`,
+      f.text,
+    );
+  }
+  if (f.status !== undefined) add((n) => `s.status = ${n}`, f.status);
+  if (f.after) {
+    args.push(f.after.createdAt, f.after.id);
+    where.push(`(s.created_at, s.id) < ('epoch'::timestamptz + $${args.length - 1}::bigint * interval '1 microsecond', $${args.length}::uuid)`);
+  }
+  args.push(f.limit);
+  const { rows } = await q.query<ShipmentListRow>(
+    `SELECT s.id, s.merchant_reference, s.status, s.carrier_code, s.method_type, s.created_at,
+            (extract(epoch FROM s.created_at) * 1000000)::bigint::text AS cursor_at,
+            coalesce((SELECT array_agg(p.carrier_parcel_id ORDER BY p.position) FROM shipment_parcels p
+                       WHERE p.shipment_id = s.id AND p.carrier_parcel_id IS NOT NULL), '{}') AS tracking_numbers
+       FROM shipments s WHERE ${where.join(' AND ')}
+      ORDER BY s.created_at DESC, s.id DESC LIMIT $${args.length}`,
+    args,
+  );
+  return rows;
+}
+
+/** Whether the store has any shipment in `env` (a probe of shipments_store_env_created). */
+export async function hasShipments(q: Queryable, storeId: string, env: Env): Promise<boolean> {
+  const { rows } = await q.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM shipments WHERE store_id = $1 AND env = $2) AS any', [storeId, env]);
+  return rows[0]!.any;
+}

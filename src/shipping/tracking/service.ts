@@ -3,12 +3,11 @@
  * found by its carrier and tracking number. Only the destination town is shown, never the
  * receiver's name, phone or street address; products are listed as the spec says.
  */
-import type { Env } from '../../platform/env.js';
 import type { Queryable } from '../../platform/db.js';
-import type { ShippingMethodType } from '../carriers/contract.js';
 import { carrierDefinition } from '../carriers/registry.js';
 import { findPickupPoint } from '../catalogue/service.js';
-import type { ShipmentStatus } from '../shipments/store.js';
+import { findParcelByTrackingNumber, shipmentHistory, type ShipmentStatus } from '../shipments/store.js';
+import { selectStore } from '../../stores/store.js';
 
 /** Kassa's public page of one parcel: the `trackingLink` stored at registration. */
 export function trackingPageUrl(publicUrl: string, carrierCode: string, trackingNumber: string): string {
@@ -64,22 +63,6 @@ export interface TrackedParcel {
   products: { name: string; quantity: number }[];
 }
 
-/** Found by carrier and tracking number, so never a created shipment (migration 019: those have neither): the method columns are set. */
-interface Row {
-  id: string;
-  env: Env;
-  store_name: string;
-  carrier_code: string;
-  status: ShipmentStatus;
-  updated_at: Date;
-  method_type: ShippingMethodType;
-  method_id: string;
-  receiver: { locality: string | null; country: string | null };
-  products: { name: string; quantity: number }[] | null;
-  position: number;
-  parcel_count: number;
-}
-
 /** The tracking page's reads. */
 export class TrackingService {
   constructor(private readonly db: Queryable) {}
@@ -99,25 +82,18 @@ export async function findTrackedParcel(q: Queryable, carrierCode: string, track
     }
   })();
   if (!definition) return undefined;
-  const { rows } = await q.query<Row>(
-    `SELECT s.id, s.env, st.name AS store_name, s.carrier_code, s.status, s.updated_at, s.method_type, s.method_id, s.receiver, s.products, p.position,
-            (SELECT count(*)::int FROM shipment_parcels x WHERE x.shipment_id = s.id) AS parcel_count
-       FROM shipment_parcels p JOIN shipments s ON s.id = p.shipment_id JOIN stores st ON st.id = s.store_id
-      WHERE p.carrier_parcel_id = $1 AND s.carrier_code = $2
-      ORDER BY s.updated_at DESC LIMIT 1`,
-    [trackingNumber, carrierCode],
-  );
-  const r = rows[0];
+  const r = await findParcelByTrackingNumber(q, carrierCode, trackingNumber);
   if (!r) return undefined;
-  const events = await q.query<{ status: ShipmentStatus; at: Date }>('SELECT status, at FROM shipment_events WHERE shipment_id = $1 ORDER BY at DESC, id DESC', [r.id]);
+  const [events, store] = await Promise.all([shipmentHistory(q, r.id), selectStore(q, r.store_id)]);
+  if (!store) return undefined;
   const point = r.method_type === 'pickupPoint' ? findPickupPoint(r.method_id) : undefined;
   return {
     trackingNumber,
     carrierCode,
     carrierName: definition.name,
     carrierTrackingUrl: r.env === 'production' ? carrierPageUrl(definition, trackingNumber) : null,
-    storeName: r.store_name,
-    events: events.rows.map((e) => ({ status: e.status, at: e.at })),
+    storeName: store.name,
+    events: events.map((e) => ({ status: e.status, at: e.at })),
     status: r.status,
     updatedAt: r.updated_at,
     parcelIndex: r.position, // positions count from 1

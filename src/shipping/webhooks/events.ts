@@ -6,7 +6,7 @@
 import type { Queryable } from '../../platform/db.js';
 import { uuidv7 } from '../../platform/ids.js';
 import type { Env } from '../../platform/env.js';
-import { WAKE_CHANNEL } from '../../notifications/outbox.js';
+import { insertEventDeliveries } from './store.js';
 import { enqueueLegacyWebhooks } from '../legacy/webhooks/events.js';
 
 export const WEBHOOK_EVENTS = ['shipment.registered', 'shipment.registrationFailed', 'shipment.statusUpdated', 'shipment.labelsCreated', 'labelFile.ready', 'labelFile.creationFailed'] as const;
@@ -47,30 +47,11 @@ export function enqueueShipmentEvent(tx: Queryable, e: ShipmentEvent): Promise<n
  */
 export async function enqueueShipmentEvents(tx: Queryable, storeId: string, env: Env, events: readonly Pick<ShipmentEvent, 'eventType' | 'shipmentId' | 'data'>[]): Promise<number> {
   if (events.length === 0) return 0;
-  const eventIds = events.map(() => uuidv7());
-  const { rows } = await tx.query<{ n: number }>(
-    `WITH e AS (
-       SELECT e.*, jsonb_build_object('eventId', e.event_id::text, 'shipmentId', e.shipment_id::text,
-                                      'created', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                                      'data', e.data, 'eventType', e.event_type) AS claims
-         FROM unnest($3::uuid[], $4::uuid[], $5::jsonb[], $6::text[]) WITH ORDINALITY AS e(event_id, shipment_id, data, event_type, pos)
-     ), w AS (
-       INSERT INTO notifications (id, store_id, env, kind, subject_id, url, claims, webhook_id)
-       SELECT gen_random_uuid(), w.store_id, w.env, 'webhook', coalesce(e.shipment_id, e.event_id), w.url, e.claims, w.id
-         FROM e JOIN webhooks w ON w.store_id = $1 AND w.env = $2 AND e.event_type = ANY (w.enabled_events)
-        ORDER BY e.pos, w.id
-       RETURNING 1
-     ), s AS (
-       INSERT INTO notifications (id, store_id, env, kind, subject_id, url, claims, webhook_id)
-       SELECT gen_random_uuid(), s.store_id, s.env, 'webhook', s.id, s.notification_url, e.claims, NULL
-         FROM e JOIN shipments s ON s.id = e.shipment_id AND s.store_id = $1 AND s.env = $2 AND s.notification_url IS NOT NULL
-        WHERE NOT EXISTS (SELECT 1 FROM webhooks w WHERE w.store_id = $1 AND w.env = $2 AND w.url = s.notification_url
-                                                     AND e.event_type = ANY (w.enabled_events))
-        ORDER BY e.pos
-       RETURNING 1
-     )
-     SELECT (SELECT count(*) FROM w)::int + (SELECT count(*) FROM s)::int AS n, pg_notify('${WAKE_CHANNEL}', '')`,
-    [storeId, env, eventIds, events.map((e) => e.shipmentId), events.map((e) => JSON.stringify(e.data)), events.map((e) => e.eventType)],
+  const written = await insertEventDeliveries(
+    tx,
+    storeId,
+    env,
+    events.map((e) => ({ eventId: uuidv7(), shipmentId: e.shipmentId, dataJson: JSON.stringify(e.data), eventType: e.eventType })),
   );
-  return (rows[0]?.n ?? 0) + (await enqueueLegacyWebhooks(tx, storeId, env, events));
+  return written + (await enqueueLegacyWebhooks(tx, storeId, env, events));
 }

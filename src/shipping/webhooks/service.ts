@@ -9,6 +9,9 @@ import { Problems, Reader, isObject } from '../../platform/validate.js';
 import type { Env } from '../../platform/env.js';
 import { CallbackPolicy } from '../../platform/outbound.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from './events.js';
+import * as sql from './store.js';
+import type { WebhookRow } from './store.js';
+import { failPendingOfWebhook } from '../../notifications/store.js';
 
 export const MAX_WEBHOOKS = 10;
 
@@ -19,18 +22,11 @@ export interface Webhook {
   enabledEvents: WebhookEvent[];
 }
 
-interface WebhookRow {
-  id: string;
-  url: string;
-  enabled_events: WebhookEvent[];
-  created_at: Date;
-}
-
 const view = (r: WebhookRow): Webhook => ({
   id: r.id,
   createdAt: r.created_at.toISOString(),
   url: r.url,
-  enabledEvents: r.enabled_events,
+  enabledEvents: r.enabled_events as WebhookEvent[],
 });
 
 export interface WebhookInput {
@@ -70,33 +66,23 @@ export class WebhookService {
     this.callbacks.assert(input.url, env, 'url');
     return withTx(this.db, async (tx) => {
       // Serialises registrations of one store and environment, so two at once cannot make eleven.
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`webhooks:${storeId}:${env}`]);
-      const { rows: count } = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM webhooks WHERE store_id = $1 AND env = $2', [storeId, env]);
-      if (count[0]!.n >= MAX_WEBHOOKS) {
+      await sql.lockStoreWebhooks(tx, storeId, env);
+      if ((await sql.countWebhooks(tx, storeId, env)) >= MAX_WEBHOOKS) {
         throw Errors.badRequest(`a store can have at most ${MAX_WEBHOOKS} webhooks; delete one first`);
       }
-      const { rows } = await tx.query<WebhookRow>('INSERT INTO webhooks (id, store_id, env, url, enabled_events) VALUES ($1, $2, $3, $4, $5) RETURNING *', [
-        uuidv7(),
-        storeId,
-        env,
-        input.url,
-        input.enabledEvents,
-      ]);
-      return view(rows[0]!);
+      return view(await sql.insertWebhook(tx, uuidv7(), storeId, env, input.url, input.enabledEvents));
     });
   }
 
   async list(storeId: string, env: Env): Promise<Webhook[]> {
-    const { rows } = await this.db.query<WebhookRow>('SELECT * FROM webhooks WHERE store_id = $1 AND env = $2 ORDER BY created_at, id', [storeId, env]);
-    return rows.map(view);
+    return (await sql.selectWebhooks(this.db, storeId, env)).map(view);
   }
 
   /** Deletes a webhook of the store; its deliveries still pending are dropped (marked failed). */
   async delete(storeId: string, env: Env, id: string): Promise<void> {
     await withTx(this.db, async (tx) => {
-      const { rowCount } = await tx.query('DELETE FROM webhooks WHERE id = $1 AND store_id = $2 AND env = $3', [id, storeId, env]);
-      if (!rowCount) throw Errors.notFound(`Webhook ${id}`);
-      await tx.query(`UPDATE notifications SET status = 'failed', locked_until = NULL WHERE webhook_id = $1 AND status = 'pending'`, [id]);
+      if (!(await sql.deleteWebhook(tx, storeId, env, id))) throw Errors.notFound(`Webhook ${id}`);
+      await failPendingOfWebhook(tx, id);
     });
   }
 }

@@ -6,7 +6,7 @@ import { escapeXml } from '../../../platform/html.js';
 
 export { escapeXml };
 import type { Bank } from './banks.js';
-import { METHOD_LABELS, type PaymentMethodName } from './methods.js';
+import { METHOD_DEFINITIONS, type PaymentMethodName } from './methods.js';
 
 export type { PaymentMethodName } from './methods.js';
 
@@ -70,72 +70,9 @@ export function bankLogoSvg(bank: Bank): string {
   return svgOpen(bank.name) + `<rect x="0" y="0" width="${WIDTH}" height="${HEIGHT}" rx="${RADIUS}" ry="${RADIUS}" fill="${safeColor(bank.color)}"/>` + body + `</svg>`;
 }
 
-interface MethodStyle {
-  background: string;
-  /** White mark drawn inside the 8..56 × 8..56 icon box. */
-  icon: string;
-}
-
-const W = '#FFFFFF';
-
-const METHOD_STYLES: Readonly<Record<PaymentMethodName, MethodStyle>> = Object.freeze({
-  // Bank building: roof, three columns, base.
-  paymentInitiation: {
-    background: '#1F4E79',
-    icon:
-      `<polygon points="32,12 52,24 12,24" fill="${W}"/>` +
-      `<rect x="16" y="27" width="5" height="16" fill="${W}"/>` +
-      `<rect x="29.5" y="27" width="5" height="16" fill="${W}"/>` +
-      `<rect x="43" y="27" width="5" height="16" fill="${W}"/>` +
-      `<rect x="12" y="46" width="40" height="5" fill="${W}"/>`,
-  },
-  // Card: outline, magnetic stripe, chip.
-  cardPayments: {
-    background: '#2B2D42',
-    icon:
-      `<rect x="10" y="16" width="44" height="30" rx="4" fill="none" stroke="${W}" stroke-width="3"/>` +
-      `<rect x="10" y="22" width="44" height="6" fill="${W}"/>` +
-      `<rect x="15" y="33" width="9" height="7" rx="1.5" fill="${W}"/>`,
-  },
-  // Phone: outline, screen, home button.
-  mobilePay: {
-    background: '#5A78FF',
-    icon:
-      `<rect x="20" y="8" width="24" height="48" rx="4" fill="none" stroke="${W}" stroke-width="3"/>` +
-      `<rect x="24" y="14" width="16" height="30" fill="${W}"/>` +
-      `<circle cx="32" cy="50" r="2.5" fill="${W}"/>`,
-  },
-  // Code pad: rounded square with a six-digit-code dot row.
-  blik: {
-    background: '#000000',
-    icon:
-      `<rect x="10" y="14" width="44" height="36" rx="6" fill="none" stroke="${W}" stroke-width="3"/>` +
-      `<circle cx="18" cy="32" r="2.5" fill="${W}"/><circle cx="24.5" cy="32" r="2.5" fill="${W}"/>` +
-      `<circle cx="31" cy="32" r="2.5" fill="${W}"/><circle cx="37.5" cy="32" r="2.5" fill="${W}"/>` +
-      `<circle cx="44" cy="32" r="2.5" fill="#E6007E"/>`,
-  },
-  // Clock: pay later.
-  bnpl: {
-    background: '#6A1B9A',
-    icon:
-      `<circle cx="32" cy="32" r="20" fill="none" stroke="${W}" stroke-width="3"/>` +
-      `<line x1="32" y1="32" x2="32" y2="19" stroke="${W}" stroke-width="3" stroke-linecap="round"/>` +
-      `<line x1="32" y1="32" x2="42" y2="37" stroke="${W}" stroke-width="3" stroke-linecap="round"/>`,
-  },
-  // Rising bars: payment in instalments.
-  hirePurchase: {
-    background: '#00695C',
-    icon:
-      `<rect x="12" y="38" width="10" height="14" rx="1.5" fill="${W}"/>` +
-      `<rect x="27" y="28" width="10" height="24" rx="1.5" fill="${W}"/>` +
-      `<rect x="42" y="16" width="10" height="36" rx="1.5" fill="${W}"/>`,
-  },
-});
-
 /** Logo for a payment method: icon mark on the left, label on the right. */
 export function methodLogoSvg(method: PaymentMethodName): string {
-  const style = METHOD_STYLES[method];
-  const label = METHOD_LABELS[method];
+  const { logo: style, label } = METHOD_DEFINITIONS[method];
   const textX = 62;
   const size = fitFontSize(label, WIDTH - textX - 8, 22);
   return (

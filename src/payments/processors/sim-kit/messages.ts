@@ -1,5 +1,5 @@
 /**
- * Every visible string of the simulators' pages, in the eight gateway languages (the simulator
+ * Every visible string of the simulators' pages, in the eight languages of the hosted pages (the simulator
  * speaks the language Kassa asked for, as a bank does). `{name}` marks a placeholder.
  */
 import type { Locale } from '../../../platform/locales.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANKS } from '../../src/payments/methods/catalogue/banks.js';
-import { isValidIban } from '../../src/platform/iban.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { BANKS } from '../../../src/payments/methods/catalogue/banks.js';
+import { isValidIban } from '../../../src/platform/iban.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
 import { createOrder, forms, merchantToken, readOrder, Shopper, text } from './support.js';
 
 let t: TestApp;

@@ -4,9 +4,9 @@
  */
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { verify } from '../../src/platform/jwt.js';
-import type { TestApp } from '../support/app.js';
-import { orderPayload } from '../support/app.js';
+import { verify } from '../../../src/platform/jwt.js';
+import type { TestApp } from '../../support/app.js';
+import { orderPayload } from '../../support/app.js';
 
 export interface Button {
   name: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { createTestApp, type TestApp } from '../../support/app.js';
 import { createOrder, forms, merchantToken, methodOrder, readOrder, Shopper, text } from './support.js';
 
 let t: TestApp;
