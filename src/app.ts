@@ -19,7 +19,7 @@ import { SCHEMA_CONTROLLER } from './platform/serializers.js';
 import { installJsonBodyParser } from './platform/json-body.js';
 import { BODY_LIMIT_BYTES, installLingeringClose } from './platform/body-limit.js';
 import { installTextCheck } from './platform/text.js';
-import { loggerOptions, registerObservability } from './platform/observability.js';
+import { loggerOptions, registerObservability, requestLoggerFactory } from './platform/observability.js';
 import { orderRoutes } from './payments/orders/routes.js';
 import { refundRoutes } from './payments/refunds/routes.js';
 import { balanceRoutes } from './ledger/routes.js';
@@ -96,6 +96,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
     logger: opts.logLevel === false ? false : loggerOptions(opts.logLevel ?? config.logLevel, process.stdout),
+    // A request's child logger is made when it logs a line, not for every request (observability.ts).
+    ...(opts.logLevel === false ? {} : { childLoggerFactory: requestLoggerFactory }),
     trustProxy: config.trustProxy,
     // Fits the largest order the documented limits allow (platform/body-limit.ts); over it, a 413 naming it.
     bodyLimit: BODY_LIMIT_BYTES,

@@ -6,10 +6,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { timestampMs } from './timestamps.js';
 
 // bigint columns (money in minor units, counters) come back as JS bigint-safe strings by default;
 // parse int8 to number: amounts here stay far below 2^53 minor units.
 pg.types.setTypeParser(20, (v: string) => Number(v));
+
+// timestamptz: read into a Date straight from its text (timestampMs); pg's own parser for the rest.
+const parseTimestamptzSlowly = pg.types.getTypeParser(1184) as (v: string) => Date | number | null;
+export const parseTimestamptz = (v: string): Date | number | null => {
+  const t = timestampMs(v);
+  return t === undefined ? parseTimestamptzSlowly(v) : new Date(t);
+};
+pg.types.setTypeParser(1184, parseTimestamptz);
 
 export type Db = pg.Pool;
 export type Tx = pg.PoolClient;

@@ -135,14 +135,36 @@ export interface NewOrder {
   input: OrderInput;
 }
 
-/** SQL array types of the INPUT_COLUMNS, for unnest. */
+/** SQL types of the INPUT_COLUMNS. */
 const INPUT_TYPES = ['text', 'text', 'text', 'int8', 'text', 'text', 'text', 'text', 'jsonb', 'jsonb', 'jsonb', 'jsonb', 'uuid', 'int4'];
 
+/** The columns of one new order's record in INSERT_ORDERS' JSON parameter, with their SQL types. */
+const RECORD_COLUMNS = ['id', 'intent_id', 'store_id', 'env', 'merchant_reference', ...INPUT_COLUMNS];
+const RECORD_TYPES = ['uuid', 'uuid', 'uuid', 'text', 'text', ...INPUT_TYPES];
+/** `{"id":`, `,"intent_id":`, …: each record's keys, written once. */
+const RECORD_KEYS = RECORD_COLUMNS.map((c, i) => `${i ? ',' : '{'}${JSON.stringify(c)}:`);
+/** The jsonb columns: inputParams gives their JSON text, which goes into the record as it is. */
+const RECORD_JSONB = RECORD_TYPES.map((t) => t === 'jsonb');
+
+/** A new order as one JSON object of RECORD_COLUMNS (null for a missing value). */
+function orderRecord(it: NewOrder): string {
+  const values = [it.orderId, it.intentId, it.storeId, it.env, it.input.merchantReference, ...inputParams(it.input)];
+  let out = '';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    out += RECORD_KEYS[i]! + (v === null || v === undefined ? 'null' : RECORD_JSONB[i] ? (v as string) : JSON.stringify(v));
+  }
+  return `${out}}`;
+}
+
+/**
+ * The batch arrives as one JSON array of records ($1), read by json_to_recordset: one parameter to
+ * encode instead of one array per column (pg escapes every element of those in JavaScript), and
+ * the jsonb values travel as the JSON they are instead of as strings inside text arrays.
+ */
 const INSERT_ORDERS = `
   WITH input AS (
-    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[],
-      ${INPUT_COLUMNS.map((_, i) => `$${i + 6}::${INPUT_TYPES[i]}[]`).join(', ')})
-      AS t(id, intent_id, store_id, env, merchant_reference, ${INPUT_COLUMNS.join(', ')})
+    SELECT * FROM json_to_recordset($1::json) AS t(${RECORD_COLUMNS.map((c, i) => `${c} ${RECORD_TYPES[i]}`).join(', ')})
   ), stamped AS MATERIALIZED (
     SELECT input.*, store_now(input.store_id, input.env) AS now FROM input
   ), o AS (
@@ -218,12 +240,7 @@ function insertedRow(it: NewOrder, createdAt: Date, expiresAt: Date): OrderRow {
  * the caller updates the existing order instead.
  */
 export async function insertOrders(q: Queryable, items: readonly NewOrder[]): Promise<(OrderRow | undefined)[]> {
-  const cols: unknown[][] = [[], [], [], [], [], ...INPUT_COLUMNS.map(() => [])];
-  for (const it of items) {
-    const row = [it.orderId, it.intentId, it.storeId, it.env, it.input.merchantReference, ...inputParams(it.input)];
-    row.forEach((v, i) => cols[i]!.push(v));
-  }
-  const { rows } = await q.query<{ id: string; created_at: Date; expires_at: Date }>({ text: INSERT_ORDERS, values: cols });
+  const { rows } = await q.query<{ id: string; created_at: Date; expires_at: Date }>({ text: INSERT_ORDERS, values: [`[${items.map(orderRecord).join(',')}]`] });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return items.map((it) => {
     const r = byId.get(it.orderId);

@@ -2,6 +2,7 @@
  * The order as the spec shows it on the wire, and the order token's claims.
  */
 import { formatAmount, toNumber } from '../../platform/money.js';
+import { timestampMs } from '../../platform/timestamps.js';
 import { ADDRESS_FIELDS, type Address, type LineItem } from './schema.js';
 import { effectiveStatus, type OrderStatus } from './states.js';
 import type { IntentRow, OrderRow } from './store.js';
@@ -49,7 +50,8 @@ export interface OrderView {
   paymentUrl: string | null;
 }
 
-const iso = (d: Date | string): string => new Date(d).toISOString();
+/** A time as the API writes it; a string is one PostgreSQL wrote (in JSON), read without Date's parser when it can be. */
+const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(timestampMs(d) ?? d)).toISOString();
 
 function fullAddress(a: Address | null): Address | null {
   if (!a) return null;
