@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, escapeHtml, html, originOf, renderDocument, trusted } from './html.js';
+import { contentSecurityPolicy, escapeHtml, html, newNonce, originOf, renderDocument, trusted } from './html.js';
 import { fill, formatMoney } from './format.js';
 
 describe('html', () => {
@@ -42,5 +42,13 @@ describe('html', () => {
     expect(norm(formatMoney(1050, 'PLN', 'pl'))).toBe('10,50 zł');
     expect(norm(formatMoney(999999999999, 'EUR', 'en'))).toBe('€9,999,999,999.99');
     expect(fill('Pay {amount} to {payee} {x}', { amount: '1', payee: 'P' })).toBe('Pay 1 to P {x}');
+  });
+});
+
+describe('newNonce', () => {
+  it('16 random bytes in base64, never the same twice, also across draws of the random pool', () => {
+    const nonces = Array.from({ length: 1000 }, newNonce);
+    expect(new Set(nonces).size).toBe(1000);
+    for (const n of nonces) expect(Buffer.from(n, 'base64')).toHaveLength(16);
   });
 });

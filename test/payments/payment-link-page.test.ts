@@ -4,9 +4,9 @@
  * read for the chosen delivery only, with a problem list that names each field. The picker
  * script itself is exercised in test/browser/payment-links.test.ts.
  */
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../support/app.js';
 import type { CreatedStore } from '../../src/stores/service.js';
 import { CARRIERS } from '../../src/shipping/carriers/registry.js';
 import { LOCALES } from '../../src/platform/locales.js';
@@ -23,9 +23,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function shippingLink(locale = 'en'): Promise<string> {
-  const claims = { description: 'Kontserdipilet', currency: 'EUR', amount: 25, locale, askAdditionalInfo: true, showShippingOptions: true, customerCountry: 'EE', expiresAt: '2099-01-01 00:00:00' };
-  const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/payment-links', payload: { data: t.token(claims, { store: shop }) } });
+async function shippingLink(locale = 'en', more: Record<string, unknown> = {}, store = shop): Promise<string> {
+  const claims = {
+    description: 'Kontserdipilet',
+    currency: 'EUR',
+    amount: 25,
+    locale,
+    askAdditionalInfo: true,
+    showShippingOptions: true,
+    customerCountry: 'EE',
+    expiresAt: '2099-01-01 00:00:00',
+    ...more,
+  };
+  const res = await t.app.inject({ method: 'POST', url: '/sandbox/api/payment-links', payload: { data: t.token(claims, { store }) } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().uuid;
 }
@@ -165,5 +175,128 @@ describe('a submission reads the chosen delivery only (no JavaScript)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain(`<a href="#f-shipping">${LINK_MESSAGES.de.delivery}: ${LINK_MESSAGES.de.chooseDelivery}</a>`);
     expect(await orderCount(uuid)).toBe(0);
+  });
+});
+
+describe('the page as sent: assembled from ready parts, gzipped, revalidated', () => {
+  const get = (uuid: string, headers: Record<string, string> = {}, lang = 'en') => t.app.inject({ method: 'GET', url: `/links/${uuid}?lang=${lang}`, headers });
+  const nonceOf = (res: { headers: Record<string, unknown> }) => /script-src 'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))![1]!;
+  /** The page with its nonce replaced: the same page whatever the request's nonce. */
+  const withoutNonce = (body: string, nonce: string) => {
+    expect(body.split(`nonce="${nonce}"`).length, 'the nonce on the style sheet and the script').toBe(3);
+    return body.replaceAll(nonce, 'NONCE');
+  };
+
+  it('gzip decodes to the identity page; a fresh nonce in the page and the policy each time; Vary, ETag per coding, no-cache', async () => {
+    const uuid = await shippingLink();
+    const plain = await get(uuid);
+    const zipped = await get(uuid, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.headers['cache-control']).toBe('private, no-cache');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    const decoded = gunzipSync(zipped.rawPayload).toString();
+    expect(nonceOf(zipped)).not.toBe(nonceOf(plain));
+    expect(withoutNonce(decoded, nonceOf(zipped))).toBe(withoutNonce(plain.body, nonceOf(plain)));
+    expect(zipped.headers.etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-gzip"`);
+    expect(String(zipped.headers['content-security-policy'])).toContain("style-src 'nonce-");
+    // Every bit of it still there: the carriers' lists, the form, the footer.
+    expect(decoded).toContain('<select id="f-pickupPoint" name="pickupPoint">');
+    expect(decoded.slice(-40)).toMatch(/<\/footer>\s*<\/body>\s*<\/html>\s*$/);
+  });
+
+  it('If-None-Match naming either ETag: 304 without a policy (the kept page keeps its own and its nonce); the page again when not', async () => {
+    const uuid = await shippingLink();
+    const first = await get(uuid, { 'accept-encoding': 'gzip' });
+    for (const etag of [String(first.headers.etag), String(first.headers.etag).replace('-gzip', '')]) {
+      const again = await get(uuid, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers['content-security-policy']).toBeUndefined();
+      expect(again.headers.etag).toBe(first.headers.etag);
+    }
+    const other = await get(uuid, { 'accept-encoding': 'gzip', 'if-none-match': '"something-else"' });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('a change of the link, its store, its state, the offers or the locale is a new page (a new ETag, never a 304)', async () => {
+    const uuid = await shippingLink();
+    const etag = String((await get(uuid)).headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const fresh = async (u: string, lang = 'en') => {
+      const res = await get(u, { 'if-none-match': etag }, lang);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.etag).not.toBe(etag);
+      return res;
+    };
+    await fresh(uuid, 'de');
+    await fresh(await shippingLink('en', { amount: 26 }));
+    // Other offers: the carriers of another country.
+    const latvia = await fresh(await shippingLink('en', { customerCountry: 'LV' }));
+    expect(new Set(pointsByCarrier(latvia.body).get('omniva'))).toEqual(new Set(pickupPoints('omniva', 'LV').map((p) => p.id)));
+    expect(latvia.body).not.toContain(`value="${OMNIVA[0]}"`);
+    // The store renamed: a page read since says so (a link's page is kept at most a second; recent-pages.test.ts).
+    const unseen = await shippingLink();
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/operator/stores/${shop.id}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { name: 'Saatev pood 2' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await get(unseen)).body).toContain('<p>Saatev pood 2</p>');
+    await t.app.inject({ method: 'PATCH', url: `/operator/stores/${shop.id}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { name: 'Saatev pood' } });
+    // A link being paid: the closed page (409), whatever was asked for.
+    const single = await shippingLink('en', { type: 'one_time' });
+    const before = String((await get(single)).headers.etag);
+    orderOf(await post(single, { ...payer, shipping: 'courier:omniva-ee-courier-standard', street: 'Riia tn 15', locality: 'Tartu', postalCode: '51010' }));
+    const taken = await get(single, { 'if-none-match': before });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.headers['cache-control']).toBe('no-store');
+  });
+
+  it("another store's link with the same carriers shares the lists, never the store's own text", async () => {
+    const other = await t.createStore({ name: 'Teine pood', shippingAddress: { ...SENDER, firstName: null, lastName: null, companyName: null, region: null, email: null } as never });
+    const mine = (await get(await shippingLink())).body;
+    const theirs = (await get(await shippingLink('en', { description: 'Raamat' }, other))).body;
+    expect(theirs).toContain('<p>Teine pood</p>');
+    expect(theirs).not.toContain('Saatev pood');
+    expect(theirs).not.toContain('Kontserdipilet');
+    expect(mine).not.toContain('Teine pood');
+    expect(pointsByCarrier(theirs)).toEqual(pointsByCarrier(mine));
+  });
+
+  it("the carriers are the store's contracts in force in customerCountry (a stored sandbox contract replaces its carrier's built-ins everywhere)", async () => {
+    const own = await t.createStore({ name: 'Kolmas pood', shippingAddress: { ...SENDER, firstName: null, lastName: null, companyName: null, region: null, email: null } as never });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/operator/stores/${own.id}/carrier-contracts`,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { env: 'sandbox', carrierCode: 'omniva', country: 'LV' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    for (const store of [shop, own]) {
+      for (const country of ['EE', 'LV', 'FI', 'PL']) {
+        const active = (await t.services.carrierContracts.active(store.id, 'sandbox')).filter((c) => c.country === country).map((c) => c.carrierCode);
+        expect((await t.services.carrierContracts.carrierCodesIn(store.id, 'sandbox', country)).sort(), `${store.name} ${country}`).toEqual(active.sort());
+      }
+    }
+    const estonia = pointsByCarrier((await get(await shippingLink('en', {}, own))).body);
+    expect(estonia.has('omniva')).toBe(false);
+    expect(estonia.has('smartpost')).toBe(true);
+    expect(pointsByCarrier((await get(await shippingLink('en', { customerCountry: 'LV' }, own))).body).has('omniva')).toBe(true);
+  });
+
+  it('shown again with problems: the chosen point selected, once, in its carrier only; gzip decodes to the same page', async () => {
+    const uuid = await shippingLink();
+    const form = new URLSearchParams({ lang: 'en', ...payer, phone: '', shipping: 'pickupPoint:omniva', pickupPoint: OMNIVA[3]! }).toString();
+    const send = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `/links/${uuid}`, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: form });
+    const plain = await send({});
+    const zipped = await send({ 'accept-encoding': 'gzip' });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.headers['cache-control']).toBe('no-store');
+    expect(plain.headers.etag).toBeUndefined();
+    expect(plain.body.match(/ selected>/g)).toHaveLength(1);
+    expect(plain.body).toContain(`<option value="${OMNIVA[3]}" selected>`);
+    expect(pointsByCarrier(plain.body)).toEqual(pointsByCarrier((await get(uuid)).body));
+    expect(withoutNonce(gunzipSync(zipped.rawPayload).toString(), nonceOf(zipped))).toBe(withoutNonce(plain.body, nonceOf(plain)));
   });
 });

@@ -1,10 +1,19 @@
 /**
  * The payment link pages' HTML: the link's page (payer details, delivery, payment method), the
  * closed pages (expired, paid, being paid) and the thank-you page. Rendering only.
+ *
+ * The link's page is an AssembledPage (platform/assembled-reply.ts): its bulk, the delivery
+ * section with every carrier's pickup points (~130 KB for EE's carriers) and the style sheet, is
+ * rendered, measured and deflated once per (carrier offers, locale) and kept as bytes; per
+ * request only the link's own few KB are rendered, and the nonce is put in at sending. The page is
+ * rendered as text with marks where those parts go (random per process, never sent, so no link,
+ * store or payer text can forge one) and cut at them.
  */
+import { randomBytes } from 'node:crypto';
 import type { Locale } from '../../platform/locales.js';
 import { fill, formatMoney } from '../../platform/format.js';
-import { html, type Html } from '../../platform/html.js';
+import { AssembledPage, NONCE, StaticPart, type Part } from '../../platform/assembled-reply.js';
+import { html, trusted, type Html } from '../../platform/html.js';
 import { messages, METHOD_TITLE_KEYS } from '../hosted-pages/i18n.js';
 import { HOSTED_PAGE_CSS, LINK_FORM_CSS } from '../hosted-pages/styles.js';
 import { frame, type Frame } from '../hosted-pages/pages.js';
@@ -21,13 +30,46 @@ const LINK_CSS = `${HOSTED_PAGE_CSS}${LINK_FORM_CSS}`;
 /** The hosted pages' frame with the link form's style sheet. */
 const linkFrame = (f: Omit<Frame, 'css'>): string => frame({ ...f, css: LINK_CSS });
 
+/** The link's page's style sheet, as a static part. */
+const CSS_PART = new StaticPart(LINK_CSS);
+
+/** Begins a mark in rendered text: a static part's index or `n` (the nonce) follows, then END. */
+const MARK = `\u0001${randomBytes(12).toString('hex')}`;
+const END = '\u0002';
+
+/** The static parts of one rendering, placed in its text as marks, and the cut at them. */
+class Marks {
+  private readonly parts: StaticPart[] = [];
+  readonly nonce = `${MARK}n${END}`;
+
+  place(part: StaticPart): Html {
+    this.parts.push(part);
+    return trusted(`${MARK}${this.parts.length - 1}${END}`);
+  }
+
+  cut(text: string): Part[] {
+    const out: Part[] = [];
+    let at = 0;
+    for (let i = text.indexOf(MARK); i !== -1; i = text.indexOf(MARK, at)) {
+      out.push(text.slice(at, i));
+      const end = text.indexOf(END, i);
+      const id = text.slice(i + MARK.length, end);
+      const part = id === 'n' ? NONCE : this.parts[Number(id)];
+      if (part === undefined) throw new Error(`unknown page part ${id}`);
+      out.push(part);
+      at = end + END.length;
+    }
+    out.push(text.slice(at));
+    return out;
+  }
+}
+
 /** Where the pickup point picker's script is served (widget/bundles.ts). */
 const PICKER_SCRIPT_PATH = BROWSER_BUNDLES.linkPicker.paths[0];
 
 export interface LinkPageModel {
   page: LinkPage;
   locale: Locale;
-  nonce: string;
   /** Kassa's public URL: the carrier logos and the picker's script. */
   publicUrl: string;
   /** The posted fields, shown again with the problems beside them. */
@@ -83,15 +125,42 @@ function pointGroup(m: LinkPageModel, c: CarrierOffer, chosen: string): Html {
   return html`<optgroup label="${c.carrierName} (${plus(c.pickupPointCost, m)})" data-carrier="${c.carrierCode}">${options}</optgroup>`;
 }
 
-/** A carrier's point list with nothing chosen, rendered once per offer and locale (the page's bulk). */
-const GROUPS = new WeakMap<CarrierOffer, Map<Locale, Html>>();
+/** A carrier's point list with nothing chosen, rendered once per offer and locale (a page shown again with problems). */
+const GROUPS = new WeakMap<CarrierOffer, Map<Locale, StaticPart>>();
 
-function cachedGroup(m: LinkPageModel, c: CarrierOffer): Html {
+function cachedGroup(m: LinkPageModel, c: CarrierOffer): StaticPart {
   let byLocale = GROUPS.get(c);
   if (!byLocale) GROUPS.set(c, (byLocale = new Map()));
-  let rendered = byLocale.get(m.locale);
-  if (!rendered) byLocale.set(m.locale, (rendered = pointGroup(m, c, '')));
-  return rendered;
+  let part = byLocale.get(m.locale);
+  if (!part) byLocale.set(m.locale, (part = new StaticPart(pointGroup(m, c, '').value)));
+  return part;
+}
+
+/**
+ * The delivery section as the link's page first shows it (nothing chosen, no problems): the same
+ * for every link with the same offers (carriers, country, currency: service.ts keeps one object
+ * per offer), locale and public URL. A few store configurations and eight locales: kept, the
+ * oldest dropped past DELIVERY_KEPT.
+ */
+const DELIVERY = new Map<string, StaticPart>();
+const DELIVERY_KEPT = 64;
+const OFFER_IDS = new WeakMap<CarrierOffer, number>();
+let offerIds = 0;
+
+function cachedDelivery(t: LinkMessages, m: LinkPageModel): StaticPart {
+  const ids = m.page.carriers.map((c) => {
+    let id = OFFER_IDS.get(c);
+    if (id === undefined) OFFER_IDS.set(c, (id = ++offerIds));
+    return id;
+  });
+  const key = `${m.locale} ${m.publicUrl} ${ids.join(',')}`;
+  let part = DELIVERY.get(key);
+  if (!part) {
+    part = new StaticPart(deliverySection(t, m, (c) => pointGroup(m, c, '')).value);
+    if (DELIVERY.size >= DELIVERY_KEPT) DELIVERY.delete(DELIVERY.keys().next().value!);
+    DELIVERY.set(key, part);
+  }
+  return part;
 }
 
 /**
@@ -100,7 +169,7 @@ function cachedGroup(m: LinkPageModel, c: CarrierOffer): Html {
  * the server reads only the chosen one's; the picker script (widget/link-picker.ts) hides the
  * other and makes the list a searchable combobox.
  */
-function deliverySection(t: LinkMessages, m: LinkPageModel): Html {
+function deliverySection(t: LinkMessages, m: LinkPageModel, unchosenGroup: (c: CarrierOffer) => Html): Html {
   const chosen = m.values?.shipping ?? '';
   const choice = problemOf(t, m, 'shipping');
   let first = true;
@@ -115,7 +184,7 @@ function deliverySection(t: LinkMessages, m: LinkPageModel): Html {
     ...c.couriers.map((s) => radio(c, `courier:${s.id}`, s.type === 'standardB2B' ? t.courierB2B : t.courier, c.courierCost)),
   ]);
   const point = m.values?.pickupPoint ?? '';
-  const groups = m.page.carriers.filter((c) => c.points.length).map((c) => (point === '' ? cachedGroup(m, c) : pointGroup(m, c, point)));
+  const groups = m.page.carriers.filter((c) => c.points.length).map((c) => (c.points.some((p) => p.id === point) ? pointGroup(m, c, point) : unchosenGroup(c)));
   const pointProblem = problemOf(t, m, 'pickupPoint');
   return html`<fieldset><legend>${t.delivery}</legend>
 ${radios}${choice.note}
@@ -141,7 +210,25 @@ ${field(t, m, 'postalCode', 'text', 'postal-code', false)}
 }`;
 }
 
-export function linkPage(m: LinkPageModel): string {
+/**
+ * The link's page as first shown, per read of the link (routes.ts hands the same LinkPage out for
+ * a moment: recent-pages.ts) and locale: built once, sent again with another nonce.
+ */
+const BUILT = new WeakMap<LinkPage, Map<string, AssembledPage>>();
+
+/** The link's page; the nonce is put in when it is sent (sendAssembledHtml). */
+export function linkPage(m: LinkPageModel): AssembledPage {
+  if (m.values || m.problems) return buildLinkPage(m);
+  let byLocale = BUILT.get(m.page);
+  if (!byLocale) BUILT.set(m.page, (byLocale = new Map()));
+  const key = `${m.locale} ${m.publicUrl}`;
+  let page = byLocale.get(key);
+  if (!page) byLocale.set(key, (page = buildLinkPage(m)));
+  return page;
+}
+
+function buildLinkPage(m: LinkPageModel): AssembledPage {
+  const marks = new Marks();
   const t = LINK_MESSAGES[m.locale];
   const g = messages(m.locale);
   const { link, store } = m.page;
@@ -170,23 +257,25 @@ ${shipping ? field(t, m, 'phone', 'tel', 'tel', true) : ''}
 </fieldset>`
     : ''
 }
-${shipping ? deliverySection(t, m) : ''}
+${shipping ? (m.values || m.problems ? deliverySection(t, m, (c) => marks.place(cachedGroup(m, c))) : marks.place(cachedDelivery(t, m))) : ''}
 <fieldset><legend>${t.method}</legend>
 ${methods.length ? methods : html`<p>${t.noMethods}</p>`}${method.note}
 </fieldset>
 <button type="submit" class="primary">${t.pay}</button>
 </form>
 </section>
-${shipping ? html`<script nonce="${m.nonce}" src="${m.publicUrl}${PICKER_SCRIPT_PATH}" defer></script>` : ''}`;
-  return linkFrame({
+${shipping ? html`<script nonce="${trusted(marks.nonce)}" src="${m.publicUrl}${PICKER_SCRIPT_PATH}" defer></script>` : ''}`;
+  const text = frame({
     locale: m.locale,
-    nonce: m.nonce,
+    nonce: marks.nonce,
     title: link.description,
     storeName: store.name,
     sandbox: link.env === 'sandbox',
     langHref: (l) => `${base}?lang=${l}`,
     main,
+    css: marks.place(CSS_PART).value,
   });
+  return new AssembledPage(marks.cut(text));
 }
 
 export function closedPage(page: LinkPage, locale: Locale, nonce: string, why: 'expired' | 'paid' | 'taken'): string {

@@ -15,6 +15,7 @@ import { bearerToken, dataToken } from '../../platform/http-auth.js';
 import type { Env } from '../../platform/env.js';
 import { acceptedLocale, isLocale, type Locale } from '../../platform/locales.js';
 import { newNonce, originOf, sendHtml } from '../../platform/html.js';
+import { sendAssembledHtml } from '../../platform/assembled-reply.js';
 import {
   described,
   documentedOnly,
@@ -34,6 +35,7 @@ import { tokenBody } from '../orders/schema.js';
 import { effectiveStatus } from '../orders/states.js';
 import { messagePage } from '../hosted-pages/pages.js';
 import { closedPage, linkPage, thanksPage } from './pages.js';
+import { RecentLinkPages } from './recent-pages.js';
 import { CreatedLinkSchema, PaymentLinkSchema } from './schema.js';
 import type { LinkPage } from './service.js';
 
@@ -92,10 +94,13 @@ const page = { tags: ['pages'], security: Security.none };
 export async function paymentLinkPageRoutes(app: FastifyInstance, opts: { services: Services }): Promise<void> {
   const { links, config } = opts.services;
   const publicUrl = config.publicUrl;
+  // The page's GET reads through it (a moment old at most, never past the link's expiry); every POST reads afresh.
+  const recent = new RecentLinkPages((id) => links.page(id));
+  const publicOrigins = [originOf(publicUrl)].filter((o): o is string => o !== undefined);
   const policy = (nonce: string, returnUrl?: string | null) => ({
     nonce,
-    formOrigins: [originOf(publicUrl), returnUrl ? originOf(returnUrl) : undefined].filter((o): o is string => o !== undefined),
-    imageOrigins: [originOf(publicUrl)].filter((o): o is string => o !== undefined),
+    formOrigins: returnUrl ? [...publicOrigins, originOf(returnUrl)].filter((o): o is string => o !== undefined) : publicOrigins,
+    imageOrigins: publicOrigins,
   });
   const localeOf = (req: FastifyRequest, p: LinkPage | undefined, requested: string | undefined): Locale =>
     isLocale(requested) ? requested : (p?.link.locale ?? acceptedLocale(req.headers['accept-language']) ?? 'en');
@@ -145,13 +150,13 @@ export async function paymentLinkPageRoutes(app: FastifyInstance, opts: { servic
     },
     async (req, reply) => {
       const q = fieldsOf(req.query);
-      const p = await links.page(req.params.paymentLinkUuid);
+      const p = await recent.page(req.params.paymentLinkUuid);
       const locale = localeOf(req, p, q.lang);
       if (!p) return missing(reply, locale);
       if (p.status !== 'ACTIVE') return closed(reply, p, locale, p.status === 'PAID' ? 'paid' : 'expired');
       if (p.taken) return closed(reply, p, locale, 'taken');
-      const nonce = newNonce();
-      return sendHtml(reply, 200, linkPage({ page: p, locale, nonce, publicUrl }), policy(nonce));
+      // Gzipped from ready parts, with an ETag: a browser asking again gets 304 when nothing changed.
+      return sendAssembledHtml(req, reply, 200, linkPage({ page: p, locale, publicUrl }), { policy: policy(newNonce()), revalidate: true });
     },
   );
 
@@ -199,10 +204,10 @@ export async function paymentLinkPageRoutes(app: FastifyInstance, opts: { servic
       const locale = localeOf(req, p, f.lang);
       if (!p) return missing(reply, locale);
       const result = await links.submit(p, f, locale);
+      recent.drop(p.link.id);
       if (result.kind === 'closed') return closed(reply, p, locale, result.why);
       if (result.kind === 'invalid') {
-        const nonce = newNonce();
-        return sendHtml(reply, 400, linkPage({ page: p, locale, nonce, publicUrl, values: f, problems: result.problems }), policy(nonce));
+        return sendAssembledHtml(req, reply, 400, linkPage({ page: p, locale, publicUrl, values: f, problems: result.problems }), { policy: policy(newNonce()), revalidate: false });
       }
       return reply.code(303).header('cache-control', 'no-store').header('location', `${publicUrl}/pay/${result.orderId}?lang=${locale}`).send();
     },

@@ -268,9 +268,14 @@ export class PaymentLinkService {
     if (!isUuid(id)) return undefined;
     const link = await sql.readLink(this.db, id);
     if (!link) return undefined;
-    // The store and the carriers are independent reads: in parallel.
-    const [store, carriers, order] = await Promise.all([this.deps.stores.get(link.store_id), this.carriers(link), link.order_id ? this.deps.orders.getById(link.order_id) : undefined]);
-    if (!store) return undefined;
+    // The store and the carriers are independent reads: in parallel. The store comes through the
+    // key cache, as every API request's does (KASSA_AUTH_CACHE_MS; dropped on this node when its
+    // settings change): no query per page view.
+    const [{ store }, carriers, order] = await Promise.all([
+      this.deps.keys.forStore(link.store_id, link.env),
+      this.carriers(link),
+      link.order_id ? this.deps.orders.getById(link.order_id) : undefined,
+    ]);
     const taken = order !== undefined && effectiveStatus(order.status, new Date(order.expires_at), new Date(order.now)) === 'PENDING';
     return { link, store, status: linkStatus(link), methods: linkMethods(store, link), carriers, taken };
   }
@@ -279,7 +284,7 @@ export class PaymentLinkService {
   private async carriers(link: LinkRow): Promise<CarrierOffer[]> {
     if (!link.show_shipping_options || !link.customer_country || !isCountryCode(link.customer_country)) return [];
     const country = link.customer_country;
-    const codes = [...new Set((await this.deps.contracts.active(link.store_id, link.env)).filter((c) => c.country === country).map((c) => c.carrierCode))].sort();
+    const codes = [...new Set(await this.deps.contracts.carrierCodesIn(link.store_id, link.env, country))].sort();
     return codes.map((code) => carrierOffer(code, country, link.currency)).filter((c) => c.points.length > 0 || c.couriers.length > 0);
   }
 

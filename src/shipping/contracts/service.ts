@@ -80,8 +80,7 @@ const SANDBOX_BUILT_IN_CARRIERS: readonly CarrierDefinition<CarrierCode>[] = CAR
  * counter.
  */
 export function builtInSandboxContracts(storeId: string, storeCreatedAt: Date, stored: readonly CarrierContract[]): CarrierContract[] {
-  const configured = new Set(stored.map((c) => c.carrierCode));
-  return SANDBOX_BUILT_IN_CARRIERS.filter((d) => !configured.has(d.code)).flatMap((d) => {
+  return builtInSandboxCarriers(stored).flatMap((d) => {
     const service = d.supportedContractTypes.includes('SERVICE');
     const account = service ? null : d.sandboxTestAccount;
     return d.countries.map(
@@ -107,6 +106,12 @@ export function builtInSandboxContracts(storeId: string, storeCreatedAt: Date, s
       }),
     );
   });
+}
+
+/** The carriers whose built-in sandbox contracts are in force beside the stored ones: those the operator configured none with. */
+function builtInSandboxCarriers(stored: readonly CarrierContract[]): CarrierDefinition<CarrierCode>[] {
+  const configured = new Set(stored.map((c) => c.carrierCode));
+  return SANDBOX_BUILT_IN_CARRIERS.filter((d) => !configured.has(d.code));
 }
 
 const codesOf = (pick: (d: CarrierDefinition<CarrierCode>) => boolean): string =>
@@ -263,6 +268,19 @@ export class CarrierContractService {
     const found = await store.listWithStore(storeId, env);
     if (!found) return [];
     return [...found.contracts, ...builtInSandboxContracts(storeId, found.storeCreatedAt, found.contracts)];
+  }
+
+  /**
+   * The carriers of the contracts `active` holds in `country` (a code once per contract), without
+   * deriving the built-in contracts themselves (a SHA-1 id each): the payment link page's carriers.
+   */
+  async carrierCodesIn(storeId: string, env: Env, country: string): Promise<CarrierCode[]> {
+    const inCountry = (contracts: readonly CarrierContract[]) => contracts.filter((c) => c.country === country).map((c) => c.carrierCode);
+    if (env !== 'sandbox') return inCountry(await this.store.list(storeId, env));
+    const found = await this.store.listWithStore(storeId, env);
+    if (!found) return [];
+    const builtIn = builtInSandboxCarriers(found.contracts).filter((d) => (d.countries as readonly string[]).includes(country));
+    return [...inCountry(found.contracts), ...builtIn.map((d) => d.code)];
   }
 
   delete(storeId: string, id: string): Promise<boolean> {

@@ -1,0 +1,254 @@
+/**
+ * An answer assembled per request from ready parts, gzipped without compressing anything at
+ * request time. A page that is mostly the same for everyone (the payment link page's pickup point
+ * list) but carries a few per-request bytes (the CSP nonce, the link's own text) is a list of
+ * parts:
+ *  - static parts (`StaticPart`): bytes rendered once and kept, with their CRC-32, SHA-256 and
+ *    raw deflate computed on first use;
+ *  - request parts: short text, and `NONCE` where the response's nonce goes.
+ *
+ * The gzip representation is one ordinary gzip member (RFC 1952): the static parts' deflate
+ * segments, each compressed on its own and ended on a byte boundary by a sync flush (so no
+ * back-reference leaves it, and segments can follow each other in any order), with the request
+ * parts between them as stored (uncompressed) deflate blocks, then an empty final block and the
+ * trailer. The trailer's CRC-32 of the whole is combined from the parts' CRCs (`crc32Combine`,
+ * zlib's crc32_combine), so only the request parts' bytes are read per request. Brotli has no such
+ * seams (literal context and the distance cache run across meta-blocks), so these answers are
+ * gzip or identity.
+ *
+ * The ETag is strong and leaves out the nonce: it changes exactly when any other byte would.
+ * Because a 304 updates the headers the browser stored with the page (RFC 9111 §4.3.4), a 304
+ * carries no Content-Security-Policy: the browser keeps the policy whose nonce is in the page it
+ * kept.
+ */
+import { hash } from 'node:crypto';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsGzip, gzipEtag, ifNoneMatch } from './cached-reply.js';
+import { pageHeaders, type SecurityPolicy } from './html.js';
+
+/** Where the response's nonce goes. */
+export const NONCE: unique symbol = Symbol('nonce');
+
+/** Request parts of at least this many bytes are deflated per request instead of stored (an error page re-rendered whole). */
+const DEFLATE_REQUEST_PARTS_FROM = 16 * 1024;
+
+/** Bytes that are the same for every request: CRC-32, digest and deflate segment computed once. */
+export class StaticPart {
+  readonly bytes: Buffer;
+  readonly crc: number;
+  private deflated: Buffer | undefined;
+  private sha: string | undefined;
+
+  constructor(text: string | Buffer) {
+    this.bytes = typeof text === 'string' ? Buffer.from(text) : text;
+    this.crc = crc32(this.bytes);
+  }
+
+  /** Raw deflate, not final, ending on a byte boundary (a sync flush). */
+  deflate(): Buffer {
+    return (this.deflated ??= deflateSegment(this.bytes));
+  }
+
+  /** SHA-256, base64url. */
+  digest(): string {
+    return (this.sha ??= hash('sha256', this.bytes, 'base64url'));
+  }
+}
+
+export type Part = StaticPart | string | typeof NONCE;
+
+function deflateSegment(bytes: Buffer): Buffer {
+  return deflateRawSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH });
+}
+
+// --- CRC-32 of a concatenation, from the pieces' CRCs (zlib's crc32_combine, crc32.c) ------------
+
+const POLY = 0xedb88320;
+
+/** a(x) b(x) modulo p(x), the CRC polynomial; bit-reflected, as the CRC itself. */
+function multModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let p = 0;
+  for (;;) {
+    if ((a & m) !== 0) {
+      p ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ POLY : b >>> 1;
+  }
+  return p >>> 0;
+}
+
+/** x^(2^k) modulo p(x), k = 0..31. */
+const X2N: readonly number[] = (() => {
+  const table = [0x40000000];
+  for (let k = 1; k < 32; k++) table.push(multModP(table[k - 1]!, table[k - 1]!));
+  return table;
+})();
+
+/** x^(n 2^k) modulo p(x). */
+function x2nModP(n: number, k: number): number {
+  let p = 0x80000000;
+  while (n > 0) {
+    if (n & 1) p = multModP(X2N[k & 31]!, p);
+    n = Math.floor(n / 2);
+    k++;
+  }
+  return p;
+}
+
+/** The CRC-32 of A followed by B, from crc(A), crc(B) and B's length. */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
+  return (multModP(x2nModP(lengthB, 3), crcA) ^ crcB) >>> 0;
+}
+
+// --- deflate framing -------------------------------------------------------------------------
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty stored block with BFINAL set: ends the deflate stream (byte-aligned before and after). */
+const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
+const STORED_MAX = 0xffff;
+
+/** `bytes` as stored deflate blocks, not final; starts and ends on a byte boundary. */
+function storedBlocks(bytes: Buffer, out: Buffer[]): void {
+  for (let at = 0; at < bytes.length; at += STORED_MAX) {
+    const chunk = bytes.subarray(at, at + STORED_MAX);
+    const header = Buffer.allocUnsafe(5);
+    header[0] = 0; // BFINAL 0, BTYPE 00 (stored); the rest of the byte is padding
+    header.writeUInt16LE(chunk.length, 1);
+    header.writeUInt16LE(~chunk.length & 0xffff, 3);
+    out.push(header, chunk);
+  }
+}
+
+/** The bytes between two nonces, ready to be sent: deflate segments and stored blocks, with the CRC-32 and length of what they decode to. */
+interface Run {
+  deflated: Buffer;
+  crc: number;
+  length: number;
+}
+
+/** A page's parts, with its request parts as bytes (adjacent ones merged) and its ETag (nonce left out). */
+export class AssembledPage {
+  /** StaticPart, a request part's bytes, or NONCE. */
+  private readonly parts: readonly (StaticPart | Buffer | typeof NONCE)[];
+  readonly etag: string;
+  /** The runs between the nonces, made on the first gzip (a page kept and sent again reuses them). */
+  private runs: Run[] | undefined;
+
+  constructor(parts: readonly Part[]) {
+    const out: (StaticPart | Buffer | typeof NONCE)[] = [];
+    // What the ETag is the digest of: each part tagged and length-prefixed (a byte moved across a
+    // seam changes it), a static part by its digest.
+    let tagged = '';
+    let text = '';
+    const flush = () => {
+      if (text === '') return;
+      out.push(Buffer.from(text));
+      tagged += `r${text.length}:${text}`;
+      text = '';
+    };
+    for (const p of parts) {
+      if (typeof p === 'string') text += p;
+      else {
+        flush();
+        out.push(p);
+        tagged += p === NONCE ? 'n' : `s${p.bytes.length}:${p.digest()}`;
+      }
+    }
+    flush();
+    this.parts = out;
+    this.etag = `"${hash('sha256', tagged, 'base64url').slice(0, 27)}"`;
+  }
+
+  /** The page's bytes with `nonce` in place. */
+  identity(nonce: string): Buffer {
+    const n = Buffer.from(nonce);
+    return Buffer.concat(this.parts.map((p) => (p === NONCE ? n : p instanceof StaticPart ? p.bytes : p)));
+  }
+
+  /** The page as one gzip member (see the module comment). */
+  gzip(nonce: string): Buffer {
+    const runs = (this.runs ??= this.deflateRuns());
+    const n = Buffer.from(nonce);
+    const nonceBlocks: Buffer[] = [];
+    storedBlocks(n, nonceBlocks);
+    const out: Buffer[] = [GZIP_HEADER];
+    let crc = 0;
+    let length = 0;
+    for (let i = 0; i < runs.length; i++) {
+      const run = runs[i]!;
+      if (i > 0) {
+        out.push(...nonceBlocks);
+        crc = crc32(n, crc);
+        length += n.length;
+      }
+      out.push(run.deflated);
+      crc = crc32Combine(crc, run.crc, run.length);
+      length += run.length;
+    }
+    const trailer = Buffer.allocUnsafe(8);
+    trailer.writeUInt32LE(crc >>> 0, 0);
+    trailer.writeUInt32LE(length % 2 ** 32, 4);
+    out.push(FINAL_BLOCK, trailer);
+    return Buffer.concat(out);
+  }
+
+  /** The parts between the nonces, each run as deflate segments (static parts) and stored blocks (request parts). */
+  private deflateRuns(): Run[] {
+    const runs: Run[] = [];
+    let run: Buffer[] = [];
+    let crc = 0;
+    let length = 0;
+    const endRun = () => {
+      runs.push({ deflated: Buffer.concat(run), crc, length });
+      run = [];
+      crc = 0;
+      length = 0;
+    };
+    for (const p of this.parts) {
+      if (p === NONCE) endRun();
+      else if (p instanceof StaticPart) {
+        run.push(p.deflate());
+        crc = crc32Combine(crc, p.crc, p.bytes.length);
+        length += p.bytes.length;
+      } else {
+        if (p.length >= DEFLATE_REQUEST_PARTS_FROM) run.push(deflateSegment(p));
+        else storedBlocks(p, run);
+        crc = crc32(p, crc);
+        length += p.length;
+      }
+    }
+    endRun();
+    return runs;
+  }
+}
+
+export interface AssembledHtmlOptions {
+  /** The response's nonce (filled in for NONCE, and in the policy). */
+  policy: SecurityPolicy;
+  /**
+   * ETag and `private, no-cache` (a browser may keep the page and ask again with If-None-Match:
+   * 304 when nothing changed); otherwise `no-store` like every other page (sendHtml).
+   */
+  revalidate: boolean;
+}
+
+/** Sends an assembled HTML page: gzip when accepted, 304 when If-None-Match names it (revalidate only). */
+export function sendAssembledHtml(req: FastifyRequest, reply: FastifyReply, status: number, page: AssembledPage, o: AssembledHtmlOptions): FastifyReply {
+  const gzip = acceptsGzip(req.headers['accept-encoding']);
+  reply.header('vary', 'accept-encoding');
+  if (o.revalidate) {
+    reply.header('etag', gzip ? gzipEtag(page.etag) : page.etag);
+    if (status === 200 && ifNoneMatch(req.headers['if-none-match'], [page.etag, gzipEtag(page.etag)])) {
+      // No Content-Security-Policy: the stored page's own (with its nonce) stays in force.
+      return reply.code(304).header('cache-control', 'private, no-cache').send();
+    }
+  }
+  pageHeaders(reply.code(status), o.policy);
+  if (o.revalidate) reply.header('cache-control', 'private, no-cache');
+  if (!gzip) return reply.send(page.identity(o.policy.nonce));
+  return reply.header('content-encoding', 'gzip').send(page.gzip(o.policy.nonce));
+}
