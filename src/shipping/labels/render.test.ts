@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { textCleaner } from './fonts.js';
 import { LabelInputError, type LabelInput } from './model.js';
-import { orderLabels, pageGeometry, renderLabels, writeLabels } from './render.js';
+import { orderLabels, pageGeometry, renderLabels, writeLabels, type RenderLabelsOptions } from './render.js';
 import { sampleLabel, sampleLabels } from '../../../test/support/labels/samples.js';
 
 const PDFTOPPM = '/usr/bin/pdftoppm';
@@ -197,6 +197,31 @@ describe('text for the fonts', () => {
     expect(clean('A\u0304')).toBe('Ā'); // combining macron composed
     expect(clean('李 Li')).toBe('? Li');
   });
+});
+
+describe('content streams (PageContent)', () => {
+  // The renderer builds pages' content streams itself (fewer Buffers for the garbage collector);
+  // the bytes must be pdfkit's own, for every layout and both font kinds.
+  const labels = sampleLabels(60);
+  const layouts: RenderLabelsOptions[] = [
+    { pageSize: 'A6' },
+    { pageSize: 'A4', labelsPerPage: 4, order: 'merchantReference' },
+    { pageSize: 'A4', labelsPerPage: 2 },
+    { pageSize: 'A4', labelsPerPage: 1, font: 'builtin' },
+  ];
+  const bytes = async (opts: RenderLabelsOptions, pdfkitContent: boolean): Promise<Buffer> => {
+    const chunks: Buffer[] = [];
+    await writeLabels(labels, { ...opts, documentDate: new Date('2026-01-02T03:04:05Z') }, new Writable({ write: (c: Buffer, _e, cb) => (chunks.push(c), cb()) }), { pdfkitContent });
+    return Buffer.concat(chunks);
+  };
+  for (const opts of layouts) {
+    it(`are byte for byte pdfkit's (${JSON.stringify(opts)})`, async () => {
+      const ours = await bytes(opts, false);
+      const theirs = await bytes(opts, true);
+      expect(ours.length).toBe(theirs.length);
+      expect(ours.equals(theirs)).toBe(true);
+    });
+  }
 });
 
 describe('bounded memory', () => {

@@ -16,10 +16,16 @@
  * small bookkeeping inside pdfkit (one xref offset and one page reference per page). pdfkit's
  * per-font text layout cache (one entry per distinct word, never evicted) would grow with every
  * unique name and tracking number, but switching it off makes embedded-font text ~2× slower
- * (every measurement re-runs OpenType shaping), so we keep it and empty it every
- * LAYOUT_CACHE_LABELS labels (see trimLayoutCaches).
+ * (every measurement re-runs OpenType shaping), so we keep it and trim it every
+ * LAYOUT_CACHE_LABELS labels to the words that recur (see LayoutCaches).
+ *
+ * What a file costs is mostly garbage, not what it keeps: V8 frees a Buffer's memory only at a
+ * full collection, and objects that live through two scavenges wait for one in the old
+ * generation, so both pile up between two full collections and lift the process's RSS for good
+ * (the allocator keeps what it got). PageContent and LayoutCaches cut both (render.memory.test.ts).
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { resolveFonts, textCleaner, type LabelFontChoice } from './fonts.js';
 import { drawLabel, mm, type DrawContext, type Rect } from './layout.js';
@@ -200,20 +206,121 @@ function drained(sink: Writable): Promise<void> {
 
 const YIELD_EVERY = 16;
 const FLUSH_BYTES = 64 * 1024;
-const LAYOUT_CACHE_LABELS = 64;
+/**
+ * How often pdfkit's per-font word layout caches are trimmed, in labels. A word that is in the
+ * cache at two trims in a row (it was laid out in both windows: captions, the sender, carrier
+ * names, common towns) stays; the rest (receivers' names, tracking numbers, references) goes.
+ * Emptying the caches every 64 labels kept fontkit's layouts of one-off words alive long enough
+ * to be promoted to the old generation (~6 MB per 1,000 labels, garbage until the next full
+ * collection), and laid the constant words out again after each trim: 5,026 layouts for 1,000
+ * sample labels, 3,727 now. Emptying them every label instead cost ~40 % more CPU.
+ */
+const LAYOUT_CACHE_LABELS = 8;
 
 /**
- * Empties pdfkit's per-font word layout caches (EmbeddedFont.layoutCache, pdfkit 0.17). This
- * reaches into pdfkit internals on purpose, defensively: if a future pdfkit renames them, this
- * does nothing and only the memory bound is lost (the memory test in render.test.ts would say so).
+ * Trims pdfkit's per-font word layout caches (EmbeddedFont.layoutCache, pdfkit 0.17), keeping the
+ * words that were also there at the previous trim. This reaches into pdfkit internals on purpose,
+ * defensively: if a future pdfkit renames them, this does nothing and only the memory bound is
+ * lost (the memory test in render.memory.test.ts would say so).
  */
-function trimLayoutCaches(doc: PDFKit.PDFDocument): void {
-  const families = (doc as unknown as { _fontFamilies?: Record<string, unknown> })._fontFamilies;
-  if (!families || typeof families !== 'object') return;
-  for (const font of Object.values(families)) {
-    if (font && typeof font === 'object' && 'layoutCache' in font && font.layoutCache) {
-      (font as { layoutCache: Record<string, unknown> }).layoutCache = Object.create(null) as Record<string, unknown>;
+class LayoutCaches {
+  private readonly previous = new WeakMap<object, Set<string>>();
+
+  trim(doc: PDFKit.PDFDocument): void {
+    const families = (doc as unknown as { _fontFamilies?: Record<string, unknown> })._fontFamilies;
+    if (!families || typeof families !== 'object') return;
+    // A font is there under each name it was asked for (the registered one and its PostScript name).
+    for (const font of new Set(Object.values(families))) {
+      if (!font || typeof font !== 'object' || !('layoutCache' in font) || !font.layoutCache || typeof font.layoutCache !== 'object') continue;
+      const cache = font.layoutCache as Record<string, unknown>;
+      const words = Object.keys(cache);
+      const before = this.previous.get(font);
+      const kept = Object.create(null) as Record<string, unknown>;
+      if (before) for (const w of words) if (before.has(w)) kept[w] = cache[w];
+      this.previous.set(font, new Set(words));
+      (font as { layoutCache: Record<string, unknown> }).layoutCache = kept;
     }
+  }
+}
+
+/** The parts of pdfkit's PDFReference (pdfkit 0.17) that PageContent replaces on a page's content stream. */
+interface ContentRef {
+  write(chunk: unknown): unknown;
+  finalize(): unknown;
+  compress: boolean;
+  buffer: unknown[];
+  data: { Length?: number; Filter?: string };
+}
+
+/**
+ * deflate's output buffer per page. zlib.deflateSync's default (16 KiB) is 5× a page's compressed
+ * content (~2.7 KiB).
+ */
+const DEFLATE_CHUNK = 4 * 1024;
+
+/**
+ * Replaces how pdfkit turns a page's drawing operators into its compressed content stream, to
+ * allocate less memory outside the JavaScript heap: pdfkit 0.17's PDFReference.write makes one
+ * Buffer per operator (`Buffer.from(op + '\n', 'binary')`, ~600 per label), finalize joins them
+ * into a new Buffer and deflates it into a fresh 16 KiB one: ~50 MB of Buffers for 1,000 labels.
+ * V8 frees such Buffers' memory only at a full garbage collection (measured: a scavenge frees
+ * none), so they pile up to tens of MB between two and lift the process's RSS, which then stays
+ * up (the allocator keeps what it got). Here the operators are collected as strings, encoded into
+ * one scratch buffer that the whole document reuses, and deflated into a 4 KiB one: ~10 MB of
+ * Buffers for 1,000 labels, the output included.
+ *
+ * The bytes are pdfkit's own: each operator followed by a newline, latin1, deflated with zlib's
+ * defaults, then pdfkit's finalize (the object, its Length and Filter in its order, offsets);
+ * render.test.ts compares them with pdfkit's. Like LayoutCaches, this reaches into pdfkit on
+ * purpose and defensively: a page whose content stream lacks these members is left to pdfkit, and
+ * only the memory saving is lost (the memory test says so).
+ */
+class PageContent {
+  private scratch = Buffer.allocUnsafe(64 * 1024);
+
+  /** Takes over the current page's content stream. */
+  adopt(doc: PDFKit.PDFDocument): void {
+    const ref = (doc as unknown as { page?: { content?: Partial<ContentRef> } }).page?.content;
+    if (!ref || typeof ref.write !== 'function' || typeof ref.finalize !== 'function' || !Array.isArray(ref.buffer) || typeof ref.data !== 'object') return;
+    const own = ref as ContentRef;
+    // addPage has already written the page's initial transform, one Buffer per operator with its
+    // newline: those become the first operators here.
+    if (!own.buffer.every((b) => b instanceof Uint8Array && b.length > 0 && b[b.length - 1] === 0x0a)) return;
+    let ops: string[] = (own.buffer as Uint8Array[]).map((b) => Buffer.from(b.buffer, b.byteOffset, b.length - 1).toString('latin1'));
+    own.buffer = [];
+    const write = own.write.bind(own);
+    const finalize = own.finalize.bind(own);
+    // Anything but an operator string (never, from the layout) goes through pdfkit as it came.
+    let mixed = false;
+    own.write = (chunk: unknown): unknown => {
+      if (typeof chunk === 'string' && !mixed) {
+        ops.push(chunk);
+        return undefined;
+      }
+      mixed = true;
+      // pdfkit appends the newline after the last one, as after each operator.
+      if (ops.length) write(ops.join('\n'));
+      ops = [];
+      return write(chunk);
+    };
+    own.finalize = (): unknown => {
+      if (!mixed && ops.length && own.compress) {
+        // What pdfkit's write sets, in its order (the dictionary's keys print in insertion order).
+        own.data.Length ??= 0;
+        own.data.Filter = 'FlateDecode';
+        own.buffer = [this.deflate(`${ops.join('\n')}\n`)];
+        own.compress = false;
+      } else if (ops.length) write(ops.join('\n'));
+      ops = [];
+      return finalize();
+    };
+  }
+
+  private deflate(content: string): Buffer {
+    // latin1: one byte per character, as pdfkit's 'binary'.
+    if (content.length > this.scratch.length) this.scratch = Buffer.allocUnsafe(content.length * 2);
+    const n = this.scratch.write(content, 0, 'latin1');
+    return deflateSync(this.scratch.subarray(0, n), { chunkSize: DEFLATE_CHUNK });
   }
 }
 
@@ -223,16 +330,21 @@ function trimLayoutCaches(doc: PDFKit.PDFDocument): void {
  * sink is destroyed with the error (a half-written PDF must not look complete) and the
  * promise rejects.
  */
-export async function writeLabels(labels: LabelSource, opts: RenderLabelsOptions, sink: Writable): Promise<RenderStats> {
+export async function writeLabels(labels: LabelSource, opts: RenderLabelsOptions, sink: Writable, internals: RenderInternals = {}): Promise<RenderStats> {
   try {
-    return await writeLabelsUnguarded(labels, opts, sink);
+    return await writeLabelsUnguarded(labels, opts, sink, internals);
   } catch (err) {
     if (!sink.destroyed) sink.destroy(err instanceof Error ? err : new Error(String(err)));
     throw err;
   }
 }
 
-async function writeLabelsUnguarded(labels: LabelSource, opts: RenderLabelsOptions, sink: Writable): Promise<RenderStats> {
+/** For tests: `pdfkitContent` leaves pages' content streams to pdfkit (no PageContent), to compare the bytes. */
+export interface RenderInternals {
+  pdfkitContent?: boolean;
+}
+
+async function writeLabelsUnguarded(labels: LabelSource, opts: RenderLabelsOptions, sink: Writable, internals: RenderInternals): Promise<RenderStats> {
   const order = opts.order ?? 'asGiven';
   if (opts.pageSize !== 'A6' && opts.pageSize !== 'A4') throw new TypeError(`pageSize must be 'A6' or 'A4'`);
   const perPage: LabelsPerPage = opts.pageSize === 'A6' ? 1 : (opts.labelsPerPage ?? 4);
@@ -279,6 +391,8 @@ async function writeLabelsUnguarded(labels: LabelSource, opts: RenderLabelsOptio
     bold = 'LabelSans-Bold';
   }
   const ctx = drawContext(fonts.kind, regular, bold, opts.timeZone ?? 'UTC');
+  const content = new PageContent();
+  const layoutCaches = new LayoutCaches();
 
   let bytes = 0;
   let sinkError: Error | undefined;
@@ -316,6 +430,7 @@ async function writeLabelsUnguarded(labels: LabelSource, opts: RenderLabelsOptio
       const slot = count % perPage;
       if (slot === 0) {
         doc.addPage({ size: geometry.size, margin: 0 });
+        if (!internals.pdfkitContent) content.adopt(doc);
         pages++;
         drawCutLines(doc, geometry);
       }
@@ -323,7 +438,7 @@ async function writeLabelsUnguarded(labels: LabelSource, opts: RenderLabelsOptio
       drawLabel(doc, label, cell, ctx);
       flush();
       count++;
-      if (count % LAYOUT_CACHE_LABELS === 0) trimLayoutCaches(doc);
+      if (count % LAYOUT_CACHE_LABELS === 0) layoutCaches.trim(doc);
       if (sinkError) throw sinkError;
       if (sink.destroyed) throw new Error('label PDF output was closed before the document was complete');
       if (sink.writableNeedDrain) {
