@@ -19,7 +19,7 @@ import { SCHEMA_CONTROLLER } from './platform/serializers.js';
 import { installJsonBodyParser } from './platform/json-body.js';
 import { BODY_LIMIT_BYTES, installLingeringClose } from './platform/body-limit.js';
 import { installTextCheck } from './platform/text.js';
-import { loggerOptions, registerObservability, requestLoggerFactory } from './platform/observability.js';
+import { loggerOptions, registerObservability, requestLoggerFactory, type MetricsScope } from './platform/observability.js';
 import { orderRoutes } from './payments/orders/routes.js';
 import { refundRoutes } from './payments/refunds/routes.js';
 import { balanceRoutes } from './ledger/routes.js';
@@ -54,6 +54,8 @@ export interface AppOptions {
   logLevel?: string | false;
   /** Sees every route as it is registered (the fuzz test fuzzes each one, including routes added later). */
   onRoute?: (route: RouteOptions) => void;
+  /** What /metrics answers: this process's metrics (default), or every API process's (platform/cluster.ts). */
+  metrics?: MetricsScope;
 }
 
 /** The sections of the API reference (/docs); every route carries one of these tags. */
@@ -149,7 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // the document (test/api/openapi.test.ts lists them as its only exemptions).
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerObservability(app, services.health, { adminToken: opts.adminToken, metricsToken: config.metricsToken });
+  registerObservability(app, services.health, { adminToken: opts.adminToken, metricsToken: config.metricsToken }, opts.metrics);
   await app.register(homeRoutes, { config });
   await app.register(logoRoutes);
   await app.register(carrierLogoRoutes);

@@ -2,10 +2,12 @@
  * One typed, validated configuration object, read from environment variables once at start-up.
  * Every other module receives the pieces it needs; nothing else reads process.env.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { SHIPPING_NAMES, type ShippingNames } from './shipping/names.js';
 import { parseSchedule, type PayoutSchedule } from './payouts/schedule.js';
 import { DEFAULT_DB_LIMITS, type DbLimits } from './platform/db.js';
+import { DEFAULT_MAX_CONNECTIONS } from './platform/embedded-postgres.js';
 
 export type Role = 'all' | 'serve' | 'work';
 
@@ -51,6 +53,12 @@ export interface Config {
   /** Which names the shipping v2 output speaks: the spec's, or the original service's (src/shipping/names.ts). */
   shippingNames: ShippingNames;
   role: Role;
+  /**
+   * How many processes serve the API (KASSA_API_PROCESSES; default the machine's cores): 1 serves
+   * in this very process; more fork that many API processes sharing the port, the first process
+   * keeping the database, migrations and workers (platform/cluster.ts). The work role serves none.
+   */
+  apiProcesses: number;
   logLevel: string;
   dbPoolSize: number;
   /** How long a store's key lookup may be cached in memory (ms). Key revocation takes at most this long. */
@@ -76,6 +84,9 @@ export interface Config {
 type Env = Record<string, string | undefined>;
 
 export class ConfigError extends Error {}
+
+/** KASSA_API_PROCESSES at most: each holds its own pool of KASSA_DB_POOL_SIZE connections. */
+export const MAX_API_PROCESSES = 64;
 
 function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -187,7 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
       if (value === otherValue) throw new ConfigError(`${name} and ${other} must differ`);
     }
   }
-  return {
+  const config: Config = {
     port,
     host,
     publicUrl,
@@ -209,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     legacyShippingSandboxPath,
     shippingNames,
     role,
+    apiProcesses: int(env, 'KASSA_API_PROCESSES', os.availableParallelism(), 1, MAX_API_PROCESSES),
     logLevel: env.LOG_LEVEL || 'info',
     dbPoolSize: int(env, 'KASSA_DB_POOL_SIZE', 20, 1, 500),
     authCacheMs: int(env, 'KASSA_AUTH_CACHE_MS', 30_000, 0, 3_600_000),
@@ -219,4 +231,34 @@ export function loadConfig(env: Env = process.env): Config {
     allowPrivateCallbacks: bool(env, 'KASSA_ALLOW_PRIVATE_CALLBACKS', false),
     trustProxy: trustProxy(env),
   };
+  // The embedded database is started with room for every process's pool (embeddedMaxConnections).
+  if (!config.databaseUrl && embeddedMaxConnections(config) > MAX_EMBEDDED_CONNECTIONS) {
+    throw new ConfigError(
+      `KASSA_API_PROCESSES=${config.apiProcesses} with KASSA_DB_POOL_SIZE=${config.dbPoolSize} needs ${databaseConnections(config)} database connections, ` +
+        `more than the embedded PostgreSQL takes (${MAX_EMBEDDED_CONNECTIONS - CONNECTIONS_FOR_TOOLS}); lower either, or set DATABASE_URL`,
+    );
+  }
+  return config;
+}
+
+/** Connections a Kassa process may open beside its pool: LISTEN (`kassa listen`'s wake-ups, notification delivery) and an export's own. */
+const CONNECTIONS_BESIDE_POOL = 4;
+/** Connections left free on the embedded database for tools beside Kassa (psql, a backup, a test). */
+const CONNECTIONS_FOR_TOOLS = 20;
+/** The embedded PostgreSQL's max_connections at most (a busy connection is a PostgreSQL process). */
+export const MAX_EMBEDDED_CONNECTIONS = 1000;
+
+/** How many processes hold a pool: one, or with several API processes the first one (database, workers) and each of them. */
+export function poolProcesses(c: Pick<Config, 'role' | 'apiProcesses'>): number {
+  return c.role === 'work' || c.apiProcesses === 1 ? 1 : c.apiProcesses + 1;
+}
+
+/** The most connections this deployment on this machine opens to its database (each process's pool and its few others). */
+export function databaseConnections(c: Pick<Config, 'role' | 'apiProcesses' | 'dbPoolSize'>): number {
+  return poolProcesses(c) * (c.dbPoolSize + CONNECTIONS_BESIDE_POOL);
+}
+
+/** The embedded PostgreSQL's max_connections: its default, or more when the processes' pools need it. */
+export function embeddedMaxConnections(c: Pick<Config, 'role' | 'apiProcesses' | 'dbPoolSize'>): number {
+  return Math.max(DEFAULT_MAX_CONNECTIONS, databaseConnections(c) + CONNECTIONS_FOR_TOOLS);
 }

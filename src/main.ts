@@ -2,22 +2,32 @@
  * Process entry: config → checks → database → app → workers → listen.
  * KASSA_ROLE=serve runs the API only, =work the workers only, =all (default) both.
  *
+ * KASSA_API_PROCESSES (default: the machine's cores) API processes serve; with more than one
+ * (and a role that serves), this first process keeps the database, migrations, the demo store,
+ * the workers and the served-URL record, and forks them (platform/cluster.ts); each runs
+ * `serveAsApiProcess` below. With one, this process serves itself, as it always did.
+ *
  * A start that fails leaves nothing running. What can be checked before the database starts is
  * checked first (the HTTP port can be listened on, KASSA_MASTER_KEY is a key); a later failure
- * (listening, the app, the workers, the demo store) stops what had started, the embedded database
- * last, which releases the data dir's lock. A SIGINT or SIGTERM while starting stops the start the
- * same way (a second one exits at once).
+ * (listening, the app, an API process, the workers, the demo store) stops what had started, the
+ * embedded database last, which releases the data dir's lock. A SIGINT or SIGTERM while starting
+ * stops the start the same way (a second one exits at once). Once started, a signal stops the
+ * API (each process stops accepting and finishes its in-flight requests), then the workers, then
+ * the database.
  */
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, ConfigError, type Config } from './config.js';
+import client from 'prom-client';
+import { databaseConnections, loadConfig, ConfigError, poolProcesses, type Config } from './config.js';
 import { buildApp } from './app.js';
-import { startRuntime, startWorkers, type Workers } from './runtime.js';
+import { joinRuntime, startRuntime, startWorkers, type Runtime, type Workers } from './runtime.js';
+import { ApiProcesses, ApiProcessFailed, isApiProcess, PrimaryLink } from './platform/cluster.js';
 import type { Services } from './services.js';
 import type { CreateStoreInput } from './stores/service.js';
 import { createLogger } from './platform/observability.js';
 import { DataDirInUse, dataDirOwner } from './platform/data-dir-lock.js';
 import { SecretBox } from './platform/crypto.js';
+import type { Db } from './platform/db.js';
 import { localUrl, recordServedUrl } from './platform/served-url.js';
 
 /** A start-up failure the operator fixes from its message alone (printed without a stack). */
@@ -70,7 +80,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
 
-  let shutdown: ((signal: string) => void) | undefined;
+  let shutdown: ((signal: string, code?: number) => void) | undefined;
   const onSignal = (signal: string) => {
     if (shutdown) return shutdown(signal);
     if (interruptedBy) process.exit(1); // a second one: at once (a database left running is stopped by the next start)
@@ -86,26 +96,44 @@ async function main(): Promise<void> {
   await preflight(config);
   goOn();
   const rt = await startRuntime(config, (m) => log.info(m));
+  const clustered = config.role !== 'work' && config.apiProcesses > 1;
+  if (config.databaseUrl) await checkConnectionBudget(config, rt.db, log);
   let workers: Workers | undefined;
   let app: FastifyInstance | undefined;
+  let api: ApiProcesses | undefined;
   let forgetUrl: (() => void) | undefined;
   try {
     goOn();
     await seedDemoStore(config, rt.services.stores);
     goOn();
-    if (config.role !== 'serve') workers = await startWorkers(rt, log);
-    goOn();
-    app = config.role !== 'work' ? await buildApp({ services: rt.services, adminToken: rt.adminToken }) : undefined;
-    goOn();
-    if (app) {
-      try {
-        await app.listen({ port: config.port, host: config.host });
-      } catch (err) {
-        throw listenError(err, config.host, config.port);
+    if (config.role !== 'work') {
+      let address: AddressInfo | string | null;
+      if (clustered) {
+        api = await ApiProcesses.start({
+          count: config.apiProcesses,
+          shared: rt.shared,
+          log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+          onGiveUp: () => shutdown?.('API processes failing', 1),
+          ownMetrics: processMetrics(),
+        });
+        address = api.address;
+        // The workers' requests to Kassa's own origin (the sandbox's simulators) go to the API processes.
+        if (address && typeof address === 'object') rt.services.selfFetch.listensAt(address);
+      } else {
+        app = await buildApp({ services: rt.services, adminToken: rt.adminToken });
+        goOn();
+        try {
+          await app.listen({ port: config.port, host: config.host });
+        } catch (err) {
+          throw listenError(err, config.host, config.port);
+        }
+        address = app.server.address();
       }
-      log.info(`Kassa ${config.role} listening on ${config.publicUrl} (payments ${config.paymentsPath}, sandbox ${config.paymentsSandboxPath}, docs /docs)`);
+      goOn();
+      const processes = clustered ? `, ${config.apiProcesses} API processes` : '';
+      log.info(`Kassa ${config.role} listening on ${config.publicUrl} (payments ${config.paymentsPath}, sandbox ${config.paymentsSandboxPath}, docs /docs${processes})`);
       // Beside the admin token: the `kassa` CLI run on this data dir finds this server (PORT=8081, HOST) without KASSA_URL.
-      const url = localUrl(app.server.address());
+      const url = localUrl(address);
       try {
         if (url) forgetUrl = recordServedUrl(config.dataDir, url);
       } catch (err) {
@@ -113,28 +141,131 @@ async function main(): Promise<void> {
       }
     }
     goOn();
+    // After the API: with several processes the workers' sandbox requests need its address.
+    if (config.role !== 'serve') workers = await startWorkers(rt, log);
+    goOn();
   } catch (err) {
     // Whatever started stops, the database last: a failed start leaves nothing running.
     forgetUrl?.();
     await app?.close().catch(() => undefined);
+    await api?.stop().catch(() => undefined);
     await workers?.stop().catch(() => undefined);
     await rt.close().catch(() => rt.embedded?.stop());
     throw err;
   }
 
-  let stopping = false;
-  shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  let stoppingSince: number | undefined;
+  shutdown = (signal: string, code = 0) => {
+    // A second signal while stopping: at once (API processes end with this one; the database is stopped by the next start).
+    if (stoppingSince !== undefined) {
+      if (isSecondSignal(stoppingSince)) process.exit(1);
+      return;
+    }
+    stoppingSince = performance.now();
     void (async () => {
       log.info(`${signal}: shutting down`);
       forgetUrl?.();
+      // The API first (no new requests; in-flight ones finish), then the workers, the database last.
       await app?.close();
+      await api?.stop();
       await workers?.stop();
       await rt.close();
+      process.exit(code);
+    })();
+  };
+}
+
+/**
+ * A warning when this node alone may open more connections than the external database takes
+ * (every process's pool: config.ts databaseConnections); the embedded one is started with room.
+ */
+async function checkConnectionBudget(config: Config, db: Db, log: { warn(m: string): void }): Promise<void> {
+  const needed = databaseConnections(config);
+  try {
+    const { rows } = await db.query<{ max: number }>(`SELECT current_setting('max_connections')::int AS max`);
+    const max = rows[0]?.max ?? Number.POSITIVE_INFINITY;
+    if (needed > max) {
+      log.warn(
+        `this node may open ${needed} database connections (KASSA_API_PROCESSES=${config.apiProcesses}, KASSA_DB_POOL_SIZE=${config.dbPoolSize}, ${poolProcesses(config)} pools), ` +
+          `more than the database's max_connections=${max}: lower either, or raise max_connections (docs/going-to-production.md)`,
+      );
+    }
+  } catch {
+    /* not a reason not to start; the pools say so when it matters */
+  }
+}
+
+/**
+ * Whether a signal received while stopping (since `since`) is a second one, which exits at once:
+ * not when it comes within a second of the first, as when npm forwards the terminal's Ctrl-C to
+ * the process that had it already, or when an API process has the primary's stop and the Ctrl-C.
+ */
+function isSecondSignal(since: number): boolean {
+  return performance.now() - since > 1_000;
+}
+
+/** The first process's own metrics (its CPU, memory, event loop: the workers'), added to every scrape of several API processes. */
+function processMetrics(): () => Promise<client.MetricObjectWithValues<client.MetricValue<string>>[]> {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  return () => registry.getMetricsAsJSON();
+}
+
+/**
+ * An API process of several (forked by the first process, platform/cluster.ts): the database URL
+ * and secrets come over its IPC channel; it serves the API on the shared port and nothing else.
+ * It stops when the first process asks (or on SIGINT/SIGTERM): no new connections, in-flight
+ * requests finish, then its pools close. A second signal exits at once.
+ */
+async function serveAsApiProcess(): Promise<void> {
+  const config = loadConfig();
+  const { link, shared } = await PrimaryLink.connect();
+  let rt: Runtime | undefined;
+  let app: FastifyInstance | undefined;
+  let starting: Promise<unknown> = Promise.resolve();
+  let stopping = false;
+  let stoppingSince = 0;
+  const stop = () => {
+    if (stopping) {
+      if (isSecondSignal(stoppingSince)) process.exit(1);
+      return;
+    }
+    stopping = true;
+    stoppingSince = performance.now();
+    void (async () => {
+      // Asked while still starting: the start ends first (no half-built app left listening).
+      await starting.catch(() => undefined);
+      await app?.close();
+      await rt?.close();
       process.exit(0);
     })();
   };
+  link.onStop(() => {
+    if (!stopping) stop();
+  });
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  starting = (async () => {
+    rt = joinRuntime(config, shared);
+    // A key rolled, a store's setting or a connector changed here is dropped from the others' caches too.
+    link.shareInvalidations({ keys: rt.services.keys, connectors: rt.services.connectors });
+    app = await buildApp({ services: rt.services, adminToken: shared.adminToken, metrics: link.metrics });
+    if (stopping) return;
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (err) {
+      throw listenError(err, config.host, config.port);
+    }
+    link.listening(app.server.address());
+  })();
+  try {
+    await starting;
+  } catch (err) {
+    await link.failed(err instanceof StartupError ? err.message : String((err as Error).stack ?? err));
+    await app?.close().catch(() => undefined);
+    await rt?.close().catch(() => undefined);
+    process.exit(1);
+  }
 }
 
 const DEMO_STORE: CreateStoreInput = {
@@ -177,11 +308,15 @@ async function seedDemoStore(config: Config, stores: Services['stores']): Promis
   }
 }
 
-main().catch((err: unknown) => {
-  // Stopped on purpose while starting (whatever failed after the signal, e.g. a Ctrl-C that also reached the database).
-  if (interruptedBy) process.exit(0);
-  if (err instanceof ConfigError) console.error(`configuration error: ${err.message}`);
-  else if (err instanceof DataDirInUse || err instanceof StartupError) console.error(err.message);
-  else console.error(err);
-  process.exit(1);
-});
+if (isApiProcess()) {
+  void serveAsApiProcess();
+} else {
+  main().catch((err: unknown) => {
+    // Stopped on purpose while starting (whatever failed after the signal, e.g. a Ctrl-C that also reached the database).
+    if (interruptedBy) process.exit(0);
+    if (err instanceof ConfigError) console.error(`configuration error: ${err.message}`);
+    else if (err instanceof DataDirInUse || err instanceof StartupError || err instanceof ApiProcessFailed) console.error(err.message);
+    else console.error(err);
+    process.exit(1);
+  });
+}

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Config } from './config.js';
+import { embeddedMaxConnections, type Config } from './config.js';
 import { createPool, migrate, runAs, type Db } from './platform/db.js';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './platform/embedded-postgres.js';
 import { randomToken } from './platform/ids.js';
@@ -39,10 +39,26 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function startRuntime(config: Config, log: (msg: string) => void): Promise<Runtime> {
+/**
+ * What an API process of several needs from the first process (platform/cluster.ts): the
+ * database it started and migrated, and the secrets it read. Handed over the IPC channel only.
+ */
+export interface SharedSecrets {
+  databaseUrl: string;
+  masterKey: string;
+  adminToken: string;
+}
+
+/**
+ * The first (or only) process: secrets, the database (the embedded one started here, with room
+ * for every process's pool), migrations, services. `shared` is what API processes are handed.
+ */
+export async function startRuntime(config: Config, log: (msg: string) => void): Promise<Runtime & { shared: SharedSecrets }> {
   const masterKey = config.masterKey ?? secretFile(config.dataDir, MASTER_KEY_FILE, () => randomBytes(32).toString('hex'));
   const adminToken = config.adminToken ?? secretFile(config.dataDir, ADMIN_TOKEN_FILE, () => randomToken(32));
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log, { port: config.role === 'work' ? null : config.port });
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres(config.dataDir, log, { port: config.role === 'work' ? null : config.port, maxConnections: embeddedMaxConnections(config) });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const db = createPool(databaseUrl, config.dbPoolSize, config.dbLimits);
   try {
@@ -52,30 +68,57 @@ export async function startRuntime(config: Config, log: (msg: string) => void): 
     await embedded?.stop();
     throw err;
   }
+  try {
+    const rt = connectServices(config, db, { databaseUrl, masterKey, adminToken });
+    return {
+      ...rt,
+      embedded,
+      shared: { databaseUrl, masterKey, adminToken },
+      async close() {
+        await rt.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    // A start that fails (a master.key that is no key…) leaves no database running and no lock.
+    await db.end().catch(() => undefined);
+    await embedded?.stop();
+    throw err;
+  }
+}
+
+/** An API process of several: services over the database the first process started and migrated. */
+export function joinRuntime(config: Config, shared: SharedSecrets): Runtime {
+  const db = createPool(shared.databaseUrl, config.dbPoolSize, config.dbLimits);
+  try {
+    return { ...connectServices(config, db, shared), embedded: undefined };
+  } catch (err) {
+    void db.end().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Services over `db` (and the replica, when configured); close() ends both pools. */
+function connectServices(config: Config, db: Db, shared: SharedSecrets): Omit<Runtime, 'embedded'> {
   // Reads that tolerate staleness go to the replica when there is one (never a merchant's own GETs).
   const replica = config.databaseReplicaUrl ? createPool(config.databaseReplicaUrl, config.dbPoolSize, config.dbLimits) : undefined;
   let services: Services;
   try {
-    services = createServices(config, db, masterKey, config.databaseDirectUrl ?? databaseUrl, {
+    services = createServices(config, db, shared.masterKey, config.databaseDirectUrl ?? shared.databaseUrl, {
       replica: replica && { db: replica, url: config.databaseReplicaUrl! },
     });
   } catch (err) {
-    // A start that fails (a master.key that is no key…) leaves no database running and no lock.
-    await replica?.end().catch(() => undefined);
-    await db.end().catch(() => undefined);
-    await embedded?.stop();
+    void replica?.end().catch(() => undefined);
     throw err;
   }
   return {
     services,
     db,
-    databaseUrl,
-    adminToken,
-    embedded,
+    databaseUrl: shared.databaseUrl,
+    adminToken: shared.adminToken,
     async close() {
       await db.end();
       await replica?.end();
-      await embedded?.stop();
     },
   };
 }

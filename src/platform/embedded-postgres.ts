@@ -53,7 +53,12 @@ export interface EmbeddedPostgres {
 export interface EmbeddedOptions {
   /** The HTTP port this process serves, recorded as the data dir's owner (null: none). */
   port?: number | null;
+  /** PostgreSQL's max_connections (default DEFAULT_MAX_CONNECTIONS): every process's pool must fit (config.ts, databaseConnections). */
+  maxConnections?: number;
 }
+
+/** The embedded server's max_connections unless the deployment needs more (KASSA_API_PROCESSES × KASSA_DB_POOL_SIZE). */
+export const DEFAULT_MAX_CONNECTIONS = 200;
 
 type Log = (msg: string) => void;
 
@@ -396,7 +401,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, options: 
   // Before anything else: a live owner's server is never touched.
   const lock = lockDataDir(dataDir, options.port ?? null);
   try {
-    return await start(dataDir, pkg, who, log, () => lock.release(), options.port ?? null);
+    return await start(dataDir, pkg, who, log, () => lock.release(), options.port ?? null, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
   } catch (err) {
     lock.release();
     throw err;
@@ -404,7 +409,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, options: 
 }
 
 /** `httpPort`: the port this process will serve HTTP on (null: none), which PostgreSQL must not take. */
-async function start(dataDir: string, pkg: Package, who: RunAs | undefined, log: Log, release: () => void, httpPort: number | null): Promise<EmbeddedPostgres> {
+async function start(dataDir: string, pkg: Package, who: RunAs | undefined, log: Log, release: () => void, httpPort: number | null, maxConnections: number): Promise<EmbeddedPostgres> {
   const bin = reachableBinaries(pkg, who, log);
   const pgdata = clusterLocation(dataDir, who, log);
   const pwFile = path.join(dataDir, 'pg-password');
@@ -440,7 +445,22 @@ async function start(dataDir: string, pkg: Package, who: RunAs | undefined, log:
   const port = await freePort(httpPort === null ? [] : [httpPort]);
   const child = spawn(
     bin.postgres,
-    ['-D', pgdata, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'logging_collector=off'],
+    [
+      '-D',
+      pgdata,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      `max_connections=${maxConnections}`,
+      '-c',
+      'shared_buffers=128MB',
+      '-c',
+      'logging_collector=off',
+    ],
     { ...spawnOpts, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';

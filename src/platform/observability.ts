@@ -274,9 +274,32 @@ export function metricsAllowed(authorization: string | undefined, access: Metric
   return admin || metrics;
 }
 
-export function registerObservability(app: FastifyInstance, health: HealthService, access: MetricsAccess): void {
+/**
+ * Where /metrics reads: this process's registry (the default), or, with several API processes,
+ * every one's and the first process's, summed (platform/cluster.ts).
+ */
+export interface MetricsScope {
+  /** Called once with this process's registry. */
+  register(local: client.Registry): void;
+  /** The exposition text of a scrape. */
+  scrape(): Promise<string>;
+}
+
+/** This process's metrics alone. */
+function processScope(): MetricsScope {
+  let local: client.Registry | undefined;
+  return {
+    register: (r) => {
+      local = r;
+    },
+    scrape: async () => (local ? local.metrics() : ''),
+  };
+}
+
+export function registerObservability(app: FastifyInstance, health: HealthService, access: MetricsAccess, scope: MetricsScope = processScope()): void {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  scope.register(registry);
   const duration = new client.Histogram({
     name: 'kassa_http_request_duration_seconds',
     help: 'HTTP request duration by route and status',
@@ -288,6 +311,8 @@ export function registerObservability(app: FastifyInstance, health: HealthServic
     name: 'kassa_notifications_pending',
     help: 'Notifications waiting for delivery',
     registers: [registry],
+    // The same count in every API process: a scrape of several (platform/cluster.ts) takes one, not the sum.
+    aggregator: 'max',
     async collect() {
       this.set(await health.pendingNotifications());
     },
@@ -355,7 +380,7 @@ export function registerObservability(app: FastifyInstance, health: HealthServic
         throw Errors.unauthorized('metrics need Authorization: Bearer <KASSA_METRICS_TOKEN or the operator token>');
       }
       reply.header('content-type', registry.contentType);
-      return registry.metrics();
+      return scope.scrape();
     },
   );
 }

@@ -6,12 +6,14 @@
  * (route tests). A worker process without an app reaches the public URL over the network.
  * Production connectors never point at Kassa's origin (connectors/kinds.ts).
  */
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 export type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
 export class SelfFetch {
   private app: FastifyInstance | undefined;
+  private address: AddressInfo | undefined;
   private readonly origin: string | undefined;
 
   constructor(
@@ -30,16 +32,25 @@ export class SelfFetch {
     this.app = app;
   }
 
+  /**
+   * A process that serves no app but whose API processes listen at `address` (the first process
+   * of several, platform/cluster.ts): requests to the public origin go there over loopback.
+   */
+  listensAt(address: AddressInfo): void {
+    this.address = address;
+  }
+
   readonly fetch: Fetch = async (input, init) => {
     const url = new URL(String(input));
     const app = this.app;
-    if (!app || url.origin !== this.origin) return this.outside(url, init);
-    const address = app.server.listening ? app.server.address() : null;
+    if ((!app && !this.address) || url.origin !== this.origin) return this.outside(url, init);
+    const address = app ? (app.server.listening ? app.server.address() : null) : this.address;
     if (address && typeof address === 'object') {
       const unspecified = address.address === '0.0.0.0' || address.address === '::';
       const host = unspecified ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
       return this.outside(new URL(`${url.pathname}${url.search}`, `http://${host}:${address.port}`), init);
     }
+    if (!app) return this.outside(url, init);
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((v, k) => {
       headers[k] = v;
