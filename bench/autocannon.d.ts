@@ -23,6 +23,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     pipelining?: number;
+    /** Requests per second over all connections (a fixed rate instead of as fast as possible). */
+    overallRate?: number;
     duration?: number;
     amount?: number;
     timeout?: number;

@@ -3,10 +3,11 @@
  * (BENCH_KASSA_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/kprof"): where the server's CPU went
  * while it was under load.
  *
- *   npx tsx bench/profile-summary.ts /tmp/kprof/CPU.*.cpuprofile [--top 25] [--all] [--callers writev]
+ *   npx tsx bench/profile-summary.ts /tmp/kprof/CPU.*.cpuprofile [--top 25] [--all] [--window 40-52] [--callers writev]
  *
  * Only the longest stretch of busy seconds is counted (the load run), leaving out start-up and the
- * idle time between runs; --all counts every sample. Prints self time by package / source file,
+ * idle time between runs; --all counts every sample; --window A-B counts seconds A to B of the
+ * profile (one route of several, e.g. the GET run after the POST run). Prints self time by package / source file,
  * inclusive time by package (time with that package anywhere on the stack), and the hottest
  * functions by self time. --callers NAME adds who the time of function NAME is spent for: the
  * nearest frame on its stack outside Node core (e.g. writev on behalf of pg or of fastify).
@@ -32,7 +33,7 @@ interface Profile {
 }
 
 const args = process.argv.slice(2);
-const file = args.find((a, i) => !a.startsWith('--') && !['--top', '--callers'].includes(args[i - 1] ?? ''));
+const file = args.find((a, i) => !a.startsWith('--') && !['--top', '--callers', '--window'].includes(args[i - 1] ?? ''));
 if (!file) {
   console.error('usage: npx tsx bench/profile-summary.ts <file.cpuprofile> [--top N] [--all]');
   process.exit(2);
@@ -42,6 +43,8 @@ const TOP = topIdx >= 0 ? Number(args[topIdx + 1]) : 25;
 const ALL = args.includes('--all');
 const callersIdx = args.indexOf('--callers');
 const CALLERS = callersIdx >= 0 ? args[callersIdx + 1] : undefined;
+const windowIdx = args.indexOf('--window');
+const WINDOW = windowIdx >= 0 ? (args[windowIdx + 1] ?? '').split('-').map(Number) : undefined;
 
 const p = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(p.nodes.map((n) => [n.id, n]));
@@ -77,7 +80,13 @@ const idleId = new Set(p.nodes.filter((n) => n.callFrame.functionName === '(idle
 
 let from = 0;
 let to = p.samples.length;
-if (!ALL) {
+if (WINDOW) {
+  const [a = 0, b = Infinity] = WINDOW;
+  from = times.findIndex((x) => x - p.startTime >= a * 1e6);
+  const end = times.findIndex((x) => x - p.startTime >= b * 1e6);
+  to = end < 0 ? p.samples.length : end;
+  console.log(`window: seconds ${a}–${b} of the profile`);
+} else if (!ALL) {
   // Busy fraction per second; the longest run of seconds above 40 % busy is the load run.
   const sec = (i: number) => Math.floor((times[i]! - p.startTime) / 1e6);
   const seconds = sec(p.samples.length - 1) + 1;

@@ -12,7 +12,10 @@
  *   - A4, 4 labels per sheet, of the same shipments (a shipment may be in several label files).
  *
  * Each PDF is checked: `%PDF-` header, `%%EOF` trailer and the page count (`/Type /Page` objects).
- * The Kassa process's RSS is sampled during the two files (not during the shipment set-up).
+ * The Kassa process's RSS is sampled during the two files (not during the shipment set-up), with
+ * its baseline right before them. With `restart`, the two files are then made again by a Kassa
+ * started after the set-up (same database): the set-up's garbage and caches are not in its RSS,
+ * but its first file loads what a label file needs (the renderer, the pickup point catalogue).
  */
 import { Monitor, type MonitorResult } from './monitor.js';
 import { MB, rssBytes } from './proc.js';
@@ -32,6 +35,23 @@ export interface LabelFileTiming {
   downloadMs: number;
   /** POST until the last byte of the PDF. */
   totalMs: number;
+  /** Kassa's RSS when the POST had answered (before the download), MB. */
+  rssAfterCreateMB: number;
+}
+
+/** The two files (A6, then A4) made by one Kassa process, with its memory and CPU meanwhile. */
+export interface LabelRound {
+  /** 'after set-up': the process that created and registered the shipments; 'fresh': one started after the set-up. */
+  server: 'after set-up' | 'fresh';
+  pid: number;
+  a6: LabelFileTiming;
+  a4: LabelFileTiming;
+  /** Label pages per second of the A6 file: labels / A6 total seconds. */
+  pagesPerSecond: number;
+  /** Kassa's RSS right before the first label file (its baseline). */
+  rssBeforeMB: number;
+  /** Peak RSS, database memory and CPU of Kassa during both label files. */
+  monitor: MonitorResult;
 }
 
 export interface LabelStepResult {
@@ -41,14 +61,14 @@ export interface LabelStepResult {
   /** Creating and registering all shipments (synchronous: true), wall time. */
   setupMs: number;
   setupConcurrency: number;
+  /** The files made by the process that did the set-up (as a run's steps follow one another). */
   a6: LabelFileTiming;
   a4: LabelFileTiming;
-  /** Label pages per second of the A6 file: labels / A6 total seconds. */
   pagesPerSecond: number;
-  /** Kassa's RSS right before the first label file. */
   rssBeforeMB: number;
-  /** Peak RSS, database memory and CPU of Kassa during both label files. */
   monitor: MonitorResult;
+  /** The same files again on a Kassa started after the set-up (same database), when `restart` was given. */
+  fresh?: LabelRound;
 }
 
 export interface LabelStepOptions {
@@ -64,6 +84,11 @@ export interface LabelStepOptions {
   log: (m: string) => void;
   /** Throws when Kassa has exited. */
   checkAlive: () => void;
+  /**
+   * Starts a fresh Kassa (same database and store) and returns its pid: the files are then made
+   * again by a process that did nothing before (no set-up garbage or caches in its heap).
+   */
+  restart?: () => Promise<number>;
 }
 
 const SENDER = { name: 'Näidispood OÜ', streetAddress: 'Pärnu mnt 10', locality: 'Tallinn', postalCode: '10148', country: 'EE', phoneCountryCode: '+372', phoneNumber: '6001234' };
@@ -155,7 +180,7 @@ interface LabelFileJson {
   errors: unknown;
 }
 
-async function labelFile(o: LabelStepOptions, ids: string[], pageSize: 'A4' | 'A6', labelsPerPage: number): Promise<LabelFileTiming> {
+async function labelFile(o: LabelStepOptions, ids: string[], pageSize: 'A4' | 'A6', labelsPerPage: number, pid: number): Promise<LabelFileTiming> {
   const what = `label file ${pageSize}${pageSize === 'A4' ? ` (${labelsPerPage} per sheet)` : ''}`;
   const t0 = performance.now();
   let lf = await call<LabelFileJson>(
@@ -173,6 +198,7 @@ async function labelFile(o: LabelStepOptions, ids: string[], pageSize: 'A4' | 'A
   }
   if (lf.status !== 'ready' || !lf.labelFileUrl) throw new Error(`${what}: ${lf.status}: ${JSON.stringify(lf.errors).slice(0, 500)}`);
   const t1 = performance.now();
+  const rssAfterCreateMB = Math.round((10 * (rssBytes(pid) ?? 0)) / MB) / 10;
   // The link carries KASSA_PUBLIC_URL (the bench sets it to the server's origin).
   const res = await fetch(lf.labelFileUrl);
   const pdf = Buffer.from(await res.arrayBuffer());
@@ -190,6 +216,7 @@ async function labelFile(o: LabelStepOptions, ids: string[], pageSize: 'A4' | 'A
     createMs: Math.round(t1 - t0),
     downloadMs: Math.round(t2 - t1),
     totalMs: Math.round(t2 - t0),
+    rssAfterCreateMB,
   };
 }
 
@@ -243,34 +270,51 @@ export async function runLabelStep(o: LabelStepOptions): Promise<LabelStepResult
   o.log(`labels: ${o.shipments} shipments created and registered in ${(setupMs / 1000).toFixed(1)} s (${o.concurrency} in flight, synchronous: true)`);
   o.checkAlive();
 
-  // --- the two label files ----------------------------------------------------------------------------
-  const rssBeforeMB = (rssBytes(o.kassaPid) ?? 0) / MB;
-  const monitor = new Monitor(o.kassaPid, o.kassaPid, o.embedded, 50);
+  // --- the two label files, by the process that did the set-up, then by a fresh one -------------------
+  const first = await labelRound(o, ids, 'after set-up', o.kassaPid);
+  let fresh: LabelRound | undefined;
+  if (o.restart) {
+    const pid = await o.restart();
+    // Let the fresh process finish its start-up work (timers, first GCs) before the baseline.
+    await new Promise((r) => setTimeout(r, 1000));
+    fresh = await labelRound(o, ids, 'fresh', pid);
+  }
+  return {
+    shipments: o.shipments,
+    mix,
+    setupMs,
+    setupConcurrency: o.concurrency,
+    a6: first.a6,
+    a4: first.a4,
+    pagesPerSecond: first.pagesPerSecond,
+    rssBeforeMB: first.rssBeforeMB,
+    monitor: first.monitor,
+    ...(fresh ? { fresh } : {}),
+  };
+}
+
+/** An A6 file, then an A4 file of the same shipments, made by Kassa process `pid` while its RSS and CPU are sampled. */
+async function labelRound(o: LabelStepOptions, ids: string[], server: LabelRound['server'], pid: number): Promise<LabelRound> {
+  const rssBeforeMB = (rssBytes(pid) ?? 0) / MB;
+  const monitor = new Monitor(pid, pid, o.embedded, 50);
   monitor.watch();
   monitor.startCpuWindow();
   let a6: LabelFileTiming;
   let a4: LabelFileTiming;
   let mon: MonitorResult;
   try {
-    a6 = await labelFile(o, ids, 'A6', 1);
-    o.log(`labels: A6 file of ${a6.labels} labels: ${(a6.totalMs / 1000).toFixed(2)} s (create ${a6.createMs} ms + download ${a6.downloadMs} ms), ${(a6.bytes / MB).toFixed(1)} MB, ${a6.pages} pages`);
-    a4 = await labelFile(o, ids, 'A4', 4);
+    a6 = await labelFile(o, ids, 'A6', 1, pid);
     o.log(
-      `labels: A4 file of ${a4.labels} labels: ${(a4.totalMs / 1000).toFixed(2)} s (create ${a4.createMs} ms + download ${a4.downloadMs} ms), ${(a4.bytes / MB).toFixed(1)} MB, ${a4.pages} sheets`,
+      `labels (${server}): A6 file of ${a6.labels} labels: ${(a6.totalMs / 1000).toFixed(2)} s (create ${a6.createMs} ms + download ${a6.downloadMs} ms), ${(a6.bytes / MB).toFixed(1)} MB, ${a6.pages} pages; RSS ${a6.rssAfterCreateMB} MB after the POST`,
+    );
+    a4 = await labelFile(o, ids, 'A4', 4, pid);
+    o.log(
+      `labels (${server}): A4 file of ${a4.labels} labels: ${(a4.totalMs / 1000).toFixed(2)} s (create ${a4.createMs} ms + download ${a4.downloadMs} ms), ${(a4.bytes / MB).toFixed(1)} MB, ${a4.pages} sheets`,
     );
   } finally {
     mon = monitor.stop();
   }
   o.checkAlive();
-  return {
-    shipments: o.shipments,
-    mix,
-    setupMs,
-    setupConcurrency: o.concurrency,
-    a6,
-    a4,
-    pagesPerSecond: Math.round((10 * a6.labels * 1000) / a6.totalMs) / 10,
-    rssBeforeMB: Math.round(rssBeforeMB * 10) / 10,
-    monitor: mon,
-  };
+  o.log(`labels (${server}): Kassa RSS ${rssBeforeMB.toFixed(1)} MB before the files, at most ${mon.serverRssMaxMB ?? '-'} MB during them`);
+  return { server, pid, a6, a4, pagesPerSecond: Math.round((10 * a6.labels * 1000) / a6.totalMs) / 10, rssBeforeMB: Math.round(rssBeforeMB * 10) / 10, monitor: mon };
 }

@@ -12,6 +12,8 @@ export interface LoadOptions {
   pipelining: number;
   durationS: number;
   warmupS: number;
+  /** A fixed rate in requests per second over all connections (the steady step); unset: as fast as the server answers. */
+  overallRate?: number;
 }
 
 export interface RouteSpec {
@@ -73,6 +75,7 @@ function fire(spec: RouteSpec, o: LoadOptions, durationS: number, onResponse: Re
         url: spec.origin,
         connections: o.connections,
         pipelining: o.pipelining,
+        ...(o.overallRate ? { overallRate: o.overallRate } : {}),
         duration: durationS,
         timeout: 10,
         requests: [request],

@@ -1,10 +1,11 @@
 /**
- * Watches the processes under test during one load run: the peak RSS of the Kassa node process,
+ * Watches the processes under test during one load run: the peak RSS of the Kassa node process
+ * (summed over its API processes when it runs several: proc.ts serverProcesses),
  * the peak memory of its PostgreSQL, and the CPU each side used (server, database, this load
  * generator, whole machine) between start() and stop().
  */
 import os from 'node:os';
-import { cpuSeconds, machineCpu, MB, ownCpuSeconds, postgresProcesses, pssBytes, rssBytes, type MachineCpu } from './proc.js';
+import { cpuSeconds, machineCpu, MB, postgresProcesses, pssBytes, rssBytes, serverProcesses, type MachineCpu } from './proc.js';
 
 export interface CpuSplit {
   /** Percent of one core (100 = one core busy for the whole window; this machine has os.cpus().length). */
@@ -21,7 +22,7 @@ export interface CpuSplit {
 }
 
 export interface MonitorResult {
-  /** Peak VmRSS of the watched server process, MB. */
+  /** Peak VmRSS of the watched server process (with its API processes, summed), MB. */
   serverRssMaxMB: number | null;
   /** Peak of the summed PSS of the PostgreSQL processes, MB (embedded database only). */
   dbRssMaxMB: number | null;
@@ -41,6 +42,8 @@ export class Monitor {
   private rssMax = 0;
   private dbMax = 0;
   private ticks = 0;
+  private samples = 0;
+  private serverPids: number[] = [];
   private mark: CpuMark | undefined;
 
   constructor(
@@ -52,13 +55,21 @@ export class Monitor {
     private readonly intervalMs = 250,
   ) {}
 
+  /** CPU seconds of the server: its process and its API processes (not its PostgreSQL). */
+  private serverCpu(): number {
+    return cpuSeconds(serverProcesses(this.serverPid));
+  }
+
   private dbCpu(): number {
     return this.dbOwnerPid === undefined ? 0 : cpuSeconds(postgresProcesses(this.dbOwnerPid, this.embeddedDb));
   }
 
   private sample(): void {
-    const rss = rssBytes(this.serverPid);
-    if (rss !== undefined && rss > this.rssMax) this.rssMax = rss;
+    // The list of the server's processes (a scan of /proc) is refreshed once a second.
+    if (this.samples++ % Math.max(1, Math.round(1000 / this.intervalMs)) === 0) this.serverPids = serverProcesses(this.serverPid).map((p) => p.pid);
+    let rss = 0;
+    for (const pid of this.serverPids) rss += rssBytes(pid) ?? 0;
+    if (rss > this.rssMax) this.rssMax = rss;
     // smaps_rollup is dearer than status: read the database's memory once a second.
     if (this.embeddedDb && this.dbOwnerPid !== undefined && this.ticks++ % Math.max(1, Math.round(1000 / this.intervalMs)) === 0) {
       let sum = 0;
@@ -77,7 +88,7 @@ export class Monitor {
   startCpuWindow(): void {
     this.mark = {
       at: process.hrtime.bigint(),
-      server: ownCpuSeconds(this.serverPid),
+      server: this.serverCpu(),
       db: this.dbCpu(),
       loadgen: process.cpuUsage(),
       machine: machineCpu(),
@@ -91,7 +102,7 @@ export class Monitor {
     let cpu: CpuSplit = { serverPct: 0, dbPct: 0, loadgenPct: 0, machineBusyPct: 0, otherPct: 0 };
     if (m) {
       const wall = Number(process.hrtime.bigint() - m.at) / 1e9;
-      const server = ownCpuSeconds(this.serverPid) - m.server;
+      const server = this.serverCpu() - m.server;
       const db = this.dbCpu() - m.db;
       const lg = process.cpuUsage(m.loadgen);
       const mc = machineCpu();

@@ -87,6 +87,17 @@ export function postgresProcesses(kassaPid: number | undefined, embedded: boolea
   return pool.filter((p) => p.comm === 'postgres' || p.comm.startsWith('postgres:'));
 }
 
+/**
+ * The server's own processes: `pid` and its descendants that are not PostgreSQL (the API processes
+ * a primary forks with KASSA_API_PROCESSES or BENCH_PROCESSES > 1; none for one process).
+ */
+export function serverProcesses(pid: number): ProcStat[] {
+  const procs = allProcesses();
+  const self = procs.find((p) => p.pid === pid);
+  const isPostgres = (p: ProcStat) => p.comm === 'postgres' || p.comm.startsWith('postgres:');
+  return [...(self ? [self] : []), ...descendants(pid, procs).filter((p) => !isPostgres(p))];
+}
+
 /** VmRSS of a process in bytes. */
 export function rssBytes(pid: number): number | undefined {
   const s = readText(`/proc/${pid}/status`);

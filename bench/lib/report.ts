@@ -72,33 +72,40 @@ export function targetsTable(targets: Target[]): string {
   );
 }
 
-/** The labels step: one row per label file (both timed while Kassa's RSS and CPU were sampled). */
+/**
+ * The labels step: one row per label file, for the Kassa process that did the set-up and (when the
+ * step restarted it) for a fresh one; RSS and CPU columns cover the two files of a process.
+ */
 export function labelsTable(l: LabelStepResult): string {
-  const c = l.monitor.cpu;
-  const cpu = `${c.serverPct.toFixed(0)} / ${c.dbPct.toFixed(0)} / ${c.loadgenPct.toFixed(0)} / ${c.otherPct.toFixed(0)}`;
+  const rounds = [{ server: 'after set-up', a6: l.a6, a4: l.a4, rssBeforeMB: l.rssBeforeMB, monitor: l.monitor }, ...(l.fresh ? [l.fresh] : [])];
   return (
     table(
-      ['label file', 'labels', 'pages', 'MB', 'create ms', 'download ms', 'total s', 'labels/s', 'max server RSS MB', 'db RSS MB', 'CPU % srv / db / loadgen / other'],
-      [l.a6, l.a4].map((f) => [
-        `${f.pageSize}, ${f.labelsPerPage} per page`,
-        num(f.labels),
-        num(f.pages),
-        (f.bytes / (1024 * 1024)).toFixed(1),
-        num(f.createMs),
-        num(f.downloadMs),
-        (f.totalMs / 1000).toFixed(2),
-        num(Math.round((f.labels * 1000) / f.totalMs)),
-        mb(l.monitor.serverRssMaxMB),
-        mb(l.monitor.dbRssMaxMB),
-        cpu,
-      ]),
-      [false, true, true, true, true, true, true, true, true, true, true],
+      ['label file', 'Kassa', 'labels', 'pages', 'MB', 'create ms', 'download ms', 'total s', 'labels/s', 'server RSS MB before / max', 'db RSS MB', 'CPU % srv / db / loadgen / other'],
+      rounds.flatMap((r) => {
+        const c = r.monitor.cpu;
+        const cpu = `${c.serverPct.toFixed(0)} / ${c.dbPct.toFixed(0)} / ${c.loadgenPct.toFixed(0)} / ${c.otherPct.toFixed(0)}`;
+        return [r.a6, r.a4].map((f) => [
+          `${f.pageSize}, ${f.labelsPerPage} per page`,
+          r.server,
+          num(f.labels),
+          num(f.pages),
+          (f.bytes / (1024 * 1024)).toFixed(1),
+          num(f.createMs),
+          num(f.downloadMs),
+          (f.totalMs / 1000).toFixed(2),
+          num(Math.round((f.labels * 1000) / f.totalMs)),
+          `${r.rssBeforeMB.toFixed(1)} / ${mb(r.monitor.serverRssMaxMB)}`,
+          mb(r.monitor.dbRssMaxMB),
+          cpu,
+        ]);
+      }),
+      [false, false, true, true, true, true, true, true, true, true, true, true],
     ) +
     `\nshipments: ${num(l.shipments)} (${Object.entries(l.mix)
       .map(([k, n]) => `${num(n)} ${k}`)
       .join(', ')}), one parcel each, ` +
-    `created and registered in ${(l.setupMs / 1000).toFixed(1)} s (${l.setupConcurrency} in flight). Kassa RSS before the files: ${l.rssBeforeMB.toFixed(1)} MB; ` +
-    `RSS and CPU columns cover both files.`
+    `created and registered in ${(l.setupMs / 1000).toFixed(1)} s (${l.setupConcurrency} in flight). "after set-up": the Kassa process that created them; ` +
+    `"fresh": one started after the set-up (same database), whose first A6 POST moves no shipment. "before": RSS right before its first file; RSS and CPU cover its two files.`
   );
 }
 
