@@ -137,7 +137,7 @@ function carrierOffer(code: string, country: CountryCode, currency: Currency): C
     carrierName: carrierDefinition(code)?.name ?? code,
     pickupPointCost,
     courierCost,
-    points: pickupPointCost === null ? [] : pickupPoints(code, country).slice(0, MAX_POINTS).sort(byTown),
+    points: pickupPointCost === null ? [] : pickupPoints(code, country, undefined, MAX_POINTS).slice().sort(byTown),
     couriers: courierCost === null ? [] : [...courierServices(code, country)],
   };
   OFFERS.set(key, offer);

@@ -1,10 +1,24 @@
 import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CARRIERS } from '../carriers/registry.js';
 import { PLAN } from './generate-points.js';
 import type { PickupPointRow } from './model.js';
-import { ShippingCatalogue, pickupPointV3Json, pickupPointV3View, courierServices, findCourierService, findPickupPoint, pickupPoints, shippingCatalogue, shippingMethodsListing } from './service.js';
+import { PointsTable } from './points-table.js';
+import {
+  ShippingCatalogue,
+  carrierDataFile,
+  pickupPointV3Json,
+  pickupPointV3View,
+  courierServices,
+  findCourierService,
+  findPickupPoint,
+  pickupPoints,
+  shippingCatalogue,
+  shippingMethodsListing,
+} from './service.js';
 
 const catalogue = shippingCatalogue();
 const POINT_KEYS = ['id', 'name', 'type', 'streetAddress', 'locality', 'postalCode', 'carrierCode', 'additionalServices'];
@@ -31,8 +45,10 @@ describe('pickup points', () => {
     expect(pickupPoints('omniva', 'EE', 'postOffice')).toHaveLength(planned('omniva', 'EE', 'postOffice'));
     expect(pickupPoints('omniva', 'EE', 'parcelShop')).toEqual([]);
     expect(all.every((p) => p.carrierCode === 'omniva' && p.countryCode === 'EE')).toBe(true);
-    expect(pickupPoints('omniva', 'EE')).toBe(all);
+    // Decoded for each call (catalogue/points-table.ts): equal, not the same objects.
+    expect(pickupPoints('omniva', 'EE')).toEqual(all);
     expect(Object.isFrozen(all)).toBe(true);
+    expect(pickupPoints('omniva', 'EE', undefined, 7)).toEqual(all.slice(0, 7));
   });
 
   it('answers unknown carriers, countries and types with nothing', () => {
@@ -44,7 +60,10 @@ describe('pickup points', () => {
 
   it('finds every point by id', () => {
     const all = catalogue.allPickupPoints();
-    fc.assert(fc.property(fc.integer({ min: 0, max: all.length - 1 }), (i) => findPickupPoint(all[i]!.id) === all[i]));
+    // A point found by id is decoded from its line alone; a list's, a block of lines at a time: the same point.
+    expect(all.filter((p) => JSON.stringify(findPickupPoint(p.id)) !== JSON.stringify(p)).map((p) => p.id)).toEqual([]);
+    fc.assert(fc.property(fc.integer({ min: 0, max: all.length - 1 }), (i) => Object.isFrozen(findPickupPoint(all[i]!.id))));
+    for (const id of ['', 'omniva', 'omniva-', 'omniva-ee-pm-0', 'omniva-ee-pm-1 ', 'dhl-ee-pm-1', 'Omniva-ee-pm-1', 'ömniva-ee-pm-1']) expect(findPickupPoint(id), id).toBeUndefined();
     expect(findPickupPoint(`inpost-pl-pm-${INPOST_PL}`)?.carrierCode).toBe('inpost');
     expect(findPickupPoint(`inpost-pl-pm-${INPOST_PL + 1}`)).toBeUndefined();
     expect(findPickupPoint('omniva-ee-courier-standard')).toBeUndefined();
@@ -94,8 +113,40 @@ describe('pickup points', () => {
     expect(performance.now() - started).toBeLessThan(250);
   });
 
+  it('reads a carrier’s data on first use, and only the carriers asked for', () => {
+    const read: string[] = [];
+    const lazy = ShippingCatalogue.fromFiles((code) => {
+      read.push(code);
+      return carrierDataFile(code);
+    });
+    expect(read).toEqual([]);
+    // The data version (the streamed answers' ETags) reads the compressed files, decoding none.
+    expect(lazy.version()).toBe(catalogue.version());
+    read.length = 0;
+    // The label path: a shipment's point, by id.
+    expect(lazy.findPickupPoint('omniva-ee-pm-3')).toEqual(findPickupPoint('omniva-ee-pm-3'));
+    expect(lazy.findPickupPoint('inpost-pl-pm-17')?.id).toBe('inpost-pl-pm-17');
+    expect(lazy.findPickupPoint('nope-ee-pm-1')).toBeUndefined();
+    expect(read).toEqual(['omniva', 'inpost']);
+    lazy.pickupPointsJson('omniva', 'EE');
+    lazy.pickupPointsV3Stream({ carrierCode: 'dpd' }).chunks();
+    expect(read).toEqual(['omniva', 'inpost']);
+    expect(lazy.pickupPointsJson('dpd', 'LT').body.equals(catalogue.pickupPointsJson('dpd', 'LT').body)).toBe(true);
+    expect(read).toEqual(['omniva', 'inpost', 'dpd']);
+  });
+
+  it('identifies the shipped data by the digest of its files, as before the tables (so ETags stay)', () => {
+    const digest = createHash('sha256');
+    for (const def of CARRIERS.filter((d) => d.pickupPointNetwork.length > 0)) digest.update(readFileSync(carrierDataFile(def.code)));
+    expect(catalogue.version()).toBe(digest.digest('base64url'));
+  });
+
   it('refuses bad data', () => {
     const row: PickupPointRow = { ...(catalogue.allPickupPoints()[0]! as unknown as PickupPointRow), additionalServices: ['cod'] };
+    expect(() => new ShippingCatalogue([{ ...row, id: 'x-1' }])).toThrow(/the id must start with/);
+    const omniva = gunzipSync(readFileSync(carrierDataFile('omniva')));
+    expect(() => new PointsTable(omniva, 'dpd', 'f')).toThrow('f: the data of omniva, not of dpd');
+    expect(() => new PointsTable(Buffer.from(omniva.toString().replace('\tEE\t', '\tXX\t')), 'omniva', 'f')).toThrow(/^f, row 0 \(omniva-ee-pm-1\): unknown country XX/);
     expect(() => new ShippingCatalogue([row, row])).toThrow(/duplicate id/);
     expect(() => new ShippingCatalogue([{ ...row, postalCode: '1234' }])).toThrow(/postal code 1234/);
     expect(() => new ShippingCatalogue([{ ...row, additionalServices: ['insurance' as 'cod'] }])).toThrow(/additionalServices/);

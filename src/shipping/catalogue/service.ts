@@ -1,7 +1,8 @@
 /**
- * The shipping catalogue: pickup points (the shipped data set, loaded once), courier services
- * (derived from the carrier definitions) and the shipping method listing. Everything is indexed
- * when the catalogue is built, so a lookup is one Map read; the JSON answers of the listing
+ * The shipping catalogue: pickup points (the shipped data set, each carrier's loaded on first
+ * use), courier services (derived from the carrier definitions) and the shipping method listing.
+ * A carrier's points are held as its data file's text, indexed (points-table.ts), and decoded
+ * one by one when asked for: a lookup by id reads the id's carrier alone. The JSON answers of the listing
  * endpoints are rendered once per (carrier, country, type) on first use and served from memory
  * as bytes with an ETag (and a gzip copy on demand). The v3 pickup point lists that span
  * countries (the WooCommerce plugin's sync: every point of a carrier, or of every carrier) are
@@ -13,13 +14,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { ADDITIONAL_SERVICE_CODES, PICKUP_POINT_TYPES, type AdditionalServiceCode, type CarrierDefinition, type PickupPointType } from '../carriers/contract.js';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { PICKUP_POINT_TYPES, type CarrierDefinition, type PickupPointType } from '../carriers/contract.js';
 import type { CarrierCode } from '../carriers/registry.js';
-import { COUNTRIES, POSTAL_CODE_FORMAT, isCountryCode, type CountryCode } from '../carriers/countries.js';
+import { COUNTRIES, isCountryCode, type CountryCode } from '../carriers/countries.js';
 import { CARRIERS, isCarrierCode } from '../carriers/registry.js';
 import type { AdditionalServiceItem, CourierService, PickupPoint, PickupPointRow, ShippingMethodListing } from './model.js';
-import { decodePointsFile } from './points-file.js';
+import { encodePointsText } from './points-file.js';
+import { PointsTable, SERVICE_ITEMS, checkRow } from './points-table.js';
 import type { StreamedJson } from '../../platform/cached-reply.js';
 
 export type { AdditionalServiceItem, CourierService, PickupPoint, ShippingMethodListing } from './model.js';
@@ -34,18 +36,20 @@ export interface CachedJson {
   gzip(): Buffer;
 }
 
-const SERVICE_ITEMS: Readonly<Record<AdditionalServiceCode, AdditionalServiceItem>> = Object.freeze({
-  cod: Object.freeze({ code: 'cod' }),
-  ageVerification: Object.freeze({ code: 'ageVerification' }),
-});
-
 const COURIER_NAMES = { standard: 'courier', standardB2B: 'business courier (B2B)' } as const;
+
+/**
+ * zlib level of the cached answers' gzip copy, made once per answer and sent many times: the
+ * smallest. The largest v2 list (inpost PL, 25,000 points, 6.3 MB) is 367 KB at level 9 against
+ * 409 KB at level 6, for 0.35 s of CPU once instead of 0.06 s (docs/decisions.md).
+ */
+const CACHED_GZIP_LEVEL = 9;
 
 export function cachedJson(value: unknown): CachedJson {
   const body = Buffer.from(JSON.stringify(value));
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   let gz: Buffer | undefined;
-  return Object.freeze({ body, etag, gzip: () => (gz ??= gzipSync(body)) });
+  return Object.freeze({ body, etag, gzip: () => (gz ??= gzipSync(body, { level: CACHED_GZIP_LEVEL })) });
 }
 
 function deepFreeze<T>(value: T): T {
@@ -120,48 +124,6 @@ export interface V3Filter {
   search?: string;
 }
 
-/** A point's `additionalServices`, one frozen array per combination of codes. */
-const serviceLists = new Map<string, readonly AdditionalServiceItem[]>();
-function serviceItems(codes: readonly AdditionalServiceCode[]): readonly AdditionalServiceItem[] {
-  const k = codes.join(',');
-  let list = serviceLists.get(k);
-  if (!list) {
-    list = Object.freeze(codes.map((s) => SERVICE_ITEMS[s]));
-    serviceLists.set(k, list);
-  }
-  return list;
-}
-
-/** Checks one row of the data file and turns it into a point; throws naming the row. */
-function readRow(row: PickupPointRow, index: number): PickupPoint {
-  const bad = (why: string): never => {
-    throw new Error(`pickup point data, row ${index} (${String(row?.id)}): ${why}`);
-  };
-  if (typeof row !== 'object' || row === null) bad('not an object');
-  for (const k of ['id', 'name', 'streetAddress', 'locality', 'region', 'postalCode'] as const) {
-    if (typeof row[k] !== 'string' || row[k].trim() === '') bad(`${k} is missing`);
-  }
-  if (!isCarrierCode(row.carrierCode)) bad(`unknown carrier ${String(row.carrierCode)}`);
-  if (!isCountryCode(row.countryCode)) bad(`unknown country ${String(row.countryCode)}`);
-  if (!(PICKUP_POINT_TYPES as readonly string[]).includes(row.type)) bad(`unknown type ${String(row.type)}`);
-  if (!POSTAL_CODE_FORMAT[row.countryCode].test(row.postalCode)) bad(`postal code ${row.postalCode} is not a ${row.countryCode} postal code`);
-  if (!Array.isArray(row.additionalServices) || !row.additionalServices.every((s) => (ADDITIONAL_SERVICE_CODES as readonly string[]).includes(s))) {
-    bad('additionalServices must be codes cod or ageVerification');
-  }
-  return Object.freeze({
-    id: row.id,
-    name: row.name,
-    type: row.type,
-    streetAddress: row.streetAddress,
-    locality: row.locality,
-    region: row.region,
-    postalCode: row.postalCode,
-    countryCode: row.countryCode,
-    carrierCode: row.carrierCode,
-    additionalServices: serviceItems(row.additionalServices),
-  });
-}
-
 /** The name of a carrier's data file in its folder (points-file.ts has the format). */
 export const PICKUP_POINTS_FILE = 'pickup-points.tsv.gz';
 
@@ -182,21 +144,57 @@ export function carrierDataFile(code: string): string {
   throw new Error(`pickup point data not found at ${here}`);
 }
 
-/** The data files of the registered carriers that have pickup points, in registry order. */
-export function defaultDataFiles(carriers: readonly CarrierDefinition<CarrierCode>[] = CARRIERS): string[] {
-  return carriers.filter((d) => d.pickupPointNetwork.length > 0).map((d) => carrierDataFile(d.code));
+/**
+ * Where a catalogue's pickup points come from: the carriers that have points, in the catalogue's
+ * order, and each one's table, made the first time that carrier is asked for.
+ */
+interface PointSource {
+  readonly carriers: readonly CarrierCode[];
+  table(code: CarrierCode): PointsTable;
+  /** What identifies the data (for ETags that need no rendering); undefined: the points' digest. */
+  version(): string | undefined;
+}
+
+/** The shipped data: each registered carrier's `pickup-points.tsv.gz` that has a network, in registry order. */
+function shippedData(file: (code: CarrierCode) => string): PointSource {
+  return {
+    carriers: CARRIERS.filter((d) => d.pickupPointNetwork.length > 0).map((d) => d.code),
+    table(code) {
+      const path = file(code);
+      return new PointsTable(gunzipSync(readFileSync(path)), code, path);
+    },
+    // The files' digest, read again (without decompressing: ~1.2 MB) so no table needs loading.
+    version() {
+      const digest = createHash('sha256');
+      for (const code of this.carriers) digest.update(readFileSync(file(code)));
+      return digest.digest('base64url');
+    },
+  };
+}
+
+/** Rows of any carriers, checked and indexed at once (tests' and tools' catalogues). */
+function givenRows(rows: readonly PickupPointRow[], version: string | undefined): PointSource {
+  const byCarrier = new Map<CarrierCode, PickupPointRow[]>();
+  rows.forEach((row, i) => {
+    checkRow(row, i, row?.additionalServices);
+    let list = byCarrier.get(row.carrierCode);
+    if (!list) byCarrier.set(row.carrierCode, (list = []));
+    list.push(row);
+  });
+  const carriers = CARRIERS.map((d) => d.code).filter((code) => byCarrier.has(code));
+  const tables = new Map(carriers.map((code) => [code, new PointsTable(Buffer.from(encodePointsText(code, byCarrier.get(code)!)), code)]));
+  return { carriers, table: (code) => tables.get(code)!, version: () => version };
 }
 
 const key = (...parts: readonly string[]): string => parts.join('|');
 /** Characters of JSON per chunk of a streamed answer (~250 points). */
 const STREAM_CHUNK_CHARS = 64 * 1024;
 const EMPTY: readonly never[] = Object.freeze([]);
+const HYPHEN = 45;
 
 export class ShippingCatalogue {
-  private readonly all: readonly PickupPoint[];
-  private readonly pointById = new Map<string, PickupPoint>();
-  /** (carrier, country) and (carrier, country, type) → points, in data file order. */
-  private readonly pointLists = new Map<string, readonly PickupPoint[]>();
+  private readonly source: PointSource;
+  private readonly tables = new Map<CarrierCode, PointsTable>();
   private readonly courierLists = new Map<string, readonly CourierService[]>();
   private readonly courierById = new Map<string, CourierService>();
   private readonly carriers: readonly CarrierDefinition<CarrierCode>[];
@@ -206,38 +204,13 @@ export class ShippingCatalogue {
   private dataVersion: string | undefined;
 
   /**
-   * `version`: what identifies the rows (fromFiles passes the files' digest); without it the
-   * rows' digest is computed the first time a streamed answer needs an ETag.
+   * `points`: rows (checked and indexed at once), or the shipped data's source (fromFiles, each
+   * carrier's read on first use). `version`: what identifies the rows; without it the points'
+   * digest is computed the first time a streamed answer needs an ETag.
    */
-  constructor(rows: readonly PickupPointRow[], carriers: readonly CarrierDefinition<CarrierCode>[] = CARRIERS, version?: string) {
+  constructor(points: readonly PickupPointRow[] | PointSource, carriers: readonly CarrierDefinition<CarrierCode>[] = CARRIERS, version?: string) {
     this.carriers = carriers;
-    this.dataVersion = version;
-    this.all = Object.freeze(rows.map(readRow));
-    const lists = new Map<string, PickupPoint[]>();
-    const listOf = (k: string): PickupPoint[] => {
-      let list = lists.get(k);
-      if (!list) lists.set(k, (list = []));
-      return list;
-    };
-    // The data comes grouped by carrier, country and type: the three lists change only between groups.
-    let group: PickupPoint | undefined;
-    let byCarrier: PickupPoint[] = [];
-    let byCountry: PickupPoint[] = [];
-    let byType: PickupPoint[] = [];
-    for (const p of this.all) {
-      if (this.pointById.has(p.id)) throw new Error(`pickup point data: duplicate id ${p.id}`);
-      this.pointById.set(p.id, p);
-      if (group === undefined || group.carrierCode !== p.carrierCode || group.countryCode !== p.countryCode || group.type !== p.type) {
-        group = p;
-        byCarrier = listOf(key(p.carrierCode));
-        byCountry = listOf(key(p.carrierCode, p.countryCode));
-        byType = listOf(key(p.carrierCode, p.countryCode, p.type));
-      }
-      byCarrier.push(p);
-      byCountry.push(p);
-      byType.push(p);
-    }
-    for (const [k, list] of lists) this.pointLists.set(k, Object.freeze(list));
+    this.source = Array.isArray(points) ? givenRows(points, version) : (points as PointSource);
 
     for (const def of carriers) {
       for (const country of def.countries) {
@@ -262,39 +235,71 @@ export class ShippingCatalogue {
     }
   }
 
-  /** The shipped data set: each carrier's `pickup-points.tsv.gz`, in registry order. */
-  static fromFiles(paths: readonly string[] = defaultDataFiles()): ShippingCatalogue {
-    const digest = createHash('sha256');
-    const rows = paths.flatMap((path) => {
-      const bytes = readFileSync(path);
-      digest.update(bytes);
-      return decodePointsFile(bytes, path);
-    });
-    return new ShippingCatalogue(rows, CARRIERS, digest.digest('base64url'));
+  /**
+   * The shipped data set: each carrier's `pickup-points.tsv.gz` (`file` says where), read,
+   * checked and indexed the first time one of its points is asked for.
+   */
+  static fromFiles(file: (code: CarrierCode) => string = carrierDataFile): ShippingCatalogue {
+    return new ShippingCatalogue(shippedData(file));
+  }
+
+  /** A carrier's table, loaded on first use; undefined for a carrier without points. */
+  private table(code: string): PointsTable | undefined {
+    let table = this.tables.get(code as CarrierCode);
+    if (table === undefined && (this.source.carriers as readonly string[]).includes(code)) {
+      table = this.source.table(code as CarrierCode);
+      this.tables.set(code as CarrierCode, table);
+    }
+    return table;
   }
 
   /** What identifies the data set (for ETags that need no rendering). */
   version(): string {
     if (this.dataVersion === undefined) {
-      const digest = createHash('sha256');
-      for (const p of this.all) digest.update(JSON.stringify(p)).update('\n');
-      this.dataVersion = digest.digest('base64url');
+      this.dataVersion = this.source.version();
+      if (this.dataVersion === undefined) {
+        const digest = createHash('sha256');
+        for (const p of this.pickupPointsOf()) digest.update(JSON.stringify(p)).update('\n');
+        this.dataVersion = digest.digest('base64url');
+      }
     }
     return this.dataVersion;
   }
 
+  /** Number of points (reads every carrier's). */
   get size(): number {
-    return this.all.length;
+    return this.source.carriers.reduce((sum, code) => sum + this.table(code)!.size, 0);
   }
 
-  /** Every point, in data file order. */
+  /**
+   * Every point of these carriers (of every carrier when omitted), in catalogue order (registry
+   * order, then data file order), decoded as it is iterated.
+   */
+  *pickupPointsOf(carrierCodes?: readonly string[]): Generator<PickupPoint> {
+    for (const code of this.source.carriers) {
+      if (carrierCodes !== undefined && !carrierCodes.includes(code)) continue;
+      yield* this.table(code)!.points();
+    }
+  }
+
+  /** Every point, in catalogue order, as one array (for tests and tools: ~90,000 objects). */
   allPickupPoints(): readonly PickupPoint[] {
-    return this.all;
+    return Object.freeze([...this.pickupPointsOf()]);
   }
 
-  /** Points of a carrier in a country, optionally of one type; empty for unknown codes. */
-  pickupPoints(carrierCode: string, countryCode: string, type?: string): readonly PickupPoint[] {
-    return this.pointLists.get(type === undefined ? key(carrierCode, countryCode) : key(carrierCode, countryCode, type)) ?? EMPTY;
+  /**
+   * Points of a carrier in a country, optionally of one type, in data file order (the first
+   * `limit`, when given); empty for unknown codes. Decoded for the call: keep what you need.
+   */
+  pickupPoints(carrierCode: string, countryCode: string, type?: string, limit = Number.POSITIVE_INFINITY): readonly PickupPoint[] {
+    const table = isCountryCode(countryCode) ? this.table(carrierCode) : undefined;
+    if (!table) return EMPTY;
+    const ranges = table.indexRanges(countryCode, type);
+    const out: PickupPoint[] = [];
+    for (let r = 0; r < ranges.length && out.length < limit; r += 2) {
+      for (const p of table.points(ranges[r]!, Math.min(ranges[r + 1]!, ranges[r]! + limit - out.length))) out.push(p);
+    }
+    return out.length === 0 ? EMPTY : Object.freeze(out);
   }
 
   /** GET /shipping-methods/pickup-points: `{pickupPoints, countryCode}`, rendered once and kept. */
@@ -329,6 +334,31 @@ export class ShippingCatalogue {
   }
 
   /**
+   * The points a v3 filter leaves, in catalogue order, decoded as iterated: a carrier's table
+   * only when the filter names it, a country's ranges only when it names one.
+   */
+  private *v3Points(f: V3Filter): Generator<PickupPoint> {
+    const term = f.search?.trim().toLowerCase();
+    const found = (p: PickupPoint): boolean => !term || `${p.name}\n${p.streetAddress}\n${p.locality}\n${p.postalCode}`.toLowerCase().includes(term);
+    for (const code of this.source.carriers) {
+      if (f.carrierCode !== undefined && f.carrierCode !== code) continue;
+      const table = this.table(code)!;
+      if (f.countryCode === undefined) {
+        for (const p of table.points()) {
+          if ((f.type === undefined || p.type === f.type) && found(p)) yield p;
+        }
+        continue;
+      }
+      const ranges = table.indexRanges(f.countryCode, f.type);
+      for (let r = 0; r < ranges.length; r += 2) {
+        for (const p of table.points(ranges[r]!, ranges[r + 1]!)) {
+          if (found(p)) yield p;
+        }
+      }
+    }
+  }
+
+  /**
    * GET /v3/shipping-methods/pickup-points: `{pickupPoints}` of every carrier and country the
    * filter leaves (catalogue order). Answers without a search term are rendered once and kept;
    * a country outside the catalogue has no points. The route asks this only with a countryCode;
@@ -339,17 +369,8 @@ export class ShippingCatalogue {
     const known = f.countryCode === undefined || isCountryCode(f.countryCode);
     let answer = f.search === undefined && known ? this.answers.get(k) : undefined;
     if (answer) return answer;
-    const term = f.search?.trim().toLowerCase();
-    const points = !known
-      ? EMPTY
-      : this.all.filter(
-          (p) =>
-            (f.carrierCode === undefined || p.carrierCode === f.carrierCode) &&
-            (f.countryCode === undefined || p.countryCode === f.countryCode) &&
-            (f.type === undefined || p.type === f.type) &&
-            (!term || `${p.name}\n${p.streetAddress}\n${p.locality}\n${p.postalCode}`.toLowerCase().includes(term)),
-        );
-    answer = cachedJson({ pickupPoints: points.map(pickupPointV3View) });
+    const points = known ? Array.from(this.v3Points(f), pickupPointV3View) : EMPTY;
+    answer = cachedJson({ pickupPoints: points });
     if (f.search === undefined && known) this.answers.set(k, answer);
     return answer;
   }
@@ -367,15 +388,13 @@ export class ShippingCatalogue {
       .update(['points-v3-stream/1', this.version(), f.carrierCode ?? '*', f.type ?? '*', term ?? ''].join('\n'))
       .digest('base64url')
       .slice(0, 27);
-    const points = f.carrierCode === undefined ? this.all : (this.pointLists.get(key(f.carrierCode)) ?? EMPTY);
-    const keep = (p: PickupPoint): boolean => (f.type === undefined || p.type === f.type) && (!term || `${p.name}\n${p.streetAddress}\n${p.locality}\n${p.postalCode}`.toLowerCase().includes(term));
+    const points = (): Iterable<PickupPoint> => this.v3Points({ carrierCode: f.carrierCode, type: f.type, search: f.search });
     return Object.freeze({
       etag: `"${tag}"`,
       chunks: function* (): Generator<string> {
         let chunk = '{"pickupPoints":[';
         let first = true;
-        for (const p of points) {
-          if (!keep(p)) continue;
+        for (const p of points()) {
           chunk += (first ? '' : ',') + pickupPointV3Json(p);
           first = false;
           if (chunk.length >= STREAM_CHUNK_CHARS) {
@@ -401,8 +420,13 @@ export class ShippingCatalogue {
     return answer;
   }
 
+  /** The point with this id: the id starts with its carrier's code (points-table.ts checks), so only that carrier's table is read. */
   findPickupPoint(id: string): PickupPoint | undefined {
-    return this.pointById.get(id);
+    for (const code of this.source.carriers) {
+      const found = id.startsWith(code) && id.charCodeAt(code.length) === HYPHEN ? this.table(code)!.find(id) : undefined;
+      if (found) return found;
+    }
+    return undefined;
   }
 
   findCourierService(id: string): CourierService | undefined {
@@ -455,9 +479,11 @@ export class ShippingCatalogue {
   /** Number of points per country, carrier and type. */
   counts(): Record<CountryCode, Partial<Record<CarrierCode, Partial<Record<PickupPointType, number>>>>> {
     const out = Object.fromEntries(COUNTRIES.map((c) => [c, {}])) as Record<CountryCode, Partial<Record<CarrierCode, Partial<Record<PickupPointType, number>>>>>;
-    for (const p of this.all) {
-      const byCarrier = (out[p.countryCode][p.carrierCode] ??= {});
-      byCarrier[p.type] = (byCarrier[p.type] ?? 0) + 1;
+    for (const code of this.source.carriers) {
+      for (const g of this.table(code)!.groups()) {
+        const byCarrier = (out[g.countryCode as CountryCode][code] ??= {});
+        byCarrier[g.type as PickupPointType] = (byCarrier[g.type as PickupPointType] ?? 0) + g.count;
+      }
     }
     return out;
   }
@@ -472,7 +498,8 @@ export function shippingCatalogue(): ShippingCatalogue {
   return (loaded ??= ShippingCatalogue.fromFiles());
 }
 
-export const pickupPoints = (carrierCode: string, countryCode: string, type?: string): readonly PickupPoint[] => shippingCatalogue().pickupPoints(carrierCode, countryCode, type);
+export const pickupPoints = (carrierCode: string, countryCode: string, type?: string, limit?: number): readonly PickupPoint[] =>
+  shippingCatalogue().pickupPoints(carrierCode, countryCode, type, limit);
 export const courierServices = (carrierCode: string, countryCode: string): readonly CourierService[] => shippingCatalogue().courierServices(carrierCode, countryCode);
 export const shippingMethodsListing = (activeCarriers: readonly string[]): ShippingMethodListing => shippingCatalogue().shippingMethodsListing(activeCarriers);
 export const findPickupPoint = (id: string): PickupPoint | undefined => shippingCatalogue().findPickupPoint(id);

@@ -37,10 +37,9 @@ export class LegacyShippingService {
     const k = codes.join(',');
     let answer = this.listings.get(k);
     if (!answer) {
-      const active = new Set<string>(codes);
       const out: Record<string, { providers: Record<string, Record<string, unknown[]>> }> = {};
-      for (const p of shippingCatalogue().allPickupPoints()) {
-        if (!active.has(p.carrierCode)) continue;
+      // Only the active carriers' points are read (catalogue order, as the listing always was).
+      for (const p of shippingCatalogue().pickupPointsOf(codes)) {
         // provider_name is the carrier code: clients key their lists and build identifiers from it.
         const provider = p.carrierCode;
         const type = legacyPointType(p.carrierCode, p.type);
