@@ -1,4 +1,5 @@
 import { globSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -21,6 +22,14 @@ const MEMORY_TESTS = [
   // Its bounded-memory test comes after the file's other tests, as it was measured.
   'src/shipping/labels/render.test.ts',
 ];
+// Files of a project run in as many workers as the machine has cores, at least two: a database
+// or end-to-end file mostly waits (for a server it started, a lease to expire, PostgreSQL), so two
+// overlap their waits even on 2 cores (db:embedded took 245 s in one worker, 90% of one core busy).
+// Projects still run one after another. minWorkers = maxWorkers: with fewer, tinypool ends idle
+// workers mid-run and vitest 3 reports "Terminating worker thread" as an unhandled rejection,
+// losing the run's summary (seen with 1 and 3).
+const WORKERS = Math.max(2, availableParallelism());
+
 const memoryTestFiles = MEMORY_TESTS.flatMap((m) => globSync(m, { cwd: fileURLToPath(new URL('.', import.meta.url)) })).sort();
 
 const dbProject = (name: string) => ({
@@ -28,7 +37,8 @@ const dbProject = (name: string) => ({
     name,
     include: ['test/**/*.test.ts'],
     exclude: ['test/browser/**'],
-    globalSetup: ['test/setup/database.ts'],
+    // The server the tests spawn, compiled once for the run (server-build.ts).
+    globalSetup: ['test/setup/database.ts', 'test/setup/server-build.ts'],
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -40,6 +50,8 @@ export default defineConfig({
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
     isolate: false,
+    maxWorkers: WORKERS,
+    minWorkers: WORKERS,
     projects: [
       { test: { name: 'unit', include: UNIT_DIRS.map((d) => `${d}/**/*.test.ts`), exclude: MEMORY_TESTS, isolate: false, env: STRICT } },
       // `--project 'unit*'` runs them with the unit project.

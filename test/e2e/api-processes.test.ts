@@ -18,7 +18,7 @@ import { removeEmbeddedData, runningPostmaster } from '../../src/platform/embedd
 import { isAlive } from '../../src/platform/processes.js';
 import { handSigned } from '../support/jwt.js';
 import { ROOT } from '../support/kassa-bin.js';
-import { createOrder, demoKeys, freePort, startServer, until, type ServerProcess } from '../support/server.js';
+import { createOrder, demoKeys, freePort, serverArgs, startServer, until, type ServerProcess } from '../support/server.js';
 
 const dirs: string[] = [];
 let server: ServerProcess | undefined;
@@ -204,8 +204,8 @@ describe.runIf(embedded)('KASSA_API_PROCESSES=2 on the embedded database', { tim
 });
 
 /** A server expected to exit by itself; `watch` sees its output as it comes. */
-function run(env: Record<string, string>, watch: (output: string) => void = () => undefined): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+async function run(env: Record<string, string>, watch: (output: string) => void = () => undefined): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, await serverArgs(), {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env, KASSA_PUBLIC_URL: `http://127.0.0.1:${env.PORT}` },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,7 +14,7 @@ import { LOCK_FILE, dataDirOwner } from '../../src/platform/data-dir-lock.js';
 import { clusterDir, removeEmbeddedData, runningPostmaster } from '../../src/platform/embedded-postgres.js';
 import { isAlive } from '../../src/platform/processes.js';
 import { ROOT } from '../support/kassa-bin.js';
-import { createOrder, demoKeys, freePort, startServer, until, type ServerProcess } from '../support/server.js';
+import { createOrder, demoKeys, freePort, serverArgs, startServer, until, type ServerProcess } from '../support/server.js';
 import { waitForZombie, zombie } from '../support/zombie.js';
 
 const servers: ServerProcess[] = [];
@@ -51,8 +51,8 @@ interface Ended {
 }
 
 /** Runs a server expected to exit by itself; `watch` sees its output as it comes (with the process). */
-function run(env: Record<string, string>, watch: (output: string, child: ChildProcess) => void = () => undefined): Promise<Ended> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+async function run(env: Record<string, string>, watch: (output: string, child: ChildProcess) => void = () => undefined): Promise<Ended> {
+  const child = spawn(process.execPath, await serverArgs(), { cwd: ROOT, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
   const seen = (d: Buffer) => {
@@ -90,7 +90,7 @@ describe.skipIf(inject('dbTarget') === 'postgres')('start-up faults', () => {
     const log = path.join(dir, 'first.log');
     const out = fs.openSync(log, 'w');
     // Kassa under a parent that never waits for it: sh starts it in the background and becomes `sleep`.
-    const parent = spawn('sh', ['-c', '"$0" --import tsx src/main.ts & exec sleep 120', process.execPath], {
+    const parent = spawn('sh', ['-c', '"$0" "$@" & exec sleep 120', process.execPath, ...(await serverArgs())], {
       cwd: ROOT,
       env: serverEnv({ KASSA_DATA_DIR: dir, PORT: port }),
       stdio: ['ignore', out, out],

@@ -21,6 +21,7 @@ import { enqueueNotification } from '../../src/notifications/outbox.js';
 import { createServices } from '../../src/services.js';
 import { ADMIN_TOKEN, createTestApp, externalDatabaseEnv, nowS, orderPayload, type TestApp } from '../support/app.js';
 import { ROOT } from '../support/kassa-bin.js';
+import { serverArgs } from '../support/server.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 
 const quiet = { info() {}, warn() {}, error() {} };
@@ -56,7 +57,7 @@ describe('a worker killed mid-delivery', () => {
       // The receiver takes the first POST and never answers; the worker waits for it (a long callback timeout).
       rx.respond.delayMs = 600_000;
       let out = '';
-      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      child = spawn(process.execPath, await serverArgs(), {
         cwd: ROOT,
         env: {
           ...process.env,

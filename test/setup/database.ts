@@ -45,6 +45,14 @@ export default async function setup(project: TestProject) {
   const template = `kassa_tpl_${process.pid}_${target}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
+  // The run's own throwaway cluster writes without waiting for the disk: a commit and CREATE
+  // DATABASE … TEMPLATE no longer wait for fsync (12 database-bound files: 34 s → 24 s). Crash
+  // safety of a cluster deleted at the end of the run is nothing to test; the clusters of the
+  // servers the e2e tests start keep PostgreSQL's defaults.
+  if (embedded) {
+    for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) await admin.query(`ALTER SYSTEM SET ${setting} = off`);
+    await admin.query('SELECT pg_reload_conf()');
+  }
   // Leftover test databases of earlier runs are dropped first: only those whose run (the pid in
   // the name) has ended, so two test runs sharing one server never drop each other's databases.
   const old = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'kassa_t%'`);
@@ -71,12 +79,25 @@ export default async function setup(project: TestProject) {
   project.provide('dbRun', process.pid);
 
   return async () => {
+    // The embedded cluster goes whole (dropping its databases one by one took ~0.7 s each, an
+    // immediate checkpoint each); on a shared server, this run's databases, four at a time.
+    if (embedded) {
+      await embedded.stop();
+      if (dir) removeEmbeddedData(dir);
+      return;
+    }
     const c = new pg.Client({ connectionString: serverUrl });
     await c.connect();
     const dbs = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`kassa_t%_${process.pid}_%`]);
-    for (const r of dbs.rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`).catch(() => undefined);
     await c.end();
-    await embedded?.stop();
-    if (dir) removeEmbeddedData(dir);
+    const names = dbs.rows.map((r) => r.datname);
+    await Promise.all(
+      Array.from({ length: Math.min(4, names.length) }, async () => {
+        const d = new pg.Client({ connectionString: serverUrl });
+        await d.connect();
+        for (let name = names.pop(); name !== undefined; name = names.pop()) await d.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+        await d.end();
+      }),
+    );
   };
 }

@@ -3,6 +3,7 @@ import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '../../src/platform/processes.js';
+import { compiledServer } from '../setup/server-build.js';
 import { handSigned } from './jwt.js';
 
 export { freePort };
@@ -18,12 +19,20 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * The arguments that make `node` (process.execPath) run the server as `npm start` does: compiled
+ * JavaScript (test/setup/server-build.ts, never stale), not src/ through tsx.
+ */
+export async function serverArgs(): Promise<string[]> {
+  return [await compiledServer()];
+}
+
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, await serverArgs(), {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: port, KASSA_PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: { ...process.env, LOG_LEVEL: 'warn', KASSA_API_PROCESSES: '1', ...env, PORT: port, KASSA_PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -54,9 +63,9 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   };
 }
 
-/** Runs the operator CLI (npm run kassa -- …) and returns its standard output. */
+/** Runs the operator CLI as `npm run kassa -- …` does (bin/kassa.js: compiled, never stale) and returns its standard output. */
 export async function cli(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['bin/kassa.js', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
   });

@@ -1,8 +1,10 @@
 /**
- * Prints, after vitest's own summary, the slowest ten test files (wall time of each: import and
- * collection, set-up files, then its tests and hooks; with the project that ran it) and one plain
- * closing line, `Tests: N passed, N failed[, N skipped]`: the form CI reads to count what ran.
- * KASSA_TEST_SLOWEST=N prints N files instead of ten (0: none).
+ * Prints, after vitest's own summary, each project's span (projects run one after another; from its
+ * first test's start to its last test's end, with its file count and the sum of its files' times:
+ * the sum over the span tells how well its workers overlapped), the slowest ten test files (wall
+ * time of each: import and collection, set-up files, then its tests and hooks; with the project
+ * that ran it) and one plain closing line, `Tests: N passed, N failed[, N skipped]`: the form CI
+ * reads to count what ran. KASSA_TEST_SLOWEST=N prints N files instead of ten (0: none).
  */
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
@@ -31,6 +33,47 @@ export function fileTiming(m: TestModule, root: string): FileTiming {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export interface ProjectSpan {
+  project: string;
+  files: number;
+  /** First test's start to last test's end (epoch ms); undefined when none ran. */
+  start?: number;
+  end?: number;
+  /** The sum of its files' totalMs. */
+  filesMs: number;
+}
+
+/** Each project's span, in the order they started, as lines of a table. */
+export function projectSpans(spans: ProjectSpan[]): string[] {
+  const ran = spans.filter((p) => p.start !== undefined && p.end !== undefined).sort((a, b) => a.start! - b.start!);
+  if (ran.length === 0) return [];
+  const width = Math.max(...ran.map((p) => p.project.length));
+  const lines = ['Projects (one after another; wall = first test started to last test ended):'];
+  for (const p of ran) {
+    lines.push(`  ${p.project.padEnd(width)}  ${String(p.files).padStart(3)} files  ${seconds(p.end! - p.start!).padStart(8)} wall  ${seconds(p.filesMs).padStart(8)} in files`);
+  }
+  return lines;
+}
+
+/** The spans of the projects of `modules` (see ProjectSpan). */
+export function spansOf(modules: ReadonlyArray<TestModule>, root: string): ProjectSpan[] {
+  const byProject = new Map<string, ProjectSpan>();
+  for (const m of modules) {
+    const name = m.project.name;
+    const p = byProject.get(name) ?? { project: name, files: 0, filesMs: 0 };
+    byProject.set(name, p);
+    p.files++;
+    p.filesMs += fileTiming(m, root).totalMs;
+    for (const t of m.children.allTests()) {
+      const d = t.diagnostic();
+      if (!d) continue;
+      p.start = Math.min(p.start ?? d.startTime, d.startTime);
+      p.end = Math.max(p.end ?? 0, d.startTime + d.duration);
+    }
+  }
+  return [...byProject.values()];
+}
 
 /** The slowest `count` files as lines of a table, slowest first. */
 export function slowestFiles(timings: FileTiming[], count: number): string[] {
@@ -69,8 +112,10 @@ export default class SummaryReporter implements Reporter {
       modules.map((m) => fileTiming(m, this.root)),
       Number.isInteger(count) && count >= 0 ? count : 10,
     );
+    const projects = projectSpans(spansOf(modules, this.root));
     const line = `Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+    const block = (lines: string[]) => (lines.length ? `\n${lines.map((l) => `${l}\n`).join('')}` : '');
     // Written as the process ends, so it is the last line whatever vitest prints after this hook.
-    process.once('exit', () => process.stdout.write(`\n${slowest.map((l) => `${l}\n`).join('')}\n${line}\n`));
+    process.once('exit', () => process.stdout.write(`${block(projects)}${block(slowest)}\n${line}\n`));
   }
 }
