@@ -4,8 +4,8 @@
  * The first process (the primary) keeps what only one process may hold: the start-up checks, the
  * embedded database and the data dir's lock, migrations, the demo store, the workers (role all),
  * the served-URL record and the secret files. It forks the API processes, which share its
- * listening port (cluster hands each new connection to the next process, round-robin), serve the
- * API and nothing else, and connect to the same database with their own pools.
+ * listening port (each accepting from the one socket: SCHEDULING below), serve the API and
+ * nothing else, and connect to the same database with their own pools.
  *
  * Everything an API process is handed (the database URL, the master key, the admin token) goes
  * over its IPC channel, a pipe between the two processes: never the environment (readable in
