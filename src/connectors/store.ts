@@ -54,18 +54,18 @@ export class ConnectorStore implements ConnectorSource {
        ON CONFLICT (kind, name) DO UPDATE SET settings = EXCLUDED.settings, secrets_sealed = EXCLUDED.secrets_sealed, updated_at = clock_timestamp()`,
       [kind, name, JSON.stringify(settings), this.box.seal(JSON.stringify(secrets))],
     );
-    this.invalidate();
+    await this.invalidate();
   }
 
   /** Drops the cached list (after a change made by this process; platform/cluster.ts relays it to the other API processes). */
-  invalidate(): void {
+  invalidate(): void | Promise<void> {
     this.cached = undefined;
   }
 
   /** Removes one; false when there was none. */
   async remove(kind: string, name: string): Promise<boolean> {
     const r = await this.db.query('DELETE FROM connectors WHERE kind = $1 AND name = $2', [kind, name]);
-    this.invalidate();
+    await this.invalidate();
     return (r.rowCount ?? 0) > 0;
   }
 }

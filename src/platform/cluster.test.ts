@@ -42,6 +42,8 @@ describe('ApiProcesses', () => {
     const err = await ApiProcesses.start({ count: 2, shared, log, onGiveUp: () => undefined }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiProcessFailed);
     expect((err as Error).message).toMatch(/^An API process \(pid \d+\) could not start: no app for you$/);
+    // Every process has exited (cluster drops its entry on the 'exit' it emits just after the process's own).
+    for (let i = 0; i < 100 && Object.keys(cluster.workers ?? {}).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(Object.keys(cluster.workers ?? {})).toHaveLength(0);
   });
 

@@ -15,7 +15,9 @@
  *   primary → child   start {shared}             the database URL and secrets
  *   child → primary   listening {address}        serving; or failed {message} (and it exits)
  *   primary → child   stop                       stop accepting, finish in-flight requests, exit
- *   child ↔ primary   invalidate {cache}         a cache dropped in one process, relayed to the others
+ *   child ↔ primary   invalidate {cache, id}     a cache dropped in one process, relayed to the others,
+ *   child ↔ primary   invalidated {id}           each of which acknowledges; then the first process's
+ *                                                change is answered (the others have dropped it too)
  *   child → primary   scrape {id}                /metrics: the primary collects every process's
  *   primary → child   collect {id}               metrics (collected {id, metrics}), sums them
  *   primary → child   scraped {id, text}         (prom-client's AggregatorRegistry) and answers
@@ -58,7 +60,8 @@ type Message =
   | { kassa: 'listening'; address: Address }
   | { kassa: 'failed'; message: string }
   | { kassa: 'stop' }
-  | { kassa: 'invalidate'; cache: string }
+  | { kassa: 'invalidate'; cache: string; id: number }
+  | { kassa: 'invalidated'; id: number }
   | { kassa: 'scrape'; id: number }
   | { kassa: 'collect'; id: number }
   | { kassa: 'collected'; id: number; metrics: Metrics[] }
@@ -82,6 +85,8 @@ export const MAX_RESTARTS = 5;
 export const RESTART_WINDOW_MS = 60_000;
 /** How long a scrape waits for the API processes' metrics (one that does not answer in time is left out). */
 const COLLECT_TIMEOUT_MS = 3_000;
+/** How long a change waits for the other API processes to drop their caches. */
+const RELAY_TIMEOUT_MS = 1_000;
 
 /** Whether this process is an API process forked by a primary (main.ts then serves only). */
 export const isApiProcess = (): boolean => cluster.isWorker;
@@ -106,6 +111,9 @@ export class ApiProcesses {
   private readonly collecting = new Map<number, { pending: Set<number>; metrics: Metrics[]; done: () => void }>();
   /** The address the API processes listen on (shared). */
   address: Address = null;
+  private relays = 0;
+  /** Acknowledgements awaited from API processes, by `<worker id>:<relay id>`. */
+  private readonly relayed = new Map<string, () => void>();
 
   private constructor(private readonly opts: SupervisorOptions) {}
 
@@ -130,6 +138,33 @@ export class ApiProcesses {
   /** Pids of the API processes now (tests, logs). */
   get pids(): number[] {
     return [...this.live.values()].map((w) => w.process.pid!).filter(Boolean);
+  }
+
+  /**
+   * A cache dropped by `from`, dropped in every other live API process: resolves when each has
+   * acknowledged, has exited, or RELAY_TIMEOUT_MS has passed (a process that hangs does not hold
+   * up the change; its cache still expires after KASSA_AUTH_CACHE_MS).
+   */
+  private relay(from: Worker, m: { cache: string }): Promise<void> {
+    const acks = [...this.live.values()]
+      .filter((w) => w !== from)
+      .map((w) => {
+        const id = ++this.relays;
+        const key = `${w.id}:${id}`;
+        return new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            this.relayed.delete(key);
+            w.off('exit', done);
+            resolve();
+          };
+          const timer = setTimeout(done, RELAY_TIMEOUT_MS);
+          this.relayed.set(key, done);
+          w.once('exit', done);
+          if (!send(w, { kassa: 'invalidate', cache: m.cache, id }, done)) done();
+        });
+      });
+    return Promise.all(acks).then(() => undefined);
   }
 
   /** One API process: forked, handed the secrets; resolves with its address once it listens. */
@@ -163,7 +198,10 @@ export class ApiProcesses {
             fail(`could not start: ${m.message}`);
             break;
           case 'invalidate':
-            for (const other of this.live.values()) if (other !== worker) send(other, m);
+            void this.relay(worker, m).then(() => send(worker, { kassa: 'invalidated', id: m.id }));
+            break;
+          case 'invalidated':
+            this.relayed.get(`${worker.id}:${m.id}`)?.();
             break;
           case 'scrape':
             void this.scrape().then(
@@ -254,7 +292,8 @@ export class ApiProcesses {
         new Promise<void>((resolve) => {
           if (w.process.exitCode !== null || w.process.signalCode !== null) return resolve();
           w.process.once('exit', () => resolve());
-          if (!send(w, { kassa: 'stop' })) w.process.kill('SIGTERM');
+          const terminate = () => w.process.kill('SIGTERM');
+          if (!send(w, { kassa: 'stop' }, terminate)) terminate();
         }),
     );
     const all = Promise.all(exits);
@@ -269,19 +308,29 @@ export class ApiProcesses {
 /** An API process could not start: the start fails with this message (main.ts prints it). */
 export class ApiProcessFailed extends Error {}
 
-function send(w: Worker, m: Message): boolean {
+/**
+ * Sends `m` to an API process; false when it cannot be sent now. A process that dies as the
+ * message goes reports EPIPE later: to `onFail`, never as an uncaught 'error' of the primary.
+ */
+function send(w: Worker, m: Message, onFail: () => void = () => undefined): boolean {
   if (!w.isConnected()) return false;
   try {
-    w.send(m);
+    w.send(m, undefined, (err) => {
+      if (err) onFail();
+    });
     return true;
   } catch {
     return false;
   }
 }
 
-/** Anything with a per-process cache to drop (stores/auth.ts KeyResolver, connectors/store.ts ConnectorStore). */
+/**
+ * Anything with a per-process cache to drop (stores/auth.ts KeyResolver, connectors/store.ts
+ * ConnectorStore). Callers await it: with several API processes it resolves once the others have
+ * dropped theirs too.
+ */
 export interface Invalidates {
-  invalidate(): void;
+  invalidate(): void | Promise<void>;
 }
 
 /** An API process's side: its link to the primary. */
@@ -291,6 +340,9 @@ export class PrimaryLink {
   private local: client.Registry | undefined;
   private scrapes = 0;
   private readonly waiting = new Map<number, { resolve: (text: string) => void; reject: (err: Error) => void }>();
+  private relays = 0;
+  /** Changes of this process waiting for the other API processes' acknowledgement, by id. */
+  private readonly invalidations = new Map<number, () => void>();
 
   private constructor() {
     process.on('message', (m: unknown) => {
@@ -300,7 +352,11 @@ export class PrimaryLink {
           for (const h of this.stopHandlers) h();
           break;
         case 'invalidate':
-          this.caches.get(m.cache)?.invalidate();
+          void this.caches.get(m.cache)?.invalidate();
+          this.send({ kassa: 'invalidated', id: m.id });
+          break;
+        case 'invalidated':
+          this.invalidations.get(m.id)?.();
           break;
         case 'collect':
           void (this.local ? this.local.getMetricsAsJSON() : Promise.resolve([])).then(
@@ -357,15 +413,30 @@ export class PrimaryLink {
   /**
    * A cache dropped in this process (after a change made here: a key rolled, a store's setting, a
    * connector) is dropped in every other API process too, through the primary, instead of living
-   * on there for up to KASSA_AUTH_CACHE_MS.
+   * on there for up to KASSA_AUTH_CACHE_MS. The change's answer waits for it: once a roll is
+   * answered, no API process of the node accepts the old secret.
    */
   shareInvalidations(caches: Record<string, Invalidates>): void {
     for (const [name, cache] of Object.entries(caches)) {
       const drop = cache.invalidate.bind(cache);
       this.caches.set(name, { invalidate: drop });
-      cache.invalidate = () => {
-        drop();
-        this.send({ kassa: 'invalidate', cache: name });
+      cache.invalidate = async () => {
+        await drop();
+        if (!process.connected) return;
+        const id = ++this.relays;
+        await new Promise<void>((resolve) => {
+          // The primary answers after the others acknowledged or RELAY_TIMEOUT_MS; this bounds a lost primary.
+          const timer = setTimeout(done, 2 * RELAY_TIMEOUT_MS);
+          function done() {
+            clearTimeout(timer);
+            resolve();
+          }
+          this.invalidations.set(id, () => {
+            this.invalidations.delete(id);
+            done();
+          });
+          this.send({ kassa: 'invalidate', cache: name, id });
+        });
       };
     }
   }

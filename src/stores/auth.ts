@@ -116,8 +116,8 @@ export class KeyResolver {
     return key;
   }
 
-  /** Drops cached entries (after a settings change on this node). */
-  invalidate(): void {
+  /** Drops cached entries (after a settings change on this node; with several API processes, platform/cluster.ts makes it resolve once the others have too). */
+  invalidate(): void | Promise<void> {
     this.byAccessKey.clear();
     this.byStoreEnv.clear();
     this.verified.clear();

@@ -82,7 +82,7 @@ export class KeyService {
         `the ${env} key ${open.accessKey} was rolled already and its previous secret is valid until ${open.previousValidUntil!.toISOString()}; revoke the previous secret first, then roll again`,
       );
     }
-    this.resolver.invalidate();
+    await this.resolver.invalidate();
     return { env, accessKey: r.access_key, secretKey, previousValidUntil: r.previous_valid_until };
   }
 
@@ -90,7 +90,7 @@ export class KeyService {
   async revokePrevious(storeId: string, env: Env): Promise<KeyInfo> {
     if (!ENVS.includes(env)) throw Errors.validation('env', 'must be sandbox or production');
     await endKeyOverlap(this.db, storeId, env);
-    this.resolver.invalidate();
+    await this.resolver.invalidate();
     const key = (await this.list(storeId))?.find((k) => k.env === env);
     if (!key) throw Errors.notFound(`Store ${storeId}`);
     return key;

@@ -120,9 +120,10 @@ export class StoreService {
     private readonly box: SecretBox,
     /**
      * Called after a store's settings changed: this node's key cache (KeyResolver) holds them and
-     * drops them; other nodes see the change within KASSA_AUTH_CACHE_MS.
+     * drops them (awaited: in every API process of the node); other nodes see the change within
+     * KASSA_AUTH_CACHE_MS.
      */
-    private readonly changed: () => void = () => undefined,
+    private readonly changed: () => void | Promise<void> = () => undefined,
   ) {}
 
   async create(input: CreateStoreInput, q: Queryable = this.db): Promise<CreatedStore> {
@@ -169,7 +170,7 @@ export class StoreService {
       allowTokensWithoutExp: patch.allowTokensWithoutExp ?? null,
       sandboxSettlement: patch.sandboxSettlement ?? null,
     });
-    this.changed();
+    await this.changed();
     return row && storeFromRow(row);
   }
 
@@ -182,7 +183,7 @@ export class StoreService {
     const off = entries.filter(([, on]) => !on).map(([c]) => c);
     const on = entries.filter(([, on]) => on).map(([c]) => c);
     const row = await sql.updateCountriesOff(this.db, id, env, method, off, on);
-    this.changed();
+    await this.changed();
     return row && storeFromRow(row);
   }
 
