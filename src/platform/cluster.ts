@@ -107,13 +107,11 @@ export class ApiProcesses {
   private phase: 'starting' | 'running' | 'stopping' = 'starting';
   private restarts: number[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
-  private scrapes = 0;
-  private readonly collecting = new Map<number, { pending: Set<number>; metrics: Metrics[]; done: () => void }>();
+  private requests = 0;
+  /** Requests to the API processes (ask) waiting for their answers, by id. */
+  private readonly asking = new Map<number, { pending: Set<number>; answers: unknown[]; done: () => void }>();
   /** The address the API processes listen on (shared). */
   address: Address = null;
-  private relays = 0;
-  /** Acknowledgements awaited from API processes, by `<worker id>:<relay id>`. */
-  private readonly relayed = new Map<string, () => void>();
 
   private constructor(private readonly opts: SupervisorOptions) {}
 
@@ -145,26 +143,37 @@ export class ApiProcesses {
    * acknowledged, has exited, or RELAY_TIMEOUT_MS has passed (a process that hangs does not hold
    * up the change; its cache still expires after KASSA_AUTH_CACHE_MS).
    */
-  private relay(from: Worker, m: { cache: string }): Promise<void> {
-    const acks = [...this.live.values()]
-      .filter((w) => w !== from)
-      .map((w) => {
-        const id = ++this.relays;
-        const key = `${w.id}:${id}`;
-        return new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            this.relayed.delete(key);
-            w.off('exit', done);
-            resolve();
-          };
-          const timer = setTimeout(done, RELAY_TIMEOUT_MS);
-          this.relayed.set(key, done);
-          w.once('exit', done);
-          if (!send(w, { kassa: 'invalidate', cache: m.cache, id }, done)) done();
-        });
-      });
-    return Promise.all(acks).then(() => undefined);
+  private async relay(from: Worker, m: { cache: string }): Promise<void> {
+    await this.ask((id) => ({ kassa: 'invalidate', cache: m.cache, id }), RELAY_TIMEOUT_MS, from);
+  }
+
+  /**
+   * Sends a request (its id made here) to every live API process but `except`; resolves with their
+   * answers once each has answered (answered) or exited, or when `timeoutMs` has passed.
+   */
+  private ask<T>(request: (id: number) => Message, timeoutMs: number, except?: Worker): Promise<T[]> {
+    const id = this.requests++;
+    const pending = new Set<number>();
+    const answers: T[] = [];
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(), timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.asking.delete(id);
+        resolve(answers);
+      };
+      this.asking.set(id, { pending, answers, done });
+      for (const w of this.live.values()) if (w !== except && send(w, request(id))) pending.add(w.id);
+      if (pending.size === 0) done();
+    });
+  }
+
+  /** An API process's answer to request `id` (`answer` undefined: an acknowledgement). */
+  private answered(workerId: number, id: number, answer?: unknown): void {
+    const c = this.asking.get(id);
+    if (!c?.pending.delete(workerId)) return;
+    if (answer !== undefined) c.answers.push(answer);
+    if (c.pending.size === 0) c.done();
   }
 
   /** One API process: forked, handed the secrets; resolves with its address once it listens. */
@@ -201,7 +210,7 @@ export class ApiProcesses {
             void this.relay(worker, m).then(() => send(worker, { kassa: 'invalidated', id: m.id }));
             break;
           case 'invalidated':
-            this.relayed.get(`${worker.id}:${m.id}`)?.();
+            this.answered(worker.id, m.id);
             break;
           case 'scrape':
             void this.scrape().then(
@@ -210,13 +219,13 @@ export class ApiProcesses {
             );
             break;
           case 'collected':
-            this.collected(worker.id, m);
+            this.answered(worker.id, m.id, m.metrics);
             break;
         }
       });
       worker.on('exit', (code, signal) => {
         this.live.delete(worker.id);
-        for (const c of this.collecting.values()) if (c.pending.delete(worker.id) && c.pending.size === 0) c.done();
+        for (const c of this.asking.values()) if (c.pending.delete(worker.id) && c.pending.size === 0) c.done();
         const how = signal ?? `code ${code}`;
         fail(`exited (${how}) before it listened`);
         if (this.phase === 'running') this.restart(worker.process.pid, how);
@@ -254,29 +263,9 @@ export class ApiProcesses {
 
   /** Every API process's metrics and the primary's, summed by prom-client's aggregator. */
   private async scrape(): Promise<string> {
-    const id = this.scrapes++;
-    const pending = new Set<number>();
-    const metrics: Metrics[] = [];
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => done(), COLLECT_TIMEOUT_MS);
-      const done = () => {
-        clearTimeout(timer);
-        this.collecting.delete(id);
-        resolve();
-      };
-      this.collecting.set(id, { pending, metrics, done });
-      for (const w of this.live.values()) if (send(w, { kassa: 'collect', id })) pending.add(w.id);
-      if (pending.size === 0) done();
-    });
+    const metrics = (await this.ask<Metrics[]>((id) => ({ kassa: 'collect', id }), COLLECT_TIMEOUT_MS)).flat();
     if (this.opts.ownMetrics) metrics.push(await this.opts.ownMetrics());
     return client.AggregatorRegistry.aggregate(metrics).metrics();
-  }
-
-  private collected(workerId: number, m: { id: number; metrics: Metrics[] }): void {
-    const c = this.collecting.get(m.id);
-    if (!c?.pending.delete(workerId)) return;
-    c.metrics.push(...m.metrics);
-    if (c.pending.size === 0) c.done();
   }
 
   /**
@@ -338,11 +327,9 @@ export class PrimaryLink {
   private stopHandlers: (() => void)[] = [];
   private readonly caches = new Map<string, Invalidates>();
   private local: client.Registry | undefined;
-  private scrapes = 0;
-  private readonly waiting = new Map<number, { resolve: (text: string) => void; reject: (err: Error) => void }>();
-  private relays = 0;
-  /** Changes of this process waiting for the other API processes' acknowledgement, by id. */
-  private readonly invalidations = new Map<number, () => void>();
+  private requests = 0;
+  /** Requests to the primary (request) waiting for its reply, by id. */
+  private readonly replies = new Map<number, (reply: Message) => void>();
 
   private constructor() {
     process.on('message', (m: unknown) => {
@@ -356,7 +343,7 @@ export class PrimaryLink {
           this.send({ kassa: 'invalidated', id: m.id });
           break;
         case 'invalidated':
-          this.invalidations.get(m.id)?.();
+          this.replies.get(m.id)?.(m);
           break;
         case 'collect':
           void (this.local ? this.local.getMetricsAsJSON() : Promise.resolve([])).then(
@@ -364,13 +351,9 @@ export class PrimaryLink {
             () => this.send({ kassa: 'collected', id: m.id, metrics: [] }),
           );
           break;
-        case 'scraped': {
-          const w = this.waiting.get(m.id);
-          this.waiting.delete(m.id);
-          if (w && m.text !== undefined) w.resolve(m.text);
-          else w?.reject(new Error(m.error ?? 'no metrics'));
+        case 'scraped':
+          this.replies.get(m.id)?.(m);
           break;
-        }
       }
     });
   }
@@ -423,20 +406,8 @@ export class PrimaryLink {
       cache.invalidate = async () => {
         await drop();
         if (!process.connected) return;
-        const id = ++this.relays;
-        await new Promise<void>((resolve) => {
-          // The primary answers after the others acknowledged or RELAY_TIMEOUT_MS; this bounds a lost primary.
-          const timer = setTimeout(done, 2 * RELAY_TIMEOUT_MS);
-          function done() {
-            clearTimeout(timer);
-            resolve();
-          }
-          this.invalidations.set(id, () => {
-            this.invalidations.delete(id);
-            done();
-          });
-          this.send({ kassa: 'invalidate', cache: name, id });
-        });
+        // The primary answers after the others acknowledged or RELAY_TIMEOUT_MS; the wait here bounds a lost primary.
+        await this.request((id) => ({ kassa: 'invalidate', cache: name, id }), 2 * RELAY_TIMEOUT_MS);
       };
     }
   }
@@ -446,14 +417,26 @@ export class PrimaryLink {
     register: (local) => {
       this.local = local;
     },
-    scrape: () =>
-      new Promise<string>((resolve, reject) => {
-        const id = this.scrapes++;
-        this.waiting.set(id, { resolve, reject });
-        this.send({ kassa: 'scrape', id });
-        setTimeout(() => {
-          if (this.waiting.delete(id)) reject(new Error('the primary process did not answer'));
-        }, COLLECT_TIMEOUT_MS + 2_000).unref();
-      }),
+    scrape: async () => {
+      const reply = await this.request((id) => ({ kassa: 'scrape', id }), COLLECT_TIMEOUT_MS + 2_000);
+      if (!reply) throw new Error('the primary process did not answer');
+      if (reply.kassa === 'scraped' && reply.text !== undefined) return reply.text;
+      throw new Error((reply.kassa === 'scraped' && reply.error) || 'no metrics');
+    },
   };
+
+  /** Sends a request (its id made here) to the primary; resolves with its reply, or undefined after `timeoutMs`. */
+  private request(message: (id: number) => Message, timeoutMs: number): Promise<Message | undefined> {
+    const id = this.requests++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(undefined), timeoutMs).unref();
+      const done = (reply: Message | undefined) => {
+        clearTimeout(timer);
+        this.replies.delete(id);
+        resolve(reply);
+      };
+      this.replies.set(id, done);
+      this.send(message(id));
+    });
+  }
 }
