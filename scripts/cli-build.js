@@ -26,10 +26,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pruneOldBuilds } from './lib/builds.js';
 
 const FORMAT = 1;
-/** Build folders this old, other than the current one and the one it replaced, are removed by the next build. */
-const KEEP_MS = 10 * 60_000;
 
 /** The checkout this file belongs to. */
 export const CHECKOUT = path.resolve(import.meta.dirname, '..');
@@ -157,7 +156,8 @@ export async function buildCli(root = CHECKOUT) {
   fs.writeFileSync(tmp, JSON.stringify(manifest));
   giveToOwner(root, [created ?? path.join(dir, name), tmp]); // a folder mkdir made holds this build
   fs.renameSync(tmp, path.join(dir, 'manifest.json'));
-  prune(dir, new Set([name, previous]));
+  // Build folders and temp manifests, but the current build and the one it replaced (its lazy chunks may still be imported).
+  pruneOldBuilds(dir, new Set([name, previous]), (entry) => /^(b-|manifest-)/.test(entry));
   return manifest;
 }
 
@@ -185,24 +185,5 @@ function readManifestBuild(dir) {
     return String(JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')).build);
   } catch {
     return '';
-  }
-}
-
-/**
- * Removes build folders (and temp manifests) older than KEEP_MS other than `keep`: a process that
- * started from one of them has long loaded what it needs.
- * @param {string} dir
- * @param {Set<string>} keep
- */
-function prune(dir, keep) {
-  const now = Date.now();
-  for (const entry of fs.readdirSync(dir)) {
-    if (keep.has(entry) || !/^(b-|manifest-)/.test(entry)) continue;
-    const p = path.join(dir, entry);
-    try {
-      if (now - fs.statSync(p).mtimeMs > KEEP_MS) fs.rmSync(p, { recursive: true, force: true });
-    } catch {
-      // another build removed it first
-    }
   }
 }

@@ -23,7 +23,7 @@ function copyCheckout(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kassa-cli-build-'));
   copies.push(dir);
   fs.chmodSync(dir, 0o755); // readable by another user (the read-only test)
-  for (const f of ['src', 'bin', 'scripts/cli-build.js', 'scripts/cli-build.d.ts', 'package.json', 'tsconfig.json']) {
+  for (const f of ['src', 'bin', 'scripts/cli-build.js', 'scripts/cli-build.d.ts', 'scripts/lib/builds.js', 'package.json', 'tsconfig.json']) {
     fs.cpSync(path.join(ROOT, f), path.join(dir, f), { recursive: true });
   }
   fs.mkdirSync(path.join(dir, 'node_modules'));

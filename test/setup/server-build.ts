@@ -19,13 +19,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pruneOldBuilds } from '../../scripts/lib/builds.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const POINTER_DIR = '.dist-test';
 const POINTER = 'current.json';
 const BUILD_PREFIX = '.dist-test-';
 const FORMAT = 2;
-const KEEP_MS = 10 * 60_000;
 
 export type Inputs = [file: string, size: number, mtimeMs: number][];
 interface Pointer {
@@ -83,18 +83,6 @@ export function freshBuild(root = ROOT, now: Inputs = currentInputs(root)): stri
   return same && fs.existsSync(path.join(dir, 'main.js')) ? dir : undefined;
 }
 
-/** Removes build folders older than KEEP_MS but those in `keep`: a server started from one has long loaded what it needs. */
-function prune(root: string, keep: Set<string>): void {
-  for (const entry of fs.readdirSync(root)) {
-    if (!entry.startsWith(BUILD_PREFIX) || keep.has(entry)) continue;
-    try {
-      if (Date.now() - fs.statSync(path.join(root, entry)).mtimeMs > KEEP_MS) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
-    } catch {
-      // another build removed it first
-    }
-  }
-}
-
 /** This process's build under way, so that servers started at once share it. */
 let building: Promise<string> | undefined;
 
@@ -115,7 +103,7 @@ export async function compiledServer(): Promise<string> {
       const previous = readPointer(ROOT)?.build;
       // Recorded as they were before the build read them: a file changed meanwhile fails the next check.
       recordBuild(name, before);
-      prune(ROOT, new Set([name, previous ?? name]));
+      pruneOldBuilds(ROOT, new Set([name, previous ?? name]), (entry) => entry.startsWith(BUILD_PREFIX));
       return path.join(ROOT, name, 'main.js');
     })();
     try {
