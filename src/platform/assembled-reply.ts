@@ -24,7 +24,7 @@
 import { hash } from 'node:crypto';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptsGzip, gzipEtag, ifNoneMatch } from './cached-reply.js';
+import { acceptsGzip, gzipEtag, negotiate } from './cached-reply.js';
 import { pageHeaders, type SecurityPolicy } from './html.js';
 
 /** Where the response's nonce goes. */
@@ -238,14 +238,16 @@ export interface AssembledHtmlOptions {
 
 /** Sends an assembled HTML page: gzip when accepted, 304 when If-None-Match names it (revalidate only). */
 export function sendAssembledHtml(req: FastifyRequest, reply: FastifyReply, status: number, page: AssembledPage, o: AssembledHtmlOptions): FastifyReply {
-  const gzip = acceptsGzip(req.headers['accept-encoding']);
-  reply.header('vary', 'accept-encoding');
-  if (o.revalidate) {
-    reply.header('etag', gzip ? gzipEtag(page.etag) : page.etag);
-    if (status === 200 && ifNoneMatch(req.headers['if-none-match'], [page.etag, gzipEtag(page.etag)])) {
-      // No Content-Security-Policy: the stored page's own (with its nonce) stays in force.
-      return reply.code(304).header('cache-control', 'private, no-cache').send();
-    }
+  let gzip: boolean;
+  if (o.revalidate && status === 200) {
+    const n = negotiate(req, reply, page.etag);
+    // No Content-Security-Policy on a 304: the stored page's own (with its nonce) stays in force.
+    if (n === 'notModified') return reply.code(304).send();
+    gzip = n;
+  } else {
+    gzip = acceptsGzip(req.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    if (o.revalidate) reply.header('etag', gzip ? gzipEtag(page.etag) : page.etag);
   }
   pageHeaders(reply.code(status), o.policy);
   if (o.revalidate) reply.header('cache-control', 'private, no-cache');

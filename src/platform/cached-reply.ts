@@ -67,6 +67,7 @@ export const STREAM_GZIP_LEVEL = 6;
 export function sendStreamedJson(req: FastifyRequest, reply: FastifyReply, answer: StreamedJson): FastifyReply {
   const gzip = negotiate(req, reply, answer.etag);
   if (gzip === 'notModified') return reply.code(304).send();
+  reply.type(JSON_TYPE);
   const body = Readable.from(answer.chunks(), { objectMode: true, highWaterMark: 1 });
   if (!gzip) return reply.send(body);
   const gz = createGzip({ level: STREAM_GZIP_LEVEL });
@@ -76,24 +77,26 @@ export function sendStreamedJson(req: FastifyRequest, reply: FastifyReply, answe
 }
 
 /**
- * The headers every JSON answer of a known version gets (Vary, the ETag of the representation
- * sent, no-cache), and whether to gzip it; `notModified` when If-None-Match names either
- * representation's ETag. Sets the JSON content type for an answer that follows.
+ * The headers every answer of a known version gets (Vary, the ETag of the representation sent,
+ * `private, no-cache`), and whether to gzip it; `notModified` when If-None-Match names either
+ * representation's ETag. The JSON answers here and the assembled pages (assembled-reply.ts).
  */
-function negotiate(req: FastifyRequest, reply: FastifyReply, etag: string): boolean | 'notModified' {
+export function negotiate(req: FastifyRequest, reply: FastifyReply, etag: string): boolean | 'notModified' {
   const gzip = acceptsGzip(req.headers['accept-encoding']);
   reply
     .header('vary', 'accept-encoding')
     .header('etag', gzip ? gzipEtag(etag) : etag)
     .header('cache-control', 'private, no-cache');
   if (ifNoneMatch(req.headers['if-none-match'], [etag, gzipEtag(etag)])) return 'notModified';
-  reply.type('application/json; charset=utf-8');
   return gzip;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function sendReadyJson(req: FastifyRequest, reply: FastifyReply, answer: ReadyJson): FastifyReply {
   const gzip = negotiate(req, reply, answer.etag);
   if (gzip === 'notModified') return reply.code(304).send();
+  reply.type(JSON_TYPE);
   // A Buffer with an explicit type is sent as it is (no re-serialisation).
   if (gzip) return reply.header('content-encoding', 'gzip').send(answer.gzip());
   return reply.send(answer.body);
