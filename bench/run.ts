@@ -36,6 +36,7 @@ import { fetchBody, pickupV3Table, timeStream, type PickupV3Result } from './lib
 import { cliTable, runCliStep, type CliStepResult } from './lib/cli.js';
 import { STEADY_RPS, steadyLoad, steadyTable, type SteadyRow } from './lib/steady.js';
 import { bareReady, clusterTable, runClusterStep, type ClusterStepResult } from './lib/cluster.js';
+import { BATCHES_IN_FLIGHT, batchShape, batchTemplate, findPgbench, lastOrderTime, runPgbench, type BatchShape } from './lib/pgbench.js';
 import { servedUrl } from '../src/platform/served-url.js';
 import type pg from 'pg';
 
@@ -46,8 +47,8 @@ const load: LoadOptions = {
   warmupS: intEnv('BENCH_WARMUP', 2, 0),
 };
 const GET_POOL = 1000;
-const ALL_ROUTES = ['bare', 'post', 'get', 'steady', 'cluster', 'pickup', 'legacy', 'links', 'pickupv3', 'labels', 'exports', 'balances', 'widget', 'backoffice', 'cli'] as const;
-/** BENCH_ROUTES: a subset of bare,post,get,steady,cluster,pickup,legacy,links,pickupv3,labels,exports,balances,widget,backoffice,cli (e.g. one route while profiling); default all. */
+const ALL_ROUTES = ['bare', 'post', 'pgbench', 'get', 'steady', 'cluster', 'pickup', 'legacy', 'links', 'pickupv3', 'labels', 'exports', 'balances', 'widget', 'backoffice', 'cli'] as const;
+/** BENCH_ROUTES: a subset of bare,post,pgbench,get,steady,cluster,pickup,legacy,links,pickupv3,labels,exports,balances,widget,backoffice,cli (e.g. one route while profiling); default all. */
 const ROUTES = new Set(
   (process.env.BENCH_ROUTES || ALL_ROUTES.join(',')).split(',').map((r) => {
     const name = r.trim();
@@ -82,6 +83,8 @@ const TARGETS = {
   // absolute rps, which a slower machine misses by design).
   postOfBarePct: 40,
   postP99Ms: 25,
+  /** POST /orders as a share of pgbench replaying its batched statement (issue 22: ≥ 0.5). */
+  postOfPgbenchPct: 50,
   /** p99 of POST and GET /orders at the steady rate (bench/lib/steady.ts), fresh and right after saturation. */
   steadyP99Ms: 10,
   getOfBarePct: 60,
@@ -353,6 +356,12 @@ async function main(): Promise<number> {
   };
   if (ROUTES.has('steady')) await steadyOrders('fresh', load.warmupS);
 
+  // The pgbench step replays the POST run's batches: it reads them back from the orders written after this.
+  const pgbenchBin = ROUTES.has('pgbench') && ROUTES.has('post') ? findPgbench() : undefined;
+  if (ROUTES.has('pgbench') && !pgbenchBin) log('pgbench: SKIP: no pgbench on PATH or in /usr/lib/postgresql/*/bin (Debian: apt-get install postgresql), or post not in BENCH_ROUTES');
+  const pgbenchDb = pgbenchBin ? await connectDirect(databaseUrl ?? embeddedDatabaseUrl(dataDir)) : undefined;
+  const beforePost = pgbenchDb && (await lastOrderTime(pgbenchDb));
+
   let postR: RouteResult | undefined;
   if (ROUTES.has('post')) {
     postR = await runRoute(postSpec('POST /sandbox/api/orders'), load, new Monitor(kassa.pid, kassa.pid, embedded));
@@ -364,6 +373,31 @@ async function main(): Promise<number> {
     }
   }
 
+  // PostgreSQL's own load generator replaying the POST run's statement, batch size and concurrency (bench/lib/pgbench.ts).
+  let pgbenchR: RouteResult | undefined;
+  let postBatches: BatchShape | undefined;
+  if (pgbenchBin && pgbenchDb && beforePost) {
+    try {
+      postBatches = await batchShape(pgbenchDb, beforePost);
+      const batch = Math.max(1, Math.round(postBatches.mean));
+      const template = await batchTemplate(pgbenchDb, beforePost, batch);
+      log(
+        `pgbench: the POST run wrote ${postBatches.orders.toLocaleString('en-US')} orders in ${postBatches.batches.toLocaleString('en-US')} statements (mean ${postBatches.mean.toFixed(1)}, max ${postBatches.max}); replaying ${batch} per statement, ${BATCHES_IN_FLIGHT} in flight`,
+      );
+      pgbenchR = await runPgbench(
+        { pgbench: pgbenchBin, url: databaseUrl ?? embeddedDatabaseUrl(dataDir), batch, clients: BATCHES_IN_FLIGHT, template, tmp, load },
+        new Monitor(kassa.pid, kassa.pid, embedded),
+      );
+    } finally {
+      await pgbenchDb.end();
+    }
+    results.push(pgbenchR);
+    say(pgbenchR);
+    if (postR)
+      log(
+        `pgbench: POST /orders ${postR.rps.toLocaleString('en-US')} rps is ${((100 * postR.rps) / pgbenchR.rps).toFixed(1)}% of what PostgreSQL makes of its statements alone (${pgbenchR.rps.toLocaleString('en-US')} orders/s)`,
+      );
+  }
   let getR: RouteResult | undefined;
   if (ROUTES.has('get')) {
     await fillGetPool();
@@ -707,6 +741,7 @@ async function main(): Promise<number> {
   const targets: Target[] = [
     target('POST /orders vs bare', postR && bareR && (100 * postR.rps) / bareR.rps, '>=', TARGETS.postOfBarePct, '%'),
     target('POST /orders p99 latency', postR?.latencyMs.p99, '<=', TARGETS.postP99Ms, 'ms'),
+    target('POST /orders vs pgbench replaying its batched statement', postR && pgbenchR && (100 * postR.rps) / pgbenchR.rps, '>=', TARGETS.postOfPgbenchPct, '%'),
     ...steadyTargets(steadyRows),
     target('GET /orders/:uuid vs bare', getR && bareR && (100 * getR.rps) / bareR.rps, '>=', TARGETS.getOfBarePct, '%'),
     target('Kassa server max RSS', kassaRss, '<=', TARGETS.rssMB, 'MB'),
@@ -785,6 +820,7 @@ async function main(): Promise<number> {
         orderJsonBytes: Buffer.byteLength(orderJson),
         presign: { tokens: TOKENS, ms: Math.round(pool.signMs), usPerToken: Math.round(signUs * 100) / 100, used: pool.used, signedLive: pool.signedLive },
         kassaIdleRssMB: Math.round(idleRssMB * 10) / 10,
+        postBatches: postBatches ?? null,
         routes: results.map((r) => ({ ...r, ratioToBare: bareR ? Math.round((1000 * r.rps) / bareR.rps) / 1000 : null })),
         steady: steadyRows.length ? steadyRows.map((r) => ({ phase: r.phase, ...r.result })) : null,
         cluster: clusterR ?? null,

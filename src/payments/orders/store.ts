@@ -139,7 +139,7 @@ export interface NewOrder {
 const INPUT_TYPES = ['text', 'text', 'text', 'int8', 'text', 'text', 'text', 'text', 'jsonb', 'jsonb', 'jsonb', 'jsonb', 'uuid', 'int4'];
 
 /** The columns of one new order's record in INSERT_ORDERS' JSON parameter, with their SQL types. */
-const RECORD_COLUMNS = ['id', 'intent_id', 'store_id', 'env', 'merchant_reference', ...INPUT_COLUMNS];
+export const RECORD_COLUMNS = ['id', 'intent_id', 'store_id', 'env', 'merchant_reference', ...INPUT_COLUMNS];
 const RECORD_TYPES = ['uuid', 'uuid', 'uuid', 'text', 'text', ...INPUT_TYPES];
 /** `{"id":`, `,"intent_id":`, …: each record's keys, written once. */
 const RECORD_KEYS = RECORD_COLUMNS.map((c, i) => `${i ? ',' : '{'}${JSON.stringify(c)}:`);
@@ -161,8 +161,9 @@ function orderRecord(it: NewOrder): string {
  * The batch arrives as one JSON array of records ($1), read by json_to_recordset: one parameter to
  * encode instead of one array per column (pg escapes every element of those in JavaScript), and
  * the jsonb values travel as the JSON they are instead of as strings inside text arrays.
+ * Exported for the benchmark's pgbench replay of this very statement (bench/lib/pgbench.ts).
  */
-const INSERT_ORDERS = `
+export const INSERT_ORDERS = `
   WITH input AS (
     SELECT * FROM json_to_recordset($1::json) AS t(${RECORD_COLUMNS.map((c, i) => `${c} ${RECORD_TYPES[i]}`).join(', ')})
   ), stamped AS MATERIALIZED (
