@@ -26,7 +26,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pruneOldBuilds } from './lib/builds.js';
+import { pruneOldBuilds, sameInputs, statInput } from './lib/builds.js';
 
 const FORMAT = 1;
 
@@ -58,11 +58,8 @@ export function freshManifest(root) {
   }
   // `root` too: a node_modules shared by two checkouts (a symlink) must not serve one the other's build.
   if (m?.format !== FORMAT || m.root !== path.resolve(root) || typeof m.build !== 'string' || !Array.isArray(m.inputs)) return undefined;
-  for (const [file, size, mtimeMs] of m.inputs) {
-    const st = fs.statSync(path.join(root, file), { throwIfNoEntry: false });
-    if (!st || st.size !== size || st.mtimeMs !== mtimeMs) return undefined;
-  }
-  return m;
+  const now = m.inputs.map(([file]) => statInput(root, file));
+  return sameInputs(m.inputs, now) ? m : undefined;
 }
 
 /**
@@ -104,16 +101,14 @@ export async function buildCli(root = CHECKOUT) {
   const created = fs.mkdirSync(dir, { recursive: true });
   const name = `b-${Date.now().toString(36)}-${process.pid}`;
   /** Each input's size and mtime, taken before it was read: a later change makes the build stale. */
-  /** @type {Map<string, [number, number]>} */
+  /** @type {Map<string, [string, number, number]>} */
   const seen = new Map();
   const statOf = (/** @type {string} */ file) => {
-    const st = fs.statSync(file);
-    seen.set(file, [st.size, st.mtimeMs]);
+    const input = statInput(root, file);
+    if (input) seen.set(file, input);
   };
   // What shapes the output besides the sources: this file (the options), tsconfig.json, esbuild's version.
-  for (const f of [import.meta.filename, path.join(root, 'tsconfig.json'), path.join(root, 'node_modules', 'esbuild', 'package.json')]) {
-    if (fs.existsSync(f)) statOf(f);
-  }
+  for (const f of [import.meta.filename, path.join(root, 'tsconfig.json'), path.join(root, 'node_modules', 'esbuild', 'package.json')]) statOf(f);
   await build({
     absWorkingDir: root,
     entryPoints: { main: path.join(root, 'src', 'cli', 'main.ts') },
@@ -149,7 +144,7 @@ export async function buildCli(root = CHECKOUT) {
     root: path.resolve(root),
     build: name,
     builtAt: new Date().toISOString(),
-    inputs: [...seen].map(([file, [size, mtimeMs]]) => [path.relative(root, file).split(path.sep).join('/'), size, mtimeMs]),
+    inputs: [...seen.values()],
   };
   const previous = readManifestBuild(dir);
   const tmp = path.join(dir, `manifest-${process.pid}.json`);

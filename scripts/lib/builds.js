@@ -2,7 +2,9 @@
 /**
  * What the two cached builds of a checkout share (scripts/cli-build.js, the CLI; test/setup/server-build.ts,
  * the server the tests spawn): each build is a folder of its own, never changed once written, and
- * the folders the current one replaced are removed once no process can still be loading from them.
+ * the folders the current one replaced are removed once no process can still be loading from them;
+ * and each records its inputs as [file, size, mtime], taken before the build read them, so that a
+ * later change to any of them makes the build stale.
  * Plain JavaScript: cli-build.js runs before anything can load TypeScript.
  */
 import fs from 'node:fs';
@@ -29,4 +31,26 @@ export function pruneOldBuilds(dir, keep, isBuild) {
       // another build removed it first
     }
   }
+}
+
+/**
+ * An input as a build records it: its path relative to `root` (with /), size and mtime now;
+ * undefined when it does not exist.
+ * @param {string} root
+ * @param {string} file absolute, or relative to root
+ * @returns {[string, number, number] | undefined}
+ */
+export function statInput(root, file) {
+  const st = fs.statSync(path.resolve(root, file), { throwIfNoEntry: false });
+  return st && [path.relative(root, path.resolve(root, file)).split(path.sep).join('/'), st.size, st.mtimeMs];
+}
+
+/**
+ * Whether two records of a build's inputs name the same files with the same sizes and mtimes
+ * (an undefined entry in `now`: a file that is gone).
+ * @param {readonly (readonly [string, number, number])[]} recorded
+ * @param {readonly ((readonly [string, number, number]) | undefined)[]} now
+ */
+export function sameInputs(recorded, now) {
+  return recorded.length === now.length && recorded.every(([file, size, mtimeMs], i) => now[i]?.[0] === file && now[i]?.[1] === size && now[i]?.[2] === mtimeMs);
 }

@@ -19,7 +19,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pruneOldBuilds } from '../../scripts/lib/builds.js';
+import { type Input, pruneOldBuilds, sameInputs, statInput } from '../../scripts/lib/builds.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const POINTER_DIR = '.dist-test';
@@ -27,7 +27,7 @@ const POINTER = 'current.json';
 const BUILD_PREFIX = '.dist-test-';
 const FORMAT = 2;
 
-export type Inputs = [file: string, size: number, mtimeMs: number][];
+export type Inputs = Input[];
 interface Pointer {
   format: number;
   /** The build's folder, relative to the checkout. */
@@ -35,20 +35,21 @@ interface Pointer {
   inputs: Inputs;
 }
 
-/** Every file the build of the checkout `root` could read, relative to it, with its size and mtime now. */
-export function currentInputs(root = ROOT): Inputs {
+/** Every file the build of the checkout `root` could read (that exist or not), relative to it, sorted. */
+function inputFiles(root: string): string[] {
   const files = ['scripts/build.ts', 'scripts/build-files.ts', 'tsconfig.json', 'package.json', 'node_modules/.package-lock.json'];
   for (const entry of fs.readdirSync(path.join(root, 'src'), { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || entry.name.endsWith('.test.ts')) continue;
-    files.push(path.relative(root, path.join(entry.parentPath, entry.name)));
+    files.push(path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
   }
-  files.sort();
-  const inputs: Inputs = [];
-  for (const file of files) {
-    const st = fs.statSync(path.join(root, file), { throwIfNoEntry: false });
-    if (st) inputs.push([file, st.size, st.mtimeMs]);
-  }
-  return inputs;
+  return files.sort();
+}
+
+/** Every file the build of the checkout `root` could read, with its size and mtime now. */
+export function currentInputs(root = ROOT): Inputs {
+  return inputFiles(root)
+    .map((file) => statInput(root, file))
+    .filter((input) => input !== undefined);
 }
 
 function readPointer(root: string): Pointer | undefined {
@@ -72,15 +73,11 @@ export function recordBuild(build: string, inputs: Inputs, root = ROOT): void {
  * The current build's folder (absolute) when it was made from exactly the files there are now (none
  * added, removed or changed) and is still there; otherwise undefined.
  */
-export function freshBuild(root = ROOT, now: Inputs = currentInputs(root)): string | undefined {
+export function freshBuild(root = ROOT): string | undefined {
   const recorded = readPointer(root);
-  if (!recorded || recorded.inputs.length !== now.length) return undefined;
-  const same = recorded.inputs.every(([file, size, mtimeMs], i) => {
-    const [f, s, m] = now[i]!;
-    return file === f && size === s && mtimeMs === m;
-  });
+  if (!recorded || !sameInputs(recorded.inputs, currentInputs(root))) return undefined;
   const dir = path.join(root, recorded.build);
-  return same && fs.existsSync(path.join(dir, 'main.js')) ? dir : undefined;
+  return fs.existsSync(path.join(dir, 'main.js')) ? dir : undefined;
 }
 
 /** This process's build under way, so that servers started at once share it. */
@@ -89,14 +86,14 @@ let building: Promise<string> | undefined;
 /** The compiled server's entry (an absolute path to its main.js), built first when missing or stale. */
 export async function compiledServer(): Promise<string> {
   for (;;) {
-    const before = currentInputs();
-    const fresh = freshBuild(ROOT, before);
+    const fresh = freshBuild(ROOT);
     if (fresh) return path.join(fresh, 'main.js');
     if (building) {
       await building.catch(() => undefined);
       continue; // built from what the files were then: checked again
     }
     building = (async () => {
+      const before = currentInputs();
       const { buildDist } = await import('../../scripts/build.js');
       const name = `${BUILD_PREFIX}${Date.now().toString(36)}-${process.pid}`;
       await buildDist(path.join(ROOT, name));
