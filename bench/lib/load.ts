@@ -48,6 +48,8 @@ export interface RouteResult extends RunCounts {
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
   warmup: RunCounts;
   monitor: MonitorResult;
+  /** What generated the load (printed beside each row: a ratio compares rows of the same one). */
+  loadgen?: 'autocannon' | 'wrk' | 'pgbench';
 }
 
 let current: Instance | undefined;
@@ -132,5 +134,6 @@ export async function runRoute(spec: RouteSpec, o: LoadOptions, monitor: Monitor
     ...counts(r, m.errorMessages),
     warmup: warm,
     monitor: mon,
+    loadgen: 'autocannon',
   };
 }

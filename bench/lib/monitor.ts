@@ -5,12 +5,13 @@
  * generator, whole machine) between start() and stop().
  */
 import os from 'node:os';
-import { cpuSeconds, machineCpu, MB, postgresProcesses, pssBytes, rssBytes, serverProcesses, type MachineCpu } from './proc.js';
+import { cpuSeconds, exitedChildrenCpuSeconds, machineCpu, MB, postgresProcesses, pssBytes, rssBytes, serverProcesses, type MachineCpu } from './proc.js';
 
 export interface CpuSplit {
   /** Percent of one core (100 = one core busy for the whole window; this machine has os.cpus().length). */
   serverPct: number;
   dbPct: number;
+  /** This process (autocannon runs in it) and its children that exited in the window (wrk: it exits before stop()). */
   loadgenPct: number;
   /** Percent of all cores busy, machine-wide. */
   machineBusyPct: number;
@@ -34,6 +35,8 @@ interface CpuMark {
   server: number;
   db: number;
   loadgen: NodeJS.CpuUsage;
+  /** CPU seconds of this process's exited children: a load generator run as a child (wrk, pgbench) is counted when it exits. */
+  loadgenChildren: number;
   machine: MachineCpu;
 }
 
@@ -91,6 +94,7 @@ export class Monitor {
       server: this.serverCpu(),
       db: this.dbCpu(),
       loadgen: process.cpuUsage(),
+      loadgenChildren: exitedChildrenCpuSeconds(),
       machine: machineCpu(),
     };
   }
@@ -105,13 +109,14 @@ export class Monitor {
       const server = this.serverCpu() - m.server;
       const db = this.dbCpu() - m.db;
       const lg = process.cpuUsage(m.loadgen);
+      const lgChildren = exitedChildrenCpuSeconds() - m.loadgenChildren;
       const mc = machineCpu();
       const pct = (s: number) => Math.round((1000 * s) / wall) / 10;
       const busyFraction = (mc.busy - m.machine.busy) / Math.max(1, mc.total - m.machine.total);
       cpu = {
         serverPct: pct(server),
         dbPct: this.dbOwnerPid === undefined ? 0 : pct(db),
-        loadgenPct: pct((lg.user + lg.system) / 1e6),
+        loadgenPct: pct((lg.user + lg.system) / 1e6 + lgChildren),
         machineBusyPct: Math.round(1000 * busyFraction) / 10,
         otherPct: 0,
       };

@@ -173,5 +173,6 @@ export async function runPgbench(o: PgbenchOptions, monitor: Monitor): Promise<R
     ...counts(f.transactions * o.batch, f.failed),
     warmup: counts(warm.transactions * o.batch, warm.failed),
     monitor: mon,
+    loadgen: 'pgbench',
   };
 }

@@ -128,6 +128,11 @@ export function cpuSeconds(procs: ProcStat[]): number {
   return ticks / CLK_TCK;
 }
 
+/** CPU seconds of this process's children that have exited and been waited for (cutime + cstime). */
+export function exitedChildrenCpuSeconds(): number {
+  return (procStat(process.pid)?.childCpu ?? 0) / CLK_TCK;
+}
+
 /** CPU seconds used so far by one process itself (not its children). */
 export function ownCpuSeconds(pid: number): number {
   return (procStat(pid)?.cpu ?? 0) / CLK_TCK;

@@ -29,14 +29,22 @@ function table(head: string[], rows: string[][], rightAlign: boolean[]): string 
 const num = (n: number) => n.toLocaleString('en-US');
 const mb = (n: number | null) => (n === null ? '-' : n.toFixed(1));
 
-export function resultsTable(rows: RouteResult[], bareRps: number | undefined): string {
+/**
+ * The routes' rows. `bareRps`: the bare route's rate, a number when one load generator measured
+ * it, or per load generator; a row's "vs bare" is against the bare rate under its own load
+ * generator ('-' when there is none).
+ */
+export function resultsTable(rows: RouteResult[], bareRps: number | undefined | Partial<Record<NonNullable<RouteResult['loadgen']>, number>>): string {
+  const ceilingOf = (r: RouteResult) => (typeof bareRps === 'object' ? bareRps[r.loadgen ?? 'autocannon'] : bareRps);
   return table(
-    ['route', 'rps (mean)', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'max server RSS MB', 'db RSS MB', 'CPU % srv / db / loadgen / other', 'srv CPU µs / req', 'vs bare'],
+    ['route', 'load', 'rps (mean)', 'p50 ms', 'p99 ms', 'errors / non-2xx', 'max server RSS MB', 'db RSS MB', 'CPU % srv / db / loadgen / other', 'srv CPU µs / req', 'vs bare'],
     rows.map((r) => {
       const isBare = r.name.startsWith('bare');
       const c = r.monitor.cpu;
+      const ceiling = ceilingOf(r);
       return [
         r.name,
+        r.loadgen ?? '-',
         num(r.rps),
         r.latencyMs.p50.toFixed(2),
         r.latencyMs.p99.toFixed(2),
@@ -45,10 +53,10 @@ export function resultsTable(rows: RouteResult[], bareRps: number | undefined): 
         mb(r.monitor.dbRssMaxMB),
         `${c.serverPct.toFixed(0)} / ${isBare ? '-' : c.dbPct.toFixed(0)} / ${c.loadgenPct.toFixed(0)} / ${c.otherPct.toFixed(0)}`,
         cpuPerRequestUs(r),
-        isBare ? '1.00 (ceiling)' : bareRps ? (r.rps / bareRps).toFixed(2) : '-',
+        isBare ? '1.00 (ceiling)' : ceiling ? (r.rps / ceiling).toFixed(2) : '-',
       ];
     }),
-    [false, true, true, true, true, true, true, true, true, true],
+    [false, false, true, true, true, true, true, true, true, true, true],
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * A route measured with Debian's wrk (C, event-driven) instead of autocannon: for large responses
  * (a pickup-point list is ~46 KB gzipped) autocannon saturates its core long before the server
- * does, and the latency it reports is its own. Same RouteResult as runRoute.
+ * does, and the latency it reports is its own. Same RouteResult as runRoute; wrk's CPU is the
+ * load generator's (monitor.ts counts this process's exited children: wrk exits before stop()).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -10,7 +11,9 @@ import type { Monitor } from './monitor.js';
 
 const run = promisify(execFile);
 
+/** Whether wrk is installed and not turned off (BENCH_LOADGEN=autocannon: every step on autocannon, e.g. to compare the two). */
 export function hasWrk(): boolean {
+  if (process.env.BENCH_LOADGEN === 'autocannon') return false;
   try {
     execFileSync('wrk', ['--version'], { stdio: 'ignore' });
     return true;
@@ -85,5 +88,5 @@ export async function runWrkRoute(spec: RouteSpec, o: LoadOptions, monitor: Moni
   monitor.startCpuWindow();
   const f = await fire(spec, o, o.durationS);
   const mon = monitor.stop();
-  return { name: spec.name, method: spec.method, path: spec.path, durationS: f.durationS, rps: f.rps, latencyMs: f.latencyMs, ...asCounts(f), warmup: warm, monitor: mon };
+  return { name: spec.name, method: spec.method, path: spec.path, durationS: f.durationS, rps: f.rps, latencyMs: f.latencyMs, ...asCounts(f), warmup: warm, monitor: mon, loadgen: 'wrk' };
 }
