@@ -12,9 +12,12 @@
  * back-reference leaves it, and segments can follow each other in any order), with the request
  * parts between them as stored (uncompressed) deflate blocks, then an empty final block and the
  * trailer. The trailer's CRC-32 of the whole is combined from the parts' CRCs (`crc32Combine`,
- * zlib's crc32_combine), so only the request parts' bytes are read per request. Brotli has no such
- * seams (literal context and the distance cache run across meta-blocks), so these answers are
- * gzip or identity.
+ * zlib's crc32_combine), so only the nonce's bytes are read per request. Everything but the nonces
+ * and the trailer is the same for every response, so it is kept as one frame (`GzipFrame`): a
+ * response is a copy of it with the nonces and the trailer written in, and a copy is lent to one
+ * response at a time, taken again by a later one once its response is finished (`lendGzip`).
+ * Brotli has no such seams (literal context and the distance cache run across meta-blocks), so
+ * these answers are gzip or identity.
  *
  * The ETag is strong and leaves out the nonce: it changes exactly when any other byte would.
  * Because a 304 updates the headers the browser stored with the page (RFC 9111 §4.3.4), a 304
@@ -88,7 +91,7 @@ const X2N: readonly number[] = (() => {
   return table;
 })();
 
-/** x^(n 2^k) modulo p(x). */
+/** x^(n 2^k) modulo p(x); x2nModP(length, 3) is crc32Combine's factor for a second part of `length` bytes. */
 function x2nModP(n: number, k: number): number {
   let p = 0x80000000;
   while (n > 0) {
@@ -130,13 +133,56 @@ interface Run {
   length: number;
 }
 
+/**
+ * The gzip member of a page for nonces of one byte length: every byte of the response but the
+ * nonces' (zero until written) and the CRC-32 (the length is known), with what completes them.
+ */
+interface GzipFrame {
+  nonceLength: number;
+  bytes: Buffer;
+  /** Where each nonce's stored blocks start (one between each two runs). */
+  slots: number[];
+  /** Each run's CRC-32 and crc32Combine's factor for its length (the first run's is unused). */
+  runs: { crc: number; factor: number }[];
+  /** Copies of `bytes` given back by finished responses, to be lent again (AssembledPage.lendGzip). */
+  spare: Buffer[];
+}
+
+/** Spare copies kept per frame: as many as responses of the page were in flight at once, up to this. */
+const MAX_SPARE = 64;
+
+/** Writes the nonce and the CRC-32 into a copy of the frame (whatever nonce of this length it held before). */
+function fillGzip(out: Buffer, f: GzipFrame, nonce: string): Buffer {
+  const nonceLength = f.nonceLength;
+  // More than one stored block (a nonce of 64 KiB or more) is copied block by block.
+  const long = nonceLength > STORED_MAX ? Buffer.from(nonce) : undefined;
+  let crc = f.runs[0]!.crc;
+  for (let i = 1; i < f.runs.length; i++) {
+    const slot = f.slots[i - 1]!;
+    if (long) for (let at = 0; at < nonceLength; at += STORED_MAX) long.copy(out, slot + at + 5 * (at / STORED_MAX + 1), at, at + STORED_MAX);
+    else if (nonceLength > 0) out.write(nonce, slot + 5, 'utf8');
+    // crc32Combine(crc32(nonce, crc), run.crc, run.length), with the run's factor kept.
+    const run = f.runs[i]!;
+    crc = (multModP(run.factor, crc32(nonce, crc)) ^ run.crc) >>> 0;
+  }
+  out.writeUInt32LE(crc, out.length - 8);
+  return out;
+}
+
+/** A gzip member lent to one response (AssembledPage.lendGzip). */
+export interface LentGzip {
+  body: Buffer;
+  /** Gives the buffer back to be lent again: only once its response is finished (every byte handed to the OS). */
+  giveBack: () => void;
+}
+
 /** A page's parts, with its request parts as bytes (adjacent ones merged) and its ETag (nonce left out). */
 export class AssembledPage {
   /** StaticPart, a request part's bytes, or NONCE. */
   private readonly parts: readonly (StaticPart | Buffer | typeof NONCE)[];
   readonly etag: string;
-  /** The runs between the nonces, made on the first gzip (a page kept and sent again reuses them). */
-  private runs: Run[] | undefined;
+  /** The gzip member, made on the first gzip (a page kept and sent again reuses it). */
+  private frame: GzipFrame | undefined;
 
   constructor(parts: readonly Part[]) {
     const out: (StaticPart | Buffer | typeof NONCE)[] = [];
@@ -169,31 +215,78 @@ export class AssembledPage {
     return Buffer.concat(this.parts.map((p) => (p === NONCE ? n : p instanceof StaticPart ? p.bytes : p)));
   }
 
-  /** The page as one gzip member (see the module comment). */
+  /**
+   * The page as one gzip member (see the module comment): a copy of the frame, the nonce written
+   * into its stored blocks, and the CRC-32 of the whole from the runs' and the nonce's.
+   */
   gzip(nonce: string): Buffer {
-    const runs = (this.runs ??= this.deflateRuns());
-    const n = Buffer.from(nonce);
+    const f = this.frameFor(nonce);
+    const out = Buffer.allocUnsafe(f.bytes.length);
+    f.bytes.copy(out);
+    return fillGzip(out, f, nonce);
+  }
+
+  /**
+   * The same bytes as gzip(nonce), in a copy of the frame lent to one response: one given back by
+   * an earlier, finished response when there is one (its nonce and CRC-32 overwritten), so a page
+   * sent again and again is neither allocated nor copied per response. No two responses in flight
+   * ever hold the same copy: a copy is lent again only after `giveBack`, which the sender calls
+   * once its response is finished.
+   */
+  lendGzip(nonce: string): LentGzip {
+    const f = this.frameFor(nonce);
+    let body = f.spare.pop();
+    if (body === undefined) {
+      body = Buffer.allocUnsafe(f.bytes.length);
+      f.bytes.copy(body);
+    }
+    const lent = fillGzip(body, f, nonce);
+    let given = false;
+    return {
+      body: lent,
+      giveBack: () => {
+        if (given) return;
+        given = true;
+        if (f.spare.length < MAX_SPARE) f.spare.push(lent);
+      },
+    };
+  }
+
+  /** The gzip frame for nonces of this one's byte length (made again when the length changes). */
+  private frameFor(nonce: string): GzipFrame {
+    const nonceLength = Buffer.byteLength(nonce);
+    let f = this.frame;
+    if (f?.nonceLength !== nonceLength) f = this.frame = this.gzipFrame(nonceLength);
+    return f;
+  }
+
+  /** The frame of the gzip member for nonces of `nonceLength` bytes (zeros in their place, the trailer's CRC-32 left to fill). */
+  private gzipFrame(nonceLength: number): GzipFrame {
+    const runs = this.deflateRuns();
     const nonceBlocks: Buffer[] = [];
-    storedBlocks(n, nonceBlocks);
+    storedBlocks(Buffer.alloc(nonceLength), nonceBlocks);
     const out: Buffer[] = [GZIP_HEADER];
-    let crc = 0;
+    const slots: number[] = [];
+    let at = GZIP_HEADER.length;
     let length = 0;
     for (let i = 0; i < runs.length; i++) {
       const run = runs[i]!;
       if (i > 0) {
-        out.push(...nonceBlocks);
-        crc = crc32(n, crc);
-        length += n.length;
+        slots.push(at);
+        for (const b of nonceBlocks) {
+          out.push(b);
+          at += b.length;
+        }
+        length += nonceLength;
       }
       out.push(run.deflated);
-      crc = crc32Combine(crc, run.crc, run.length);
+      at += run.deflated.length;
       length += run.length;
     }
-    const trailer = Buffer.allocUnsafe(8);
-    trailer.writeUInt32LE(crc >>> 0, 0);
+    const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(length % 2 ** 32, 4);
     out.push(FINAL_BLOCK, trailer);
-    return Buffer.concat(out);
+    return { nonceLength, bytes: Buffer.concat(out), slots, runs: runs.map((r) => ({ crc: r.crc, factor: x2nModP(r.length, 3) })), spare: [] };
   }
 
   /** The parts between the nonces, each run as deflate segments (static parts) and stored blocks (request parts). */
@@ -249,8 +342,11 @@ export function sendAssembledHtml(req: FastifyRequest, reply: FastifyReply, stat
     reply.header('vary', 'accept-encoding');
     if (o.revalidate) reply.header('etag', gzip ? gzipEtag(page.etag) : page.etag);
   }
-  pageHeaders(reply.code(status), o.policy);
-  if (o.revalidate) reply.header('cache-control', 'private, no-cache');
+  pageHeaders(reply.code(status), o.policy, o.revalidate ? 'private, no-cache' : 'no-store');
   if (!gzip) return reply.send(page.identity(o.policy.nonce));
-  return reply.header('content-encoding', 'gzip').send(page.gzip(o.policy.nonce));
+  // The buffer is lent to this response until it is finished: 'finish' comes once every byte is
+  // with the OS (a response that never finishes, a closed connection, keeps it: the GC takes it).
+  const lent = page.lendGzip(o.policy.nonce);
+  reply.raw.once('finish', lent.giveBack);
+  return reply.header('content-encoding', 'gzip').send(lent.body);
 }

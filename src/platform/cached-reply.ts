@@ -19,10 +19,29 @@ export interface ReadyJson {
   gzip(): Buffer;
 }
 
+/**
+ * acceptsGzip's answers by header value: clients send a few distinct values (each browser its
+ * own), so a value is parsed once. Only short values are kept, and at most ACCEPT_KEPT of them.
+ */
+const ACCEPTS = new Map<string, boolean>();
+const ACCEPT_KEPT = 256;
+const ACCEPT_KEPT_LENGTH = 200;
+
 /** Whether an Accept-Encoding header accepts gzip (`gzip`, `x-gzip` or `*`, with q > 0). */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
   if (header === undefined) return false;
   const value = Array.isArray(header) ? header.join(',') : header;
+  const known = ACCEPTS.get(value);
+  if (known !== undefined) return known;
+  const answer = parseAcceptsGzip(value);
+  if (value.length <= ACCEPT_KEPT_LENGTH) {
+    if (ACCEPTS.size >= ACCEPT_KEPT) ACCEPTS.clear();
+    ACCEPTS.set(value, answer);
+  }
+  return answer;
+}
+
+function parseAcceptsGzip(value: string): boolean {
   for (const part of value.split(',')) {
     const [coding = '', ...params] = part.trim().toLowerCase().split(';');
     if (coding.trim() !== 'gzip' && coding.trim() !== 'x-gzip' && coding.trim() !== '*') continue;
@@ -83,11 +102,13 @@ export function sendStreamedJson(req: FastifyRequest, reply: FastifyReply, answe
  */
 export function negotiate(req: FastifyRequest, reply: FastifyReply, etag: string): boolean | 'notModified' {
   const gzip = acceptsGzip(req.headers['accept-encoding']);
+  const gzipTag = gzipEtag(etag);
   reply
     .header('vary', 'accept-encoding')
-    .header('etag', gzip ? gzipEtag(etag) : etag)
+    .header('etag', gzip ? gzipTag : etag)
     .header('cache-control', 'private, no-cache');
-  if (ifNoneMatch(req.headers['if-none-match'], [etag, gzipEtag(etag)])) return 'notModified';
+  const inm = req.headers['if-none-match'];
+  if (inm && ifNoneMatch(inm, [etag, gzipTag])) return 'notModified';
   return gzip;
 }
 

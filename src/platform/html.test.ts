@@ -30,6 +30,16 @@ describe('html', () => {
     expect(csp).toBe(
       "default-src 'none'; style-src 'nonce-n1'; script-src 'nonce-n1'; img-src 'self' data: http://kassa.test; form-action 'self' https://shop.example; base-uri 'none'; frame-ancestors 'none'",
     );
+    // Lists a route keeps and sends again (the link page's): each policy its own nonce; other lists in between their own origins.
+    const kept = ['http://kassa.test'];
+    const keptPolicy = (nonce: string) => contentSecurityPolicy({ nonce, formOrigins: kept, imageOrigins: kept });
+    const expected = (nonce: string, form: string) =>
+      `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; img-src 'self' data: http://kassa.test; form-action 'self'${form}; base-uri 'none'; frame-ancestors 'none'`;
+    expect(keptPolicy('n2')).toBe(expected('n2', ' http://kassa.test'));
+    expect(keptPolicy('n3')).toBe(expected('n3', ' http://kassa.test'));
+    expect(contentSecurityPolicy({ nonce: 'n4', formOrigins: [], imageOrigins: kept })).toBe(expected('n4', ''));
+    expect(contentSecurityPolicy({ nonce: 'n5', formOrigins: ['https://shop.example'], imageOrigins: kept })).toBe(expected('n5', ' https://shop.example'));
+    expect(keptPolicy('n6')).toBe(expected('n6', ' http://kassa.test'));
     expect(originOf('https://shop.example/return?x=1')).toBe('https://shop.example');
     expect(originOf('javascript:alert(1)')).toBeUndefined();
     expect(originOf('nope')).toBeUndefined();

@@ -98,17 +98,34 @@ export interface SecurityPolicy {
   imageOrigins: readonly string[];
 }
 
-export function contentSecurityPolicy(p: SecurityPolicy): string {
+/** The policy's text before, between and after its two nonces, for the origin lists it was made for. */
+interface PolicyFrame {
+  imageOrigins: readonly string[];
+  formOrigins: readonly string[];
+  text: readonly [string, string, string];
+}
+
+/** The last policy's frame: a route that keeps its origin lists (the link page's) reuses it; other lists make a new one. */
+let lastFrame: PolicyFrame | undefined;
+
+function policyFrame(imageOrigins: readonly string[], formOrigins: readonly string[]): PolicyFrame {
   const list = (xs: readonly string[]) => [...new Set(xs)].map((x) => ` ${x}`).join('');
-  return [
-    "default-src 'none'",
-    `style-src 'nonce-${p.nonce}'`,
-    `script-src 'nonce-${p.nonce}'`,
-    `img-src 'self' data:${list(p.imageOrigins)}`,
-    `form-action 'self'${list(p.formOrigins)}`,
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  return {
+    imageOrigins,
+    formOrigins,
+    text: [
+      "default-src 'none'; style-src 'nonce-",
+      "'; script-src 'nonce-",
+      `'; img-src 'self' data:${list(imageOrigins)}; form-action 'self'${list(formOrigins)}; base-uri 'none'; frame-ancestors 'none'`,
+    ],
+  };
+}
+
+/** The policy header's value. Origin lists are read once per list (they are readonly: never changed after use). */
+export function contentSecurityPolicy(p: SecurityPolicy): string {
+  let f = lastFrame;
+  if (f?.imageOrigins !== p.imageOrigins || f.formOrigins !== p.formOrigins) f = lastFrame = policyFrame(p.imageOrigins, p.formOrigins);
+  return `${f.text[0]}${p.nonce}${f.text[1]}${p.nonce}${f.text[2]}`;
 }
 
 /** The origin of an absolute URL, or undefined when it is not one. */
@@ -121,12 +138,12 @@ export function originOf(url: string): string | undefined {
   }
 }
 
-/** The headers every page is sent with (its type, policy, no-store and the framing and referrer rules). */
-export function pageHeaders(reply: FastifyReply, policy: SecurityPolicy): FastifyReply {
+/** The headers every page is sent with (its type, policy, no-store unless told otherwise, and the framing and referrer rules). */
+export function pageHeaders(reply: FastifyReply, policy: SecurityPolicy, cacheControl = 'no-store'): FastifyReply {
   return reply
     .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', contentSecurityPolicy(policy))
-    .header('cache-control', 'no-store')
+    .header('cache-control', cacheControl)
     .header('x-content-type-options', 'nosniff')
     .header('x-frame-options', 'DENY')
     .header('referrer-policy', 'no-referrer');

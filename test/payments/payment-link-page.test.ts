@@ -4,6 +4,9 @@
  * read for the chosen delivery only, with a problem list that names each field. The picker
  * script itself is exercised in test/browser/payment-links.test.ts.
  */
+import { once } from 'node:events';
+import http from 'node:http';
+import net from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../support/app.js';
@@ -204,6 +207,65 @@ describe('the page as sent: assembled from ready parts, gzipped, revalidated', (
     // Every bit of it still there: the carriers' lists, the form, the footer.
     expect(decoded).toContain('<select id="f-pickupPoint" name="pickupPoint">');
     expect(decoded.slice(-40)).toMatch(/<\/footer>\s*<\/body>\s*<\/html>\s*$/);
+  });
+
+  it('over a socket: a response waiting on a slow connection keeps its own bytes while others are sent (a buffer is never lent to two)', async () => {
+    const uuid = await shippingLink();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const path = `/links/${uuid}?lang=en`;
+    /** Its nonce in its policy, and the page (gunzip checks the CRC-32) carrying that nonce and no other. */
+    const check = (headers: string, body: Buffer) => {
+      const nonce = /script-src 'nonce-([^']+)'/.exec(headers)![1]!;
+      const page = gunzipSync(body).toString();
+      expect(page.split(`nonce="${nonce}"`).length).toBe(3);
+      expect(page.match(/nonce="[^"]+"/g)!.length).toBe(2);
+      return nonce;
+    };
+    // A reader that reads nothing yet: its pipelined requests' answers wait, queued, for the socket.
+    const slow = net.connect(Number(port), '127.0.0.1');
+    await once(slow, 'connect');
+    slow.pause();
+    const waiting = 12;
+    slow.write(`GET ${path} HTTP/1.1\r\nHost: kassa.test\r\nAccept-Encoding: gzip\r\n\r\n`.repeat(waiting));
+    await new Promise((r) => setTimeout(r, 200));
+    // Meanwhile, other payers: their answers are sent at once.
+    const others = await Promise.all(
+      Array.from(
+        { length: 40 },
+        () =>
+          new Promise<string>((resolve, reject) => {
+            http
+              .get({ port, host: '127.0.0.1', path, headers: { 'accept-encoding': 'gzip' }, agent: false }, (res) => {
+                const chunks: Buffer[] = [];
+                res.on('data', (c: Buffer) => chunks.push(c));
+                res.on('end', () => resolve(check(String(res.headers['content-security-policy']), Buffer.concat(chunks))));
+              })
+              .on('error', reject);
+          }),
+      ),
+    );
+    // Now the slow reader reads its answers, one after the other.
+    slow.resume();
+    const nonces: string[] = [];
+    let buffered = Buffer.alloc(0);
+    for await (const chunk of slow) {
+      buffered = Buffer.concat([buffered, chunk as Buffer]);
+      for (;;) {
+        const end = buffered.indexOf('\r\n\r\n');
+        if (end < 0) break;
+        const head = buffered.subarray(0, end).toString('latin1');
+        const length = Number(/^content-length: (\d+)$/im.exec(head)![1]);
+        if (buffered.length < end + 4 + length) break;
+        expect(head).toMatch(/^HTTP\/1\.1 200 /);
+        nonces.push(check(head, buffered.subarray(end + 4, end + 4 + length)));
+        buffered = buffered.subarray(end + 4 + length);
+      }
+      if (nonces.length === waiting) break;
+    }
+    slow.destroy();
+    expect(nonces.length).toBe(waiting);
+    expect(new Set([...nonces, ...others]).size).toBe(waiting + others.length);
   });
 
   it('If-None-Match naming either ETag: 304 without a policy (the kept page keeps its own and its nonce); the page again when not', async () => {

@@ -214,16 +214,17 @@ ${field(t, m, 'postalCode', 'text', 'postal-code', false)}
  * The link's page as first shown, per read of the link (routes.ts hands the same LinkPage out for
  * a moment: recent-pages.ts) and locale: built once, sent again with another nonce.
  */
-const BUILT = new WeakMap<LinkPage, Map<string, AssembledPage>>();
+const BUILT = new WeakMap<LinkPage, Map<string, Map<Locale, AssembledPage>>>();
 
-/** The link's page; the nonce is put in when it is sent (sendAssembledHtml). */
+/** The link's page; the nonce is put in when it is sent (sendAssembledHtml). Found by public URL and locale, no key built per request. */
 export function linkPage(m: LinkPageModel): AssembledPage {
   if (m.values || m.problems) return buildLinkPage(m);
-  let byLocale = BUILT.get(m.page);
-  if (!byLocale) BUILT.set(m.page, (byLocale = new Map()));
-  const key = `${m.locale} ${m.publicUrl}`;
-  let page = byLocale.get(key);
-  if (!page) byLocale.set(key, (page = buildLinkPage(m)));
+  let byUrl = BUILT.get(m.page);
+  if (!byUrl) BUILT.set(m.page, (byUrl = new Map()));
+  let byLocale = byUrl.get(m.publicUrl);
+  if (!byLocale) byUrl.set(m.publicUrl, (byLocale = new Map()));
+  let page = byLocale.get(m.locale);
+  if (!page) byLocale.set(m.locale, (page = buildLinkPage(m)));
   return page;
 }
 

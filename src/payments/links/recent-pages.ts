@@ -20,6 +20,9 @@ interface Kept {
   read: Promise<LinkPage | undefined>;
   /** When it was read (this process's monotonic clock, ms). */
   at: number;
+  /** The page, once read, and how long after the read the link's own clock reaches its expiry (ms; NaN when unreadable). */
+  page?: LinkPage | undefined;
+  untilExpiryMs?: number;
 }
 
 export class RecentLinkPages {
@@ -36,15 +39,18 @@ export class RecentLinkPages {
     const t = this.now();
     const hit = this.kept.get(id);
     if (hit && t - hit.at < this.keepMs) {
-      const page = await hit.read;
-      if (page === undefined || page.status !== 'ACTIVE' || beforeExpiry(page, t - hit.at)) return page;
+      // A read that has answered is used without waiting on its promise again.
+      const page = hit.untilExpiryMs !== undefined ? hit.page : await hit.read;
+      if (page === undefined || page.status !== 'ACTIVE' || t - hit.at < (hit.untilExpiryMs ?? untilExpiry(page))) return page;
     }
     const read = this.read(id);
     if (this.kept.size >= MAX_KEPT) this.kept.clear();
-    const entry = { read, at: t };
+    const entry: Kept = { read, at: t };
     this.kept.set(id, entry);
     try {
       const page = await read;
+      entry.page = page;
+      entry.untilExpiryMs = page === undefined ? Number.NaN : untilExpiry(page);
       // Unknown ids are not kept (arbitrary URLs cannot fill the memory), nor a link being paid.
       if ((page === undefined || page.taken) && this.kept.get(id) === entry) this.kept.delete(id);
       return page;
@@ -60,7 +66,7 @@ export class RecentLinkPages {
   }
 }
 
-/** Whether the link's own clock, `elapsedMs` after the read, is still before its expiry. */
-function beforeExpiry(page: LinkPage, elapsedMs: number): boolean {
-  return new Date(page.link.now).getTime() + elapsedMs < new Date(page.link.expires_at).getTime();
+/** How long after the read the link's own clock reaches its expiry (ms): a kept page is served only before that. */
+function untilExpiry(page: LinkPage): number {
+  return new Date(page.link.expires_at).getTime() - new Date(page.link.now).getTime();
 }
