@@ -7,10 +7,13 @@ import { activate, courierBody as oneParcelCourier, pickupBody, SANDBOX } from '
 const courierBody = (over: Record<string, unknown> = {}) => oneParcelCourier({ parcels: [{ weight: 2.5, length: 0.3, width: 0.2, height: 0.1 }, { weight: 1 }], ...over });
 import type { CreatedStore } from '../../src/stores/service.js';
 import { signLink } from '../../src/platform/signed-links.js';
-import { MAX_ATTEMPTS } from '../../src/shipping/label-files/service.js';
+import { LabelFileService, MAX_ATTEMPTS } from '../../src/shipping/label-files/service.js';
 import { ShipmentStore } from '../../src/shipping/shipments/store.js';
 import { TransitionError } from '../../src/platform/state-machine.js';
 import * as labelFileStore from '../../src/shipping/label-files/store.js';
+import { shipmentLabels } from '../../src/shipping/label-files/labels.js';
+import { RENDER_ORDER, type OrderLabelsBy } from '../../src/shipping/label-files/model.js';
+import { renderLabels } from '../../src/shipping/labels/render.js';
 
 let t: TestApp;
 let other: CreatedStore;
@@ -164,6 +167,86 @@ describe('the worker', () => {
     const failed = (await getLabelFile(lf.id)).json();
     expect(failed).toMatchObject({ status: 'failed', errors: [{ shipmentId: null, field: 'labelFile' }] });
     expect((await events('labelFile.creationFailed')).filter((e) => e.claims.data.id === lf.id)).toHaveLength(1);
+    expect((await getShipment(ids[0]!)).status).toBe('registered');
+  });
+});
+
+describe('files of more shipments than a chunk (the service reads them a few at a time)', () => {
+  /** The same service with chunks of 2 shipments (made and read) and 3 labels (drawn). */
+  const small = () => new LabelFileService(t.db, { keys: t.services.keys, baseUrl: () => 'http://kassa.test' }, { concurrency: 1, chunk: 2, drawChunk: 3 });
+  async function pdf(service: LabelFileService, id: string): Promise<Buffer> {
+    const parts: Buffer[] = [];
+    for await (const part of (await service.downloadFor(t.store.id, 'sandbox', id)).stream) parts.push(part as Buffer);
+    return Buffer.concat(parts);
+  }
+  /** The file rendered as before chunks: every shipment's labels in one list, sorted and drawn by the renderer. */
+  async function wholeList(id: string): Promise<Buffer> {
+    const lf = (await getLabelFile(id)).json();
+    const found = await new ShipmentStore(t.db).findMany(lf.shipmentIds, { storeId: t.store.id, env: 'sandbox' });
+    const labels = (lf.shipmentIds as string[]).flatMap((sid) => {
+      const built = shipmentLabels(found.get(sid)!);
+      if ('error' in built) throw new Error(built.error.message);
+      return built.labels;
+    });
+    const stream = renderLabels(labels, {
+      pageSize: lf.pageSize,
+      labelsPerPage: lf.labelsPerPage,
+      order: RENDER_ORDER[lf.orderLabelsBy as OrderLabelsBy],
+      documentDate: new Date(lf.readyAt),
+      title: `Shipping labels ${id}`,
+    });
+    const parts: Buffer[] = [];
+    for await (const part of stream) parts.push(part as Buffer);
+    return Buffer.concat(parts);
+  }
+  /** A pending file, made by `service`. */
+  async function made(service: LabelFileService, body: Record<string, unknown>): Promise<string> {
+    const res = await postLabelFile({ ...body, synchronous: false });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as string;
+    expect(await service.claimOne(id)).toBe(true);
+    await service.attempt(id);
+    return id;
+  }
+
+  it("prints every order byte for byte as one chunk does (shipments of 1 and 2 parcels); the events follow the file's order", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await shipment(i % 2 ? courierBody() : pickupBody())).id);
+    await drainShipments();
+    // Not the creation order, so 'shipmentIds' and 'createdAt' differ.
+    const given = [ids[3]!, ids[0]!, ids[6]!, ids[1]!, ids[5]!, ids[2]!, ids[4]!];
+    const svc = small();
+    for (const [n, orderLabelsBy] of ['shipmentIds', 'trackingNumber', 'merchantReference', 'createdAt', 'carrier'].entries()) {
+      const id = await made(svc, { shipmentIds: given, orderLabelsBy, pageSize: 'A4', labelsPerPage: 4 });
+      expect((await getLabelFile(id)).json().status).toBe('ready');
+      const chunked = await pdf(svc, id);
+      expect(pdfPageCount(chunked)).toBe(3); // 10 labels, 4 a sheet
+      expect(chunked.equals(await pdf(t.services.labelFiles, id)), orderLabelsBy).toBe(true);
+      expect(chunked.equals(await wholeList(id)), orderLabelsBy).toBe(true);
+      if (n === 0) {
+        // The first file moved them all: one event each, written chunk after chunk in the file's order.
+        const { rows } = await t.db.query<{ id: string }>(
+          `SELECT claims->>'shipmentId' AS id FROM notifications WHERE kind = 'webhook' AND claims->>'eventType' = 'shipment.labelsCreated' AND claims->>'shipmentId' = ANY ($1) ORDER BY feed_seq`,
+          [ids],
+        );
+        expect(rows.map((r) => r.id)).toEqual(given);
+        for (const sid of ids) expect((await getShipment(sid)).status).toBe('labelsCreated');
+      }
+    }
+  });
+
+  it("lists a failed file's errors in the file's order, whichever chunk found them", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await shipment(pickupBody())).id);
+    await drainShipments();
+    const res = await postLabelFile({ shipmentIds: [ids[3], ids[0], ids[4], ids[1], ids[2]], synchronous: false });
+    const id = res.json().id as string;
+    // Checked in id order (chunks [0 1] [2 3] [4]); reported as the file lists them: 4 before 1.
+    for (const sid of [ids[1], ids[4]]) await t.db.query(`UPDATE shipments SET status = 'pending', next_registration_at = now() + interval '1 hour' WHERE id = $1`, [sid]);
+    const svc = small();
+    expect(await svc.claimOne(id)).toBe(true);
+    await svc.attempt(id);
+    expect((await getLabelFile(id)).json()).toMatchObject({ status: 'failed', errors: [{ shipmentId: ids[4] }, { shipmentId: ids[1] }] });
     expect((await getShipment(ids[0]!)).status).toBe('registered');
   });
 });

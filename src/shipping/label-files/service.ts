@@ -13,6 +13,7 @@ import { isUuid, uuidv7 } from '../../platform/ids.js';
 import type { Store } from '../../stores/service.js';
 import type { Env } from '../../platform/env.js';
 import type { LabelInput } from '../labels/model.js';
+import type { LabelOrderKeys } from '../labels/render.js';
 import { ShipmentStore, shipmentStatuses, type ShipmentRecord } from '../shipments/store.js';
 import { shipmentJson } from '../shipments/view.js';
 import { enqueueShipmentEvent, enqueueShipmentEvents } from '../webhooks/events.js';
@@ -31,6 +32,31 @@ const LINK_PURPOSE: LinkPurpose = 'kassa.label-file-link.v1';
 const LABEL_FILE_QUEUE: LeasedQueue = { table: 'label_files', dueColumn: 'next_attempt_at', attemptsColumn: 'attempts', waiting: sql.WAITING };
 /** Attempts (each ending in a database or rendering error) before the file is failed for good. */
 export const MAX_ATTEMPTS = 5;
+
+/**
+ * Shipments read at a time when a file is made or rendered (a file has up to 1,000): their rows,
+ * records and labels are young garbage, gone at the next scavenge, instead of a thousand of each
+ * held through the whole file and promoted to the old generation.
+ */
+const CHUNK = 250;
+
+/**
+ * Labels drawn from one read of their shipments. Their labels (and the strings of the rows they
+ * came from) live until the last of them is drawn; what lives through two young-generation
+ * collections (one per ~20 labels) is promoted: 20 labels outlive at most one.
+ */
+const DRAW_CHUNK = 20;
+
+function* chunks<T>(list: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
+}
+
+/** What `render` keeps of a label between its two passes: where it comes from, and what the file's order sorts on. */
+interface LabelKey extends LabelOrderKeys {
+  shipmentId: string;
+  /** Index in the shipment's labels (its parcels). */
+  parcel: number;
+}
 
 export interface LabelFileLog {
   info(obj: object, msg: string): void;
@@ -66,7 +92,15 @@ export class LabelFileService {
   constructor(
     private readonly db: Db,
     private readonly deps: LabelFileDeps,
-    private readonly opts: { concurrency: number; pollMs?: number; log?: LabelFileLog | undefined } = { concurrency: 2 },
+    private readonly opts: {
+      concurrency: number;
+      pollMs?: number;
+      log?: LabelFileLog | undefined;
+      /** Shipments read at a time (default CHUNK; tests use small ones to cross chunk boundaries). */
+      chunk?: number;
+      /** Labels drawn from one read (default DRAW_CHUNK). */
+      drawChunk?: number;
+    } = { concurrency: 2 },
   ) {
     this.loop = new ClaimLoop<string>({
       name: 'label file worker',
@@ -152,23 +186,60 @@ export class LabelFileService {
     return { stream: await this.render(r), record: r };
   }
 
-  /** Renders a ready file from the shipments as they are now (404 while not ready, 409 when one can no longer be printed). */
+  /**
+   * Renders a ready file from the shipments as they are now (404 while not ready, 409 when one can
+   * no longer be printed), never holding more than a chunk of shipments: a first pass reads them
+   * CHUNK at a time, checks that each can still be printed (before the first byte, as a 409) and
+   * keeps only what the file's order sorts on; the PDF's pages then read them again, DRAW_CHUNK
+   * labels' worth at a time, in that order. Holding all 1,000 shipments and their labels while the PDF was written
+   * (seconds) put them, ~3 MB of rows, records and labels per read, into the old generation, to
+   * stay there as garbage after the file. A shipment that changes between the two passes (it can
+   * no longer be printed) ends the download with an error, the PDF cut short.
+   */
   private async render(r: LabelFileRecord): Promise<Readable> {
     if (r.status !== 'ready') throw Errors.notFound(`Label file ${r.id}`);
-    const labels: LabelInput[] = [];
-    const found = await new ShipmentStore(this.db).findMany(r.shipmentIds, { storeId: r.storeId, env: r.env });
-    for (const sid of r.shipmentIds) {
-      const s = found.get(sid);
+    // The renderer (pdfkit, fontkit, qrcode: ~20 MB) loads on the first download, not at start.
+    const { renderLabels, orderLabels } = await import('../labels/render.js');
+    const store = new ShipmentStore(this.db);
+    const scope = { storeId: r.storeId, env: r.env };
+    const printable = (sid: string, s: ShipmentRecord | undefined): LabelInput[] => {
       const built = s ? shipmentLabels(s) : null;
       if (!built || 'error' in built) throw Errors.conflict(`shipment ${sid} can no longer be printed`);
-      labels.push(...built.labels);
+      return built.labels;
+    };
+    const keys: LabelKey[] = [];
+    const chunk = this.opts.chunk ?? CHUNK;
+    const drawChunk = this.opts.drawChunk ?? DRAW_CHUNK;
+    for (const ids of chunks(r.shipmentIds, chunk)) {
+      const found = await store.findMany(ids, scope);
+      for (const sid of ids) {
+        printable(sid, found.get(sid)).forEach((l, parcel) => {
+          keys.push({ shipmentId: sid, parcel, trackingNumber: l.trackingNumber, createdAt: l.createdAt, carrier: l.carrier, merchantReference: l.merchantReference, parcelIndex: l.parcelIndex });
+        });
+      }
     }
-    // The renderer (pdfkit, fontkit, bwip-js: ~25 MB) loads on the first download, not at start.
-    const { renderLabels } = await import('../labels/render.js');
-    return renderLabels(labels, {
+    const ordered = orderLabels(keys, RENDER_ORDER[r.orderLabelsBy]);
+    // A chunk's labels are made at once and its records dropped: drawing a chunk takes longer than
+    // a young-generation collection, and what lives through two is promoted.
+    const labelsOf = async (part: readonly LabelKey[]): Promise<LabelInput[]> => {
+      const found = await store.findMany([...new Set(part.map((k) => k.shipmentId))], scope);
+      const built = new Map<string, LabelInput[]>();
+      return part.map((k) => {
+        let shipmentLabels = built.get(k.shipmentId);
+        if (!shipmentLabels) built.set(k.shipmentId, (shipmentLabels = printable(k.shipmentId, found.get(k.shipmentId))));
+        const label = shipmentLabels[k.parcel];
+        if (!label) throw Errors.conflict(`shipment ${k.shipmentId} can no longer be printed`);
+        return label;
+      });
+    };
+    async function* labels(): AsyncGenerator<LabelInput> {
+      for (const part of chunks(ordered, drawChunk)) yield* await labelsOf(part);
+    }
+    return renderLabels(labels(), {
       pageSize: r.pageSize,
       labelsPerPage: r.labelsPerPage,
-      order: RENDER_ORDER[r.orderLabelsBy],
+      // Already in the file's order.
+      order: 'asGiven',
       documentDate: r.readyAt ?? r.createdAt,
       title: `Shipping labels ${r.id}`,
     });
@@ -214,46 +285,66 @@ export class LabelFileService {
     this.opts.log?.info({ labelFile: id, errors: errors.length }, 'label file failed');
   }
 
+  /**
+   * Completes a pending file, reading its shipments CHUNK at a time (as `render` does): a first
+   * pass locks and checks them, keeping only their ids; the events of those that move are then
+   * written a chunk at a time, in the file's order, each chunk read again.
+   */
   private async make(tx: Queryable, id: string): Promise<void> {
     const f = await this.find(tx, id, null, true);
     if (!f || !LABEL_FILE_TRANSITIONS.complete.from.includes(f.status)) return;
     const store = new ShipmentStore(tx);
-    // Locked in id order, so two label files sharing shipments cannot deadlock.
-    const found = await store.findMany(f.shipmentIds, { storeId: f.storeId, env: f.env }, true);
-    const errors: LabelFileError[] = [];
-    const shipments: ShipmentRecord[] = [];
-    for (const sid of f.shipmentIds) {
-      const s = found.get(sid);
-      if (!s) {
-        errors.push({ shipmentId: sid, field: 'id', message: 'shipment not found' });
-        continue;
+    const scope = { storeId: f.storeId, env: f.env };
+    // Registered ones move to labelsCreated (the shipment table's createLabels).
+    const labels = SHIPMENT_TRANSITIONS.createLabels;
+    const position = new Map(f.shipmentIds.map((sid, i) => [sid, i]));
+    const errors: { at: number; error: LabelFileError }[] = [];
+    const moving = new Set<string>();
+    // Locked in id order, chunk after chunk, so two label files sharing shipments cannot deadlock
+    // (the ids are lowercase: their string order is PostgreSQL's uuid order).
+    const chunk = this.opts.chunk ?? CHUNK;
+    for (const ids of chunks([...f.shipmentIds].sort(), chunk)) {
+      const found = await store.findMany(ids, scope, true);
+      for (const sid of ids) {
+        const at = position.get(sid)!;
+        const s = found.get(sid);
+        if (!s) {
+          errors.push({ at, error: { shipmentId: sid, field: 'id', message: 'shipment not found' } });
+          continue;
+        }
+        const built = shipmentLabels(s);
+        if ('error' in built) errors.push({ at, error: built.error });
+        else if (labels.from.includes(s.status)) moving.add(sid);
       }
-      const built = shipmentLabels(s);
-      if ('error' in built) errors.push(built.error);
-      else shipments.push(s);
     }
     if (errors.length) {
-      await this.fail(tx, id, f.status, errors);
+      // In the file's order, as the request listed the shipments.
+      await this.fail(
+        tx,
+        id,
+        f.status,
+        errors.sort((a, b) => a.at - b.at).map((e) => e.error),
+      );
       return;
     }
     const done = transition(LABEL_FILE_MACHINE, f.status, 'complete');
-    // Registered ones move to labelsCreated (the shipment table's createLabels): one UPDATE and
-    // one INSERT of their events, however many.
-    const labels = SHIPMENT_TRANSITIONS.createLabels;
-    const moved = shipments.filter((s) => labels.from.includes(s.status)).map((s): ShipmentRecord => ({ ...s, status: labels.to }));
-    await store.moveMany(
-      moved.map((s) => s.id),
-      labels.to,
-    );
+    const moved = f.shipmentIds.filter((sid) => moving.has(sid));
     if (labels.webhook) {
+      // Their events carry each shipment as it is once moved; written before the move (one
+      // transaction: the same outcome), so a chunk read again still finds them where they were.
       const eventType = labels.webhook;
-      await enqueueShipmentEvents(
-        tx,
-        f.storeId,
-        f.env,
-        moved.map((s) => ({ eventType, shipmentId: s.id, data: shipmentJson(s) })),
-      );
+      for (const ids of chunks(moved, chunk)) {
+        const found = await store.findMany(ids, scope);
+        await enqueueShipmentEvents(
+          tx,
+          f.storeId,
+          f.env,
+          ids.map((sid) => ({ eventType, shipmentId: sid, data: shipmentJson({ ...found.get(sid)!, status: labels.to }) })),
+        );
+      }
     }
+    // One UPDATE, however many.
+    await store.moveMany(moved, labels.to);
     await sql.markReady(tx, id);
     const after = (await this.find(tx, id, null))!;
     // The event carries no URL (links live 15 minutes, deliveries are retried for longer): GET the record.

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { QR_MAX_BYTES_M, encodeQr, type MatrixSymbol } from './barcode.js';
+import bwipjs from 'bwip-js';
+import { QR_MAX_BYTES_M, encodeCode128, encodeQr, pdfNumber, type MatrixSymbol } from './barcode.js';
 
 describe('encodeQr', () => {
   it('throws a RangeError beyond version 40-M', () => {
@@ -22,6 +23,123 @@ describe('encodeQr', () => {
     const copy = Array.from(a.dark);
     encodeQr('https://kassa.example.com/track/dpd/xyz');
     expect(Array.from(a.dark)).toEqual(copy);
+  });
+});
+
+/** bwip-js's Code 128 (BWIPP's encoder), which encodeCode128 replaced: the same bars are expected. */
+function bwipCode128(text: string): number[] {
+  const [symbol] = bwipjs.raw({ bcid: 'code128', text });
+  if (!symbol || !('sbs' in symbol)) throw new Error('bwip-js returned no Code 128 symbol');
+  return symbol.sbs;
+}
+
+describe('encodeCode128', () => {
+  it("draws BWIPP's bars for any tracking number (printable ASCII)", () => {
+    const fixed = [
+      ...Array.from({ length: 14 }, (_, k) => '1234567890123'.slice(0, k + 1)),
+      ...[
+        'CE123456789EE',
+        'LV123456789012',
+        '00340434161234567890',
+        'JJD0002249812345678',
+        '1Z999AA10123456784',
+        '3SKAAA0000001',
+        'A1',
+        'A12',
+        'A123',
+        'A1234',
+        'A12345',
+        'A123456B',
+        '12A',
+        '123A',
+        '1234A',
+        '12345A',
+        '12 34',
+        'a1234b56789',
+        'x',
+        '~',
+        '!0"1#2',
+        'ab1234cd',
+      ],
+    ];
+    for (const t of fixed) expect(encodeCode128(t).widths, t).toEqual(bwipCode128(t));
+    const printable = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...'0123456789') },
+      { weight: 3, arbitrary: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ') },
+      { weight: 1, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) },
+    );
+    const trackingNumber = fc
+      .array(printable, { minLength: 1, maxLength: 48 })
+      .map((cs) => cs.join('').trim())
+      .filter((t) => t.length > 0);
+    fc.assert(
+      fc.property(trackingNumber, (t) => {
+        const ours = encodeCode128(t);
+        expect(ours.widths).toEqual(bwipCode128(t));
+        expect(ours.modules).toBe(ours.widths.reduce((a, b) => a + b, 0));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('refuses what is not printable ASCII', () => {
+    for (const t of ['', 'a\tb', 'ā', '\u007f']) expect(() => encodeCode128(t), JSON.stringify(t)).toThrow(RangeError);
+  });
+});
+
+/** How pdfkit 0.17 writes a number into a content stream (PDFObject.number, then a template literal). */
+const pdfkitNumber = (n: number): string => {
+  if (!(n > -1e21 && n < 1e21)) throw new Error(`unsupported number: ${n}`);
+  return `${Math.round(n * 1e6) / 1e6}`;
+};
+
+describe('pdfNumber', () => {
+  it('writes any number as pdfkit does', () => {
+    const edges = [
+      0,
+      -0,
+      1,
+      -1,
+      0.5e-6,
+      -0.5e-6,
+      0.4e-6,
+      1e-6,
+      -1e-6,
+      1.5e-6,
+      0.1,
+      0.123456,
+      0.1234565,
+      -0.1234565,
+      2.5,
+      -2.5,
+      999.999999,
+      2147.483647,
+      2147.4836475,
+      2147.483648,
+      -2147.483648,
+      12345.678901,
+      1e15,
+      9.999e20,
+      283.464567,
+      425.19685,
+      2 ** 31,
+      -(2 ** 31),
+    ];
+    for (const n of edges) expect(pdfNumber(n), String(n)).toBe(pdfkitNumber(n));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -3000, max: 3000, noNaN: true }),
+          fc.double({ min: -1e20, max: 1e20, noNaN: true }),
+          fc.integer({ min: -3_000_000_000, max: 3_000_000_000 }).map((i) => i / 1e6),
+        ),
+        (n) => {
+          expect(pdfNumber(n)).toBe(pdfkitNumber(n));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+    for (const n of [Number.NaN, Number.POSITIVE_INFINITY, -1e21, 1e21]) expect(() => pdfNumber(n)).toThrow(`unsupported number: ${n}`);
   });
 });
 

@@ -19,10 +19,12 @@
  * (every measurement re-runs OpenType shaping), so we keep it and trim it every
  * LAYOUT_CACHE_LABELS labels to the words that recur (see LayoutCaches).
  *
- * What a file costs is mostly garbage, not what it keeps: V8 frees a Buffer's memory only at a
- * full collection, and objects that live through two scavenges wait for one in the old
- * generation, so both pile up between two full collections and lift the process's RSS for good
- * (the allocator keeps what it got). PageContent and LayoutCaches cut both (render.memory.test.ts).
+ * What a file costs is mostly garbage, not what it keeps: objects and Buffers that live through
+ * two scavenges wait in the old generation for a full collection, so they pile up between two
+ * full collections and lift the process's RSS for good (the allocator keeps what it got). V8
+ * runs one only when the old generation has grown by its growing factor (up to 4× its live size
+ * on a machine with much memory), which a label file alone never reaches. PageContent,
+ * LayoutCaches and barcode.ts's pdfNumber cut what survives (render.memory.test.ts).
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
@@ -130,11 +132,14 @@ export function pageGeometry(pageSize: LabelPageSize, labelsPerPage: LabelsPerPa
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-export function orderLabels(labels: readonly LabelInput[], order: LabelOrder): readonly LabelInput[] {
+/** What the orders read of a label: a caller may sort lighter stand-ins of its labels the same way. */
+export type LabelOrderKeys = Pick<LabelInput, 'trackingNumber' | 'createdAt' | 'carrier' | 'merchantReference' | 'parcelIndex'>;
+
+export function orderLabels<T extends LabelOrderKeys>(labels: readonly T[], order: LabelOrder): readonly T[] {
   if (order === 'asGiven') return labels;
-  const byTracking = (a: LabelInput, b: LabelInput): number => collator.compare(a.trackingNumber, b.trackingNumber);
+  const byTracking = (a: T, b: T): number => collator.compare(a.trackingNumber, b.trackingNumber);
   if (order === 'trackingNumber') return [...labels].sort(byTracking);
-  const byCreated = (a: LabelInput, b: LabelInput): number => a.createdAt.getTime() - b.createdAt.getTime();
+  const byCreated = (a: T, b: T): number => a.createdAt.getTime() - b.createdAt.getTime();
   if (order === 'createdAt') return [...labels].sort(byCreated);
   if (order === 'carrier') return [...labels].sort((a, b) => collator.compare(a.carrier.name, b.carrier.name) || collator.compare(a.carrier.code, b.carrier.code) || byCreated(a, b));
   // merchantReference: labels without one go last; ties keep parcels of one shipment together in parcel order.
@@ -263,11 +268,11 @@ const DEFLATE_CHUNK = 4 * 1024;
  * allocate less memory outside the JavaScript heap: pdfkit 0.17's PDFReference.write makes one
  * Buffer per operator (`Buffer.from(op + '\n', 'binary')`, ~600 per label), finalize joins them
  * into a new Buffer and deflates it into a fresh 16 KiB one: ~50 MB of Buffers for 1,000 labels.
- * V8 frees such Buffers' memory only at a full garbage collection (measured: a scavenge frees
- * none), so they pile up to tens of MB between two and lift the process's RSS, which then stays
- * up (the allocator keeps what it got). Here the operators are collected as strings, encoded into
- * one scratch buffer that the whole document reuses, and deflated into a 4 KiB one: ~10 MB of
- * Buffers for 1,000 labels, the output included.
+ * Those that outlive a scavenge wait for a full garbage collection, pile up to tens of MB between
+ * two and lift the process's RSS, which then stays up (the allocator keeps what it got). Here the
+ * operators are collected as strings, encoded into one scratch buffer that the whole document
+ * reuses, and deflated into a 4 KiB one: ~10 MB of Buffers for 1,000 labels, the output included,
+ * of which ~1 MB now outlives a scavenge (the 4 KiB buffers did: see deflate).
  *
  * The bytes are pdfkit's own: each operator followed by a newline, latin1, deflated with zlib's
  * defaults, then pdfkit's finalize (the object, its Length and Filter in its order, offsets);
@@ -320,8 +325,22 @@ class PageContent {
     // latin1: one byte per character, as pdfkit's 'binary'.
     if (content.length > this.scratch.length) this.scratch = Buffer.allocUnsafe(content.length * 2);
     const n = this.scratch.write(content, 0, 'latin1');
-    return deflateSync(this.scratch.subarray(0, n), { chunkSize: DEFLATE_CHUNK });
+    // Node's zlib engine outlives its deflateSync call: its native handle keeps it through
+    // young-generation collections (measured: every engine, with the 4 KiB output buffer it
+    // allocated, waited in the old generation for a full collection: 4 KiB outside the heap per
+    // page, ~10 MB for a 1,000-page file). `info: true` hands us the engine, and we drop its
+    // buffer; what we return is a view of it, dead once pdfkit has copied it into the document.
+    const { buffer, engine } = deflateSync(this.scratch.subarray(0, n), { chunkSize: DEFLATE_CHUNK, info: true }) as unknown as DeflateResult;
+    if (engine && typeof engine === 'object' && '_outBuffer' in engine) engine._outBuffer = undefined;
+    return buffer;
   }
+}
+
+/** zlib.deflateSync's result with `info: true` (typed as a Buffer by @types/node). */
+interface DeflateResult {
+  buffer: Buffer;
+  /** Node's Deflate object; `_outBuffer` is its output buffer (node:zlib, since Node 0.x). */
+  engine: { _outBuffer?: unknown } | undefined;
 }
 
 /**
