@@ -217,13 +217,11 @@ export class AssembledPage {
 
   /**
    * The page as one gzip member (see the module comment): a copy of the frame, the nonce written
-   * into its stored blocks, and the CRC-32 of the whole from the runs' and the nonce's.
+   * into its stored blocks, and the CRC-32 of the whole from the runs' and the nonce's. The
+   * caller keeps it: a lent copy never given back.
    */
   gzip(nonce: string): Buffer {
-    const f = this.frameFor(nonce);
-    const out = Buffer.allocUnsafe(f.bytes.length);
-    f.bytes.copy(out);
-    return fillGzip(out, f, nonce);
+    return this.lendGzip(nonce).body;
   }
 
   /**
