@@ -36,3 +36,13 @@ describe('KASSA_API_PROCESSES', () => {
     expect(c({ KASSA_API_PROCESSES: '40', KASSA_DB_POOL_SIZE: '100', DATABASE_URL: 'postgres://db/kassa' }).apiProcesses).toBe(40);
   });
 });
+
+describe('KASSA_DB_PREPARED_STATEMENTS', () => {
+  it('is on by default for the embedded database, off with DATABASE_URL (a pooler may be in between), and either when set', () => {
+    expect(loadConfig({}).dbPreparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/kassa' }).dbPreparedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/kassa', KASSA_DB_PREPARED_STATEMENTS: 'true' }).dbPreparedStatements).toBe(true);
+    expect(loadConfig({ KASSA_DB_PREPARED_STATEMENTS: 'false' }).dbPreparedStatements).toBe(false);
+    expect(() => loadConfig({ KASSA_DB_PREPARED_STATEMENTS: 'sometimes' })).toThrow('KASSA_DB_PREPARED_STATEMENTS must be true or false');
+  });
+});

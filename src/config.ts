@@ -61,6 +61,12 @@ export interface Config {
   apiProcesses: number;
   logLevel: string;
   dbPoolSize: number;
+  /**
+   * Whether the pools keep the statements `statement()` names prepared on their connections
+   * (platform/db.ts): only where each connection stays one server session (a direct connection,
+   * not a transaction pooler before PgBouncer 1.21). Default: on for the embedded database.
+   */
+  dbPreparedStatements: boolean;
   /** How long a store's key lookup may be cached in memory (ms). Key revocation takes at most this long. */
   authCacheMs: number;
   /** Outbound notification timeout (ms). */
@@ -223,6 +229,8 @@ export function loadConfig(env: Env = process.env): Config {
     apiProcesses: int(env, 'KASSA_API_PROCESSES', os.availableParallelism(), 1, MAX_API_PROCESSES),
     logLevel: env.LOG_LEVEL || 'info',
     dbPoolSize: int(env, 'KASSA_DB_POOL_SIZE', 20, 1, 500),
+    // On by default only where Kassa knows the path to the server: its embedded database.
+    dbPreparedStatements: bool(env, 'KASSA_DB_PREPARED_STATEMENTS', !env.DATABASE_URL),
     authCacheMs: int(env, 'KASSA_AUTH_CACHE_MS', 30_000, 0, 3_600_000),
     notificationTimeoutMs: int(env, 'KASSA_NOTIFICATION_TIMEOUT_MS', 10_000, 100, 120_000),
     workerConcurrency: int(env, 'KASSA_WORKER_CONCURRENCY', 16, 1, 1000),

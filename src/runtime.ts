@@ -49,6 +49,11 @@ export interface SharedSecrets {
   adminToken: string;
 }
 
+/** A pool to `url` with the configured size, limits and prepared statements (KASSA_DB_*). */
+export function poolFor(url: string, config: Pick<Config, 'dbPoolSize' | 'dbLimits' | 'dbPreparedStatements'>): Db {
+  return createPool(url, config.dbPoolSize, config.dbLimits, { preparedStatements: config.dbPreparedStatements });
+}
+
 /**
  * The first (or only) process: secrets, the database (the embedded one started here, with room
  * for every process's pool), migrations, services. `shared` is what API processes are handed.
@@ -60,7 +65,7 @@ export async function startRuntime(config: Config, log: (msg: string) => void): 
     ? undefined
     : await startEmbeddedPostgres(config.dataDir, log, { port: config.role === 'work' ? null : config.port, maxConnections: embeddedMaxConnections(config) });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const db = createPool(databaseUrl, config.dbPoolSize, config.dbLimits);
+  const db = poolFor(databaseUrl, config);
   try {
     await migrate(db, log);
   } catch (err) {
@@ -89,7 +94,7 @@ export async function startRuntime(config: Config, log: (msg: string) => void): 
 
 /** An API process of several: services over the database the first process started and migrated. */
 export function joinRuntime(config: Config, shared: SharedSecrets): Runtime {
-  const db = createPool(shared.databaseUrl, config.dbPoolSize, config.dbLimits);
+  const db = poolFor(shared.databaseUrl, config);
   try {
     return { ...connectServices(config, db, shared), embedded: undefined };
   } catch (err) {
@@ -101,7 +106,7 @@ export function joinRuntime(config: Config, shared: SharedSecrets): Runtime {
 /** Services over `db` (and the replica, when configured); close() ends both pools. */
 function connectServices(config: Config, db: Db, shared: SharedSecrets): Omit<Runtime, 'embedded'> {
   // Reads that tolerate staleness go to the replica when there is one (never a merchant's own GETs).
-  const replica = config.databaseReplicaUrl ? createPool(config.databaseReplicaUrl, config.dbPoolSize, config.dbLimits) : undefined;
+  const replica = config.databaseReplicaUrl ? poolFor(config.databaseReplicaUrl, config) : undefined;
   let services: Services;
   try {
     services = createServices(config, db, shared.masterKey, config.databaseDirectUrl ?? shared.databaseUrl, {

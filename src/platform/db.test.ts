@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { statement } from './db.js';
 
 const SRC = path.resolve(import.meta.dirname, '..');
 
@@ -19,10 +20,15 @@ function sources(dir: string): string[] {
 describe('SQL behind a transaction pooler', () => {
   const files = sources(SRC).map((f) => ({ file: path.relative(SRC, f), text: fs.readFileSync(f, 'utf8') }));
 
-  it('names no prepared statement (a name prepared on one server connection is missing or taken on the next)', () => {
-    // A query config with a name: { name: '…', text: … } in either order.
+  it('names a prepared statement only through statement(), which a pool without preparedStatements sends unnamed (a name prepared on one server connection is missing or taken on the next)', () => {
+    // A query config with a name of its own: { name: '…', text: … } in either order.
     const named = files.filter(({ text }) => /\{\s*name:\s*['`][^'`]+['`],\s*(text|values):/.test(text) || /\btext:[^{}]*,\s*name:\s*['`]/.test(text));
     expect(named.map((f) => f.file)).toEqual([]);
+  });
+
+  it('takes a statement name once', () => {
+    statement('db_test_once', 'SELECT 1');
+    expect(() => statement('db_test_once', 'SELECT 2')).toThrow('statement "db_test_once" is named twice');
   });
 
   it('keeps no session state: no session advisory lock, no session SET, no LISTEN on the pool', () => {

@@ -8,7 +8,8 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createPool, type Db } from '../../src/platform/db.js';
+import type { Db } from '../../src/platform/db.js';
+import { poolFor } from '../../src/runtime.js';
 import { sign } from '../../src/platform/jwt.js';
 import { createServices, type ServiceOptions, type Services } from '../../src/services.js';
 import type { CreatedStore, CreateStoreInput } from '../../src/stores/service.js';
@@ -78,7 +79,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Pick
   const config = loadConfig({ KASSA_PUBLIC_URL: 'http://kassa.test', KASSA_AUTH_CACHE_MS: '0', KASSA_DB_POOL_SIZE: '5', ...env });
   config.databaseUrl = databaseUrl;
   config.databaseDirectUrl = directUrl;
-  const db = createPool(databaseUrl, config.dbPoolSize, config.dbLimits);
+  // Named statements where the app reaches its database directly (the embedded project), as
+  // `npm start` on the embedded database does; unnamed through the pooler, as production's default.
+  if (env.KASSA_DB_PREPARED_STATEMENTS === undefined) config.dbPreparedStatements = databaseUrl === directUrl;
+  const db = poolFor(databaseUrl, config);
   const services = createServices(config, db, randomBytes(32).toString('hex'), directUrl, { clock: opts.clock, replica: opts.replica });
   const app = await buildApp({ services, adminToken: ADMIN_TOKEN, logLevel: false, onRoute: opts.onRoute });
   const store = await services.stores.create({ name: 'Test shop', bankRefundsEnabled: true });

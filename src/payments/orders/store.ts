@@ -2,7 +2,7 @@
  * SQL for orders and payment intents. Reads return the order with its intents in one round trip;
  * a new order and its first intent are written by one statement.
  */
-import type { Queryable } from '../../platform/db.js';
+import { type Queryable, statement } from '../../platform/db.js';
 import type { Env } from '../../platform/env.js';
 import { expectMoved, reachable, sqlMove, sqlStatus, sqlStatusIn, sourcesOf } from '../../platform/state-machine.js';
 import { INTENT_MACHINE, ORDER_MACHINE, ORDER_TRANSITIONS, type IntentStatus, type OrderStatus } from './states.js';
@@ -240,8 +240,10 @@ function insertedRow(it: NewOrder, createdAt: Date, expiresAt: Date): OrderRow {
  * merchantReference the store already uses is skipped: its slot in the result is undefined and
  * the caller updates the existing order instead.
  */
+const INSERT_ORDERS_STATEMENT = statement('insert_orders', INSERT_ORDERS);
+
 export async function insertOrders(q: Queryable, items: readonly NewOrder[]): Promise<(OrderRow | undefined)[]> {
-  const { rows } = await q.query<{ id: string; created_at: Date; expires_at: Date }>({ text: INSERT_ORDERS, values: [`[${items.map(orderRecord).join(',')}]`] });
+  const { rows } = await q.query<{ id: string; created_at: Date; expires_at: Date }>({ ...INSERT_ORDERS_STATEMENT, values: [`[${items.map(orderRecord).join(',')}]`] });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return items.map((it) => {
     const r = byId.get(it.orderId);
@@ -317,18 +319,18 @@ export async function insertIntent(q: Queryable, orderId: string, intentId: stri
 }
 
 /** Reads orders by id, in one statement; the slot of an unknown id is undefined. */
+const READ_ORDERS = statement('read_orders', `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = ANY($1::uuid[])`);
+const READ_ORDER = statement('read_order', `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = $1`);
+
 export async function readOrders(q: Queryable, ids: readonly string[]): Promise<(OrderRow | undefined)[]> {
-  const { rows } = await q.query<OrderRow>({
-    text: `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = ANY($1::uuid[])`,
-    values: [ids],
-  });
+  const { rows } = await q.query<OrderRow>({ ...READ_ORDERS, values: [ids] });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id));
 }
 
 /** Reads an order by id alone: for the shopper's hosted pages, which carry no store credentials. */
 export async function readOrderById(q: Queryable, orderId: string): Promise<OrderRow | undefined> {
-  const { rows } = await q.query<OrderRow>(`SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = $1`, [orderId]);
+  const { rows } = await q.query<OrderRow>({ ...READ_ORDER, values: [orderId] });
   return rows[0];
 }
 
