@@ -372,10 +372,12 @@ async function main(): Promise<number> {
   };
   if (ROUTES.has('steady')) await steadyOrders('fresh', load.warmupS);
 
+  /** The bench's database as a direct URL; the embedded server's port is read each time (a fresh Kassa starts it again). */
+  const benchDbUrl = () => databaseUrl ?? embeddedDatabaseUrl(dataDir);
   // The pgbench step replays the POST run's batches: it reads them back from the orders written after this.
   const pgbenchBin = ROUTES.has('pgbench') && ROUTES.has('post') ? findPgbench() : undefined;
   if (ROUTES.has('pgbench') && !pgbenchBin) log('pgbench: SKIP: no pgbench on PATH or in /usr/lib/postgresql/*/bin (Debian: apt-get install postgresql), or post not in BENCH_ROUTES');
-  const pgbenchDb = pgbenchBin ? await connectDirect(databaseUrl ?? embeddedDatabaseUrl(dataDir)) : undefined;
+  const pgbenchDb = pgbenchBin ? await connectDirect(benchDbUrl()) : undefined;
   const beforePost = pgbenchDb && (await lastOrderTime(pgbenchDb));
 
   let postR: RouteResult | undefined;
@@ -400,10 +402,7 @@ async function main(): Promise<number> {
       log(
         `pgbench: the POST run wrote ${postBatches.orders.toLocaleString('en-US')} orders in ${postBatches.batches.toLocaleString('en-US')} statements (mean ${postBatches.mean.toFixed(1)}, max ${postBatches.max}); replaying ${batch} per statement, ${BATCHES_IN_FLIGHT} in flight`,
       );
-      pgbenchR = await runPgbench(
-        { pgbench: pgbenchBin, url: databaseUrl ?? embeddedDatabaseUrl(dataDir), batch, clients: BATCHES_IN_FLIGHT, template, tmp, load },
-        new Monitor(kassa.pid, kassa.pid, embedded),
-      );
+      pgbenchR = await runPgbench({ pgbench: pgbenchBin, url: benchDbUrl(), batch, clients: BATCHES_IN_FLIGHT, template, tmp, load }, new Monitor(kassa.pid, kassa.pid, embedded));
     } finally {
       await pgbenchDb.end();
     }
@@ -670,7 +669,7 @@ async function main(): Promise<number> {
   let direct: pg.Client | undefined;
   const directDb = async (): Promise<pg.Client> => {
     if (!direct) {
-      const c = await connectDirect(databaseUrl ?? embeddedDatabaseUrl(dataDir));
+      const c = await connectDirect(benchDbUrl());
       direct = c;
       // Registered after Kassa: closed before Kassa (and its embedded PostgreSQL) stops.
       onCleanup('direct database connection', () => c.end());
