@@ -400,14 +400,20 @@ async function main(): Promise<number> {
       const batch = Math.max(1, Math.round(postBatches.mean));
       const template = await batchTemplate(pgbenchDb, beforePost, batch);
       log(
-        `pgbench: the POST run wrote ${postBatches.orders.toLocaleString('en-US')} orders in ${postBatches.batches.toLocaleString('en-US')} statements (mean ${postBatches.mean.toFixed(1)}, max ${postBatches.max}); replaying ${batch} per statement, ${BATCHES_IN_FLIGHT} in flight`,
+        `pgbench: the POST run wrote ${postBatches.orders.toLocaleString('en-US')} orders in ${postBatches.batches.toLocaleString('en-US')} statements (mean ${postBatches.mean.toFixed(1)}, max ${postBatches.max}); replaying ${batch} per statement, ${BATCHES_IN_FLIGHT} and ${2 * BATCHES_IN_FLIGHT} in flight`,
       );
-      pgbenchR = await runPgbench({ pgbench: pgbenchBin, url: benchDbUrl(), batch, clients: BATCHES_IN_FLIGHT, template, tmp, load }, new Monitor(kassa.pid, kassa.pid, embedded));
+      // Kassa's own concurrency, and twice that: the ceiling is the better of the two, so that fewer
+      // batches in flight in Kassa never lowers its own ceiling.
+      for (const clients of [BATCHES_IN_FLIGHT, 2 * BATCHES_IN_FLIGHT]) {
+        const r = await runPgbench({ pgbench: pgbenchBin, url: benchDbUrl(), batch, clients, template, tmp, load }, new Monitor(kassa.pid, kassa.pid, embedded));
+        results.push(r);
+        say(r);
+        if (!pgbenchR || r.rps > pgbenchR.rps) pgbenchR = r;
+      }
     } finally {
       await pgbenchDb.end();
     }
-    results.push(pgbenchR);
-    say(pgbenchR);
+    if (!pgbenchR) throw new Error('pgbench ran no replay');
     if (postR)
       log(
         `pgbench: POST /orders ${postR.rps.toLocaleString('en-US')} rps is ${((100 * postR.rps) / pgbenchR.rps).toFixed(1)}% of what PostgreSQL makes of its statements alone (${pgbenchR.rps.toLocaleString('en-US')} orders/s)`,

@@ -4,7 +4,7 @@
  * (pgbench, C, one process) replays Kassa's batched insert (src/payments/orders/store.ts
  * INSERT_ORDERS, the very text) with the batch size the POST run produced (read back from the
  * orders it wrote: the orders of one batch share one transaction, so one created_at) and as many
- * batches in flight as Kassa allows (platform/batch.ts: 4 per API process). Its orders per second
+ * batches in flight as Kassa allows (platform/batch.ts DEFAULT_MAX_IN_FLIGHT per API process). Its orders per second
  * are what PostgreSQL on this machine makes of that statement stream without HTTP, JWTs or Node;
  * POST /orders' rate is printed as a share of it.
  *
@@ -20,13 +20,14 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import { INSERT_ORDERS, RECORD_COLUMNS } from '../../src/payments/orders/store.js';
+import { DEFAULT_MAX_IN_FLIGHT } from '../../src/platform/batch.js';
 import type { LoadOptions, RouteResult, RunCounts } from './load.js';
 import type { Monitor } from './monitor.js';
 
 const run = promisify(execFile);
 
 /** Batches of one API process in flight at once (platform/batch.ts Batcher's maxInFlight default). */
-export const BATCHES_IN_FLIGHT = 4;
+export const BATCHES_IN_FLIGHT = DEFAULT_MAX_IN_FLIGHT;
 
 /** pgbench on PATH, else the newest of Debian's server packages (postgresql-NN ships it in its bin/). */
 export function findPgbench(): string | undefined {

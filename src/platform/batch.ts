@@ -1,4 +1,12 @@
 /**
+ * Batches of one Batcher in flight at once. Measured on 2 cores with PostgreSQL on the same machine
+ * (bench, POST and GET /orders, runs alternated): 2 gave 13 % more orders created and 15 % more
+ * read than 4 (4 of 4 and 3 of 3 pairs): fewer statements, each for more rows, and fewer backends
+ * competing for the cores. Batches grow instead (group commit), up to maxSize.
+ */
+export const DEFAULT_MAX_IN_FLIGHT = 2;
+
+/**
  * Coalesces concurrent calls into one database round trip. Items submitted in the same turn of
  * the event loop (up to maxSize) are handed to `run` together; each caller gets its own result.
  * Under load this turns N single-row statements (N round trips, N commits) into one; when idle a
@@ -17,7 +25,7 @@ export class Batcher<I, O> {
   constructor(
     private readonly run: (items: I[]) => Promise<O[]>,
     private readonly maxSize = 128,
-    private readonly maxInFlight = 4,
+    private readonly maxInFlight = DEFAULT_MAX_IN_FLIGHT,
   ) {}
 
   submit(item: I): Promise<O> {
