@@ -53,6 +53,11 @@ export class OrderBodyPool {
     return this.bodies.length;
   }
 
+  /** The next `n` pre-signed bodies at once, or as many as are left (for a load generator that reads them from a file: bench/lib/wrk.ts). */
+  takeMany(n: number): Buffer[] {
+    return Array.from({ length: Math.max(0, Math.min(n, this.bodies.length - this.next)) }, () => this.take());
+  }
+
   take(): Buffer {
     const i = this.next++;
     const b = this.bodies[i];

@@ -5,6 +5,8 @@
  * load generator's (monitor.ts counts this process's exited children: wrk exits before stop()).
  */
 import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import type { LoadOptions, RouteResult, RouteSpec, RunCounts } from './load.js';
 import type { Monitor } from './monitor.js';
@@ -63,10 +65,17 @@ export function parseWrk(out: string): WrkFigures {
   };
 }
 
-async function fire(spec: RouteSpec, o: LoadOptions, durationS: number): Promise<WrkFigures> {
+async function fire(spec: RouteSpec, o: LoadOptions, durationS: number, script: string[] = []): Promise<{ figures: WrkFigures; stdout: string }> {
   const headers = Object.entries(spec.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-  const { stdout } = await run('wrk', ['-t1', `-c${o.connections}`, `-d${durationS}s`, '--latency', ...headers, `${spec.origin}${spec.path}`]);
-  return parseWrk(stdout);
+  const [lua, ...args] = script;
+  const { stdout } = await run(
+    'wrk',
+    ['-t1', `-c${o.connections}`, `-d${durationS}s`, '--latency', ...headers, ...(lua ? ['-s', lua] : []), `${spec.origin}${spec.path}`, ...(lua ? ['--', ...args] : [])],
+    {
+      maxBuffer: 1 << 20,
+    },
+  );
+  return { figures: parseWrk(stdout), stdout };
 }
 
 const asCounts = (f: WrkFigures): RunCounts => ({
@@ -81,12 +90,106 @@ const asCounts = (f: WrkFigures): RunCounts => ({
 /** A GET route with a fixed path and headers, measured by wrk (warm-up, then the measurement). */
 export async function runWrkRoute(spec: RouteSpec, o: LoadOptions, monitor: Monitor): Promise<RouteResult> {
   monitor.watch();
-  const warm =
-    o.warmupS > 0
-      ? asCounts(await fire(spec, o, o.warmupS))
-      : asCounts({ rps: 0, requests: 0, durationS: 0, latencyMs: { p50: 0, p90: 0, p99: 0, max: 0, mean: 0 }, non2xx: 0, socketErrors: 0, timeouts: 0 });
+  const warm = o.warmupS > 0 ? asCounts((await fire(spec, o, o.warmupS)).figures) : NO_WARMUP;
   monitor.startCpuWindow();
-  const f = await fire(spec, o, o.durationS);
+  const f = (await fire(spec, o, o.durationS)).figures;
   const mon = monitor.stop();
   return { name: spec.name, method: spec.method, path: spec.path, durationS: f.durationS, rps: f.rps, latencyMs: f.latencyMs, ...asCounts(f), warmup: warm, monitor: mon, loadgen: 'wrk' };
+}
+
+const NO_WARMUP = asCounts({ rps: 0, requests: 0, durationS: 0, latencyMs: { p50: 0, p90: 0, p99: 0, max: 0, mean: 0 }, non2xx: 0, socketErrors: 0, timeouts: 0 });
+
+/**
+ * The Lua script of runWrkRequests. Arguments: the requests file (a line per request: its path, or
+ * its path, a tab and its body), the method, and the 1-based line to start at. Every request is
+ * formatted once in `init`, so sending one is a table read. `done` prints the next line and how
+ * often the list started over, read from the thread's own Lua state.
+ */
+export const REQUESTS_LUA = String.raw`
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
+function init(args)
+  reqs = {}
+  for line in io.lines(args[1]) do
+    local tab = line:find("\t", 1, true)
+    if tab then reqs[#reqs + 1] = wrk.format(args[2], line:sub(1, tab - 1), nil, line:sub(tab + 1))
+    else reqs[#reqs + 1] = wrk.format(args[2], line) end
+  end
+  i = tonumber(args[3]) - 1
+  restarts = 0
+end
+function request()
+  i = i + 1
+  if i > #reqs then i = 1; restarts = restarts + 1 end
+  return reqs[i]
+end
+function done(summary, latency, requests)
+  for _, t in ipairs(threads) do io.write(string.format("KASSA_NEXT %d %d\n", t:get("i") + 1, t:get("restarts"))) end
+end
+`;
+
+/** What REQUESTS_LUA's `done` printed: the next line to send, and how often the list started over. */
+export function parseNext(stdout: string): { next: number; restarts: number } {
+  const m = /^KASSA_NEXT (\d+) (\d+)$/m.exec(stdout);
+  if (!m) throw new Error(`wrk's script printed no KASSA_NEXT line:\n${stdout}`);
+  return { next: Number(m[1]), restarts: Number(m[2]) };
+}
+
+/**
+ * A route whose requests differ (a new order's body each, or the next order's path), measured by
+ * wrk: the requests go to a file beforehand and REQUESTS_LUA sends them in turn, so that the load
+ * generator's work per request stays a table read (as runRoute's `setup` is for autocannon). The
+ * measurement starts where the warm-up stopped. With `once`, every request may be sent once only
+ * (a new order): a run that needs more than the file holds is reported as failed in `errorMessages`,
+ * as autocannon's order pool that runs dry is.
+ */
+export async function runWrkRequests(
+  spec: Omit<RouteSpec, 'setup' | 'path'> & { requests: readonly { path: string; body?: Buffer | string }[]; once: boolean; dir: string },
+  o: LoadOptions,
+  monitor: Monitor,
+): Promise<RouteResult> {
+  if (spec.requests.length === 0) throw new Error(`${spec.name}: no requests to send`);
+  const file = path.join(spec.dir, `wrk-requests-${process.pid}-${Date.now()}.txt`);
+  const lua = path.join(spec.dir, 'wrk-requests.lua');
+  fs.writeFileSync(lua, REQUESTS_LUA);
+  const fd = fs.openSync(file, 'w');
+  try {
+    for (const r of spec.requests) fs.writeSync(fd, r.body === undefined ? `${r.path}\n` : `${r.path}\t${r.body}\n`);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const route: RouteSpec = { ...spec, path: spec.requests[0]!.path, setup: (r) => r };
+  const messages: string[] = [];
+  let next = 1;
+  const send = async (durationS: number) => {
+    const { figures, stdout } = await fire(route, o, durationS, [lua, file, spec.method, String(next)]);
+    const n = parseNext(stdout);
+    if (spec.once && n.restarts > 0) messages.push(`wrk sent more requests than the ${spec.requests.length.toLocaleString('en-US')} prepared (raise BENCH_TOKENS)`);
+    next = n.next;
+    return figures;
+  };
+  try {
+    monitor.watch();
+    const warm = o.warmupS > 0 ? asCounts(await send(o.warmupS)) : NO_WARMUP;
+    monitor.startCpuWindow();
+    const f = await send(o.durationS);
+    const mon = monitor.stop();
+    const counts = asCounts(f);
+    return {
+      name: spec.name,
+      method: spec.method,
+      path: route.path,
+      durationS: f.durationS,
+      rps: f.rps,
+      latencyMs: f.latencyMs,
+      ...counts,
+      errors: counts.errors + messages.length,
+      errorMessages: messages,
+      warmup: warm,
+      monitor: mon,
+      loadgen: 'wrk',
+    };
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 }
