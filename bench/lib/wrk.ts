@@ -89,15 +89,34 @@ const asCounts = (f: WrkFigures): RunCounts => ({
 
 /** A GET route with a fixed path and headers, measured by wrk (warm-up, then the measurement). */
 export async function runWrkRoute(spec: RouteSpec, o: LoadOptions, monitor: Monitor): Promise<RouteResult> {
-  monitor.watch();
-  const warm = o.warmupS > 0 ? asCounts((await fire(spec, o, o.warmupS)).figures) : NO_WARMUP;
-  monitor.startCpuWindow();
-  const f = (await fire(spec, o, o.durationS)).figures;
-  const mon = monitor.stop();
-  return { name: spec.name, method: spec.method, path: spec.path, durationS: f.durationS, rps: f.rps, latencyMs: f.latencyMs, ...asCounts(f), warmup: warm, monitor: mon, loadgen: 'wrk' };
+  return measure(spec, o, monitor, async (durationS) => (await fire(spec, o, durationS)).figures);
 }
 
 const NO_WARMUP = asCounts({ rps: 0, requests: 0, durationS: 0, latencyMs: { p50: 0, p90: 0, p99: 0, max: 0, mean: 0 }, non2xx: 0, socketErrors: 0, timeouts: 0 });
+
+/** A warm-up (unless 0 s), then the measured run with the monitor's CPU window; `messages` (the runs' own failures) count as errors. */
+async function measure(spec: RouteSpec, o: LoadOptions, monitor: Monitor, send: (durationS: number) => Promise<WrkFigures>, messages: readonly string[] = []): Promise<RouteResult> {
+  monitor.watch();
+  const warm = o.warmupS > 0 ? asCounts(await send(o.warmupS)) : NO_WARMUP;
+  monitor.startCpuWindow();
+  const f = await send(o.durationS);
+  const mon = monitor.stop();
+  const counts = asCounts(f);
+  return {
+    name: spec.name,
+    method: spec.method,
+    path: spec.path,
+    durationS: f.durationS,
+    rps: f.rps,
+    latencyMs: f.latencyMs,
+    ...counts,
+    errors: counts.errors + messages.length,
+    errorMessages: [...messages],
+    warmup: warm,
+    monitor: mon,
+    loadgen: 'wrk',
+  };
+}
 
 /**
  * The Lua script of runWrkRequests. Arguments: the requests file (a line per request: its path, or
@@ -169,26 +188,7 @@ export async function runWrkRequests(
     return figures;
   };
   try {
-    monitor.watch();
-    const warm = o.warmupS > 0 ? asCounts(await send(o.warmupS)) : NO_WARMUP;
-    monitor.startCpuWindow();
-    const f = await send(o.durationS);
-    const mon = monitor.stop();
-    const counts = asCounts(f);
-    return {
-      name: spec.name,
-      method: spec.method,
-      path: route.path,
-      durationS: f.durationS,
-      rps: f.rps,
-      latencyMs: f.latencyMs,
-      ...counts,
-      errors: counts.errors + messages.length,
-      errorMessages: messages,
-      warmup: warm,
-      monitor: mon,
-      loadgen: 'wrk',
-    };
+    return await measure(route, o, monitor, send, messages);
   } finally {
     fs.rmSync(file, { force: true });
   }
