@@ -111,10 +111,17 @@ it('as root in a mode-700 folder, `npm start` serves and the embedded test datab
     expect(stores.status).toBe(200);
     console.log(`root in a 700 folder: copy ${copied} ms, npm start ready in ${started} ms`);
   } finally {
-    // Ctrl-C: the terminal signals the whole process group (npm, the server, its PostgreSQL).
-    if (server.exitCode === null) process.kill(-server.pid!, 'SIGINT');
+    // SIGTERM to npm alone, as a supervisor (or `kill <pid>`) stops what it started: npm passes it
+    // to its script, which is the server itself (`exec node …`), so the server stops its API
+    // processes and PostgreSQL. With `sh -c "… && node …"` the shell took it and the server ran on.
+    if (server.exitCode === null) process.kill(server.pid!, 'SIGTERM');
     await exited;
-    await until('the server and its database to stop', async () => (groupAlive(server.pid!) ? undefined : true), 30_000);
+    try {
+      await until('the server and its database to stop', async () => (groupAlive(server.pid!) ? undefined : true), 30_000);
+    } catch (err) {
+      process.kill(-server.pid!, 'SIGKILL'); // leave nothing behind for the next test
+      throw err;
+    }
   }
   expect(fs.existsSync(path.join(checkout, 'data', 'kassa.lock'))).toBe(false); // shut down cleanly
 
