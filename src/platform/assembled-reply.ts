@@ -27,7 +27,7 @@
 import { hash } from 'node:crypto';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptsGzip, gzipEtag, negotiate } from './cached-reply.js';
+import { negotiate, representationHeaders } from './cached-reply.js';
 import { pageHeaders, type SecurityPolicy } from './html.js';
 
 /** Where the response's nonce goes. */
@@ -335,11 +335,7 @@ export function sendAssembledHtml(req: FastifyRequest, reply: FastifyReply, stat
     // No Content-Security-Policy on a 304: the stored page's own (with its nonce) stays in force.
     if (n === 'notModified') return reply.code(304).send();
     gzip = n;
-  } else {
-    gzip = acceptsGzip(req.headers['accept-encoding']);
-    reply.header('vary', 'accept-encoding');
-    if (o.revalidate) reply.header('etag', gzip ? gzipEtag(page.etag) : page.etag);
-  }
+  } else gzip = representationHeaders(req, reply, o.revalidate ? page.etag : undefined);
   pageHeaders(reply.code(status), o.policy, o.revalidate ? 'private, no-cache' : 'no-store');
   if (!gzip) return reply.send(page.identity(o.policy.nonce));
   // The buffer is lent to this response until it is finished: 'finish' comes once every byte is

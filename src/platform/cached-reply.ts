@@ -96,19 +96,26 @@ export function sendStreamedJson(req: FastifyRequest, reply: FastifyReply, answe
 }
 
 /**
- * The headers every answer of a known version gets (Vary, the ETag of the representation sent,
- * `private, no-cache`), and whether to gzip it; `notModified` when If-None-Match names either
+ * Vary, and the ETag of the representation sent when the answer has one (`etag`: the identity
+ * one; gzip's is derived), and whether to gzip it.
+ */
+export function representationHeaders(req: FastifyRequest, reply: FastifyReply, etag: string | undefined): boolean {
+  const gzip = acceptsGzip(req.headers['accept-encoding']);
+  reply.header('vary', 'accept-encoding');
+  if (etag !== undefined) reply.header('etag', gzip ? gzipEtag(etag) : etag);
+  return gzip;
+}
+
+/**
+ * The headers every answer of a known version gets (representationHeaders, and `private,
+ * no-cache`), and whether to gzip it; `notModified` when If-None-Match names either
  * representation's ETag. The JSON answers here and the assembled pages (assembled-reply.ts).
  */
 export function negotiate(req: FastifyRequest, reply: FastifyReply, etag: string): boolean | 'notModified' {
-  const gzip = acceptsGzip(req.headers['accept-encoding']);
-  const gzipTag = gzipEtag(etag);
-  reply
-    .header('vary', 'accept-encoding')
-    .header('etag', gzip ? gzipTag : etag)
-    .header('cache-control', 'private, no-cache');
+  const gzip = representationHeaders(req, reply, etag);
+  reply.header('cache-control', 'private, no-cache');
   const inm = req.headers['if-none-match'];
-  if (inm && ifNoneMatch(inm, [etag, gzipTag])) return 'notModified';
+  if (inm && ifNoneMatch(inm, [etag, gzipEtag(etag)])) return 'notModified';
   return gzip;
 }
 
