@@ -235,13 +235,13 @@ function insertedRow(it: NewOrder, createdAt: Date, expiresAt: Date): OrderRow {
   };
 }
 
+const INSERT_ORDERS_STATEMENT = statement('insert_orders', INSERT_ORDERS);
+
 /**
  * Inserts new orders, each with its first PENDING intent, in one statement. An order whose
  * merchantReference the store already uses is skipped: its slot in the result is undefined and
  * the caller updates the existing order instead.
  */
-const INSERT_ORDERS_STATEMENT = statement('insert_orders', INSERT_ORDERS);
-
 export async function insertOrders(q: Queryable, items: readonly NewOrder[]): Promise<(OrderRow | undefined)[]> {
   const { rows } = await q.query<{ id: string; created_at: Date; expires_at: Date }>({ ...INSERT_ORDERS_STATEMENT, values: [`[${items.map(orderRecord).join(',')}]`] });
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -318,10 +318,12 @@ export async function insertIntent(q: Queryable, orderId: string, intentId: stri
   );
 }
 
-/** Reads orders by id, in one statement; the slot of an unknown id is undefined. */
-const READ_ORDERS = statement('read_orders', `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = ANY($1::uuid[])`);
-const READ_ORDER = statement('read_order', `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o WHERE o.id = $1`);
+/** An order row as the reads return it: its columns, the store's time, its intents and refunds. */
+const SELECT_ORDER = `SELECT o.*, store_now(o.store_id, o.env) AS now, ${INTENTS_JSON} FROM orders o`;
+const READ_ORDERS = statement('read_orders', `${SELECT_ORDER} WHERE o.id = ANY($1::uuid[])`);
+const READ_ORDER = statement('read_order', `${SELECT_ORDER} WHERE o.id = $1`);
 
+/** Reads orders by id, in one statement; the slot of an unknown id is undefined. */
 export async function readOrders(q: Queryable, ids: readonly string[]): Promise<(OrderRow | undefined)[]> {
   const { rows } = await q.query<OrderRow>({ ...READ_ORDERS, values: [ids] });
   const byId = new Map(rows.map((r) => [r.id, r]));
