@@ -57,11 +57,22 @@ const ROUTES = new Set(
   }),
 );
 /**
+ * wrk (apt-get install wrk) loads the steps whose answers are large (pickup, links): autocannon,
+ * in this process, saturates its core parsing them long before the server does. It also measures
+ * bare, POST and GET a second time, since autocannon takes a share of the cores the server and
+ * PostgreSQL need. Every ratio compares rows of one load generator. Without wrk, or with
+ * BENCH_LOADGEN=autocannon, those steps run on autocannon only.
+ */
+const WRK = hasWrk();
+/** The most POST /orders per second a wrk run is given bodies for (its warm-up and measurement together). */
+const WRK_POST_RPS = 12_000;
+
+/**
  * Pre-signed order tokens: each POST run of 10 s at ~7,500 orders/s uses ~90,000 (warm-up included);
- * with wrk installed POST runs a second time under wrk (WRK_POST_RPS below), and the `cluster` step
+ * with wrk installed POST runs a second time under wrk (WRK_POST_RPS), and the `cluster` step
  * runs POST twice more (a run that ran dry is reported as failed).
  */
-const TOKENS = intEnv('BENCH_TOKENS', (ROUTES.has('cluster') ? 400_000 : 200_000) + (hasWrk() && ROUTES.has('post') ? 150_000 : 0), 1000);
+const TOKENS = intEnv('BENCH_TOKENS', (ROUTES.has('cluster') ? 400_000 : 200_000) + (WRK && ROUTES.has('post') ? 150_000 : 0), 1000);
 const SANDBOX = '/sandbox/api';
 
 /** Shipments (= labels, one parcel each) in the label files of the labels step; the API allows 1,000 per file. */
@@ -112,16 +123,6 @@ const TARGETS = {
 };
 
 const log = (m: string) => process.stderr.write(`bench: ${m}\n`);
-
-/**
- * wrk (apt-get install wrk) loads the steps whose answers are large (pickup, links): autocannon,
- * in this process, saturates its core parsing them long before the server does. The links step
- * then also measures its bare ceiling with wrk (a ratio compares rows of one load generator).
- * Without wrk, or with BENCH_LOADGEN=autocannon, they run on autocannon.
- */
-const WRK = hasWrk();
-/** The most POST /orders per second a wrk run is given bodies for (its warm-up and measurement together). */
-const WRK_POST_RPS = 12_000;
 
 // --- Ctrl-C / kill: stop the load, shut the children down, remove what we created ---------------
 let interrupted = false;
@@ -279,7 +280,7 @@ async function main(): Promise<number> {
   log(`routes ${[...ROUTES].join(', ')}: each ${load.warmupS} s warm-up, then ${load.durationS} s, ${load.connections} connections, pipelining ${load.pipelining}`);
 
   let bareR: RouteResult | undefined;
-  /** The bare route under wrk: the links step's ceiling when wrk loads the page. */
+  /** The bare route under wrk: the ceiling of the wrk rows (POST, GET, the link page). */
   let bareWrkR: RouteResult | undefined;
   // The steady step's runs (bench/lib/steady.ts): the bare route's at the same rate, then Kassa's.
   let bareSteadyR: RouteResult | undefined;
@@ -803,7 +804,7 @@ async function main(): Promise<number> {
   }
 
   // --- figures, targets, verdict -------------------------------------------------------------------
-  const kassaRuns = [postR, getR, pickupR].filter((r): r is RouteResult => r !== undefined);
+  const kassaRuns = [postR, postWrkR, getR, getWrkR, pickupR].filter((r): r is RouteResult => r !== undefined);
   const kassaRss = kassaRuns.length ? Math.max(...kassaRuns.map((r) => r.monitor.serverRssMaxMB ?? 0)) : undefined;
   const targets: Target[] = [
     target('POST /orders vs bare', postR && bareR && (100 * postR.rps) / bareR.rps, '>=', TARGETS.postOfBarePct, '%'),
