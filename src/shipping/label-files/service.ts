@@ -202,9 +202,10 @@ export class LabelFileService {
     const { renderLabels, orderLabels } = await import('../labels/render.js');
     const store = new ShipmentStore(this.db);
     const scope = { storeId: r.storeId, env: r.env };
+    const gone = (sid: string) => Errors.conflict(`shipment ${sid} can no longer be printed`);
     const printable = (sid: string, s: ShipmentRecord | undefined): LabelInput[] => {
       const built = s ? shipmentLabels(s) : null;
-      if (!built || 'error' in built) throw Errors.conflict(`shipment ${sid} can no longer be printed`);
+      if (!built || 'error' in built) throw gone(sid);
       return built.labels;
     };
     const keys: LabelKey[] = [];
@@ -228,7 +229,7 @@ export class LabelFileService {
         let shipmentLabels = built.get(k.shipmentId);
         if (!shipmentLabels) built.set(k.shipmentId, (shipmentLabels = printable(k.shipmentId, found.get(k.shipmentId))));
         const label = shipmentLabels[k.parcel];
-        if (!label) throw Errors.conflict(`shipment ${k.shipmentId} can no longer be printed`);
+        if (!label) throw gone(k.shipmentId);
         return label;
       });
     };
